@@ -1,0 +1,72 @@
+"""The bot contract and the registry of bot levels.
+
+A bot sees only its seat's :class:`engine.core.View` and the legal actions
+derived from it; it never receives a :class:`engine.core.State`. Every bot is
+deterministic for a given ``rng`` (the caller seeds it).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol, Sequence
+
+from engine.core import Action, View
+
+
+class Bot(Protocol):
+    """A computer player.
+
+    ``choose(view, legal, rng)`` returns one element of ``legal`` (never empty)
+    for the seat ``view.seat``; ``level`` is its seat-spec level name.
+    """
+
+    level: str
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Level ``random``: a uniformly random legal action (draws with ``rng.random()`` only)."""
+
+    level = "random"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[int(rng.random() * len(legal))]
+
+
+#: Bot levels in order of strength (``hard`` arrives with the ISMCTS issue).
+LEVELS: tuple[str, ...] = ("random", "easy")
+
+# game id -> level -> factory. Per-game heuristics register themselves here.
+_FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
+
+
+def register(game_id: str, level: str, factory: Callable[[], Bot]) -> None:
+    """Make ``level`` available for ``game_id`` (called by per-game bot modules)."""
+    _FACTORIES.setdefault(game_id, {})[level] = factory
+
+
+def levels_for(game_id: str) -> list[str]:
+    """The bot levels available for a game (``random`` always is)."""
+    _load_game_bots()
+    return ["random"] + [lv for lv in LEVELS if lv != "random" and lv in _FACTORIES.get(game_id, {})]
+
+
+def make_bot(game_id: str, level: str) -> Bot:
+    """A new bot of ``level`` for ``game_id``.
+
+    Raises:
+        ValueError: naming the levels available for that game.
+    """
+    if level == "random":
+        return RandomBot()
+    _load_game_bots()
+    factory = _FACTORIES.get(game_id, {}).get(level)
+    if factory is None:
+        raise ValueError(f"no {level!r} bot for {game_id}; levels: {', '.join(levels_for(game_id))}")
+    return factory()
+
+
+def _load_game_bots() -> None:
+    """Import the per-game bot modules so they register their levels."""
+    import engine.ai.nags  # noqa: F401

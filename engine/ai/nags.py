@@ -1,0 +1,1 @@
+"""Nags bots. (The ``easy`` heuristic is written in its own change.)"""

@@ -1,0 +1,270 @@
+"""The contract every game implements: ``Game``, ``State``, ``Action``, ``Event``, ``View``.
+
+A game is a state machine in the style of OpenSpiel and python-chess:
+
+* ``State.to_move`` is the seat that must act now, :data:`CHANCE` when the next
+  step is a chance outcome (a deal, a turned card, a shuffle), or
+  :data:`TERMINAL` when the match is over. A game that lets a player act out
+  of turn (a claim, a partner's yes/no answer) simply makes that seat
+  ``to_move`` for the step; ``State.turn`` keeps whose turn it is.
+* ``State.legal_actions()`` lists what ``to_move`` may do (for a human or a
+  bot seat; chance steps are sampled with :meth:`State.sample_chance`).
+* ``State.apply(action)`` changes the state and returns the :class:`Event` list
+  that narrates what happened. The TUI animates events; it never diffs states.
+* ``State.view(seat)`` is exactly what one seat may know, and
+  ``View.determinize(rng)`` builds a full state consistent with it, so a
+  search bot that is handed a view can never touch a hidden card.
+
+Chance is explicit. A state owns no random generator: whoever drives it (the
+session, a simulation, a search bot) samples chance outcomes with its own
+``random.Random`` and applies them as ordinary actions, whose notation goes
+into the log. A replay re-applies the recorded outcomes and never reshuffles,
+so it does not depend on Python's ``random`` staying the same across versions.
+The helpers below draw only through ``Random.random()``, the one method whose
+sequence Python promises to keep, so a seed also replays the same game on a
+later Python.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Sequence, TypeVar
+
+#: ``to_move`` value for a chance step (deal, shuffle, turned card).
+CHANCE = -1
+#: ``to_move`` value once the match is over.
+TERMINAL = -2
+
+T = TypeVar("T")
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`State.apply` for an action that is not legal now.
+
+    ``str(err)`` is a sentence a player can read ("you must play a 5 or a 6").
+    """
+
+
+class ActionParseError(ValueError):
+    """Raised by :meth:`Game.parse_action` for text that is not an action."""
+
+
+class Action:
+    """Base of every action. Subclasses are small frozen dataclasses whose
+    ``str()`` is the action's notation (``play 7H 7D``, ``bid 11``, ``turn``),
+    and ``Game.parse_action(str(a)) == a`` always holds."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for narration and animation.
+
+    Attributes:
+        kind: a short identifier (``"play"``, ``"horse_in"``, ``"hand_over"``...).
+        text: narration with ``{seat}`` standing for the acting seat's name and
+            ``{s0}``, ``{s1}``... for any other seat's name.
+        seat: the seat the event is about, if any.
+        data: extra facts for widgets and logs (JSON-serialisable values).
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def narrate(self, names: Sequence[str]) -> str:
+        """The narration with seat names filled in."""
+        subs = {f"s{i}": n for i, n in enumerate(names)}
+        subs["seat"] = names[self.seat] if self.seat is not None and self.seat >= 0 else "chance"
+        try:
+            return self.text.format(**subs)
+        except (KeyError, IndexError):
+            return self.text
+
+
+class View(ABC):
+    """What one seat may know. Subclasses are frozen dataclasses, so two views
+    compare equal exactly when the seat has been told the same things (the
+    honesty tests rely on this).
+
+    Every view has ``seat``, ``to_move`` and ``is_over`` attributes.
+    """
+
+    seat: int
+    to_move: int
+    is_over: bool
+
+    @abstractmethod
+    def determinize(self, rng: random.Random) -> "State":
+        """Return a full state consistent with this view: every card this seat
+        cannot see is re-dealt at random among the places it could be, and
+        cards known to be somewhere (own hand, table, inferences) stay there.
+        Used by search bots; the result never depends on the true hidden cards."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions this seat may take now (empty when it is not to move)."""
+
+
+class State(ABC):
+    """A whole match of one game, from the first deal to the final score.
+
+    Subclasses keep their data in plain lists and ints so :meth:`clone` is cheap.
+    """
+
+    game: ClassVar["Game"]
+    n_seats: int
+    variant: Any
+
+    # -- whose move -------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The seat to act now, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @property
+    def turn(self) -> int:
+        """Whose turn it is in the game's sense (may differ from ``to_move``
+        during an out-of-turn claim or a partner's answer). Defaults to ``to_move``."""
+        return self.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match has ended."""
+        return self.to_move == TERMINAL
+
+    # -- moves -----------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of ``to_move``; empty at chance and terminal steps."""
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal now, else a sentence saying why not.
+        Games override this to explain the rule that forbids the move."""
+        if self.to_move in (CHANCE, TERMINAL):
+            return "no player may act now"
+        return None if action in self.legal_actions() else f"{action} is not a legal move now"
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action`` (a player's move or a chance outcome) and return
+        the events that narrate it.
+
+        Raises:
+            IllegalAction: if the action is not legal now (the state is unchanged).
+        """
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> Action:
+        """At a :data:`CHANCE` step, draw an outcome with ``rng`` (uniformly over
+        the physically possible outcomes) and return it as an action to apply.
+
+        Raises:
+            IllegalAction: if ``to_move`` is not :data:`CHANCE`.
+        """
+
+    # -- results -----------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Match totals per seat in the game's points (Nags has half points)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that have won the match (ties share); empty while it is running."""
+
+    @property
+    @abstractmethod
+    def hand_number(self) -> int:
+        """0-based number of the hand (game, round, deal) being played."""
+
+    # -- information -------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """Exactly what ``seat`` may know now."""
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state consistent with ``seat``'s view (built from the view
+        alone, so it cannot leak what the view hides)."""
+        return self.view(seat).determinize(rng)
+
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy (cards are shared: they are immutable)."""
+
+    @abstractmethod
+    def fingerprint(self) -> str:
+        """A canonical text of the whole state (stable across processes and
+        Python versions); equal states have equal fingerprints."""
+
+    def state_hash(self) -> str:
+        """16 hex digits of SHA-256 over :meth:`fingerprint` (used in log check lines)."""
+        return hashlib.sha256(self.fingerprint().encode()).hexdigest()[:16]
+
+    def team_of(self, seat: int) -> int:
+        """The partnership a seat belongs to; seats play alone by default."""
+        return seat
+
+
+class Game(ABC):
+    """One card game: its id, seat counts, variant type and how to start it.
+
+    Attributes:
+        id: the game id used by the CLI, config and logs (``"nags"``).
+        title: the name shown to players.
+        min_seats, max_seats: allowed number of seats.
+        variant_class: the frozen dataclass of house-rule options.
+        rules_file: name of the Markdown rules shipped in ``engine/rules/``.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    variant_class: ClassVar[type]
+    rules_file: ClassVar[str]
+
+    @classmethod
+    @abstractmethod
+    def new_state(cls, variant: Any, n_seats: int) -> State:
+        """A new match at its first (chance) step.
+
+        Raises:
+            ValueError: if ``n_seats`` is outside ``min_seats..max_seats``.
+        """
+
+    @classmethod
+    @abstractmethod
+    def parse_action(cls, text: str) -> Action:
+        """Parse an action's notation (the inverse of ``str(action)``).
+
+        Raises:
+            ActionParseError: naming what is wrong with the text.
+        """
+
+    @classmethod
+    def seat_range_error(cls, n_seats: int) -> str | None:
+        """``None`` if ``n_seats`` is allowed, else a sentence saying what is."""
+        if cls.min_seats <= n_seats <= cls.max_seats:
+            return None
+        return f"{cls.title} needs {cls.min_seats} to {cls.max_seats} seats, not {n_seats}"
+
+
+# -- chance helpers: only Random.random(), whose sequence Python keeps stable --
+
+def rand_below(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``0..n-1`` drawn with ``rng.random()`` only."""
+    return int(rng.random() * n)
+
+
+def shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
+    """A uniformly shuffled copy of ``items`` (Fisher-Yates on ``rng.random()``)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
