@@ -1,0 +1,682 @@
+"""The game log: JSON Lines written as play goes, read leniently, replayed and verified.
+
+Format (``docs/engine.md``, "The log format"): the first line is a header
+(``type: header``, ``format``, ``engine``, ``game``, ``rules``, ``seats``,
+``seed``, ``started``); every following line is one of
+
+* ``{"type": "action", "n": 7, "actor": 0 | "chance", "action": "play 2C 2H"}``
+* ``{"type": "undo", "n": 9, "count": 3}``: the last ``count`` actions are taken back;
+* ``{"type": "check", "hand": 0, "hash": "..."}``: the state hash after the last action of a hand;
+* ``{"type": "score", "hand": 0, "scores": [...], "totals": [...]}``: points of that hand and match totals;
+* ``{"type": "result", "winners": [0], "scores": [...], "hash": "..."}``: the end of the match.
+
+``n`` is the number of actions in effect after the line. The writer is strict
+(it refuses values JSON cannot carry) and flushes after every line, so a killed
+process loses nothing. The reader is lenient: it collects ``(line, reason)``
+errors and keeps every good line before the first bad one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Iterable
+
+from engine.core import CHANCE, TERMINAL, ActionParseError, Event, IllegalAction, State
+
+#: Version of the log format this module writes and reads.
+FORMAT = 1
+
+
+def _engine_version() -> str:
+    try:
+        return metadata.version("cardtable")
+    except metadata.PackageNotFoundError:
+        return "0.1.0"
+
+
+#: Version of the installed cardtable package (written in every header).
+ENGINE_VERSION = _engine_version()
+
+LOG_SUFFIX = ".jsonl"
+
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
+def _check_actor(actor: Any) -> None:
+    if actor == "chance":
+        return
+    if not isinstance(actor, int) or isinstance(actor, bool) or actor < 0:
+        raise ValueError(f"actor must be a seat number or 'chance', not {actor!r}")
+
+
+class LogWriter:
+    """Writes one match's log, one JSON object per line, flushed after each line.
+
+    Args:
+        path: the log file; parent folders are made. With a header, an
+            existing file is replaced (callers that must not clobber a log,
+            such as :class:`engine.session.Session`, check first).
+        header: the header fields (``type`` and ``format`` are added if absent);
+            ``None`` opens an existing log to append to it (used by resume).
+
+    Raises:
+        TypeError, ValueError: for a header or line JSON cannot hold exactly
+            (objects, NaN, infinities); nothing is written then.
+    """
+
+    def __init__(self, path: Path, header: dict | None) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if header is None:
+            self._file = open(self.path, "a", encoding="utf-8", newline="\n")
+            return
+        full = {"type": "header", "format": FORMAT, **header}
+        text = self._encode(full)  # refuse a bad header before creating the file
+        self._file = open(self.path, "w", encoding="utf-8", newline="\n")
+        self._write_text(text)
+
+    @staticmethod
+    def _encode(obj: dict) -> str:
+        return json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+
+    def _write_text(self, text: str) -> None:
+        if self._file is None:
+            raise ValueError(f"the log {self.path} is closed")
+        self._file.write(text + "\n")
+        self._file.flush()
+
+    def write(self, obj: dict) -> None:
+        """Write one line (any log object); strict JSON, flushed at once."""
+        self._write_text(self._encode(obj))
+
+    def action(self, n: int, actor: int | str, notation: str) -> None:
+        """An action line: ``n`` actions in effect after it, ``actor`` a seat or ``"chance"``."""
+        _check_actor(actor)
+        if not isinstance(notation, str) or not notation:
+            raise ValueError(f"action notation must be a non-empty string, not {notation!r}")
+        self.write({"type": "action", "n": int(n), "actor": actor, "action": notation})
+
+    def undo(self, n: int, count: int) -> None:
+        """An undo line: ``count`` actions taken back, leaving ``n`` in effect."""
+        if count < 1 or n < 0:
+            raise ValueError(f"bad undo: n={n}, count={count}")
+        self.write({"type": "undo", "n": int(n), "count": int(count)})
+
+    def check(self, hand: int, hash: str) -> None:
+        """A check line: the state hash after the last action of hand ``hand`` (0-based)."""
+        self.write({"type": "check", "hand": int(hand), "hash": str(hash)})
+
+    def score(self, hand: int, scores: Iterable[float], totals: Iterable[float]) -> None:
+        """A score line: points of hand ``hand`` per seat and the match totals (game points)."""
+        self.write({"type": "score", "hand": int(hand), "scores": [_num(x) for x in scores],
+                    "totals": [_num(x) for x in totals]})
+
+    def result(self, winners: Iterable[int], scores: Iterable[float], hash: str) -> None:
+        """The result line: winning seats, final totals and the final state hash."""
+        self.write({"type": "result", "winners": [int(w) for w in winners],
+                    "scores": [_num(x) for x in scores], "hash": str(hash)})
+
+    def close(self) -> None:
+        """Close the file (further writes raise ValueError). Safe to call twice."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> "LogWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _num(x: Any) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        raise ValueError(f"a score must be a finite number, not {x!r}")
+    return float(x)
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+@dataclass
+class LogError:
+    """One problem found while reading a log: its 1-based line and what is wrong."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass
+class GameLog:
+    """A log as read by :func:`read_log`.
+
+    Attributes:
+        path: the file.
+        header: the header object, or ``{}`` when it is missing or unusable.
+        entries: the good lines after the header (before the first bad line),
+            each a dict with its 1-based ``"line"`` number added.
+        errors: every problem found, in line order (empty for a clean log).
+        total_lines: the number of lines in the file.
+    """
+
+    path: Path
+    header: dict
+    entries: list[dict] = field(default_factory=list)
+    errors: list[LogError] = field(default_factory=list)
+    total_lines: int = 0
+
+    def effective_actions(self) -> list[tuple[int, int | str, str]]:
+        """The actions in effect at the end of the good prefix, with undo lines
+        applied: ``(line, actor, notation)``, actor a seat or ``"chance"``."""
+        out: list[tuple[int, int | str, str]] = []
+        for e in self.entries:
+            if e["type"] == "action":
+                out.append((e["line"], e["actor"], e["action"]))
+            elif e["type"] == "undo":
+                del out[len(out) - e["count"]:]
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """True when the good prefix holds a result line (the match ended)."""
+        return any(e["type"] == "result" for e in self.entries)
+
+    @property
+    def good_prefix_lines(self) -> int:
+        """The number of leading lines that are good (0 if even the header is bad)."""
+        if self.errors:
+            return self.errors[0].line - 1
+        return self.total_lines
+
+    @property
+    def ok(self) -> bool:
+        """True when no line has a problem."""
+        return not self.errors
+
+    @property
+    def game_id(self) -> str | None:
+        """The header's game id, or None when the header is unusable."""
+        return self.header.get("game")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_num_list(x: Any) -> bool:
+    return isinstance(x, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in x)
+
+
+def _header_problem(obj: Any) -> str | None:
+    if not isinstance(obj, dict) or obj.get("type") != "header":
+        return "the first line is not a log header"
+    fmt = obj.get("format")
+    if not _is_int(fmt):
+        return "the header has no format number"
+    if fmt > FORMAT:
+        return f"the log has format {fmt}, newer than this cardtable reads ({FORMAT}); upgrade cardtable"
+    game = obj.get("game")
+    if not isinstance(game, str):
+        return "the header names no game"
+    from engine.games import UnknownGame, get_game
+    try:
+        get_game(game)
+    except UnknownGame as err:
+        return str(err)
+    if not isinstance(obj.get("rules", {}), dict):
+        return "the header's rules are not a table"
+    seats = obj.get("seats")
+    if not isinstance(seats, list) or not seats or not all(
+            isinstance(s, dict) and isinstance(s.get("spec"), str) for s in seats):
+        return "the header has no seat list"
+    seed = obj.get("seed")
+    if seed is not None and not _is_int(seed) and not isinstance(seed, str):
+        return "the header's seed is neither a number nor a text"
+    return None
+
+
+def _line_problem(obj: Any) -> str | None:
+    """Shape problems of one non-header line (independent of its neighbours)."""
+    if not isinstance(obj, dict):
+        return "not a JSON object"
+    kind = obj.get("type")
+    if kind == "action":
+        if not _is_int(obj.get("n")):
+            return "action line without a whole-number n"
+        actor = obj.get("actor")
+        if actor != "chance" and not (_is_int(actor) and actor >= 0):
+            return "action line whose actor is neither a seat number nor \"chance\""
+        if not isinstance(obj.get("action"), str) or not obj["action"].strip():
+            return "action line without an action"
+        return None
+    if kind == "undo":
+        if not _is_int(obj.get("n")) or not _is_int(obj.get("count")) or obj["count"] < 1:
+            return "undo line needs whole numbers n and count >= 1"
+        return None
+    if kind == "check":
+        if not _is_int(obj.get("hand")) or not isinstance(obj.get("hash"), str):
+            return "check line needs a hand number and a hash"
+        return None
+    if kind == "score":
+        if not _is_int(obj.get("hand")) or not _is_num_list(obj.get("scores")) \
+                or not _is_num_list(obj.get("totals")):
+            return "score line needs a hand number and lists of scores and totals"
+        return None
+    if kind == "result":
+        w = obj.get("winners")
+        if not isinstance(w, list) or not all(_is_int(x) for x in w) or not _is_num_list(obj.get("scores")) \
+                or not isinstance(obj.get("hash"), str):
+            return "result line needs winners, scores and a hash"
+        return None
+    if kind == "header":
+        return "a second header line"
+    if kind is None:
+        return "line without a type"
+    return f"unknown line type {kind!r}"
+
+
+def read_log(path: Path) -> GameLog:
+    """Read a log leniently.
+
+    Every line is checked (JSON, known type, required fields, the header's
+    game); in the good prefix the action counts ``n`` must also follow on
+    (each action adds one, each undo takes back ``count``) and nothing may
+    follow the result line. Problems are collected as :class:`LogError`; the
+    entries keep every good line before the first bad one.
+
+    Raises:
+        OSError: if the file cannot be read at all (missing, a folder, no permission).
+    """
+    path = Path(path)
+    raw = path.read_bytes()
+    text = raw.decode("utf-8", errors="replace")
+    lines = text.split("\n")
+    ends_with_newline = text.endswith("\n")
+    if ends_with_newline:
+        lines.pop()
+    log = GameLog(path=path, header={}, total_lines=len(lines))
+    if not lines:
+        log.errors.append(LogError(1, "the log is empty (no header)"))
+        return log
+    good = True  # still inside the good prefix
+    n = 0
+    after_result = False
+
+    def fail(line: int, message: str) -> None:
+        nonlocal good
+        log.errors.append(LogError(line, message))
+        good = False
+
+    for i, line in enumerate(lines, start=1):
+        last = i == len(lines)
+        try:
+            obj = json.loads(line)
+        except ValueError as err:
+            if last and not ends_with_newline:
+                fail(i, "the last line is cut off (the program stopped while writing it)")
+            elif not line.strip():
+                fail(i, "empty line")
+            else:
+                fail(i, f"not valid JSON ({err.msg} at column {err.colno})")
+            continue
+        if i == 1:
+            problem = _header_problem(obj)
+            if problem:
+                fail(1, problem)
+            else:
+                log.header = obj
+            continue
+        problem = _line_problem(obj)
+        if problem:
+            fail(i, problem)
+            continue
+        if not good:
+            continue
+        kind = obj["type"]
+        if after_result:
+            fail(i, "a line after the result line")
+            continue
+        if kind == "action":
+            if obj["n"] != n + 1:
+                fail(i, f"action count n is {obj['n']}, expected {n + 1}")
+                continue
+            n += 1
+        elif kind == "undo":
+            if obj["count"] > n:
+                fail(i, f"undo of {obj['count']} actions, but only {n} are in effect")
+                continue
+            if obj["n"] != n - obj["count"]:
+                fail(i, f"undo line says n={obj['n']}, expected {n - obj['count']}")
+                continue
+            n -= obj["count"]
+        elif kind == "result":
+            after_result = True
+        obj["line"] = i
+        log.entries.append(obj)
+    return log
+
+
+# ---------------------------------------------------------------------------
+# Rebuilding and verifying
+# ---------------------------------------------------------------------------
+
+class LogReplayError(Exception):
+    """A log line that does not replay. ``line`` is its 1-based number,
+    ``reason`` one sentence saying why."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line, self.reason = line, reason
+        super().__init__(f"line {line}: {reason}")
+
+
+def _game_and_variant(log: GameLog):
+    """(game class, variant, n_seats) from the header, or LogReplayError at line 1."""
+    from engine.games import UnknownGame, get_game
+    from engine.variants import ConfigError, build_variant
+    if not log.header:
+        raise LogReplayError(1, log.errors[0].message if log.errors else "the log has no header")
+    try:
+        game = get_game(log.header["game"])
+    except UnknownGame as err:
+        raise LogReplayError(1, str(err)) from None
+    try:
+        variant = build_variant(game.variant_class, log.header.get("rules") or {},
+                                source=str(log.path), section="rules")
+    except ConfigError as err:
+        raise LogReplayError(1, f"bad rules in the header: {err.key}: {err.message}") from None
+    n_seats = len(log.header["seats"])
+    err = game.seat_range_error(n_seats)
+    if err:
+        raise LogReplayError(1, err)
+    return game, variant, n_seats
+
+
+def _actor_of(state: State) -> int | str | None:
+    t = state.to_move
+    if t == CHANCE:
+        return "chance"
+    if t == TERMINAL:
+        return None
+    return t
+
+
+def _apply_logged(game, state: State, line: int, actor: int | str, notation: str) -> list[Event]:
+    """Parse and apply one logged action, or raise LogReplayError naming ``line``."""
+    try:
+        action = game.parse_action(notation)
+    except ActionParseError as err:
+        raise LogReplayError(line, f"cannot read the action {notation!r}: {err}") from None
+    expected = _actor_of(state)
+    if expected is None:
+        raise LogReplayError(line, f"{notation!r} comes after the end of the match")
+    if actor != expected:
+        who = "a chance step" if expected == "chance" else f"seat {expected}"
+        raise LogReplayError(line, f"the log says {actor!r} acts, but {who} is to move")
+    try:
+        return state.apply(action)
+    except IllegalAction as err:
+        raise LogReplayError(line, f"{notation!r} is illegal: {err}") from None
+
+
+def _same_numbers(a: list, b: list) -> bool:
+    return len(a) == len(b) and all(abs(float(x) - float(y)) < 1e-9 for x, y in zip(a, b))
+
+
+def rebuild(log: GameLog, up_to_line: int | None = None) -> State:
+    """Replay a log into a new state.
+
+    Builds the state from the header (game, ``rules`` through the game's
+    variant class, seat count), re-applies every action line (taking back
+    what undo lines undo) up to and including ``up_to_line`` (default: the
+    whole good prefix), and checks every ``check`` hash, every ``score`` line
+    against the hand's ``hand_over`` event, and the ``result`` line.
+
+    Returns:
+        the state after the last line replayed.
+
+    Raises:
+        LogReplayError: for the first line that does not replay: a bad header,
+            an unparsable or illegal action (with the engine's reason), an
+            actor who is not ``to_move``, or a hash, score or result mismatch.
+            A log whose only problem is a bad line after the good prefix
+            rebuilds fine (read errors are the reader's business).
+    """
+    game, variant, n_seats = _game_and_variant(log)
+    state = game.new_state(variant, n_seats)
+    applied: list[tuple[int, int | str, str]] = []
+    last_events: list[Event] = []
+    for e in log.entries:
+        line = e["line"]
+        if up_to_line is not None and line > up_to_line:
+            break
+        kind = e["type"]
+        if kind == "action":
+            last_events = _apply_logged(game, state, line, e["actor"], e["action"])
+            applied.append((line, e["actor"], e["action"]))
+        elif kind == "undo":
+            del applied[len(applied) - e["count"]:]
+            state = game.new_state(variant, n_seats)
+            last_events = []
+            for a_line, actor, notation in applied:
+                last_events = _apply_logged(game, state, a_line, actor, notation)
+        elif kind == "check":
+            got = state.state_hash()
+            if got != e["hash"]:
+                raise LogReplayError(line, f"state hash mismatch after hand {e['hand']}: "
+                                           f"the log has {e['hash']}, the replay gives {got}")
+        elif kind == "score":
+            over = [ev for ev in last_events if ev.kind == "hand_over"]
+            if not over:
+                raise LogReplayError(line, "a score line where no hand has just ended")
+            data = over[-1].data
+            if "scores" in data and not _same_numbers(e["scores"], data["scores"]):
+                raise LogReplayError(line, f"hand scores {e['scores']} differ from the replay's {data['scores']}")
+            if "totals" in data and not _same_numbers(e["totals"], data["totals"]):
+                raise LogReplayError(line, f"match totals {e['totals']} differ from the replay's {data['totals']}")
+        elif kind == "result":
+            if not state.is_over:
+                raise LogReplayError(line, "a result line but the match is not over in the replay")
+            if state.state_hash() != e["hash"]:
+                raise LogReplayError(line, f"final state hash mismatch: the log has {e['hash']}, "
+                                           f"the replay gives {state.state_hash()}")
+            if sorted(e["winners"]) != sorted(state.winners()):
+                raise LogReplayError(line, f"the log names winners {e['winners']}, "
+                                           f"the replay gives {state.winners()}")
+            if not _same_numbers(e["scores"], state.scores()):
+                raise LogReplayError(line, f"final scores {e['scores']} differ from the replay's {state.scores()}")
+    return state
+
+
+@dataclass
+class VerifyResult:
+    """The outcome of :func:`verify_log`.
+
+    Attributes:
+        ok: True when every line reads and replays.
+        line: the first bad line (None when ok, or when the file cannot be read).
+        reason: one sentence: what is wrong, or a summary when ok.
+        finished: True when the log has a result line (an unfinished log can still be ok).
+        actions: actions in effect at the end of what was replayed.
+    """
+
+    ok: bool
+    line: int | None
+    reason: str
+    finished: bool = False
+    actions: int = 0
+
+
+def verify_log(path: Path) -> VerifyResult:
+    """Read and fully replay a log, checking every hash, score and the result.
+
+    An unfinished log verifies ok up to its end (``finished`` is False then).
+    A read error is a failure at its line. Never raises for a bad log.
+    """
+    try:
+        log = read_log(path)
+    except OSError as err:
+        return VerifyResult(False, None, f"cannot read {path}: {err.strerror or err}")
+    if log.errors:
+        err = log.errors[0]
+        return VerifyResult(False, err.line, err.message, log.finished, len(log.effective_actions()))
+    try:
+        rebuild(log)
+    except LogReplayError as err:
+        return VerifyResult(False, err.line, err.reason, log.finished)
+    n = len(log.effective_actions())
+    how = "finished" if log.finished else "unfinished"
+    return VerifyResult(True, None, f"{how} log of {n} actions replays exactly", log.finished, n)
+
+
+# ---------------------------------------------------------------------------
+# Replay positions (for the replay screen)
+# ---------------------------------------------------------------------------
+
+class Replay:
+    """Every position of a logged match, for stepping forward and back.
+
+    Built from the log's effective actions (undo lines applied). Index ``i``
+    of :attr:`positions` is the state before action ``i`` (so ``positions[0]``
+    is the new match and ``positions[-1]`` the last state); ``events[i]``,
+    ``actors[i]``, ``notations[i]`` and ``lines[i]`` describe action ``i``.
+
+    A log that stops replaying partway gives the positions up to the bad
+    action and sets :attr:`error` (a :class:`LogReplayError`); hashes are not
+    checked here (that is :func:`verify_log`'s job).
+
+    Raises:
+        LogReplayError: only if the header itself is unusable.
+    """
+
+    def __init__(self, log: GameLog) -> None:
+        self.log = log
+        game, variant, n_seats = _game_and_variant(log)
+        self.game = game
+        self.n_seats = n_seats
+        state = game.new_state(variant, n_seats)
+        self.positions: list[State] = [state.clone()]
+        self.events: list[list[Event]] = []
+        self.actors: list[int | str] = []
+        self.notations: list[str] = []
+        self.lines: list[int] = []
+        self.error: LogReplayError | None = None
+        for line, actor, notation in log.effective_actions():
+            try:
+                events = _apply_logged(game, state, line, actor, notation)
+            except LogReplayError as err:
+                self.error = err
+                break
+            self.positions.append(state.clone())
+            self.events.append(events)
+            self.actors.append(actor)
+            self.notations.append(notation)
+            self.lines.append(line)
+
+    @property
+    def last_index(self) -> int:
+        """The index of the final position (= number of actions replayed)."""
+        return len(self.positions) - 1
+
+    def _is_turn_stop(self, i: int) -> bool:
+        if i == 0 or i == self.last_index:
+            return True
+        to_move = self.positions[i].to_move
+        if to_move < 0:
+            return False
+        for j in range(i - 1, -1, -1):
+            if self.actors[j] != "chance":
+                return self.actors[j] != to_move
+        return True
+
+    def next_turn_index(self, i: int) -> int:
+        """The next position after ``i`` where a different player is to act
+        (chance steps and a player's run of actions count as one step), or
+        the last position."""
+        for j in range(i + 1, self.last_index + 1):
+            if self._is_turn_stop(j):
+                return j
+        return self.last_index
+
+    def prev_turn_index(self, i: int) -> int:
+        """The previous such position before ``i``, or 0."""
+        for j in range(min(i, self.last_index + 1) - 1, -1, -1):
+            if self._is_turn_stop(j):
+                return j
+        return 0
+
+    def _is_hand_start(self, j: int) -> bool:
+        return 0 < j <= self.last_index and \
+            self.positions[j].hand_number != self.positions[j - 1].hand_number
+
+    def next_hand_index(self, i: int) -> int:
+        """The first position of the next hand after ``i`` (where
+        ``hand_number`` changes), or the last position."""
+        for j in range(i + 1, self.last_index + 1):
+            if self._is_hand_start(j):
+                return j
+        return self.last_index
+
+    def prev_hand_index(self, i: int) -> int:
+        """The start of the hand before position ``i``'s hand start (or of the
+        current hand if ``i`` is inside it), or 0."""
+        for j in range(min(i, self.last_index + 1) - 1, 0, -1):
+            if self._is_hand_start(j):
+                return j
+        return 0
+
+
+# ---------------------------------------------------------------------------
+# Where logs live
+# ---------------------------------------------------------------------------
+
+def default_log_dir() -> Path:
+    """The folder for logs: ``platformdirs.user_data_path("cardtable") / "logs"``."""
+    from platformdirs import user_data_path
+    return user_data_path("cardtable") / "logs"
+
+
+def new_log_path(game_id: str, log_dir: Path) -> Path:
+    """A fresh log file name in ``log_dir``: ``<game>-YYYYmmdd-HHMMSS[-k].jsonl`` (UTC),
+    made unique with ``-2``, ``-3``... if the name is taken. Does not create it."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    log_dir = Path(log_dir)
+    path = log_dir / f"{game_id}-{stamp}{LOG_SUFFIX}"
+    k = 2
+    while path.exists():
+        path = log_dir / f"{game_id}-{stamp}-{k}{LOG_SUFFIX}"
+        k += 1
+    return path
+
+
+def newest_unfinished(log_dir: Path) -> Path | None:
+    """The most recently modified log in ``log_dir`` that has a usable header
+    and no result line, or None (also when the folder does not exist)."""
+    log_dir = Path(log_dir)
+    if not log_dir.is_dir():
+        return None
+    files = sorted((p for p in log_dir.glob("*" + LOG_SUFFIX) if p.is_file()),
+                   key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+    for p in files:
+        try:
+            log = read_log(p)
+        except OSError:
+            continue
+        if log.header and not log.finished:
+            return p
+    return None
+
+
+def now_iso() -> str:
+    """The current UTC time as ISO 8601 to the second (the header's ``started``)."""
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
