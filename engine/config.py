@@ -1,0 +1,429 @@
+"""The table configuration file (TOML): game, seats, house rules, theme, keys.
+
+The file lives at :func:`default_config_path` (``~/.config/cardtable/config.toml``
+on Linux) unless the CLI is given ``--config FILE``. Layout::
+
+    game = "nags"          # the game the setup screen starts on
+    seed = 42              # optional: a fixed seed makes deals repeatable
+    theme = "felt"         # felt | high-contrast
+    log_dir = "~/cardlogs" # optional: where game logs go (relative = next to this file)
+    pace = 0.6             # seconds between bot moves, 0..10
+
+    [[seats]]              # one table per seat, clockwise; the first is seat 0
+    spec = "human:Ann"     # human[:NAME] or ai:LEVEL[:NAME]
+
+    [rules.nags]           # house rules, one table per game id
+    direction_mode = "alternating"
+
+    [keys]                 # optional key remapping: action id -> key
+    hint = "h"
+
+Every mistake raises :class:`engine.variants.ConfigError` naming the file, the
+key and what is allowed; seats are named ``seats[0]``, ``seats[1]``... like the
+seat numbers at the table. This module is part of the engine: it never imports
+Textual or Rich.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from engine.games import ALL_IDS, PLANNED, UnknownGame, get_game
+from engine.seats import SeatSpec, SeatSpecError
+from engine.variants import ConfigError, build_variant, variant_to_table
+
+#: Theme names used when the ``themes`` package cannot be found (see :func:`theme_names`).
+THEMES: tuple[str, ...] = ("felt", "high-contrast")
+#: Keys allowed at the top level of the file.
+TABLE_KEYS: tuple[str, ...] = ("game", "seed", "theme", "log_dir", "pace", "seats", "rules", "keys")
+#: Keys allowed in each ``[[seats]]`` table.
+SEAT_KEYS: tuple[str, ...] = ("spec",)
+#: Allowed range of ``pace`` (seconds between bot moves).
+PACE_RANGE: tuple[float, float] = (0.0, 10.0)
+#: Largest allowed seed (seeds are 0..2**63-1 so they fit any log reader).
+MAX_SEED = 2**63 - 1
+DEFAULT_GAME = "nags"
+DEFAULT_THEME = "felt"
+DEFAULT_PACE = 0.6
+
+_TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+@dataclass
+class TableConfig:
+    """One table: what is played, by whom, under which house rules, and how it looks.
+
+    Attributes:
+        game: game id (``engine.games.ALL_IDS``; must be available).
+        seed: seed for the chance steps, or None for a fresh random one.
+        theme: one of :func:`theme_names` (``felt``, ``high-contrast``, ...).
+        log_dir: folder for game logs, or None for ``engine.gamelog.default_log_dir()``.
+        pace: seconds between bot moves (0..10).
+        seats: who sits where, seat 0 first (clockwise).
+        rules: game id -> validated variant object, for games with a ``[rules.<id>]`` table.
+        keys: action id -> key name (Textual key syntax, e.g. ``"ctrl+z"``).
+        source: where the values came from (a path or ``"defaults"``), for error messages.
+    """
+
+    game: str = DEFAULT_GAME
+    seed: int | None = None
+    theme: str = DEFAULT_THEME
+    log_dir: Path | None = None
+    pace: float = DEFAULT_PACE
+    seats: list[SeatSpec] = field(default_factory=list)
+    rules: dict[str, Any] = field(default_factory=dict)
+    keys: dict[str, str] = field(default_factory=dict)
+    source: str = field(default="defaults", compare=False)
+
+    def variant_for(self, game_id: str | None = None) -> Any:
+        """The house rules for ``game_id`` (default: this table's game): the
+        ``[rules.<id>]`` table if given, else the game's default variant.
+
+        Raises:
+            UnknownGame: if the game is unknown or not available yet.
+        """
+        gid = game_id or self.game
+        if gid in self.rules:
+            return self.rules[gid]
+        return get_game(gid).variant_class()
+
+    def with_overrides(self, *, game: str | None = None, seats: list[SeatSpec] | None = None,
+                       seed: int | None = None, log_dir: Path | None = None,
+                       source: str = "command line") -> "TableConfig":
+        """A copy with command-line values in place of the file's, re-validated.
+
+        Args:
+            game: a game id to play instead of ``self.game``.
+            seats: seats to use instead of the file's (None keeps them).
+            seed: a seed instead of the file's (None keeps it).
+            log_dir: a log folder instead of the file's (None keeps it).
+            source: named in error messages.
+
+        Raises:
+            ConfigError: unknown/unavailable game, a bot level the game lacks,
+                or a seat count the game does not allow.
+        """
+        new = replace(self, game=game or self.game,
+                      seats=list(seats) if seats else list(self.seats),
+                      seed=self.seed if seed is None else seed,
+                      log_dir=self.log_dir if log_dir is None else log_dir)
+        check_seed(new.seed, source, "seed")
+        gid = check_game(new.game, source, "game" if game is None else "GAME")
+        if not new.seats:
+            new.seats = default_seats(gid)
+        check_seats(gid, new.seats, source, "seats" if seats is None else "--seat")
+        return new
+
+
+def theme_names() -> tuple[str, ...]:
+    """The themes the app ships: the ``name`` of each ``themes/*.toml`` file,
+    ``felt`` first. The files are read with ``tomllib``; the ``themes``
+    package itself (which imports Textual) is located but never imported.
+    Falls back to :data:`THEMES` if the package is not installed."""
+    import importlib.util
+    spec = importlib.util.find_spec("themes")
+    names: list[str] = []
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        for path in sorted(Path(folder).glob("*.toml")):
+            try:
+                name = tomllib.loads(path.read_text(encoding="utf-8")).get("name", path.stem)
+            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+                continue
+            if isinstance(name, str) and name not in names:
+                names.append(name)
+    if not names:
+        return THEMES
+    return tuple(sorted(names, key=lambda n: (n != DEFAULT_THEME, n)))
+
+
+# -- defaults ---------------------------------------------------------------
+
+def default_config_path() -> Path:
+    """The per-user config file: ``platformdirs.user_config_path("cardtable") / "config.toml"``."""
+    from platformdirs import user_config_path
+    return user_config_path("cardtable") / "config.toml"
+
+
+def default_seats(game_id: str = DEFAULT_GAME) -> list[SeatSpec]:
+    """You plus two bots: ``easy`` bots if the game has that level, else ``random``."""
+    from engine.ai.base import levels_for
+    level = "easy" if "easy" in levels_for(game_id) else "random"
+    return [SeatSpec("human"), SeatSpec("ai", level), SeatSpec("ai", level)]
+
+
+def default_table() -> TableConfig:
+    """The table used when there is no config file: Nags, you and two easy bots
+    (random bots if the easy level is missing), felt theme, pace 0.6 s."""
+    return TableConfig(seats=default_seats(DEFAULT_GAME))
+
+
+def load_default_config() -> TableConfig:
+    """:func:`load_config` of :func:`default_config_path` if that file exists,
+    else :func:`default_table`.
+
+    Raises:
+        ConfigError: for any mistake in the file.
+    """
+    path = default_config_path()
+    return load_config(path) if path.is_file() else default_table()
+
+
+# -- loading ----------------------------------------------------------------
+
+def load_config(path: str | Path) -> TableConfig:
+    """Read and validate a config file.
+
+    A relative ``log_dir`` is taken relative to the file's folder.
+
+    Raises:
+        ConfigError: naming the file, the key and the allowed values, for an
+            unreadable file, bad TOML syntax (with its line and column), an
+            unknown key, a wrong type, a value out of range, an unknown or
+            unavailable game, an unknown theme, a bad seat spec, a bot level the
+            game lacks, or a seat count the game does not allow.
+    """
+    path = Path(path)
+    source = str(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise ConfigError(source, "", "no such config file") from None
+    except UnicodeDecodeError:
+        raise ConfigError(source, "", "the file is not UTF-8 text") from None
+    except OSError as exc:
+        raise ConfigError(source, "", f"cannot read the file ({exc.strerror or exc})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = _TOML_POS.search(msg)
+        if m:
+            msg = msg[:m.start()]
+            raise ConfigError(source, "", f"line {m.group(1)}, column {m.group(2)}: "
+                                          f"bad TOML syntax: {msg}") from None
+        raise ConfigError(source, "", f"bad TOML syntax: {msg}") from None
+    return parse_config(data, source=source, base_dir=path.parent)
+
+
+def parse_config(data: Mapping[str, Any], *, source: str = "config",
+                 base_dir: Path | None = None) -> TableConfig:
+    """Validate a table already read by ``tomllib`` (see :func:`load_config`).
+
+    Args:
+        data: the TOML document as a dict.
+        source: file name (or other origin) named in errors.
+        base_dir: folder a relative ``log_dir`` is resolved against (None: as given).
+
+    Raises:
+        ConfigError: for every mistake (see :func:`load_config`).
+    """
+    for key in data:
+        if key not in TABLE_KEYS:
+            raise ConfigError(source, key, "unknown key; valid keys are " + ", ".join(TABLE_KEYS))
+    cfg = TableConfig(source=source)
+
+    if "game" in data:
+        cfg.game = _want_str(data["game"], source, "game", "one of " + ", ".join(ALL_IDS))
+    check_game(cfg.game, source, "game")
+
+    if "seed" in data:
+        cfg.seed = data["seed"]
+        check_seed(cfg.seed, source, "seed")
+
+    if "theme" in data:
+        names = theme_names()
+        cfg.theme = _want_str(data["theme"], source, "theme", _choices(names))
+        if cfg.theme not in names:
+            raise ConfigError(source, "theme", f"unknown theme {cfg.theme!r}; choose one of {_choices(names)}")
+
+    if "log_dir" in data:
+        raw = _want_str(data["log_dir"], source, "log_dir", "a folder path")
+        if not raw.strip():
+            raise ConfigError(source, "log_dir", "empty path; give a folder path or leave log_dir out")
+        p = Path(raw).expanduser()
+        cfg.log_dir = base_dir / p if (base_dir is not None and not p.is_absolute()) else p
+
+    if "pace" in data:
+        pace = data["pace"]
+        lo, hi = PACE_RANGE
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)):
+            raise ConfigError(source, "pace", f"expected a number of seconds, got {pace!r}; allowed: {lo}..{hi}")
+        if not lo <= pace <= hi:
+            raise ConfigError(source, "pace", f"{pace} is out of range; allowed: {lo}..{hi} seconds")
+        cfg.pace = float(pace)
+
+    if "seats" in data:
+        cfg.seats = _parse_seats(data["seats"], source)
+    else:
+        cfg.seats = default_seats(cfg.game)
+    check_seats(cfg.game, cfg.seats, source, "seats")
+
+    if "rules" in data:
+        cfg.rules = _parse_rules(data["rules"], source)
+
+    if "keys" in data:
+        cfg.keys = _parse_keys(data["keys"], source)
+    return cfg
+
+
+def _choices(values: Iterable[str]) -> str:
+    return ", ".join(f'"{v}"' for v in values)
+
+
+def _want_str(value: Any, source: str, key: str, allowed: str) -> str:
+    if not isinstance(value, str):
+        raise ConfigError(source, key, f"expected a string, got {value!r} ({type(value).__name__}); "
+                                       f"allowed: {allowed}")
+    return value
+
+
+def check_game(game_id: str, source: str, key: str = "game") -> str:
+    """``game_id`` if it names an available game.
+
+    Raises:
+        ConfigError: listing the game ids, or saying the game is not available yet.
+    """
+    try:
+        get_game(game_id)
+    except UnknownGame as exc:
+        raise ConfigError(source, key, str(exc)) from None
+    return game_id
+
+
+def check_seed(seed: Any, source: str, key: str = "seed") -> None:
+    """Accept ``None`` or an int in ``0..2**63-1``.
+
+    Raises:
+        ConfigError: for another type or a value out of range.
+    """
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(source, key, f"expected an integer, got {seed!r}; allowed: 0..{MAX_SEED} or omitted")
+    if not 0 <= seed <= MAX_SEED:
+        raise ConfigError(source, key, f"{seed} is out of range; allowed: 0..{MAX_SEED}")
+
+
+def check_seats(game_id: str, seats: list[SeatSpec], source: str, key: str = "seats") -> None:
+    """Check the seat count and every bot level against the game.
+
+    Raises:
+        ConfigError: naming the allowed seat range or the game's bot levels.
+    """
+    from engine.ai.base import levels_for
+    game = get_game(game_id)
+    levels = levels_for(game_id)
+    for i, seat in enumerate(seats):
+        if not seat.is_human and seat.level not in levels:
+            raise ConfigError(source, _seat_key(key, i),
+                              f"no {seat.level!r} bot for {game.title}; levels: {', '.join(levels)}")
+    err = game.seat_range_error(len(seats))
+    if err:
+        raise ConfigError(source, key, err)
+
+
+def _seat_key(key: str, i: int) -> str:
+    return f"seats[{i}].spec" if key == "seats" else f"{key} (seat {i})"
+
+
+def _parse_seats(raw: Any, source: str) -> list[SeatSpec]:
+    shape = 'each seat is a [[seats]] table with spec = "human[:NAME]" or "ai:LEVEL[:NAME]"'
+    if not isinstance(raw, list):
+        raise ConfigError(source, "seats", f"expected an array of tables; {shape}")
+    seats = []
+    for i, entry in enumerate(raw):
+        where = f"seats[{i}]"
+        if not isinstance(entry, dict):
+            raise ConfigError(source, where, f"expected a table, got {entry!r}; {shape}")
+        for k in entry:
+            if k not in SEAT_KEYS:
+                raise ConfigError(source, f"{where}.{k}", "unknown key; valid keys are " + ", ".join(SEAT_KEYS))
+        if "spec" not in entry:
+            raise ConfigError(source, f"{where}.spec", f"missing; {shape}")
+        spec = _want_str(entry["spec"], source, f"{where}.spec", "human[:NAME] or ai:LEVEL[:NAME]")
+        try:
+            seats.append(SeatSpec.parse(spec))
+        except SeatSpecError as exc:
+            raise ConfigError(source, f"{where}.spec", str(exc)) from None
+    return seats
+
+
+def _parse_rules(raw: Any, source: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise ConfigError(source, "rules", "expected tables such as [rules.nags]; "
+                                           "game ids are " + ", ".join(ALL_IDS))
+    rules = {}
+    for gid, table in raw.items():
+        key = f"rules.{gid}"
+        if gid not in ALL_IDS:
+            raise ConfigError(source, key, "unknown game; game ids are " + ", ".join(ALL_IDS))
+        if gid in PLANNED:
+            raise ConfigError(source, key, f"{PLANNED[gid]} is not available yet, so it has no "
+                                           f"house rules to set; remove [{key}]")
+        if not isinstance(table, dict):
+            raise ConfigError(source, key, f"expected a table [{key}] of option = value lines")
+        rules[gid] = build_variant(get_game(gid).variant_class, table, source=source, section=key)
+    return rules
+
+
+def _parse_keys(raw: Any, source: str) -> dict[str, str]:
+    if not isinstance(raw, dict):
+        raise ConfigError(source, "keys", 'expected a table [keys] of action = "key" lines')
+    keys = {}
+    for action, key in raw.items():
+        if not isinstance(key, str) or not key or any(ch.isspace() for ch in key):
+            raise ConfigError(source, f"keys.{action}", f"expected a key name such as \"h\" or \"ctrl+z\" "
+                                                        f"(no spaces), got {key!r}")
+        keys[action] = key
+    return keys
+
+
+def check_keys(cfg: TableConfig, action_ids: Iterable[str]) -> None:
+    """Check that every remapped action in ``cfg.keys`` is one the app has.
+
+    The engine does not know the app's actions; the TUI calls this with its
+    binding ids.
+
+    Raises:
+        ConfigError: naming the unknown action and listing the valid ids.
+    """
+    valid = list(action_ids)
+    for action in cfg.keys:
+        if action not in valid:
+            raise ConfigError(cfg.source, f"keys.{action}", "unknown action; valid actions are "
+                              + ", ".join(valid))
+
+
+# -- saving -----------------------------------------------------------------
+
+def config_to_table(cfg: TableConfig) -> dict[str, Any]:
+    """The config as a TOML-ready dict (``seed``/``log_dir`` left out when None)."""
+    out: dict[str, Any] = {"game": cfg.game}
+    if cfg.seed is not None:
+        out["seed"] = cfg.seed
+    out["theme"] = cfg.theme
+    if cfg.log_dir is not None:
+        out["log_dir"] = str(cfg.log_dir)
+    out["pace"] = float(cfg.pace)
+    out["seats"] = [{"spec": str(s)} for s in cfg.seats]
+    if cfg.rules:
+        out["rules"] = {gid: variant_to_table(v) for gid, v in cfg.rules.items()}
+    if cfg.keys:
+        out["keys"] = dict(cfg.keys)
+    return out
+
+
+def save_config(cfg: TableConfig, path: str | Path) -> None:
+    """Write ``cfg`` as TOML (``tomli_w``), creating the folder if needed.
+
+    Raises:
+        OSError: if the file cannot be written.
+    """
+    import tomli_w
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(tomli_w.dumps(config_to_table(cfg)), encoding="utf-8")

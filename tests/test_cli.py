@@ -1,0 +1,425 @@
+"""The ``cardtable`` command line (tui/cli.py), driven through typer's CliRunner.
+
+The full-screen app is replaced by a recorder (``tui.app.run_app``), so these
+tests check what the CLI hands the app, not the app itself. Logs come from real
+bot-only matches (engine.sim) so verify/resume read genuine files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from engine.gamelog import read_log, verify_log
+from engine.games.nags import Nags
+from engine.seats import SeatSpec
+from engine.sim import run_sim
+from engine.variants import option_specs
+from tui import cli
+from tui.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMANDS = ["play", "sim", "replay", "resume", "rules", "variants"]
+
+
+@pytest.fixture(autouse=True)
+def isolated_dirs(tmp_path, monkeypatch):
+    """No test reads the user's config file or writes to the user's log folder."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def app_calls(monkeypatch):
+    """Record run_app calls instead of starting Textual."""
+    calls: list[tuple[object, dict]] = []
+    import tui.app
+    monkeypatch.setattr(tui.app, "run_app", lambda table=None, **kw: calls.append((table, kw)))
+    return calls
+
+
+def assert_one_line_error(result, code: int, *fragments: str) -> None:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("cardtable: ")
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+def bot_log(tmp_path: Path, seed: int = 5, name: str = "match.jsonl") -> Path:
+    """A finished log of a real three-bot match, written by engine.session."""
+    from engine.session import Session
+    path = tmp_path / "made" / name
+    path.parent.mkdir(exist_ok=True)
+    with Session("nags", None, ["ai:random"] * 3, seed=seed, log_path=path) as session:
+        session.advance()
+        while not session.is_over:
+            session.act(session.bot_choose())
+    return path
+
+
+def unfinished_copy(log: Path, dest: Path, keep: int = 12) -> Path:
+    """The first ``keep`` lines of a finished log: a match stopped part way."""
+    lines = log.read_text().splitlines(keepends=True)
+    assert len(lines) > keep + 5
+    dest.write_text("".join(lines[:keep]))
+    return dest
+
+
+def config_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "table.toml"
+    path.write_text(text)
+    return path
+
+
+# -- help ----------------------------------------------------------------------------
+
+def test_root_help_lists_every_command(runner):
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for command in COMMANDS:
+        assert command in result.output
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(runner, command):
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage" in result.output and command in result.output
+
+
+# -- rules and variants -----------------------------------------------------------
+
+def test_rules_prints_the_shipped_markdown_plainly_when_not_a_tty(runner):
+    result = runner.invoke(app, ["rules", "nags"])
+    assert result.exit_code == 0
+    shipped = (ROOT / "engine" / "rules" / "nags.md").read_text(encoding="utf-8")
+    assert result.stdout == shipped
+    assert "**NA-1**" in result.stdout  # raw Markdown, not rendered
+
+
+def test_variants_lists_every_option_with_type_default_allowed_rule_and_help(runner):
+    result = runner.invoke(app, ["variants", "nags"])
+    assert result.exit_code == 0
+    blocks = {b.splitlines()[0]: b for b in result.stdout.split("\n\n")[1:] if b.strip()}
+    specs = option_specs(Nags.variant_class)
+    assert list(blocks) == [s.name for s in specs]
+    for s in specs:
+        block = blocks[s.name]
+        assert f"type: {s.type_name}" in block
+        assert f"allowed: {s.allowed}" in block
+        assert f"rule: {s.rule}" in block
+        assert f"help: {s.help}" in block
+    assert 'default: "fixed"' in blocks["direction_mode"]
+    assert "default: (none)" in blocks["match_target"]
+    assert "default: false" in blocks["buying_horses"]
+
+
+# -- bad game, bad seat, bad config -------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["rules", "noms"], ["variants", "nickels"], ["play", "nogginate"],
+                                  ["sim", "spite_malice", "--seat", "ai:random", "--seat", "ai:random"]])
+def test_planned_game_is_one_message_and_exit_2(runner, app_calls, argv):
+    result = runner.invoke(app, argv)
+    assert_one_line_error(result, 2, "not available yet", "available: nags")
+    assert app_calls == []
+
+
+@pytest.mark.parametrize("argv", [["rules", "poker"], ["variants", "Nags"], ["play", "bridge"]])
+def test_unknown_game_is_one_message_and_exit_2(runner, argv):
+    assert_one_line_error(runner.invoke(app, argv), 2, "unknown game", "nogginate, nags, noms, spite_malice, nickels")
+
+
+def test_bad_seat_spec(runner, app_calls):
+    result = runner.invoke(app, ["play", "nags", "--seat", "human", "--seat", "robot"])
+    assert_one_line_error(result, 1, "bad seat 'robot'", "human[:NAME] or ai:LEVEL[:NAME]")
+    assert app_calls == []
+
+
+def test_bot_level_the_game_lacks(runner):
+    result = runner.invoke(app, ["play", "nags", "--seat", "human", "--seat", "ai:hard"])
+    assert_one_line_error(result, 1, "no 'hard' bot for Nags", "levels: random")
+
+
+def test_seat_count_outside_the_game_range(runner):
+    result = runner.invoke(app, ["play", "nags", "--seat", "human"])
+    assert_one_line_error(result, 1, "Nags needs 2 to 5 seats, not 1")
+    result = runner.invoke(app, ["sim", "nags"] + ["--seat", "ai:random"] * 6)
+    assert_one_line_error(result, 1, "Nags needs 2 to 5 seats, not 6")
+
+
+def test_sim_refuses_human_seats(runner):
+    result = runner.invoke(app, ["sim", "nags", "--seat", "ai:random", "--seat", "human"])
+    assert_one_line_error(result, 1, "seat 1 is a human", "only bots")
+
+
+@pytest.mark.parametrize("argv_before,argv_after", [([], ["play", "nags", "--config"]),
+                                                    (["--config"], []),
+                                                    ([], ["sim", "nags", "--seat", "ai:random", "--seat",
+                                                          "ai:random", "--config"])])
+def test_bad_config_names_file_key_and_allowed_values(runner, app_calls, tmp_path, argv_before, argv_after):
+    path = config_file(tmp_path, 'theme = "neon"\n')
+    argv = argv_before + [str(path)] + argv_after if argv_before else argv_after + [str(path)]
+    result = runner.invoke(app, argv)
+    assert_one_line_error(result, 1, f"{path}: theme: unknown theme 'neon'", '"felt"')
+    assert app_calls == []
+
+
+def test_config_with_bad_toml_syntax(runner, tmp_path):
+    path = config_file(tmp_path, "pace = \n")
+    assert_one_line_error(runner.invoke(app, ["play", "nags", "--config", str(path)]), 1,
+                          str(path), "line 1", "bad TOML syntax")
+
+
+def test_missing_config_file(runner, tmp_path):
+    assert_one_line_error(runner.invoke(app, ["--config", str(tmp_path / "nope.toml")]), 1,
+                          "no such config file")
+
+
+def test_broken_default_config_file_is_reported(runner, tmp_path):
+    default = tmp_path / "xdg-config" / "cardtable" / "config.toml"
+    default.parent.mkdir(parents=True)
+    default.write_text("[rules.nags]\nmatch_games = 0\n")
+    assert_one_line_error(runner.invoke(app, []), 1, str(default), "rules.nags.match_games", "1..100")
+
+
+# -- opening the app ------------------------------------------------------------------
+
+def test_no_command_opens_the_setup_screen_with_the_config(runner, app_calls, tmp_path):
+    path = config_file(tmp_path, 'theme = "high-contrast"\npace = 0.2\n')
+    result = runner.invoke(app, ["--config", str(path)])
+    assert result.exit_code == 0, result.output
+    [(table, kw)] = app_calls
+    assert kw == {"start": "setup"}
+    assert table.theme == "high-contrast" and table.pace == 0.2
+
+
+def test_no_command_without_a_config_file_uses_the_default_table(runner, app_calls):
+    from engine.config import default_table
+    assert runner.invoke(app, []).exit_code == 0
+    assert app_calls[0][0] == default_table()
+
+
+def test_play_goes_to_the_table_with_the_given_seats_seed_and_log(runner, app_calls, tmp_path):
+    log = tmp_path / "mine.jsonl"
+    result = runner.invoke(app, ["play", "nags", "--seat", "human:Ann", "--seat", "ai:random:Bob",
+                                 "--seed", "11", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    [(table, kw)] = app_calls
+    assert kw["start"] == "table"
+    session = kw["session"]
+    assert [str(s) for s in session.seats] == ["human:Ann", "ai:random:Bob"]
+    assert session.seed == 11 and table.seed == 11
+    assert read_log(log).header["seed"] == 11
+
+
+def test_play_uses_config_seats_rules_and_log_dir(runner, app_calls, tmp_path):
+    path = config_file(tmp_path, 'log_dir = "logs"\nseed = 3\n[[seats]]\nspec = "ai:random"\n'
+                                 '[[seats]]\nspec = "human:Cy"\n[rules.nags]\ndirection_mode = "alternating"\n')
+    result = runner.invoke(app, ["play", "nags", "--config", str(path)])
+    assert result.exit_code == 0, result.output
+    session = app_calls[0][1]["session"]
+    assert [str(s) for s in session.seats] == ["ai:random", "human:Cy"]
+    assert session.variant.direction_mode == "alternating"
+    [log] = list((tmp_path / "logs").glob("*.jsonl"))
+    assert read_log(log).header["rules"]["direction_mode"] == "alternating"
+
+
+def test_play_refuses_an_existing_log_file(runner, app_calls, tmp_path):
+    log = tmp_path / "taken.jsonl"
+    log.write_text("")
+    result = runner.invoke(app, ["play", "nags", "--log", str(log)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert app_calls == []
+
+
+# -- sim --------------------------------------------------------------------------------
+
+def test_sim_prints_the_same_numbers_as_run_sim(runner, tmp_path):
+    result = runner.invoke(app, ["sim", "nags", "--seat", "ai:random", "--seat", "ai:random:Zed",
+                                 "--games", "4", "--seed", "21", "--log-dir", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for column in ("seat", "spec", "games", "wins", "win %", "95% interval", "mean score"):
+        assert column in out
+    assert "4 matches, seed 21" in out
+    expected = run_sim("nags", None, [SeatSpec("ai", "random"), SeatSpec("ai", "random", "Zed")], 4, 21)
+    for row, line in zip(expected.rows, [ln for ln in out.splitlines() if "ai:random" in ln]):
+        lo, hi = row["win_rate_ci"]
+        assert row["spec"] in line
+        assert f"{100 * row['win_rate']:.1f}%" in line
+        assert f"{100 * lo:.1f}% - {100 * hi:.1f}%" in line
+        assert f"{row['mean_score']:.2f}" in line
+    assert len(list((tmp_path / "s").glob("*.jsonl"))) == 4
+
+
+def test_sim_without_seed_prints_the_seed_it_used(runner):
+    result = runner.invoke(app, ["sim", "nags", "--seat", "ai:random", "--seat", "ai:random", "--games", "1"])
+    assert result.exit_code == 0, result.output
+    assert "1 matches, seed " in result.stdout
+
+
+def test_sim_rejects_zero_games(runner):
+    result = runner.invoke(app, ["sim", "nags", "--seat", "ai:random", "--seat", "ai:random", "--games", "0"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+# -- replay and verify ---------------------------------------------------------------------
+
+def test_verify_ok_and_bad_line(runner, tmp_path):
+    log = bot_log(tmp_path)
+    result = runner.invoke(app, ["replay", str(log), "--verify"])
+    assert (result.exit_code, result.stdout) == (0, "ok\n")
+
+    lines = log.read_text().splitlines(keepends=True)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(lines[:6]) + "{not json\n" + "".join(lines[7:]))
+    result = runner.invoke(app, ["replay", str(bad), "--verify"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("line 7: ")
+    assert result.stdout.count("\n") == 1
+
+
+def test_verify_catches_an_illegal_action(runner, tmp_path):
+    log = bot_log(tmp_path)
+    lines = log.read_text().splitlines()
+    # The first decision by a seat: make it a play of a card nobody can hold twice.
+    i = next(k for k, ln in enumerate(lines) if json.loads(ln).get("actor") not in (None, "chance"))
+    obj = json.loads(lines[i])
+    obj["action"] = "play 2C 2C 2C 2C 2C"
+    lines[i] = json.dumps(obj)
+    bad = tmp_path / "illegal.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["replay", str(bad), "--verify"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"line {i + 1}: ")
+
+
+def test_replay_opens_the_replay_screen(runner, app_calls, tmp_path):
+    log = bot_log(tmp_path)
+    assert runner.invoke(app, ["replay", str(log)]).exit_code == 0
+    [(table, kw)] = app_calls
+    assert kw == {"start": "replay", "replay_path": log}
+
+
+def test_replay_missing_file(runner, tmp_path):
+    assert_one_line_error(runner.invoke(app, ["replay", str(tmp_path / "gone.jsonl"), "--verify"]), 1,
+                          "no such log file")
+
+
+# -- resume ---------------------------------------------------------------------------------
+
+def test_resume_named_log(runner, app_calls, tmp_path):
+    log = bot_log(tmp_path)
+    part = unfinished_copy(log, tmp_path / "part.jsonl")
+    result = runner.invoke(app, ["resume", str(part)])
+    assert result.exit_code == 0, result.output
+    [(table, kw)] = app_calls
+    assert kw["start"] == "table"
+    session = kw["session"]
+    assert len(session.history) == len(read_log(part).effective_actions())
+
+
+def test_resume_finds_the_newest_unfinished_log_in_the_config_log_dir(runner, app_calls, tmp_path):
+    log = bot_log(tmp_path)
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "done.jsonl").write_text(log.read_text())
+    part = unfinished_copy(log, logs / "part.jsonl", keep=15)
+    path = config_file(tmp_path, 'log_dir = "logs"\n')
+    result = runner.invoke(app, ["--config", str(path), "resume"])
+    assert result.exit_code == 0, result.output
+    assert app_calls[0][1]["session"].log_path == part
+
+
+def test_resume_with_nothing_to_resume(runner, tmp_path):
+    path = config_file(tmp_path, 'log_dir = "empty"\n')
+    assert_one_line_error(runner.invoke(app, ["--config", str(path), "resume"]), 1, "no unfinished game")
+
+
+def test_resume_refuses_a_finished_game(runner, app_calls, tmp_path):
+    log = bot_log(tmp_path)
+    assert_one_line_error(runner.invoke(app, ["resume", str(log)]), 1, "finished game", "cardtable replay")
+    assert app_calls == []
+
+
+def bad_line_log(tmp_path: Path) -> tuple[Path, int]:
+    log = bot_log(tmp_path)
+    part = unfinished_copy(log, tmp_path / "part.jsonl", keep=14)
+    with part.open("a") as f:
+        f.write("garbage\n")
+    return part, 15
+
+
+def test_resume_bad_line_asks_and_no_means_no(runner, app_calls, tmp_path):
+    part, bad = bad_line_log(tmp_path)
+    before = part.read_text()
+    result = runner.invoke(app, ["resume", str(part)], input="n\n")
+    assert result.exit_code == 1
+    assert f"line {bad}: " in result.output and "--yes" in result.output
+    assert "not resumed" in result.output
+    assert app_calls == [] and part.read_text() == before
+
+
+def test_resume_bad_line_yes_resumes_up_to_it(runner, app_calls, tmp_path):
+    part, bad = bad_line_log(tmp_path)
+    result = runner.invoke(app, ["resume", str(part)], input="y\n")
+    assert result.exit_code == 0, result.output
+    session = app_calls[0][1]["session"]
+    assert len(session.history) == len(read_log(part).effective_actions())
+    assert verify_log(part).ok  # the bad line was cut (the original is kept as .bak)
+
+
+def test_resume_bad_line_with_yes_flag_does_not_ask(runner, app_calls, tmp_path):
+    part, bad = bad_line_log(tmp_path)
+    result = runner.invoke(app, ["resume", str(part), "--yes"])  # no input: a prompt would abort
+    assert result.exit_code == 0, result.output
+    assert f"line {bad}: " in result.output
+    assert len(app_calls) == 1
+
+
+def test_resume_log_without_header(runner, tmp_path):
+    path = tmp_path / "junk.jsonl"
+    path.write_text("hello\n")
+    assert_one_line_error(runner.invoke(app, ["resume", str(path)]), 1, "line 1", "no game to resume")
+
+
+def test_expected_errors_include_log_replay_error():
+    from engine.gamelog import LogReplayError
+    assert LogReplayError in cli._expected_errors()
+
+
+def test_logs_written_by_sim_verify(runner, tmp_path):
+    """`cardtable sim --log-dir` must write logs that `cardtable replay --verify` accepts."""
+    folder = tmp_path / "simlogs"
+    result = runner.invoke(app, ["sim", "nags", "--seat", "ai:random", "--seat", "ai:random", "--games", "2",
+                                 "--seed", "4", "--log-dir", str(folder)])
+    assert result.exit_code == 0, result.output
+    logs = sorted(folder.glob("*.jsonl"))
+    assert len(logs) == 2
+    for log in logs:
+        result = runner.invoke(app, ["replay", str(log), "--verify"])
+        assert (result.exit_code, result.stdout) == (0, "ok\n"), f"{log.name}: {result.stdout}"
+
+
+def test_readme_starts_with_the_two_commands_ci_runs():
+    lines = (ROOT / "README.md").read_text().splitlines()
+    assert lines[0] == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/cardtable"
+    assert lines[1] == ("python3 -m venv .venv && .venv/bin/pip install '.[test]' "
+                        "&& .venv/bin/python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert ci.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in ci
+    assert 'test_cmd="$(sed -n 2p README.md)"' in ci  # CI runs the README's own line
+    import tomllib
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"cardtable": "tui.cli:main"}

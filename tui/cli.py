@@ -1,0 +1,362 @@
+"""The ``cardtable`` command line (typer).
+
+Commands::
+
+    cardtable                       the app, on its setup screen
+    cardtable play GAME [--seat SPEC]... [--config FILE] [--seed N] [--log FILE]
+    cardtable sim GAME --seat SPEC... [--games N] [--seed N] [--log-dir DIR] [--config FILE]
+    cardtable replay LOG [--verify]
+    cardtable resume [LOG] [--yes]
+    cardtable rules GAME
+    cardtable variants GAME
+
+Every expected failure prints one sentence to stderr and exits non-zero: 2 for
+a game that is unknown or not available yet (and for typer's usage errors), 1
+for everything else. Engine modules and the Textual app are imported inside the
+commands, so ``--help`` works without them.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, Iterator, Optional
+
+import typer
+
+from engine.games import ALL_IDS
+
+GAME_HELP = "game id: " + ", ".join(ALL_IDS)
+SEAT_HELP = "a seat, repeat once per seat in clockwise order: human[:NAME] or ai:LEVEL[:NAME] (LEVEL: random, easy)"
+CONFIG_HELP = "table config file (TOML); default: the per-user config.toml if it exists"
+
+#: Exit code for an unknown or not-yet-available game (typer uses 2 for usage errors too).
+EXIT_UNKNOWN_GAME = 2
+EXIT_ERROR = 1
+
+app = typer.Typer(
+    name="cardtable",
+    help="A terminal card room: Nags (more games coming) against honest AI opponents.",
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class CliError(Exception):
+    """A failure to report as one line and an exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_ERROR) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _expected_errors() -> tuple[type[BaseException], ...]:
+    """Exception types that are a user's mistake, not a bug (imported lazily)."""
+    from engine.seats import SeatSpecError
+    from engine.variants import ConfigError
+    types: list[type[BaseException]] = [ConfigError, SeatSpecError, ValueError, OSError]
+    try:
+        from engine import gamelog
+        types += [t for t in (getattr(gamelog, "LogReplayError", None), getattr(gamelog, "LogError", None))
+                  if isinstance(t, type) and issubclass(t, BaseException)]
+    except ImportError:
+        pass
+    return tuple(types)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Turn expected exceptions into one message on stderr and a non-zero exit."""
+    from engine.games import UnknownGame
+    try:
+        yield
+    except CliError as exc:
+        _fail(str(exc), exc.code)
+    except UnknownGame as exc:
+        _fail(str(exc), EXIT_UNKNOWN_GAME)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+    except ModuleNotFoundError as exc:
+        _fail(f"this install lacks a part of cardtable ({exc.name}); reinstall with pip install .", EXIT_ERROR)
+    except Exception as exc:  # noqa: BLE001 - filtered just below
+        if isinstance(exc, _expected_errors()):
+            _fail(_one_line(exc), EXIT_ERROR)
+        raise
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of our output went away (``cardtable rules nags | head``): stop quietly, like ``cat``."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    raise typer.Exit(141)
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror}"
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _fail(message: str, code: int) -> None:
+    typer.echo(f"cardtable: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _check_game(game_id: str) -> Any:
+    """The game class; raises UnknownGame (exit 2) for unknown or planned games."""
+    from engine.games import get_game
+    return get_game(game_id)
+
+
+def _load_table(config: Optional[Path], ctx: typer.Context | None = None):
+    """The command's --config, else the root's --config, else the default file or table."""
+    from engine.config import load_config, load_default_config
+    if config is None and ctx is not None:
+        root = ctx.find_root()
+        config = (root.obj or {}).get("config") if isinstance(root.obj, dict) else None
+    return load_config(config) if config is not None else load_default_config()
+
+
+def _parse_seats(specs: Optional[list[str]]) -> list:
+    from engine.seats import SeatSpec
+    return [SeatSpec.parse(s) for s in (specs or [])]
+
+
+def _run_app(table: Any, **kwargs: Any) -> None:
+    from tui.app import run_app
+    run_app(table, **kwargs)
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    config: Annotated[Optional[Path], typer.Option("--config", "-c", help=CONFIG_HELP, dir_okay=False)] = None,
+) -> None:
+    """A terminal card room. With no command, open the app on its setup screen."""
+    ctx.obj = {"config": config}
+    if ctx.invoked_subcommand is None:
+        with _errors():
+            table = _load_table(config)
+            _run_app(table, start="setup")
+
+
+@app.command()
+def play(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
+    seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help=SEAT_HELP, show_default=False)] = None,
+    config: Annotated[Optional[Path], typer.Option("--config", "-c", help=CONFIG_HELP, dir_okay=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(help="seed for the deals (default: the config's, else random)",
+                                                 min=0)] = None,
+    log: Annotated[Optional[Path], typer.Option("--log", help="write the game log to this file "
+                                                "(default: a new file in the log folder)", dir_okay=False)] = None,
+) -> None:
+    """Sit down at a table and play GAME (seats from --seat, else the config file)."""
+    with _errors():
+        _check_game(game)
+        seats = _parse_seats(seat)
+        table = _load_table(config, ctx).with_overrides(game=game, seats=seats or None, seed=seed)
+        from engine.session import Session
+        session = Session(table.game, table.variant_for(), list(table.seats), seed=table.seed,
+                          log_path=log, log_dir=table.log_dir)
+        _run_app(table, start="table", session=session)
+
+
+@app.command()
+def sim(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
+    seat: Annotated[list[str], typer.Option("--seat", "-s", help="a bot seat, repeat once per seat: ai:LEVEL[:NAME]",
+                                            show_default=False)],
+    games: Annotated[int, typer.Option("--games", "-n", help="number of matches to play", min=1)] = 100,
+    seed: Annotated[Optional[int], typer.Option(help="base seed (default: the config's, else random; "
+                                                     "printed so the run can be repeated)", min=0)] = None,
+    log_dir: Annotated[Optional[Path], typer.Option("--log-dir", help="write one log per match into this folder",
+                                                    file_okay=False)] = None,
+    config: Annotated[Optional[Path], typer.Option("--config", "-c", help=CONFIG_HELP + " (house rules)",
+                                                   dir_okay=False)] = None,
+) -> None:
+    """Play bot-only matches headless and print each seat's wins, win rate (95% interval) and mean score."""
+    with _errors():
+        _check_game(game)
+        seats = _parse_seats(seat)
+        humans = [i for i, s in enumerate(seats) if s.is_human]
+        if humans:
+            raise CliError(f"seat {humans[0]} is a human; a simulation seats only bots (ai:LEVEL)")
+        table = _load_table(config, ctx).with_overrides(game=game, seats=seats, seed=seed)
+        run_seed = table.seed if table.seed is not None else random.SystemRandom().randrange(2**31)
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from engine.sim import run_sim
+        err_console = Console(stderr=True)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err_console, transient=True) as progress:
+            task = progress.add_task(f"{game} x{games}", total=games)
+            result = run_sim(table.game, table.variant_for(), list(table.seats), games, run_seed,
+                             log_dir=log_dir, progress=lambda n: progress.update(task, completed=n))
+        _print_sim(result.rows, game, games, run_seed, log_dir)
+
+
+def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Optional[Path]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    t = Table(title=f"{game}: {games} matches, seed {seed}")
+    for name, justify in (("seat", "right"), ("spec", "left"), ("games", "right"), ("wins", "right"),
+                          ("win %", "right"), ("95% interval", "right"), ("mean score", "right")):
+        t.add_column(name, justify=justify)
+    for r in rows:
+        lo, hi = r["win_rate_ci"]
+        wins = r["wins"]
+        t.add_row(str(r["seat"]), r["spec"], str(r["games"]),
+                  f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
+                  f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%",
+                  f"{r['mean_score']:.2f}")
+    console = Console()
+    console.print(t)
+    if log_dir is not None:
+        console.print(f"logs: {log_dir}")
+
+
+@app.command()
+def replay(
+    ctx: typer.Context,
+    log: Annotated[Path, typer.Argument(help="a game log (.jsonl)", dir_okay=False, show_default=False)],
+    verify: Annotated[bool, typer.Option("--verify", help="re-apply every action and check the hashes; "
+                                                         "print ok (exit 0) or 'line N: reason' (exit 1)")] = False,
+) -> None:
+    """Step through a logged game, or check it with --verify."""
+    with _errors():
+        if not log.is_file():
+            raise CliError(f"no such log file: {log}")
+        if verify:
+            from engine.gamelog import verify_log
+            res = verify_log(log)
+            if res.ok:
+                typer.echo("ok")
+                return
+            typer.echo(f"line {res.line}: {res.reason}")
+            raise typer.Exit(EXIT_ERROR)
+        table = _load_table(None, ctx)
+        _run_app(table, start="replay", replay_path=log)
+
+
+@app.command()
+def resume(
+    ctx: typer.Context,
+    log: Annotated[Optional[Path], typer.Argument(help="the log to continue (default: the newest unfinished "
+                                                       "game in the log folder)", dir_okay=False,
+                                                  show_default=False)] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="if the log has a bad line, resume up to it "
+                                                          "without asking (for non-interactive shells)")] = False,
+) -> None:
+    """Continue an unfinished game from its log."""
+    with _errors():
+        from engine.gamelog import default_log_dir, newest_unfinished, verify_log
+        table = _load_table(None, ctx)
+        if log is None:
+            folder = Path(table.log_dir) if table.log_dir is not None else Path(default_log_dir())
+            found = newest_unfinished(folder) if folder.is_dir() else None
+            if found is None:
+                raise CliError(f"no unfinished game in {folder}")
+            log = Path(found)
+        elif not log.is_file():
+            raise CliError(f"no such log file: {log}")
+        check = verify_log(log)  # reads every line and replays it: finds the first bad line
+        if check.finished and check.ok:
+            raise CliError(f"{log} is a finished game; watch it with: cardtable replay {log}")
+        up_to = None
+        if not check.ok:
+            if check.line is None:
+                raise CliError(check.reason)
+            if check.line <= 1:
+                raise CliError(f"{log}: line {check.line}: {check.reason}; there is no game to resume")
+            typer.echo(f"{log}: line {check.line}: {check.reason}", err=True)
+            if not yes and not typer.confirm(
+                    f"Resume the game as it stood at line {check.line - 1}, before the bad line? "
+                    f"(--yes skips this question)", default=False, err=True):
+                raise CliError("not resumed")
+            up_to = check.line - 1
+        from engine.session import Session
+        session = Session.resume(log, up_to_line=up_to)
+        _run_app(table, start="table", session=session)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
+) -> None:
+    """Print the rules of GAME (Markdown; rendered when the output is a terminal)."""
+    with _errors():
+        text = rules_text(game)
+        if sys.stdout.isatty():
+            from rich.console import Console
+            from rich.markdown import Markdown
+            Console().print(Markdown(text))
+        else:
+            typer.echo(text, nl=not text.endswith("\n"))
+
+
+def rules_text(game_id: str) -> str:
+    """The Markdown rules shipped for ``game_id`` in ``engine/rules/``.
+
+    Raises:
+        UnknownGame: for an unknown or unavailable game.
+        OSError: if the rules file is missing from the install.
+    """
+    from importlib.resources import files
+    game = _check_game(game_id)
+    return (files("engine.rules") / game.rules_file).read_text(encoding="utf-8")
+
+
+@app.command()
+def variants(
+    game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
+) -> None:
+    """List every house-rule option of GAME: name, type, default, allowed values, rule id, help."""
+    with _errors():
+        from engine.variants import option_specs
+        g = _check_game(game)
+        specs = option_specs(g.variant_class)
+        if sys.stdout.isatty():
+            from rich.console import Console
+            from rich.table import Table
+            t = Table(title=f"{g.title} house rules: set them in [rules.{g.id}] of the config file")
+            for col in ("option", "type", "default", "allowed", "rule", "help"):
+                t.add_column(col, overflow="fold")
+            for s in specs:
+                t.add_row(s.name, s.type_name, _fmt_default(s.default), s.allowed, s.rule, s.help)
+            Console().print(t)
+            return
+        typer.echo(f"{g.title} house rules: set them in [rules.{g.id}] of the config file\n")
+        for s in specs:
+            typer.echo(f"{s.name}\n  type: {s.type_name}\n  default: {_fmt_default(s.default)}\n"
+                       f"  allowed: {s.allowed}\n  rule: {s.rule}\n  help: {s.help}\n")
+
+
+def _fmt_default(value: Any) -> str:
+    if value is None:
+        return "(none)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def main() -> None:
+    """Console-script entry point (``cardtable = "tui.cli:main"``)."""
+    app(prog_name="cardtable")
+
+
+if __name__ == "__main__":
+    main()
