@@ -1,1 +1,315 @@
-"""Nags bots. (The ``easy`` heuristic is written in its own change.)"""
+"""Nags bots: the ``easy`` heuristic (rules NA-1 to NA-25).
+
+:class:`NagsEasyBot` looks one play ahead. It is handed only its seat's
+:class:`engine.games.nags.NagsView` and the legal actions, and scores every
+legal action with a few features a player would weigh:
+
+* **Playing out** (NA-17/NA-18) ends the game at once and is always taken.
+* **Horses** (NA-12, NA-19): bringing a running horse in is worth its points at
+  the next position (plus the owner's bonus, NA-25d, if the bot owns it). A play
+  whose cards are all the wrong colour makes the horse fall: that is avoided
+  when the bot still holds the right colour, and mildly welcome otherwise (it
+  denies the horse to everyone else).
+* **Shedding** (NA-9): more cards per play, and spending values the bot holds many of.
+* **The next player** must play T or next(T) (NA-10). From the cards the bot
+  has not seen (52 minus its hand, the discard pile, the runners, the known
+  draw pile, and the cards below the start card, NA-7) and the next player's
+  hand size, it estimates the chance that the next player cannot play and must
+  turn a card (NA-11), and the points the next player could take by bringing a
+  horse in with the values the play opens to them. Both weigh more when the
+  next player has few cards left.
+* **Its own next turn**: a small Markov model moves the top value through the
+  other players' turns (each plays T, plays next(T) or turns a card, with
+  probabilities from the unseen cards) and gives the chance that the bot can
+  play again; this keeps it from stranding its own cards.
+
+Choosing a direction (NA-23) uses the same next-turn model for up and down.
+Buying a horse (NA-25) compares the price (10 points) with the expected
+runner bonus and placing bonus over the games that are left, and buys only
+with a lead or a score to spare.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from engine.ai.base import register
+from engine.cards import standard_deck
+from engine.core import Action
+from engine.games.nags import (CAME_IN, RUNNING, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
+                               horse_half_points, next_value, prev_value, start_search_key)
+
+_FULL_DECK = standard_deck()
+_VALUES = tuple(range(2, 15))
+
+#: Measured with the simulator (random playouts of 3 seats): the chance that a
+#: running horse comes in during a game, and the mean position when it does.
+_P_COMES_IN = 0.6
+_MEAN_POSITION_FRACTION = 0.55  # mean points of a horse that comes in, as a fraction of v
+
+
+def _p_none(unseen: int, good: int, hand: int) -> float:
+    """Hypergeometric: the chance that ``hand`` cards drawn from ``unseen``
+    cards include none of ``good`` particular ones."""
+    if good <= 0 or hand <= 0:
+        return 1.0
+    if unseen - good < hand:
+        return 0.0
+    p = 1.0
+    for i in range(hand):
+        p *= (unseen - good - i) / (unseen - i)
+    return p
+
+
+class NagsEasyBot:
+    """Level ``easy``: a one-play-ahead Nags heuristic (see the module docstring).
+
+    ``choose(view, legal, rng)`` returns one element of ``legal``; ties between
+    equally scored actions are broken with ``rng.random()``, so the bot is
+    deterministic for a seeded ``rng``. It reads nothing but ``view``.
+
+    The weights are attributes so tuning runs can vary them.
+    """
+
+    level = "easy"
+
+    # Feature weights, in half points (the unit of NagsView scores).
+    w_card = 3.0          # per card shed
+    w_value_left = 1.5    # per distinct value no longer held (fewer plays to go out)
+    w_block = 6.0         # chance the next player must turn a card
+    w_block_danger = 6.0  # extra block weight per card fewer than 5 in the next player's hand
+    w_setup = 0.8         # expected horse half points handed to the next player
+    w_fall = 0.25         # share of a horse's value gained by making it fall when we cannot bring it in
+    w_again = 8.0         # chance we can play on our next turn
+    danger_cards = 5
+
+    def choose(self, view: NagsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick an action for ``view.seat`` from ``legal`` (never empty).
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, (Buy, DoneBuying)) or any(isinstance(a, Buy) for a in legal):
+            return self._choose_buy(view, legal)
+        if isinstance(first, ChooseDirection):
+            return self._choose_direction(view, legal, rng)
+        ctx = _Context(view)
+        best: list[Action] = []
+        best_score = float("-inf")
+        for a in legal:
+            s = self._score(ctx, a)
+            if s > best_score + 1e-9:
+                best, best_score = [a], s
+            elif s > best_score - 1e-9:
+                best.append(a)
+        return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
+
+    # -- plays -------------------------------------------------------------
+    def _score(self, ctx: "_Context", action: Action) -> float:
+        view = ctx.view
+        if isinstance(action, Pass):
+            return 0.0
+        if isinstance(action, Turn):
+            # NA-11 voluntary turn: we shed nothing and hand the move on.
+            return self.w_again * 0.5 - 2 * self.w_card
+        assert isinstance(action, Play)
+        cards = action.cards
+        k = len(cards)
+        v = cards[0].rank
+        hand = view.hand
+        if k == len(hand):
+            return 1e6  # NA-17: playing out ends the game with 5 + cards in other hands
+        score = self.w_card * k
+        held_v = ctx.my_count[v]
+        if k == held_v:
+            score += self.w_value_left
+        # Horses (NA-12, NA-19, NA-25d).
+        r = ctx.running.get(v)
+        if r is not None:
+            runner = r[0]
+            pts = horse_half_points(v, ctx.next_position)
+            if any(c.is_red == runner.is_red for c in cards):
+                score += pts * (2 if ctx.owned.get(v) == view.seat else 1)
+            else:
+                i_can_still = any(c.rank == v and c.is_red == runner.is_red and c not in cards for c in hand)
+                if i_can_still:
+                    score -= pts  # never throw away our own horse
+                elif ctx.owned.get(v) == view.seat:
+                    score -= pts
+                else:
+                    score += self.w_fall * pts
+                    if ctx.owned.get(v) is not None:
+                        score += self.w_fall * pts
+        # The next player after this play (NA-10).
+        left = ctx.my_count.copy()
+        left[v] -= k
+        unseen = ctx.unseen_count.copy()
+        nxt = (view.seat + 1) % view.n_seats
+        h = view.hand_sizes[nxt]
+        d = view.direction
+        opts = (v, next_value(v) if d > 0 else prev_value(v))
+        good = unseen[opts[0]] + unseen[opts[1]]
+        p_block = _p_none(ctx.n_unseen, good, h)
+        danger = max(0, self.danger_cards - h)
+        score += (self.w_block + self.w_block_danger * danger) * p_block
+        setup = 0.0
+        pos = ctx.next_position + (1 if r is not None and any(c.is_red == r[0].is_red for c in cards) else 0)
+        for u in opts:
+            rr = ctx.running.get(u)
+            if rr is None or (u == v and r is not None) or pos > 4:
+                continue
+            right = ctx.unseen_colour[u][1 if rr[0].is_red else 0]
+            p_has = 1.0 - _p_none(ctx.n_unseen, right, h)
+            setup += p_has * horse_half_points(u, pos)
+        score -= self.w_setup * setup
+        # Our own next turn.
+        score += self.w_again * ctx.p_play_again(v, d, left, nxt)
+        return score
+
+    # -- NA-23 --------------------------------------------------------------
+    def _choose_direction(self, view: NagsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        ctx = _Context(view)
+        top = view.top_value
+        nxt = (view.seat + 1) % view.n_seats
+        h = view.hand_sizes[nxt]
+        best, best_s = legal[0], float("-inf")
+        for a in legal:
+            d = a.direction  # type: ignore[attr-defined]
+            opts = (top, next_value(top) if d > 0 else prev_value(top))
+            p_block = _p_none(ctx.n_unseen, ctx.unseen_count[opts[0]] + ctx.unseen_count[opts[1]], h)
+            s = self.w_again * ctx.p_play_again(top, d, ctx.my_count, nxt) + self.w_block * p_block
+            s += rng.random() * 1e-6
+            if s > best_s:
+                best, best_s = a, s
+        return best
+
+    # -- NA-25 --------------------------------------------------------------
+    def _choose_buy(self, view: NagsView, legal: Sequence[Action]) -> Action:
+        buys = [a for a in legal if isinstance(a, Buy)]
+        done = next((a for a in legal if isinstance(a, DoneBuying)), legal[0])
+        if not buys:
+            return done
+        me = view.seat
+        mine = view.totals_half[me]
+        others = [t for i, t in enumerate(view.totals_half) if i != me]
+        lead = mine - max(others)
+        games_left = _games_left(view)
+        if games_left < 1 or mine < 20:
+            return done
+        if lead < 0 and mine - 20 < 20:
+            return done  # behind with a low score: a purchase only pays back late
+        # A bought value pays +2 when it runs (4 of 13 values run) and its
+        # placing points again when it comes in (NA-25c/d), for every game left.
+        best, best_gain = done, 0.0
+        for a in buys:
+            v = a.value  # type: ignore[attr-defined]
+            per_game = (4 / 13) * (4 + _P_COMES_IN * _MEAN_POSITION_FRACTION * 2 * v)
+            gain = games_left * per_game - 20
+            if lead < 20:
+                gain -= 10  # with a thin lead the points in hand are worth more
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+
+def _games_left(view: NagsView) -> float:
+    """Games still to play in the match after this buying round (NA-21); for a
+    target match, estimated from the best score per game so far."""
+    var = view.variant
+    played = len(view.history)
+    if var.match_target is None:
+        return float(var.match_games - played)
+    if not played:
+        return 3.0
+    mean_best = sum(max(h) for h in view.history) / (2 * played)
+    need = var.match_target - max(view.totals_half) / 2
+    return max(0.0, need / max(mean_best, 1.0))
+
+
+class _Context:
+    """What the bot works out once per decision from the view: its cards by
+    value, the unseen cards by value and colour, the running horses."""
+
+    __slots__ = ("view", "my_count", "unseen_count", "unseen_colour", "n_unseen", "running", "next_position",
+                 "owned")
+
+    def __init__(self, view: NagsView) -> None:
+        self.view = view
+        my = [0] * 15
+        for c in view.hand:
+            my[c.rank] += 1
+        self.my_count = my
+        seen = set(view.hand)
+        seen.update(view.discard)
+        seen.update(r[0] for r in view.runners)
+        seen.update(view.stock_known)
+        seen.update(view.pool_known)
+        low_key = start_search_key(view.start_card) if view.start_card is not None else None
+        cnt = [0] * 15
+        col = [[0, 0] for _ in range(15)]
+        n = 0
+        for c in _FULL_DECK:
+            if c in seen:
+                continue
+            if low_key is not None and start_search_key(c) < low_key:
+                continue  # NA-7: no hand held it at the deal, so it is in the draw pile
+            cnt[c.rank] += 1
+            col[c.rank][1 if c.is_red else 0] += 1
+            n += 1
+        self.unseen_count = cnt
+        self.unseen_colour = col
+        self.n_unseen = n
+        self.running = {r[0].rank: r for r in view.runners if r[1] == RUNNING}
+        self.next_position = 1 + sum(1 for r in view.runners if r[1] == CAME_IN)
+        self.owned = dict(view.owners)
+
+    def p_play_again(self, top: int, direction: int, mine: list[int], first: int) -> float:
+        """The chance that we can play on our next turn, after the other seats
+        from ``first`` on have each played T, played the neighbour value or
+        turned a card (NA-10, NA-11), given our cards ``mine`` (counts by value)."""
+        view = self.view
+        dist = {(top, direction): 1.0}
+        unseen, n_unseen = self.unseen_count, self.n_unseen
+        alternating = view.variant.direction_mode == "alternating"
+        turn_dist = [unseen[u] / n_unseen if n_unseen else 1 / 13 for u in range(15)]
+        seat = first
+        while seat != view.seat:
+            h = view.hand_sizes[seat]
+            new: dict[tuple[int, int], float] = {}
+            for (t, d), p in dist.items():
+                nb = next_value(t) if d > 0 else prev_value(t)
+                has_t = 1.0 - _p_none(n_unseen, unseen[t], h)
+                has_n = 1.0 - _p_none(n_unseen, unseen[nb], h)
+                p_none = _p_none(n_unseen, unseen[t] + unseen[nb], h)
+                p_play = 1.0 - p_none
+                if p_play > 0:
+                    # Which value they play: split by how likely each is held.
+                    tot = has_t + has_n
+                    for u, w in ((t, has_t), (nb, has_n)):
+                        if w > 0:
+                            key = (u, d)
+                            new[key] = new.get(key, 0.0) + p * p_play * w / tot
+                if p_none > 0:
+                    nd = -d if alternating else d
+                    for u in _VALUES:
+                        q = turn_dist[u]
+                        if q:
+                            key = (u, nd)
+                            new[key] = new.get(key, 0.0) + p * p_none * q
+            dist = new
+            seat = (seat + 1) % view.n_seats
+        out = 0.0
+        for (t, d), p in dist.items():
+            nb = next_value(t) if d > 0 else prev_value(t)
+            if mine[t] or mine[nb]:
+                out += p
+        return out
+
+
+register("nags", "easy", NagsEasyBot)

@@ -1,0 +1,142 @@
+"""Engine throughput for Nags, optionally next to OpenSpiel peers measured in the same run.
+
+Usage:
+    python benchmarks/bench.py [--seconds 3] [--seats 4] [--peers]
+        [--peer-python /work/peer-venv/bin/python] [--peer-script ../shared/bench/openspiel_peers.py]
+
+Prints, for random playouts of whole Nags games (default 4 seats, like the
+OpenSpiel peer ``crazy_eights(players=4)``): games/s, player actions/s,
+chance steps/s and all steps/s; then clone/s, legal_actions/s and apply/s on
+positions sampled from such games, and the ``easy`` bot's decisions/s.
+With ``--peers`` it then runs the peer script with the peer venv's Python as
+a subprocess (each peer game for the same number of seconds) and prints its
+lines after ours. Nothing is asserted: these are measurements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from engine.ai.base import make_bot
+from engine.core import CHANCE
+from engine.games.nags import Nags, NagsVariant
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_PEER_SCRIPT = ROOT.parent / "shared" / "bench" / "openspiel_peers.py"
+DEFAULT_PEER_PYTHON = Path("/work/peer-venv/bin/python")
+
+
+def playouts(seconds: float, seats: int, seed: int = 0) -> tuple[int, int, int, float]:
+    """Random playouts of whole games for ``seconds``: (games, player actions, chance steps, elapsed s)."""
+    rng = random.Random(seed)
+    variant = NagsVariant()
+    games = actions = chances = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        s = Nags.new_state(variant, seats)
+        while not s.is_over:
+            if s.to_move == CHANCE:
+                s.apply(s.sample_chance(rng))
+                chances += 1
+            else:
+                legal = s.legal_actions()
+                s.apply(legal[int(rng.random() * len(legal))])
+                actions += 1
+        games += 1
+    return games, actions, chances, time.perf_counter() - t0
+
+
+def sample_positions(n: int, seats: int, seed: int = 1) -> list:
+    """``n`` player-decision states sampled from random games."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = Nags.new_state(NagsVariant(), seats)
+        while not s.is_over:
+            if s.to_move == CHANCE:
+                s.apply(s.sample_chance(rng))
+                continue
+            if rng.random() < 0.2:
+                out.append(s.clone())
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.random() * len(legal))])
+    return out[:n]
+
+
+def rate(fn, items: list, seconds: float) -> float:
+    """Calls of ``fn(item)`` per second, cycling through ``items`` for about ``seconds``."""
+    done = 0
+    t0 = time.perf_counter()
+    while True:
+        for it in items:
+            fn(it)
+        done += len(items)
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return done / dt
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement (default 3)")
+    p.add_argument("--seats", type=int, default=4, help="Nags seats, 2-5 (default 4, like the peer)")
+    p.add_argument("--peers", action="store_true", help="also run the OpenSpiel peer script")
+    p.add_argument("--peer-python", type=Path, default=DEFAULT_PEER_PYTHON)
+    p.add_argument("--peer-script", type=Path, default=DEFAULT_PEER_SCRIPT)
+    a = p.parse_args(argv)
+    if not 2 <= a.seats <= 5:
+        print("Nags needs 2 to 5 seats.", file=sys.stderr)
+        return 2
+
+    print(f"cardtable Nags, {a.seats} seats, default rules, Python {sys.version.split()[0]}, "
+          f"{a.seconds:g} s per line")
+    g, n_act, n_ch, dt = playouts(a.seconds, a.seats)
+    print(f"{'random playout':32s} {g / dt:9.1f} games/s {(n_act + n_ch) / dt:10.0f} steps/s "
+          f"({n_act / dt:.0f} actions/s + {n_ch / dt:.0f} chance steps/s; "
+          f"{n_act / g:.1f} actions and {n_ch / g:.1f} chance steps per game)")
+
+    states = sample_positions(400, a.seats)
+    print(f"{'clone':32s} {rate(lambda s: s.clone(), states, a.seconds):10.0f} /s")
+    print(f"{'legal_actions':32s} {rate(lambda s: s.legal_actions(), states, a.seconds):10.0f} /s")
+    pairs = [(s, s.legal_actions()[0]) for s in states]
+    n = 0
+    spent = 0.0
+    while spent < a.seconds:  # apply on fresh clones; only the apply is timed
+        batch = [(s.clone(), act) for s, act in pairs]
+        t0 = time.perf_counter()
+        for s, act in batch:
+            s.apply(act)
+        spent += time.perf_counter() - t0
+        n += len(batch)
+    print(f"{'apply':32s} {n / spent:10.0f} /s")
+    bot = make_bot("nags", "easy")
+    views = [s.view(s.to_move) for s in states]
+    rng = random.Random(0)
+    print(f"{'easy bot decision (from a view)':32s} "
+          f"{rate(lambda v: bot.choose(v, v.legal_actions(), rng), views, a.seconds):10.0f} /s")
+    print(f"{'view (build)':32s} {rate(lambda s: s.view(s.to_move), states, a.seconds):10.0f} /s")
+    sys.stdout.flush()
+
+    if a.peers:
+        if not a.peer_python.exists() or not a.peer_script.exists():
+            print(f"peers: skipped: need {a.peer_python} (with open_spiel) and {a.peer_script}")
+            return 0
+        print("OpenSpiel peers (C++ core through pyspiel), same run:")
+        sys.stdout.flush()
+        res = subprocess.run([str(a.peer_python), str(a.peer_script), str(a.seconds)],
+                             capture_output=True, text=True)
+        if res.returncode != 0:
+            last = (res.stderr.strip().splitlines() or ["no output"])[-1]
+            print(f"peers: the peer script failed: {last}")
+        else:
+            print(res.stdout, end="")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,255 @@
+"""Headless bot-only matches and their statistics (``cardtable sim``).
+
+:func:`run_sim` plays ``games`` whole matches between bots with fixed seats
+and reports per seat the wins (a tie shares the win: each of k winners gets
+1/k, NA-21), the win rate with a Wilson 95% interval and the mean match score.
+
+Reproducibility: game ``g`` of a run with ``seed`` draws every chance outcome
+(the dealer, NA-6a; the runners, NA-5; the deal, NA-6; every turned card,
+NA-11) from ``random.Random(f"{seed}:{g}")`` and seat ``i``'s bot decides with
+``random.Random(f"{seed}:{g}:{i}")``. So the same arguments always give the
+same games, and one game can be replayed on its own.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.ai.base import Bot, make_bot
+from engine.core import CHANCE, State
+from engine.games import get_game
+from engine.seats import SeatSpec, seat_names
+from engine.variants import variant_to_table
+
+#: Safety net: a match that needs more steps than this is a bug, not a long game.
+MAX_STEPS = 1_000_000
+
+
+class SimError(ValueError):
+    """A simulation that cannot run (a human seat, a bad seat count, an unknown level)."""
+
+
+def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion.
+
+    Args:
+        successes: number of successes (may be fractional: shared wins count 1/k).
+        n: number of trials (games); 0 gives ``(0.0, 1.0)``.
+        z: the normal quantile (1.96 for 95%).
+
+    Returns:
+        ``(lo, hi)``, both in ``[0, 1]``.
+
+    Raises:
+        ValueError: if ``n < 0`` or ``successes`` is outside ``0..n``.
+    """
+    if n < 0 or successes < 0 or successes > n:
+        raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class SimResult:
+    """The outcome of :func:`run_sim`.
+
+    Attributes:
+        game_id, variant, seats, games, seed: the arguments.
+        wins: per seat, wins with shared wins counted 1/k.
+        score_sums: per seat, the sum of match scores (points).
+        actions: player decisions made (all seats, all games).
+        chance_steps: chance outcomes applied (deals, runners, turned cards...).
+        logs: the log files written (empty without ``log_dir``).
+    """
+
+    game_id: str
+    variant: Any
+    seats: list[SeatSpec]
+    games: int
+    seed: int
+    wins: list[float] = field(default_factory=list)
+    score_sums: list[float] = field(default_factory=list)
+    actions: int = 0
+    chance_steps: int = 0
+    logs: list[Path] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per seat: ``seat``, ``spec`` (text), ``games``, ``wins``,
+        ``win_rate``, ``win_rate_ci`` (Wilson 95% ``(lo, hi)``), ``mean_score`` (points)."""
+        out = []
+        for i, spec in enumerate(self.seats):
+            w = self.wins[i]
+            out.append({
+                "seat": i,
+                "spec": str(spec),
+                "games": self.games,
+                "wins": w,
+                "win_rate": w / self.games if self.games else 0.0,
+                "win_rate_ci": wilson_interval(w, self.games),
+                "mean_score": self.score_sums[i] / self.games if self.games else 0.0,
+            })
+        return out
+
+    def table(self) -> str:
+        """The rows as a plain-text table (for the CLI and the benchmark)."""
+        lines = [f"{'seat':>4}  {'spec':<16} {'games':>6} {'wins':>8} {'win rate':>8}  {'95% CI':<15} {'mean':>7}"]
+        for r in self.rows:
+            lo, hi = r["win_rate_ci"]
+            lines.append(f"{r['seat']:>4}  {r['spec']:<16} {r['games']:>6} {r['wins']:>8.1f} "
+                         f"{r['win_rate']:>8.3f}  [{lo:.3f}, {hi:.3f}] {r['mean_score']:>7.2f}")
+        return "\n".join(lines)
+
+
+def play_game(state: State, bots: list[Bot], chance_rng: random.Random, bot_rngs: list[random.Random],
+              on_action: Callable[[Any, Any], None] | None = None) -> tuple[int, int]:
+    """Play ``state`` to the end of the match with bots.
+
+    Each bot receives only ``state.view(seat)`` and that view's legal actions.
+    ``on_action(actor, action)`` is called after each applied step (``actor`` is
+    a seat or ``"chance"``) and before the next, so a logger sees every step.
+
+    Returns:
+        ``(decisions, chance_steps)`` made.
+
+    Raises:
+        RuntimeError: if the match is not over after :data:`MAX_STEPS` steps.
+    """
+    decisions = chances = 0
+    for _ in range(MAX_STEPS):
+        mover = state.to_move
+        if mover == CHANCE:
+            action = state.sample_chance(chance_rng)
+            actor: Any = "chance"
+            chances += 1
+        elif mover < 0:
+            return decisions, chances
+        else:
+            view = state.view(mover)
+            action = bots[mover].choose(view, view.legal_actions(), bot_rngs[mover])
+            actor = mover
+            decisions += 1
+        state.apply(action)
+        if on_action is not None:
+            on_action(actor, action)
+    raise RuntimeError(f"match not over after {MAX_STEPS} steps")
+
+
+def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed: int,
+            log_dir: Path | None = None, progress: Callable[[int], None] | None = None) -> SimResult:
+    """Play ``games`` bot-only matches and collect per-seat statistics.
+
+    Args:
+        game_id: a game id (``"nags"``).
+        variant: the game's variant object, or None for the default rules.
+        seats: one :class:`SeatSpec` per seat, all ``ai:LEVEL``; seats stay fixed
+            (the first dealer is random per game, NA-6a).
+        games: number of matches (>= 1).
+        seed: base seed (see the module docstring).
+        log_dir: if given, one JSON-lines log per match is written there
+            (``game-00000.jsonl`` ...) with :class:`engine.gamelog.LogWriter`.
+        progress: called with the number of matches finished after each one.
+
+    Returns:
+        a :class:`SimResult`.
+
+    Raises:
+        SimError: for a human seat, a seat count the game does not allow, an
+            unknown bot level or ``games < 1`` (one sentence each).
+        engine.games.UnknownGame: for an unknown game id.
+    """
+    game = get_game(game_id)
+    if variant is None:
+        variant = game.variant_class()
+    if games < 1:
+        raise SimError("a simulation needs at least one game")
+    err = game.seat_range_error(len(seats))
+    if err:
+        raise SimError(err)
+    for i, spec in enumerate(seats):
+        if spec.is_human:
+            raise SimError(f"seat {i} is a human; a simulation seats only bots (ai:LEVEL)")
+    try:
+        bots = [make_bot(game_id, spec.level or "random") for spec in seats]
+    except ValueError as e:
+        raise SimError(str(e)) from None
+    n = len(seats)
+    result = SimResult(game_id, variant, list(seats), games, seed, [0.0] * n, [0.0] * n)
+    if log_dir is not None:
+        log_dir = Path(log_dir)
+        log_dir.mkdir(parents=True, exist_ok=True)
+    names = seat_names(list(seats))
+    for g in range(games):
+        state = game.new_state(variant, n)
+        chance_rng = random.Random(f"{seed}:{g}")
+        bot_rngs = [random.Random(f"{seed}:{g}:{i}") for i in range(n)]
+        if log_dir is None:
+            d, c = play_game(state, bots, chance_rng, bot_rngs)
+        else:
+            path = log_dir / f"game-{g:05d}.jsonl"
+            d, c = _play_logged(state, bots, chance_rng, bot_rngs, path, game_id, variant, seats, names,
+                                f"{seed}:{g}")
+            result.logs.append(path)
+        result.actions += d
+        result.chance_steps += c
+        winners = state.winners()
+        for w in winners:
+            result.wins[w] += 1 / len(winners)
+        for i, s in enumerate(state.scores()):
+            result.score_sums[i] += s
+        if progress is not None:
+            progress(g + 1)
+    return result
+
+
+def _play_logged(state: State, bots: list[Bot], chance_rng: random.Random, bot_rngs: list[random.Random],
+                 path: Path, game_id: str, variant: Any, seats: list[SeatSpec], names: list[str],
+                 seed_text: str) -> tuple[int, int]:
+    """Play one match, writing the log format of ``docs/engine.md`` as it goes."""
+    from engine import gamelog  # imported late: only logging runs need it
+
+    header = {
+        "engine": gamelog.ENGINE_VERSION, "game": game_id, "rules": variant_to_table(variant),
+        "seats": [{"spec": str(s), "name": names[i]} for i, s in enumerate(seats)],
+        "seed": seed_text, "started": gamelog.now_iso(),
+    }
+    writer = gamelog.LogWriter(path, header)
+    count = 0
+    hand = state.hand_number
+
+    def on_action(actor: Any, action: Any) -> None:
+        nonlocal count, hand
+        count += 1
+        writer.action(count, actor, str(action))
+        if state.hand_number != hand or state.is_over:
+            # A hand ended with this step: its check and score lines (docs/engine.md).
+            _log_hand_end(writer, state, hand)
+            hand = state.hand_number
+
+    try:
+        out = play_game(state, bots, chance_rng, bot_rngs, on_action)
+        writer.result(state.winners(), state.scores(), state.state_hash())
+    finally:
+        writer.close()
+    return out
+
+
+def _log_hand_end(writer: Any, state: State, hand: int) -> None:
+    history = getattr(state, "history", None)
+    totals = state.scores()
+    if history and len(history) > hand:
+        scores = [h / 2 for h in history[hand]]  # Nags keeps half points (NA-19)
+    else:
+        scores = totals
+    writer.check(hand, state.state_hash())
+    writer.score(hand, scores, totals)
