@@ -29,7 +29,12 @@ def match_over(hands_played: int, totals: Sequence[int | float], hands: int | No
 
     Returns:
         True when no further hand is to be played.
+
+    Raises:
+        ValueError: if neither ``hands`` nor ``target`` is given (the match would never end).
     """
+    if hands is None and target is None:
+        raise ValueError("a match needs a number of hands or a target score")
     if target is not None:
         if max(totals) < target:
             return False

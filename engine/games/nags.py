@@ -151,8 +151,18 @@ def half_text(half: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
-    """NA-9: one or more cards of one face value from hand to the discard pile."""
+    """NA-9: one or more cards of one face value from hand to the discard pile.
+
+    The cards are kept sorted (NA-9: their order within a play does not
+    matter), so ``Play((7H, 7D)) == Play((7D, 7H))`` and both place the same
+    discard pile."""
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        cards = self.cards
+        if type(cards) is not tuple or (len(cards) > 1 and any(
+                cards[i + 1] < cards[i] for i in range(len(cards) - 1))):
+            object.__setattr__(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
         return "play " + cards_text(self.cards)
@@ -300,9 +310,23 @@ P_DEALER, P_RUNNERS, P_DEAL, P_PLAY, P_REVEAL, P_DIRECTION, P_BUY, P_OVER = rang
 PHASE_NAMES = ("dealer", "runners", "deal", "play", "reveal", "direction", "buy", "over")
 _CHANCE_PHASES = (P_DEALER, P_RUNNERS, P_DEAL, P_REVEAL)
 
-#: NA-16a (engine guard, DECISION): a game in which this many full rounds of
-#: turns times the size of the recycling pile pass with no play is blocked.
+#: NA-16a (engine guard, DECISION). While nobody plays, the hands do not change
+#: and the m cards of the discard and draw piles go round in a fixed cycle: the
+#: turned cards read one cyclic sequence of those m cards, because NA-15 turns the
+#: pile over without shuffling and keeps only the top card back. The position
+#: (top card, seat to move, direction) therefore repeats with a period dividing
+#: lcm(m, n, 2) <= 2nm. Once more than ``STUCK_FACTOR * n * m`` cards have been
+#: turned in a row with no play (STUCK_FACTOR >= 2), every position of the cycle
+#: has been met with nobody able to play, so nobody ever will: the game would go
+#: round for ever and ends as blocked (scored as NA-16). With the Choice variation
+#: or ``allow_voluntary_turn`` a player could have changed the cycle; the guard
+#: then means every chance to do so in two full cycles was declined.
 STUCK_FACTOR = 2
+#: NA-16a with ``shuffle_on_recycle``: the order changes at every recycle, so after
+#: STUCK_FACTOR cycles the game is blocked only if no seat holds a value playable on
+#: any card going round; if one does, a play will come by chance, and this many
+#: cycles end the game in any case (so every game ends).
+STUCK_BACKSTOP = 20
 
 _FULL_DECK = standard_deck()
 
@@ -325,7 +349,7 @@ class NagsState(State):
 
     __slots__ = ("variant", "n_seats", "phase", "dealer", "game_no", "turn_seat", "runners", "hands",
                  "discard", "stock_known", "pool", "pool_known", "direction", "opened", "start_card",
-                 "starter", "passes", "idle_turns", "game_half", "totals_half", "owners", "buyer",
+                 "starter", "passes", "idle_turns", "turn_forced", "game_half", "totals_half", "owners", "buyer",
                  "buys_done", "history", "blocked")
 
     game: "type[Nags]"
@@ -349,6 +373,7 @@ class NagsState(State):
         self.starter = 0
         self.passes = 0
         self.idle_turns = 0
+        self.turn_forced = True
         self.game_half = [0] * n_seats
         self.totals_half = [0] * n_seats
         self.owners: dict[int, int] = {}
@@ -378,12 +403,13 @@ class NagsState(State):
         s.starter = self.starter
         s.passes = self.passes
         s.idle_turns = self.idle_turns
+        s.turn_forced = self.turn_forced
         s.game_half = self.game_half[:]
         s.totals_half = self.totals_half[:]
         s.owners = dict(self.owners)
         s.buyer = self.buyer
         s.buys_done = self.buys_done
-        s.history = [h[:] for h in self.history]
+        s.history = self.history[:]  # finished games' rows are never changed
         s.blocked = self.blocked
         return s
 
@@ -402,6 +428,11 @@ class NagsState(State):
     @property
     def turn(self) -> int:
         return self.turn_seat
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match has ended (NA-21)."""
+        return self.phase == P_OVER
 
     @property
     def hand_number(self) -> int:
@@ -423,29 +454,72 @@ class NagsState(State):
         return bool(self.stock_known or self.pool or len(self.discard) > 1)
 
     # -- legal actions ---------------------------------------------------------
-    def _plays(self, hand: list[Card]) -> list[Action]:
-        """NA-8/NA-9/NA-10: every distinct set of same-valued cards that may be played."""
+    def _play_values(self) -> tuple[int, ...]:
+        """NA-8/NA-10: the face values the player to move may play now."""
         if not self.opened:
-            values = (self.start_card.rank,)
-        else:
-            values = legal_values(self.discard[-1].rank, self.direction)
-            if values[0] == values[1]:  # cannot happen (distinct), kept for safety
-                values = values[:1]
+            return (self.start_card.rank,)
+        return legal_values(self.discard[-1].rank, self.direction)
+
+    def _plays(self, hand: list[Card]) -> list[Action]:
+        """NA-8/NA-9/NA-10: every distinct set of same-valued cards that may be
+        played, each as a :class:`Play` of sorted cards (hands are kept sorted)."""
+        must_include = None
+        if not self.opened and self.variant.opening_must_include_lowest_card:
+            must_include = self.start_card
         out: list[Action] = []
-        for v in values:
+        for v in self._play_values():
             same = [c for c in hand if c.rank == v]
             if not same:
                 continue
-            same.sort()
+            if len(same) == 1:
+                out.append(Play((same[0],)))
+                continue
             for k in range(1, len(same) + 1):
                 for combo in combinations(same, k):
-                    if (not self.opened and self.variant.opening_must_include_lowest_card
-                            and self.start_card not in combo):
-                        continue
-                    out.append(Play(combo))
+                    if must_include is None or must_include in combo:
+                        out.append(Play(combo))
         return out
 
+    def _can_play(self) -> bool:
+        """NA-11: whether the player to move holds a card of a playable value."""
+        values = self._play_values()
+        return any(c.rank in values for c in self.hands[self.turn_seat])
+
+    def _is_legal(self, action: Action) -> bool:
+        """The same answer as ``action in self.legal_actions()``, without listing them."""
+        p = self.phase
+        if p == P_PLAY:
+            cls = type(action)
+            if cls is Play:
+                cards = action.cards
+                if not cards:
+                    return False
+                v = cards[0].rank
+                if any(c.rank != v for c in cards) or v not in self._play_values():
+                    return False
+                hand = self.hands[self.turn_seat]
+                if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+                    return False
+                return (self.opened or not self.variant.opening_must_include_lowest_card
+                        or self.start_card in cards)
+            if cls is Turn:
+                if not self.can_turn():
+                    return False
+                return not self._can_play() or (self.variant.allow_voluntary_turn and self.opened)
+            if cls is Pass:
+                return not self.can_turn() and not self._can_play()
+            return False
+        if p == P_DIRECTION:
+            return type(action) is ChooseDirection and action.direction in (1, -1)
+        if p == P_BUY:
+            if type(action) is DoneBuying:
+                return True
+            return type(action) is Buy and action in self._buys()
+        return False
+
     def legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to move (NA-8 to NA-11, NA-16, NA-23, NA-25);
+        empty at chance steps and when the match is over."""
         p = self.phase
         if p == P_PLAY:
             plays = self._plays(self.hands[self.turn_seat])
@@ -472,11 +546,10 @@ class NagsState(State):
             return "it is not a player's move: the cards are being dealt"
         if self.phase == P_OVER:
             return "the match is over"
-        legal = self.legal_actions()
-        if action in legal:
+        if self._is_legal(action):
             return None
         if isinstance(action, Play) and self.phase == P_PLAY:
-            return self._why_play_illegal(action, legal)
+            return self._why_play_illegal(action)
         if isinstance(action, Turn) and self.phase == P_PLAY:
             if not self.can_turn():
                 return "the draw pile is empty and the discard pile has one card: you must pass (NA-16)"
@@ -492,9 +565,11 @@ class NagsState(State):
         return {P_PLAY: "it is time to play a card", P_DIRECTION: "choose the direction: up or down (NA-23)",
                 P_BUY: "buy a horse or say done (NA-25)"}.get(self.phase, f"{action} is not legal now")
 
-    def _why_play_illegal(self, action: Play, legal: list[Action]) -> str:
+    def _why_play_illegal(self, action: Play) -> str:
+        if not action.cards:
+            return "a play needs at least one card (NA-9)"
         hand = self.hands[self.turn_seat]
-        missing = [c for c in action.cards if action.cards.count(c) > hand.count(c)]
+        missing = sorted({c for c in action.cards if action.cards.count(c) > hand.count(c)})
         if missing:
             return f"you do not hold {cards_text(missing)}"
         if len({c.rank for c in action.cards}) > 1:
@@ -536,21 +611,24 @@ class NagsState(State):
             return self._apply_chance(action)
         if p == P_OVER:
             raise IllegalAction("the match is over")
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if not self._is_legal(action):
+            raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
         if p == P_PLAY:
             if isinstance(action, Play):
                 return self._do_play(action)
             if isinstance(action, Turn):
                 return self._do_turn()
             return self._do_pass()
-        if p == P_DIRECTION:
+        if p == P_DIRECTION:  # NA-23: the player who turned chooses, then play moves on
+            seat = self.turn_seat
             self.direction = action.direction
             self.phase = P_PLAY
+            events = [Event("direction", "{seat} chooses to go " + str(action), seat,
+                            {"direction": self.direction})]
+            if self._stuck():
+                return events + self._end_game(blocked=True, stuck=True)
             self._advance()
-            return [Event("direction", "{seat} chooses to go " + str(action), self.turn_seat,
-                          {"direction": self.direction})]
+            return events
         return self._do_buy(action)
 
     def _apply_chance(self, action: Action) -> list[Event]:
@@ -588,8 +666,10 @@ class NagsState(State):
         self.blocked = False
 
     def _do_runner(self, card: Card) -> list[Event]:
-        if card not in self.pool or any(r[0].rank == card.rank for r in self.runners):
+        if any(r[0].rank == card.rank for r in self.runners):
             raise IllegalAction(f"runner {card} is impossible: its value is already running (NA-5)")
+        if card not in self.pool:
+            raise IllegalAction(f"runner {card} is impossible: it is not in the pack")
         self.pool.remove(card)
         self.runners.append([card, RUNNING, 0, -1])
         events = [Event("runner", f"Runner {card.pretty} is under starter's orders", None,
@@ -606,13 +686,14 @@ class NagsState(State):
     def _do_deal(self, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
         if len(hands) != self.n_seats or any(len(h) != HAND_SIZE for h in hands):
             raise IllegalAction(f"a deal gives {HAND_SIZE} cards to each of {self.n_seats} seats (NA-6)")
-        pool = self.pool[:]
+        in_pool = set(self.pool)
+        dealt: set[Card] = set()
         for h in hands:
             for c in h:
-                if c not in pool:
+                if c not in in_pool or c in dealt:
                     raise IllegalAction(f"deal: {c} is not in the pack")
-                pool.remove(c)
-        self.pool = pool
+                dealt.add(c)
+        self.pool = [c for c in self.pool if c not in dealt]
         self.hands = [sorted(h) for h in hands]
         # NA-7: search 2..A, clubs..spades, for the first card held.
         best: tuple[tuple[int, int], int, Card] | None = None
@@ -684,6 +765,8 @@ class NagsState(State):
         return events
 
     def _do_turn(self) -> list[Event]:
+        # NA-11: a turn is forced unless the player had a play (allow_voluntary_turn).
+        self.turn_forced = not (self.variant.allow_voluntary_turn and self._plays(self.hands[self.turn_seat]))
         events: list[Event] = []
         if not self.stock_known and not self.pool:
             events.append(self._recycle())
@@ -712,9 +795,12 @@ class NagsState(State):
         self.phase = P_PLAY
         self.passes = 0
         self.idle_turns += 1
-        events = [Event("turn", "{seat} cannot play and turns " + card.pretty, seat, {"card": card.text})]
+        forced = self.turn_forced
+        how = "cannot play and turns " if forced else "chooses to turn "
+        events = [Event("turn", "{seat} " + how + card.pretty, seat, {"card": card.text, "forced": forced})]
         events += self._horse(seat, (card,))
-        mode = self.variant.direction_mode
+        # NA-22/NA-23 act only on a card turned because the player could not play.
+        mode = self.variant.direction_mode if forced else "fixed"
         if mode == "alternating":  # NA-22: flip after the card is placed
             self.direction = -self.direction
             events.append(Event("direction", "Direction is now " + ("up" if self.direction > 0 else "down"),
@@ -723,15 +809,34 @@ class NagsState(State):
             self.phase = P_DIRECTION
             return events
         if self._stuck():
-            return events + self._end_game(blocked=True)
+            return events + self._end_game(blocked=True, stuck=True)
         self._advance()
         return events
 
     def _stuck(self) -> bool:
-        """NA-16a (engine guard, DECISION): no play for STUCK_FACTOR full cycles of
-        every seat through the whole turning pile means the game cannot move on."""
-        cycle = len(self.discard) + self.stock_count
-        return self.idle_turns > STUCK_FACTOR * self.n_seats * max(cycle, 1)
+        """NA-16a (engine guard, DECISION; see :data:`STUCK_FACTOR`): True when the
+        cards have gone round so often with no play that nobody ever will play."""
+        cycle = self.n_seats * max(len(self.discard) + self.stock_count, 1)
+        t = self.idle_turns
+        if t <= STUCK_FACTOR * cycle:
+            return False
+        if not self.variant.shuffle_on_recycle or t > STUCK_BACKSTOP * cycle:
+            return True
+        return not self._playable_someday()
+
+    def _playable_someday(self) -> bool:
+        """NA-16a with shuffling: whether some seat holds a value that could be
+        played (NA-10) on some card of the discard or draw pile, in a direction
+        the variation allows. Over-approximates, so False means never."""
+        going_round = {c.rank for c in self.discard}
+        going_round.update(c.rank for c in self.pool)
+        going_round.update(c.rank for c in self.stock_known)
+        ways = (self.direction,) if self.variant.direction_mode == "fixed" else (1, -1)
+        wanted = set(going_round)
+        for v in going_round:
+            for d in ways:
+                wanted.add(next_value(v) if d > 0 else prev_value(v))
+        return any(c.rank in wanted for h in self.hands for c in h)
 
     def _do_pass(self) -> list[Event]:
         seat = self.turn_seat
@@ -742,14 +847,18 @@ class NagsState(State):
         self._advance()
         return events
 
-    def _end_game(self, blocked: bool = False) -> list[Event]:
-        """NA-18/NA-20/NA-21: score the game and start the next one or end the match."""
+    def _end_game(self, blocked: bool = False, stuck: bool = False) -> list[Event]:
+        """NA-18/NA-20/NA-21: score the game and start the next one or end the match.
+        ``blocked``: NA-16, no play-out points; ``stuck``: blocked by the NA-16a guard."""
         self.blocked = blocked
         for i in range(self.n_seats):
             self.totals_half[i] += self.game_half[i]
         self.history.append(self.game_half[:])
         events = []
-        if blocked:
+        if stuck:
+            events.append(Event("blocked", "Nobody can play on any card that goes round: "
+                                "the game is blocked (NA-16)", None, {"stuck": True}))
+        elif blocked:
             events.append(Event("blocked", "Nobody can play or turn a card: the game is blocked (NA-16)", None))
         points = [h / 2 for h in self.game_half]
         totals = [h / 2 for h in self.totals_half]
@@ -770,7 +879,6 @@ class NagsState(State):
             self.buyer = (self.dealer + 1) % self.n_seats  # NA-25a order
             self.buys_done = 0
             self.game_half = [0] * self.n_seats
-            self.hands = [[] for _ in range(self.n_seats)]
         else:
             self._start_game()
         return events
@@ -815,6 +923,7 @@ class NagsState(State):
             stock_known=tuple(self.stock_known), pool_count=len(self.pool),
             pool_known=tuple(sorted(self.pool_known)), direction=self.direction, opened=self.opened,
             start_card=self.start_card, starter=self.starter, passes=self.passes, idle_turns=self.idle_turns,
+            turn_forced=self.turn_forced,
             game_half=tuple(self.game_half), totals_half=tuple(self.totals_half),
             owners=tuple(sorted(self.owners.items())), buyer=self.buyer, buys_done=self.buys_done,
             history=tuple(tuple(h) for h in self.history), blocked=self.blocked,
@@ -830,7 +939,7 @@ class NagsState(State):
             str(self.turn_seat), runners, hands, cards_text(self.discard), cards_text(self.stock_known),
             cards_text(sorted(self.pool)), cards_text(sorted(self.pool_known)), str(self.direction),
             str(int(self.opened)), str(self.start_card), str(self.starter), str(self.passes),
-            str(self.idle_turns), ",".join(map(str, self.game_half)), ",".join(map(str, self.totals_half)),
+            str(self.idle_turns), str(int(self.turn_forced)), ",".join(map(str, self.game_half)), ",".join(map(str, self.totals_half)),
             ",".join(f"{k}:{v}" for k, v in sorted(self.owners.items())), str(self.buyer), str(self.buys_done),
             ";".join(",".join(map(str, h)) for h in self.history), str(int(self.blocked)),
         ])
@@ -863,6 +972,7 @@ class NagsView(View):
     starter: int
     passes: int
     idle_turns: int
+    turn_forced: bool
     game_half: tuple[int, ...]
     totals_half: tuple[int, ...]
     owners: tuple[tuple[int, int], ...]
@@ -897,7 +1007,7 @@ class NagsView(View):
         s.discard = list(self.discard)
         s.stock_known = list(self.stock_known)
         s.direction, s.opened, s.start_card, s.starter = self.direction, self.opened, self.start_card, self.starter
-        s.passes, s.idle_turns = self.passes, self.idle_turns
+        s.passes, s.idle_turns, s.turn_forced = self.passes, self.idle_turns, self.turn_forced
         s.game_half, s.totals_half = list(self.game_half), list(self.totals_half)
         s.owners = dict(self.owners)
         s.buyer, s.buys_done = self.buyer, self.buys_done
@@ -906,12 +1016,7 @@ class NagsView(View):
         s.pool_known = list(self.pool_known)
         s.hands = [[] for _ in range(self.n_seats)]
         s.hands[self.seat] = list(self.hand)
-        if s.phase in (P_DEALER, P_RUNNERS, P_DEAL, P_BUY, P_OVER) or not self.hand_sizes:
-            # Nothing hidden is in a hand: the pool is whatever is not on the table.
-            seen = list(self.discard) + [r[0] for r in self.runners] + list(self.stock_known)
-            s.pool = _minus(list(_FULL_DECK), seen) if s.phase in (P_RUNNERS, P_DEAL) else []
-            if s.phase == P_OVER or s.phase == P_BUY:
-                s.hands = [[] for _ in range(self.n_seats)]
+        if s.phase == P_DEALER:  # before the first game nothing is on the table
             return s
         seen = list(self.hand) + list(self.discard) + [r[0] for r in self.runners] + list(self.stock_known) \
             + list(self.pool_known)
@@ -919,7 +1024,9 @@ class NagsView(View):
         fixed_hand: dict[int, list[Card]] = {}
         to_pool: list[Card] = []
         start = self.start_card
-        if start is not None and self.starter != self.seat and start in unseen and not self.opened:
+        if start is not None and self.starter != self.seat and start in unseen:
+            # NA-7: everyone saw who holds the start card; a hand only loses cards
+            # by playing them (even after an opening without it, NA-8).
             fixed_hand[self.starter] = [start]
             unseen.remove(start)
         if start is not None:
@@ -933,7 +1040,7 @@ class NagsView(View):
             if other == self.seat:
                 continue
             need = self.hand_sizes[other] - len(fixed_hand.get(other, []))
-            s.hands[other] = fixed_hand.get(other, []) + rest[:need]
+            s.hands[other] = sorted(fixed_hand.get(other, []) + rest[:need])
             del rest[:need]
         s.pool = rest + to_pool + list(self.pool_known)
         return s
