@@ -370,13 +370,16 @@ def _parse_rules(raw: Any, source: str) -> dict[str, Any]:
     return rules
 
 
-def _parse_keys(raw: Any, source: str) -> dict[str, str]:
+def _parse_keys(raw: Any, source: str, prefix: str = "keys.") -> dict[str, str]:
     if not isinstance(raw, dict):
         raise ConfigError(source, "keys", 'expected a table [keys] of action = "key" lines')
-    keys = {}
+    keys: dict[str, str] = {}
     for action, key in raw.items():
+        if isinstance(key, dict):  # `table.hint = "f2"` in TOML is a nested table: flatten the dotted id
+            keys.update({f"{action}.{sub}": k for sub, k in _parse_keys(key, source, f"{prefix}{action}.").items()})
+            continue
         if not isinstance(key, str) or not key or any(ch.isspace() for ch in key):
-            raise ConfigError(source, f"keys.{action}", f"expected a key name such as \"h\" or \"ctrl+z\" "
+            raise ConfigError(source, f"{prefix}{action}", f"expected a key name such as \"h\" or \"ctrl+z\" "
                                                         f"(no spaces), got {key!r}")
         keys[action] = key
     return keys

@@ -315,3 +315,12 @@ def test_any_valid_table_survives_save_and_load(tmp_path_factory, seed, pace, th
     path = tmp_path_factory.mktemp("cfg") / "config.toml"
     save_config(cfg, path)
     assert load_config(path) == cfg
+
+
+def test_dotted_binding_ids_in_keys_are_flattened(tmp_path):
+    # `table.hint = "f2"` is a nested TOML table; the binding id is "table.hint".
+    path = write(tmp_path, 'game = "nags"\n[keys]\ntable.hint = "f2"\n"app.theme" = "f3"\n')
+    assert load_config(path).keys == {"table.hint": "f2", "app.theme": "f3"}
+    bad = write(tmp_path, 'game = "nags"\n[keys]\ntable.hint = 3\n', "bad.toml")
+    with pytest.raises(ConfigError, match=r"keys\.table\.hint"):
+        load_config(bad)
