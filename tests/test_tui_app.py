@@ -1,0 +1,426 @@
+"""The app shell: setup, rules and replay screens, themes, quitting (Textual pilots).
+
+The table screen belongs to another part of the TUI; most tests here replace
+it with a small stand-in screen (``FakeTableScreen``) so they check the app's
+navigation, not the table's play. Nags rules named where a test relies on one.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from textual.screen import Screen
+from textual.widgets import Input, MarkdownViewer, RadioButton, Select, Static, Switch
+
+from engine.config import TableConfig, load_config
+from engine.games import ALL_IDS, GAMES, PLANNED
+from engine.games.nags import Nags, NagsVariant
+from engine.gamelog import Replay, read_log
+from engine.seats import SeatSpec
+from engine.session import Session
+from engine.variants import option_specs
+from themes import CARD_VARIABLES, THEMES, load_themes
+from tui.app import CardtableApp, ConfirmQuit, ascii_wanted
+from tui.screens.replay import ReplayScreen
+from tui.screens.rules import RulesScreen, rules_markdown
+from tui.screens.setup import SetupScreen
+
+SIZE = (150, 60)
+
+
+class FakeTableScreen(Screen):
+    """Stand-in for ``tui.screens.table.TableScreen(session, pace)``."""
+
+    def __init__(self, session, pace: float = 0.6) -> None:
+        super().__init__()
+        self.session = session
+        self.pace = pace
+
+    def compose(self):
+        yield Static("table")
+
+
+@pytest.fixture
+def fake_table(monkeypatch):
+    """Make ``from tui.screens.table import TableScreen`` give FakeTableScreen."""
+    module = types.ModuleType("tui.screens.table")
+    module.TableScreen = FakeTableScreen
+    monkeypatch.setitem(sys.modules, "tui.screens.table", module)
+    return FakeTableScreen
+
+
+@pytest.fixture
+def table(tmp_path) -> TableConfig:
+    return TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "random"), SeatSpec("ai", "random")],
+                       log_dir=tmp_path / "logs", pace=0.0)
+
+
+def bot_log(tmp_path: Path, seed: int = 7, n_seats: int = 3, variant=None) -> Path:
+    """Play a bot-only Nags match with logging and return the log path."""
+    path = tmp_path / "match.jsonl"
+    s = Session("nags", variant or NagsVariant(), ["ai:random"] * n_seats, seed=seed, log_path=path)
+    s.advance()
+    while not s.is_over:
+        s.act(s.bot_choose())
+    s.close()
+    return path
+
+
+# -- themes -----------------------------------------------------------------------------
+
+def test_every_theme_defines_the_card_variables():
+    themes, labels = load_themes()
+    assert {"felt", "high-contrast"} <= set(themes)
+    for name, theme in themes.items():
+        missing = [v for v in CARD_VARIABLES if v not in theme.variables]
+        assert not missing, (name, missing)
+        assert labels[name]
+
+
+def test_high_contrast_has_a_four_colour_deck():
+    v = THEMES["high-contrast"].variables
+    suits = [v["suit-clubs"], v["suit-diamonds"], v["suit-hearts"], v["suit-spades"]]
+    assert len({s.lower() for s in suits}) == 4
+    felt = THEMES["felt"].variables  # NA-4: the classic deck is red/black only
+    assert felt["suit-hearts"] == felt["suit-diamonds"] and felt["suit-clubs"] == felt["suit-spades"]
+
+
+def test_ascii_flag_from_env_or_config():
+    assert ascii_wanted(None, {"CARDTABLE_ASCII": "1"})
+    assert not ascii_wanted(None, {"CARDTABLE_ASCII": "0"})
+    assert ascii_wanted(types.SimpleNamespace(ascii_cards=True), {})
+    assert not ascii_wanted(TableConfig(), {})
+
+
+async def test_theme_toggle_and_css_variables(table):
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.theme == "felt"
+        await pilot.press("ctrl+t")
+        assert app.theme == "high-contrast"
+        await pilot.pause()
+        assert app.theme_variables["suit-clubs"] == THEMES["high-contrast"].variables["suit-clubs"]
+        app.theme = "textual-dark"  # a built-in theme still gets the card variables
+        await pilot.pause()
+        assert "suit-hearts" in app.get_css_variables()
+
+
+# -- setup screen -------------------------------------------------------------------------
+
+async def test_setup_lists_games_and_every_option(table):
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        for gid in ALL_IDS:
+            button = screen.query_one(f"#game-{gid}", RadioButton)
+            assert button.disabled == (gid not in GAMES)
+            if gid in PLANNED:
+                assert "coming soon" in str(button.label)
+        assert screen.query_one("#game-nags", RadioButton).value
+        kinds = {bool: Switch}
+        for spec in option_specs(NagsVariant):
+            widget = screen.query_one(f"#opt-{spec.name}")
+            expected = Select if spec.choices else kinds.get(spec.type, Input)
+            assert isinstance(widget, expected), spec.name
+        counts = [v for _, v in screen.query_one("#n-seats", Select)._options]
+        assert counts == list(range(Nags.min_seats, Nags.max_seats + 1))
+        assert screen.seats() == table.seats
+
+
+async def test_setup_validates_options_inline(table):
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        games = screen.query_one("#opt-match_games", Input)
+        games.value = "0"
+        await pilot.pause()
+        assert "out of range" in screen.last_error and "1..100" in screen.last_error
+        games.value = "2"
+        await pilot.pause()
+        assert screen.last_error == ""
+        screen.query_one("#opt-allow_negative_after_purchase", Switch).value = True
+        await pilot.pause()
+        assert "buying_horses" in screen.last_error  # NA-25 needs Buying a Horse first
+        screen.query_one("#opt-buying_horses", Switch).value = True
+        await pilot.pause()
+        assert screen.last_error == ""
+        screen.query_one("#opt-match_target", Input).value = ""
+        screen.query_one("#seed", Input).value = "12x"
+        await pilot.pause()
+        assert "seed" in screen.last_error
+        text = str(screen.query_one("#setup-error", Static).render())
+        assert text.count(".") >= 1 and "\n" not in text.strip()
+
+
+async def test_setup_seat_rows_follow_the_count(table):
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#n-seats", Select).value = 5
+        await pilot.pause()
+        assert len(screen.seats()) == 5
+        assert screen.query_one("#seat-row-4").display and not screen.query_one("#seat-row-5").display
+        screen.query_one("#seat-kind-1", Select).value = "human"
+        await pilot.pause()
+        assert screen.query_one("#seat-level-1", Select).disabled
+        assert screen.seats()[1] == SeatSpec("human")
+
+
+async def test_setup_starts_a_match_with_the_chosen_rules(table, fake_table):
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#opt-direction_mode", Select).value = "alternating"
+        screen.query_one("#seat-name-0", Input).value = "Ann"
+        screen.query_one("#seed", Input).value = "42"
+        await pilot.pause()
+        screen.query_one("#seed", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FakeTableScreen)
+        session = app.screen.session
+        assert session.variant.direction_mode == "alternating"
+        assert session.seed == 42 and session.names[0] == "Ann"
+        assert Path(session.log_path).parent == table.log_dir
+        session.close()
+
+
+async def test_setup_refuses_to_start_with_a_bad_option(table, fake_table):
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#opt-match_games", Input).value = "500"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "match_games" in app.screen.last_error
+
+
+async def test_save_table_writes_the_config(table, tmp_path, monkeypatch):
+    target = tmp_path / "cfg" / "config.toml"
+    monkeypatch.setattr("engine.config.default_config_path", lambda: target)
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#opt-shuffle_on_recycle", Switch).value = True
+        screen.query_one("#opt-match_games", Input).value = "3"
+        screen.query_one("#n-seats", Select).value = 4
+        screen.query_one("#pace", Input).value = "1.5"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    saved = load_config(target)
+    assert saved.rules["nags"].shuffle_on_recycle and saved.rules["nags"].match_games == 3
+    assert len(saved.seats) == 4 and saved.pace == 1.5 and saved.game == "nags"
+
+
+# -- rules screen ------------------------------------------------------------------------------
+
+def test_rules_markdown_found_and_missing():
+    text, found = rules_markdown("nags")
+    assert found and "NA-1" in text
+    text, found = rules_markdown("nickels")
+    assert not found and "missing" in text
+
+
+async def test_rules_screen_opens_and_closes(table):
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "nags"
+        assert app.screen.found
+        assert app.screen.query_one(MarkdownViewer).document.source.startswith("# Nags")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+
+
+# -- table navigation and quitting ----------------------------------------------------------------
+
+async def test_start_table_then_play_again_and_quit_with_confirm(table, fake_table):
+    app = CardtableApp(table, start="table")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, FakeTableScreen) and first.pace == table.pace
+        new = app.new_match_like(first.session)
+        await pilot.pause()
+        assert isinstance(app.screen, FakeTableScreen) and app.screen is not first
+        assert app.screen.session is new and new.seats == first.session.seats
+        assert new.variant == first.session.variant
+        assert len([s for s in app.screen_stack if isinstance(s, FakeTableScreen)]) == 1
+        assert app.current_game_id() == "nags"  # what `?` shows over the table
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, FakeTableScreen) and app.is_running
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert read_log(new.log_path).header["game"] == "nags"  # the log was kept
+
+
+# -- replay screen ------------------------------------------------------------------------------------
+
+async def test_replay_steps_through_a_log(tmp_path, table):
+    path = bot_log(tmp_path, variant=NagsVariant(match_games=2))
+    replay = Replay(read_log(path))
+    app = CardtableApp(table, start="replay", replay_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.error is None
+        assert screen.status_text().startswith(f"action 0/{replay.last_index}, game 1")
+        await pilot.press("right", "right", "right")
+        assert screen.index == 3
+        await pilot.press("left")
+        assert screen.index == 2
+        lines = screen.narration_lines()
+        assert lines[0] == f"chance: {replay.notations[1]}"
+        assert lines[1:] == [e.narrate(screen.names) for e in replay.events[1]]
+        await pilot.press("full_stop")
+        assert screen.index == replay.next_turn_index(2)
+        await pilot.press("comma")
+        assert screen.index == replay.prev_turn_index(replay.next_turn_index(2))
+        await pilot.press("right_square_bracket")  # NA-21: the second game of the match
+        second = replay.next_hand_index(screen.index if screen.index else 0)
+        assert screen.index == second or replay.positions[screen.index].hand_number == 1
+        assert "game 2" in screen.status_text()
+        await pilot.press("left_square_bracket")
+        assert replay.positions[screen.index].hand_number == 0
+        await pilot.press("end")
+        assert screen.index == replay.last_index and "match over" in screen.status_text()
+
+
+async def test_replay_seat_view_hides_other_hands(tmp_path, table):
+    path = bot_log(tmp_path, seed=3)
+    replay = Replay(read_log(path))
+    app = CardtableApp(table, start="replay", replay_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        deal = next(i for i, n in enumerate(replay.notations) if n.startswith("deal "))
+        screen.index = deal + 1
+        await pilot.pause()
+        state = replay.positions[deal + 1]
+        board = screen.board_text.plain
+        theirs = sorted(state.hands[2])[0]
+        assert theirs.pretty in board or theirs.text in board
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.seat == 1 and "view" in screen.status_text()
+        board = screen.board_text.plain
+        hand_line = next(line for line in board.splitlines() if "2 " + screen.names[2] in line)
+        assert theirs.pretty not in hand_line and theirs.text not in hand_line
+        await pilot.press("a")
+        assert screen.seat is None
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_replay_of_a_missing_or_broken_log(tmp_path, table):
+    app = CardtableApp(table, start="replay", replay_path=tmp_path / "nope.jsonl")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.replay is None and "Cannot read" in app.screen.error
+        await pilot.press("right")
+        assert app.screen.index == 0
+    path = bot_log(tmp_path)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:12]) + "\n{broken\n")
+    app = CardtableApp(table, start="replay", replay_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.replay.last_index == 11 and "damaged" in app.screen.error
+
+
+async def test_real_table_screen_is_pushed_and_replaced(table):
+    from tui.screens.table import TableScreen
+
+    app = CardtableApp(table, start="table")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, TableScreen)
+        assert isinstance(app.screen_stack[-2], SetupScreen)  # leaving the table goes back to setup
+        new = app.new_match_like(first.session)
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.session is new
+        assert new.seed != first.session.seed or new.log_path != first.session.log_path
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("y")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_config_keys_remap_bindings_and_unknown_ids_are_reported(table):
+    table.keys = {"app.theme": "f2"}
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        assert app.theme == "high-contrast"
+        await pilot.press("ctrl+t")  # the old key no longer toggles
+        assert app.theme == "high-contrast"
+    table.keys = {"no.such": "f3"}
+    app = CardtableApp(table)
+    assert "no.such" in app.startup_error and "app.theme" in app.startup_error
+
+
+async def test_choosing_another_game_rebuilds_seats_and_options(table, monkeypatch):
+    from dataclasses import dataclass
+
+    from engine.core import Game
+    from engine.variants import option
+
+    @dataclass(frozen=True)
+    class FakeVariant:
+        hands: int = option(10, rule="NO-1", min=1, max=20, help="hands in a match")
+        trumps: str = option("yes", rule="NO-2", choices=("yes", "no"), help="trumps or not")
+
+    class FakeNoms(Game):
+        id, title, min_seats, max_seats = "noms", "Noms", 3, 4
+        variant_class = FakeVariant
+        rules_file = "noms.md"
+
+        @classmethod
+        def new_state(cls, variant, n_seats):
+            raise NotImplementedError
+
+        @classmethod
+        def parse_action(cls, text):
+            raise NotImplementedError
+
+    monkeypatch.setitem(GAMES, "noms", FakeNoms)
+    monkeypatch.delitem(PLANNED, "noms")
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#n-seats", Select).value = 2
+        await pilot.pause()
+        await pilot.click("#game-noms")
+        await pilot.pause()
+        assert screen.game_id == "noms"
+        assert not screen.query("#opt-direction_mode")
+        assert isinstance(screen.query_one("#opt-trumps"), Select)
+        assert screen.n_seats == 3  # raised to the new game's minimum
+        screen.query_one("#opt-hands", Input).value = "21"
+        await pilot.pause()
+        assert "hands" in screen.last_error and "1..20" in screen.last_error

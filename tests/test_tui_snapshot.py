@@ -1,0 +1,50 @@
+"""SVG snapshot of the Nags table layout (fixed seed, pace 0, 160x50).
+
+Regenerate after a deliberate layout change with
+``pytest tests/test_tui_snapshot.py --snapshot-update`` and look at the SVG."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from textual.app import App
+
+from engine.session import Session
+from tui.screens.table import TableScreen
+from tui.widgets.cards import THEME_DEFAULTS
+
+
+class SnapshotApp(App):
+    """The table screen alone, on Textual's default theme plus the card fallbacks."""
+
+    def __init__(self, seats: list[str], seed: int, rules: dict | None = None) -> None:
+        super().__init__()
+        self.session = Session("nags", rules or {}, seats, seed=seed, write_log=False)
+        self.table = TableScreen(self.session, pace=0)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.table)
+
+
+async def _until_human_turn(pilot) -> None:
+    app = pilot.app
+    deadline = time.monotonic() + 30
+    while not (app.screen is app.table and app.table.human_turn()):
+        assert time.monotonic() < deadline, "the human never got a turn"
+        await asyncio.sleep(0.005)
+    await pilot.pause()
+
+
+def test_table_layout(snap_compare):
+    """Your turn after the bots' opening plays: runners, piles, hand, scores, log, status, footer."""
+    app = SnapshotApp(["human", "ai:random", "ai:random"], seed=7)
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+        await pilot.press("right", "space")  # cursor and a raised, selected card
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)

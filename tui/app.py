@@ -1,0 +1,391 @@
+"""The cardtable Textual application: screens, themes, global keys.
+
+:func:`run_app` is what the CLI calls. The app owns the table configuration
+(``app.table``), the ASCII-card flag the widgets read (``app.ascii_cards``),
+the themes from :mod:`themes`, and three global keys: ``?``/``f1`` shows the
+rules of the current game, ``ctrl+t`` cycles the themes, ``ctrl+q`` quits
+(asking first while a match is running; the log is written as play goes, so
+nothing is lost either way).
+
+Screens call back into the app for navigation: :meth:`CardtableApp.start_table`
+(a new match from a table config), :meth:`CardtableApp.new_match_like` ("play
+again"), :meth:`CardtableApp.show_setup` (back to the setup screen) and
+:meth:`CardtableApp.show_rules`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Label
+
+from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
+
+#: Values of ``CARDTABLE_ASCII`` that switch ASCII cards on.
+_TRUE_WORDS = {"1", "true", "yes", "on"}
+
+
+def ascii_wanted(table: Any = None, environ: dict[str, str] | None = None) -> bool:
+    """True when cards should be drawn with ASCII letters (``7H``) instead of
+    suit symbols (``7♥``): ``CARDTABLE_ASCII=1`` in the environment, or an
+    ``ascii``/``ascii_cards`` flag set in the table config."""
+    env = os.environ if environ is None else environ
+    if env.get("CARDTABLE_ASCII", "").strip().lower() in _TRUE_WORDS:
+        return True
+    return bool(getattr(table, "ascii_cards", False) or getattr(table, "ascii", False))
+
+
+def session_running(session: Any) -> bool:
+    """True if ``session`` (an ``engine.session.Session``) has a match that is not over."""
+    if session is None:
+        return False
+    over = getattr(session, "is_over", None)
+    if over is None:
+        state = getattr(session, "state", None)
+        over = getattr(state, "is_over", False)
+    return not bool(over() if callable(over) else over)
+
+
+def session_game_id(session: Any) -> str | None:
+    """The game id of an ``engine.session.Session`` (``session.game.id``), or None."""
+    gid = getattr(session, "game_id", None)
+    if isinstance(gid, str):
+        return gid
+    return getattr(getattr(session, "game", None), "id", None)
+
+
+def variant_for(table: Any, game_id: str) -> Any:
+    """The validated variant of ``game_id`` in a table config (its ``rules``
+    entry, which may be a variant object or a raw TOML table; defaults if absent).
+
+    Raises:
+        engine.variants.ConfigError: for a raw table with a bad option.
+        engine.games.UnknownGame: for a game that is not available.
+    """
+    from engine.games import get_game
+    from engine.variants import build_variant
+
+    game = get_game(game_id)
+    rules = getattr(table, "rules", None) or {}
+    entry = rules.get(game_id)
+    if isinstance(entry, game.variant_class):
+        return entry
+    return build_variant(game.variant_class, entry or {}, source="config", section=f"rules.{game_id}")
+
+
+class ConfirmQuit(ModalScreen[bool]):
+    """Asks "Leave the running match?"; dismisses with True to quit."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Quit", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "Stay", id="confirm.no"),
+    ]
+
+    def __init__(self, log_path: str | None = None) -> None:
+        super().__init__()
+        self.log_path = log_path
+
+    def compose(self) -> ComposeResult:
+        where = f" to {self.log_path}" if self.log_path else ""
+        with Vertical(id="confirm-dialog"):
+            yield Label(f"A match is running. Quit now? Every move so far is saved{where}; "
+                        "`cardtable resume` continues it.", id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                yield Button("Quit (y)", variant="error", id="confirm-quit")
+                yield Button("Stay (n)", variant="primary", id="confirm-stay")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "confirm-quit")
+
+    def action_answer(self, quit_: bool) -> None:
+        self.dismiss(quit_)
+
+
+class CardtableApp(App[None]):
+    """The terminal card room.
+
+    Args:
+        table: the table configuration (``engine.config.TableConfig``); the
+            default config file (or the built-in default table) if ``None``.
+        start: ``"setup"`` (the setup screen), ``"table"`` (start a match from
+            ``table`` at once, or show ``session`` if given) or ``"replay"``
+            (open ``replay_path`` in the replay screen).
+        session: an ``engine.session.Session`` to show (a resumed match).
+        replay_path: the log file for ``start="replay"``.
+
+    Attributes:
+        table: the current table config.
+        ascii_cards: draw cards with letters (``7H``) instead of suit symbols.
+        startup_error: a sentence shown at start if the config could not be read.
+    """
+
+    CSS_PATH = str(APP_CSS_PATH)
+    TITLE = "cardtable"
+    SUB_TITLE = "a terminal card room"
+
+    BINDINGS = [
+        Binding("question_mark,f1", "rules", "Rules", id="app.rules", key_display="?"),
+        Binding("ctrl+t", "toggle_theme", "Theme", id="app.theme"),
+        Binding("ctrl+q", "request_quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(self, table: Any = None, *, start: str = "setup", session: Any = None,
+                 replay_path: str | os.PathLike[str] | None = None) -> None:
+        if start not in ("setup", "table", "replay"):
+            raise ValueError(f"start must be setup, table or replay, not {start!r}")
+        self.startup_error: str | None = None
+        if table is None:
+            table = self._load_table()
+        self.table = table
+        self.ascii_cards = ascii_wanted(table)
+        self._start = start
+        self._start_session = session
+        self._replay_path = replay_path
+        super().__init__()
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        wanted = getattr(table, "theme", None) or DEFAULT_THEME
+        if wanted not in self.available_themes:
+            self.startup_error = self.startup_error or f"Unknown theme {wanted!r}; using {DEFAULT_THEME}."
+            wanted = DEFAULT_THEME
+        self.theme = wanted
+        keys = getattr(table, "keys", None)
+        if keys:
+            unknown = [k for k in keys if k not in binding_ids()]
+            if unknown:
+                self.startup_error = self.startup_error or (
+                    f"Unknown key action {unknown[0]!r} in the config; valid actions are "
+                    + ", ".join(binding_ids()) + ".")
+            self.set_keymap({k: v for k, v in dict(keys).items() if k not in unknown})
+
+    # -- start-up -------------------------------------------------------------
+    def _load_table(self) -> Any:
+        """The default config file's table, or the built-in table if the file is bad."""
+        from engine import config
+
+        try:
+            return config.load_default_config()
+        except (ValueError, OSError) as err:  # ConfigError is a ValueError
+            self.startup_error = f"Could not read the config ({err}); using the default table."
+            return config.default_table()
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """Card variables for built-in Textual themes (which lack ``$suit-hearts`` etc.)."""
+        return theme_variable_defaults()
+
+    def on_mount(self) -> None:
+        if self.startup_error:
+            self.notify(self.startup_error, severity="warning", timeout=8)
+        if self._start == "replay":
+            self.push_screen(self._make_replay_screen())
+            return
+        self.push_screen(self._make_setup_screen())
+        if self._start == "table":
+            if self._start_session is not None:
+                self._push_table(self._start_session)
+            else:
+                self.start_table(self.table)
+
+    def _make_setup_screen(self) -> Screen:
+        from tui.screens.setup import SetupScreen
+
+        return SetupScreen(self.table)
+
+    def _make_replay_screen(self) -> Screen:
+        from tui.screens.replay import ReplayScreen
+
+        return ReplayScreen(self._replay_path)
+
+    # -- navigation used by the screens ----------------------------------------
+    def make_session(self, game_id: str, variant: Any, seats: list, seed: int | None = None) -> Any:
+        """A new ``engine.session.Session`` logging into the table's ``log_dir``.
+
+        Raises:
+            ValueError: for bad seats or levels; OSError if the log cannot be created.
+        """
+        from engine.session import Session
+
+        return Session(game_id, variant, list(seats), seed=seed, log_dir=getattr(self.table, "log_dir", None))
+
+    def start_table(self, table: Any) -> bool:
+        """Start a match from a table config and show it (the setup screen stays below).
+
+        Returns:
+            True if the match started; on a config problem the error is shown
+            as a notification and False is returned.
+        """
+        try:
+            variant = variant_for(table, table.game)
+            session = self.make_session(table.game, variant, list(table.seats), getattr(table, "seed", None))
+        except (ValueError, OSError) as err:
+            self.notify(f"Cannot start the match: {err}", severity="error", timeout=8)
+            return False
+        self.table = table
+        self._push_table(session)
+        return True
+
+    def _push_table(self, session: Any) -> None:
+        from tui.screens.table import TableScreen
+
+        self.push_screen(TableScreen(session, pace=float(getattr(self.table, "pace", 0.6))))
+
+    def new_match_like(self, session: Any) -> Any:
+        """"Play again": a fresh match with the same game, house rules and seats
+        as ``session`` and a new random seed, replacing the table screen (and
+        anything above it, such as a summary).
+
+        Returns:
+            The new session, or None if it could not be created (error shown).
+        """
+        try:
+            new = self.make_session(session_game_id(session), session.variant, list(session.seats), None)
+        except (ValueError, OSError) as err:
+            self.notify(f"Cannot start a new match: {err}", severity="error", timeout=8)
+            return None
+        self._pop_tables()
+        self._push_table(new)
+        return new
+
+    def _pop_tables(self) -> None:
+        """Pop every screen from the topmost table screen upwards."""
+        stack = self.screen_stack
+        idx = max((i for i, s in enumerate(stack) if getattr(s, "session", None) is not None), default=None)
+        if idx is None:
+            return
+        for _ in range(len(stack) - idx):
+            if len(self.screen_stack) > 1:
+                self.pop_screen()
+
+    def show_setup(self) -> None:
+        """Go back to the setup screen (closing the table, replay or rules screens)."""
+        from tui.screens.setup import SetupScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, SetupScreen):
+                while self.screen is not screen:
+                    self.pop_screen()
+                return
+        self.push_screen(self._make_setup_screen())
+
+    def current_game_id(self) -> str:
+        """The game the user is looking at: the running match's, the replayed
+        log's, the one chosen on the setup screen, else the config's."""
+        for screen in reversed(self.screen_stack):
+            session = getattr(screen, "session", None)
+            if session is not None and session_game_id(session):
+                return session_game_id(session)
+            gid = getattr(screen, "game_id", None)
+            if isinstance(gid, str) and gid:
+                return gid
+        return getattr(self.table, "game", "nags")
+
+    def show_rules(self, game_id: str | None = None) -> None:
+        """Open the rules screen for ``game_id`` (default: :meth:`current_game_id`)."""
+        from tui.screens.rules import RulesScreen
+
+        if isinstance(self.screen, RulesScreen):
+            return
+        game_id = game_id or self.current_game_id()
+        name = f"rules-{game_id}"
+        if not self.is_screen_installed(name):  # kept after closing: the Markdown renders once
+            self.install_screen(RulesScreen(game_id), name)
+        self.push_screen(name)
+
+    # -- actions ---------------------------------------------------------------
+    def action_rules(self) -> None:
+        """Key ``?``: the rules of the current game."""
+        self.show_rules()
+
+    def action_toggle_theme(self) -> None:
+        """Key ``ctrl+t``: the next cardtable theme (felt, high contrast, four colours...)."""
+        names = list(THEMES)
+        i = names.index(self.theme) if self.theme in names else -1
+        self.theme = names[(i + 1) % len(names)]
+        self.notify(f"Theme: {THEME_LABELS.get(self.theme, self.theme)}", timeout=2)
+
+    def running_session(self) -> Any:
+        """The session of a running (unfinished) match on the screen stack, or None."""
+        for screen in reversed(self.screen_stack):
+            session = getattr(screen, "session", None)
+            if session_running(session):
+                return session
+        return None
+
+    def action_request_quit(self) -> None:
+        """Key ``ctrl+q``: quit, asking first while a match is running."""
+        if isinstance(self.screen, ConfirmQuit):
+            self._quit_now()
+            return
+        session = self.running_session()
+        if session is None:
+            self._quit_now()
+            return
+        log_path = getattr(session, "log_path", None)
+
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self._quit_now()
+
+        self.push_screen(ConfirmQuit(str(log_path) if log_path else None), answered)
+
+    def _quit_now(self) -> None:
+        for screen in self.screen_stack:
+            close = getattr(getattr(screen, "session", None), "close", None)
+            if callable(close):
+                try:
+                    close()
+                except OSError:
+                    pass
+        self.exit()
+
+
+def binding_ids() -> list[str]:
+    """Every binding id a config ``[keys]`` table may remap (app, setup, rules,
+    replay and, when present, table screen bindings), sorted."""
+    from tui.screens.replay import ReplayScreen
+    from tui.screens.rules import RulesScreen
+    from tui.screens.setup import SetupScreen
+
+    classes: list[Any] = [CardtableApp, ConfirmQuit, SetupScreen, RulesScreen, ReplayScreen]
+    try:
+        from tui.screens.table import TableScreen
+        classes.append(TableScreen)
+    except ImportError:
+        pass
+    ids = set()
+    for cls in classes:
+        for b in cls.BINDINGS:
+            if isinstance(b, Binding) and b.id:
+                ids.add(b.id)
+    return sorted(ids)
+
+
+def run_app(table: Any = None, *, start: str = "setup", session: Any = None,
+            replay_path: str | os.PathLike[str] | None = None) -> None:
+    """Run the full-screen app until the player quits (called by the CLI).
+
+    Args:
+        table: an ``engine.config.TableConfig`` (``None``: the default config file).
+        start: ``"setup"``, ``"table"`` or ``"replay"`` (see :class:`CardtableApp`).
+        session: a resumed ``engine.session.Session`` to show with ``start="table"``.
+        replay_path: the log to open with ``start="replay"``.
+
+    Raises:
+        ValueError: for an unknown ``start``.
+    """
+    CardtableApp(table, start=start, session=session, replay_path=replay_path).run()
+
+
+def with_updates(table: Any, **changes: Any) -> Any:
+    """A copy of a dataclass table config with ``changes`` applied."""
+    return dataclasses.replace(table, **changes)
+
+
+__all__ = ["CardtableApp", "ConfirmQuit", "run_app", "binding_ids", "ascii_wanted", "session_game_id", "session_running",
+           "variant_for", "with_updates"]

@@ -1,0 +1,186 @@
+"""Nags-specific presentation for the table screen: prompts, runner labels and
+key hints. Text only: every rule comes from the engine (legal actions, the
+view's fields); this module only words them for a player.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.cards import Card, Suit, rank_text
+from engine.core import Action
+from engine.games.nags import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
+                               half_text)
+
+#: Keys that select every card of one face value (NA-2 values 2..A); ``0`` is the ten.
+VALUE_KEYS: dict[str, int] = {**{str(v): v for v in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
+#: The key that selects a value, the inverse of :data:`VALUE_KEYS`.
+KEY_FOR_VALUE: dict[int, str] = {v: k for k, v in VALUE_KEYS.items()}
+
+_VALUE_WORDS = {11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
+_ORDINALS = ("1st", "2nd", "3rd", "4th")
+_SYMBOL_TO_LETTER = str.maketrans({s.symbol: s.letter for s in Suit})
+
+
+def card_label(card: Card, ascii_only: bool = False) -> str:
+    """A card as a player reads it: ``10♥`` (or ``10H`` with ``ascii_only``)."""
+    return card.text if ascii_only else card.pretty
+
+
+def asciify(text: str) -> str:
+    """Replace suit symbols and arrows in narration by ASCII (``7♥`` -> ``7H``)."""
+    return text.translate(_SYMBOL_TO_LETTER).replace("←", "<-").replace("→", "->").replace("…", "...")
+
+
+def value_plural(value: int) -> str:
+    """A face value (NA-2) in the plural: ``5s``, ``10s``, ``Jacks``, ``Aces``."""
+    return _VALUE_WORDS.get(value, f"{rank_text(value)}s")
+
+
+def points(half: int) -> str:
+    """Half points (NA-19) as shown to players: ``7``, ``6.5``."""
+    return half_text(half)
+
+
+def direction_label(direction: int, ascii_only: bool = False) -> str:
+    """The rank direction (NA-10, NA-22): ``up ↑`` or ``down ↓``."""
+    if direction > 0:
+        return "up" if ascii_only else "up ↑"
+    return "down" if ascii_only else "down ↓"
+
+
+def play_values(legal: Sequence[Action]) -> list[int]:
+    """The face values that appear in the legal plays, in the engine's order."""
+    out: list[int] = []
+    for a in legal:
+        if isinstance(a, Play) and a.cards[0].rank not in out:
+            out.append(a.cards[0].rank)
+    return out
+
+
+def runner_status(runner: tuple, names: Sequence[str]) -> str:
+    """One runner's state (NA-12..NA-14): ``running``, ``fallen``, or ``in 1st: Ann``
+    (who brought it in)."""
+    _card, status, position, seat = runner[:4]
+    if status == CAME_IN:
+        who = names[seat] if 0 <= seat < len(names) else "?"
+        return f"in {_ORDINALS[position - 1]}: {who}"
+    if status == FELL:
+        return "fallen"
+    return "running"
+
+
+def owners_of(view: NagsView) -> dict[int, int]:
+    """Face value -> owning seat (Buying a Horse, NA-25)."""
+    return dict(view.owners)
+
+
+def prompt(view: NagsView, names: Sequence[str], *, many_humans: bool = False,
+           ascii_only: bool = False) -> str:
+    """What the seat of ``view`` may do now, as one sentence for the status line.
+
+    Args:
+        view: the view of the seat shown (a human seat).
+        names: display names of all seats.
+        many_humans: address the player by name (several humans at one terminal).
+        ascii_only: no arrows or suit symbols.
+
+    Returns:
+        e.g. ``"Your turn: play 5s or 6s (select with ←/→ and space, Enter to play)"``.
+    """
+    left_right = "<-/->" if ascii_only else "←/→"
+    me = names[view.seat]
+    who = f"{me}, your" if many_humans else "Your"
+    if view.is_over:
+        return "The match is over: press s for the summary."
+    if view.to_move != view.seat:
+        if view.to_move < 0:
+            return "Dealing…" if not ascii_only else "Dealing..."
+        other = names[view.to_move]
+        if view.phase == "buy":
+            return f"{other} is buying horses…" if not ascii_only else f"{other} is buying horses..."
+        return f"Waiting for {other}…" if not ascii_only else f"Waiting for {other}..."
+    legal = view.legal_actions()
+    if view.phase == "direction":
+        return f"{who} choice (NA-23): press u to go up or d to go down from here"
+    if view.phase == "buy":
+        can_buy = any(isinstance(a, Buy) for a in legal)
+        if not can_buy:
+            return (f"{who} turn to buy horses (NA-25): you have fewer than 10 points, "
+                    "press n to go on")
+        return (f"{who} turn to buy horses (NA-25, 10 points each): pick a value with {left_right} "
+                "or its key, Enter buys it, n when done")
+    values = play_values(legal)
+    if values:
+        words = " or ".join(value_plural(v) for v in values)
+        how = f"(select with {left_right} and space or a value key, Enter to play)"
+        extra = ", or t to turn a card" if Turn() in legal else ""
+        if not view.opened:
+            return f"{who} turn: you hold the lowest card, open with {words} (NA-8) {how}{extra}"
+        return f"{who} turn: play {words} {how}{extra}"
+    if Turn() in legal:
+        return f"{who} turn: no legal play, press t to turn the top card of the draw pile (NA-11)"
+    if Pass() in legal:
+        return f"{who} turn: no play and no card to turn, press p to pass (NA-16)"
+    return f"{who} turn."
+
+
+def thinking_text(name: str, ascii_only: bool = False) -> str:
+    """The cue shown while a bot chooses its move."""
+    return f"{name} is thinking" + ("..." if ascii_only else "…")
+
+
+def action_words(action: Action, ascii_only: bool = False) -> str:
+    """An action in words for hints: ``play 7♥ 7♦``, ``turn a card``, ``go up``."""
+    if isinstance(action, Play):
+        return "play " + " ".join(card_label(c, ascii_only) for c in action.cards)
+    if isinstance(action, Turn):
+        return "turn the top card (t)"
+    if isinstance(action, Pass):
+        return "pass (p)"
+    if isinstance(action, ChooseDirection):
+        return "go up (u)" if action.direction > 0 else "go down (d)"
+    if isinstance(action, Buy):
+        return f"buy the {rank_text(action.value)} horse (Enter)"
+    if isinstance(action, DoneBuying):
+        return "buy nothing more (n)"
+    return str(action)
+
+
+def game_scores_line(data: dict, names: Sequence[str]) -> str:
+    """The scores of a finished game from a ``hand_over`` event's data (points, NA-20)."""
+    scores = data.get("scores", [])
+    totals = data.get("totals", [])
+    game = ", ".join(f"{n} {_pts(s)}" for n, s in zip(names, scores))
+    match = ", ".join(f"{n} {_pts(t)}" for n, t in zip(names, totals))
+    blocked = " (blocked)" if data.get("blocked") else ""
+    return f"Game {int(data.get('hand', 0)) + 1}{blocked}: {game}. Match: {match}."
+
+
+def _pts(x: float) -> str:
+    """Points (which are whole or .5) as text."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def fmt_points(x: float) -> str:
+    """Points as text, ``10`` or ``7.5`` (NA-19 scores are multiples of ½)."""
+    return _pts(x)
+
+
+KEY_HELP = """\
+←/→ move along your hand · space select/unselect · 2-9, 0 (ten), j q k a select all cards of a value
+Enter play the selection · t turn the top card · p pass · u/d choose up/down (Choice, NA-23)
+Buying horses (NA-25): ←/→ or a value key, Enter buys, n done
+z undo (against bots) · h hint · l last events · ? rules"""
+
+
+_SECOND_PERSON = {"plays": "play", "turns": "turn", "passes": "pass", "chooses": "choose", "buys": "buy",
+                  "holds": "hold", "deals": "deal", "owns": "own", "takes": "take", "starts": "start"}
+
+
+def second_person(text: str, names: Sequence[str]) -> str:
+    """Fix the verbs of a sentence whose subject is the seat named ``You``
+    (``You plays 2♦`` -> ``You play 2♦``); other text is returned unchanged."""
+    if "You" not in names or not text.startswith("You "):
+        return text
+    return " ".join(_SECOND_PERSON.get(w, w) for w in text.split(" "))

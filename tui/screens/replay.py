@@ -1,0 +1,387 @@
+"""The replay screen: step through a logged match forward and back.
+
+It is the one omniscient reader of states: by default every hand is shown;
+keys ``0``..``5`` show one seat's view instead (exactly what that seat knew)
+and ``a`` shows all hands again. Steps: one action (left/right), one turn
+(shift+left/right or ``,``/``.``), one game (pgup/pgdn or ``[``/``]``),
+the start or end (home/end). The narration panel tells what the current
+step did; the status line reads "action 37/212, game 1".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from engine.cards import Card
+from engine.gamelog import LogReplayError, Replay, read_log
+
+MAX_SEAT_KEYS = 6
+HISTORY_LINES = 12
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def seat_names_from_header(header: dict) -> list[str]:
+    """Display names of the seats recorded in a log header (``seats[i].name``,
+    else the seat spec, else ``seat i``)."""
+    names = []
+    for i, s in enumerate(header.get("seats") or []):
+        name = s.get("name") if isinstance(s, dict) else None
+        names.append(name or (s.get("spec") if isinstance(s, dict) else None) or f"seat {i}")
+    return names
+
+
+_ASCII_SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+
+class Palette:
+    """Card colouring for the renderer: suit colours from the app theme and
+    the ASCII flag (uses the table widgets' ``card_text`` when available)."""
+
+    def __init__(self, app: Any = None) -> None:
+        self.app = app
+        try:
+            from tui.widgets.cards import ascii_mode
+            self.ascii = ascii_mode(app)
+        except ImportError:
+            self.ascii = bool(getattr(app, "ascii_cards", False))
+
+    def plain(self, text: str) -> str:
+        """``text`` with suit symbols replaced by letters in ASCII mode (for narration)."""
+        return text.translate(_ASCII_SUITS) if self.ascii else text
+
+    def card(self, card: Card) -> Text:
+        """One card as coloured text (``10♥``, or ``10H`` in ASCII mode)."""
+        try:
+            from tui.widgets.cards import card_text
+        except ImportError:  # the table widgets are optional for the replay
+            return Text(card.text if self.ascii else card.pretty, style="bold")
+        return card_text(card, self.app, on_face=True)
+
+    def cards(self, cards: Any, sep: str = " ") -> Text:
+        """Several cards separated by ``sep`` ("-" when there are none)."""
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(sep)
+            out.append_text(self.card(c))
+        return out if len(out) else Text("-", style="dim")
+
+
+def render_nags(state: Any, names: list[str], seat: int | None, palette: Palette) -> Text:
+    """A Nags position as text: runners with their state (NA-12), the discard
+    pile's top cards, the draw pile count, the hands, the scores (NA-19..21).
+
+    Args:
+        state: a ``NagsState`` (omniscient).
+        names: seat display names.
+        seat: None shows every hand; a seat number shows that seat's view only.
+        palette: card colouring.
+    """
+    from engine.games.nags import CAME_IN, FELL, NagsState, half_text, value_text
+
+    view = state if seat is None else state.view(seat)
+    assert isinstance(state, NagsState)
+    n = state.n_seats
+
+    def who(i: int) -> str:
+        return names[i] if 0 <= i < len(names) else f"seat {i}"
+
+    lines: list[Text] = []
+    head = Text()
+    head.append(f"Game {view.game_no + 1}", style="bold")
+    head.append(f" · dealer {who(view.dealer)} · direction {'up' if view.direction > 0 else 'down'}")
+    to_move = view.to_move
+    if to_move >= 0:
+        head.append(" · to move: ")
+        head.append(who(to_move), style="bold")
+    elif state.is_over:
+        head.append(" · match over", style="bold")
+    lines.append(head)
+    lines.append(Text(""))
+
+    runners = Text("Runners   ", style="bold")
+    if not view.runners:
+        runners.append("-", style="dim")
+    for r in view.runners:
+        card, status, position, credited = r[0], r[1], r[2], r[3]
+        runners.append_text(palette.card(card))
+        if status == CAME_IN:
+            runners.append(f" in {_ordinal(position)} ({who(credited)})", style="bold")
+        elif status == FELL:
+            runners.append(" fallen", style="dim strike")
+        else:
+            runners.append(" running")
+        runners.append("   ")
+    lines.append(runners)
+
+    discard = Text("Discard   ", style="bold")
+    top = list(view.discard[-8:])
+    if len(view.discard) > len(top):
+        discard.append("… ", style="dim")
+    discard.append_text(palette.cards(top))
+    if view.discard:
+        count = len(view.discard)
+        discard.append(f"   ({count} card{'s' if count != 1 else ''}, top ", style="dim")
+        discard.append_text(palette.card(view.discard[-1]))
+        discard.append(")", style="dim")
+    lines.append(discard)
+    stock = len(state.stock_known) + len(state.pool) if seat is None else view.stock_count
+    lines.append(Text(f"Draw pile {stock} card{'s' if stock != 1 else ''}", style="bold"))
+    lines.append(Text(""))
+
+    lines.append(Text("Hands" if seat is None else f"Hands (what {who(seat)} sees)", style="bold"))
+    for i in range(n):
+        row = Text()
+        marker = "▶ " if i == to_move else "  "
+        row.append(marker + f"{i} {who(i)}".ljust(18), style="bold" if i == to_move else "")
+        if seat is None:
+            hand = sorted(state.hands[i])
+            row.append(f"({len(hand)}) ", style="dim")
+            row.append_text(palette.cards(hand))
+        elif i == seat:
+            row.append(f"({len(view.hand)}) ", style="dim")
+            row.append_text(palette.cards(view.hand))
+        else:
+            row.append(f"({view.hand_sizes[i]}) " + "▒" * view.hand_sizes[i], style="dim")
+        lines.append(row)
+    lines.append(Text(""))
+
+    lines.append(Text("Scores" + ("            game   match" if state.variant.is_match else "            game"),
+                      style="bold"))
+    for i in range(n):
+        row = Text(f"  {who(i)}".ljust(20) + f"{half_text(view.game_half[i]):>4}")
+        if state.variant.is_match:
+            row.append(f"{half_text(view.totals_half[i]):>8}")
+        lines.append(row)
+    owners = dict(view.owners)
+    if owners:
+        lines.append(Text("Owned horses (NA-25) " + ", ".join(f"{value_text(v)}: {who(s)}"
+                                                              for v, s in sorted(owners.items())), style="dim"))
+    return Text("\n").join(lines)
+
+
+def render_generic(state: Any, names: list[str], seat: int | None, palette: Palette) -> Text:
+    """Fallback for games without their own renderer: the state's fingerprint,
+    or the seat's view as its dataclass text."""
+    if seat is None:
+        return Text.assemble(("Omniscient position\n", "bold"), state.fingerprint())
+    who = names[seat] if seat < len(names) else f"seat {seat}"
+    return Text.assemble((f"What {who} sees\n", "bold"), repr(state.view(seat)))
+
+
+#: game id -> renderer(state, names, seat or None, palette) -> rich Text.
+RENDERERS: dict[str, Callable[..., Any]] = {"nags": render_nags}
+
+
+class ReplayScreen(Screen):
+    """Step through the log at ``path``.
+
+    Args:
+        path: a cardtable log (JSON Lines).
+
+    Attributes:
+        replay: the :class:`engine.gamelog.Replay` (None if the log is unusable).
+        error: one sentence when the log could not be opened or stops replaying early.
+        index: the position shown (0 = before the first action).
+        seat: None for every hand, else the seat whose view is shown.
+        board_text: the position as drawn (rich Text).
+        game_id, names: from the log header.
+    """
+
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Next", id="replay.next", key_display="→"),
+        Binding("left,h", "step(-1)", "Back", id="replay.back", key_display="←"),
+        Binding("shift+right,full_stop", "turn(1)", "Next turn", id="replay.next-turn", key_display="."),
+        Binding("shift+left,comma", "turn(-1)", "Prev turn", id="replay.prev-turn", key_display=","),
+        Binding("pagedown,right_square_bracket", "game(1)", "Next game", id="replay.next-game", key_display="]"),
+        Binding("pageup,left_square_bracket", "game(-1)", "Prev game", id="replay.prev-game", key_display="["),
+        Binding("home", "jump(0)", "Start", id="replay.start", show=False),
+        Binding("end", "jump(-1)", "End", id="replay.end", show=False),
+        Binding("a", "seat(-1)", "All hands", id="replay.all"),
+        *[Binding(str(i), f"seat({i})", "Seat view" if i == 0 else f"Seat {i}", id=f"replay.seat-{i}",
+                  show=i == 0, key_display=f"0-{MAX_SEAT_KEYS - 1}" if i == 0 else None)
+          for i in range(MAX_SEAT_KEYS)],
+        Binding("escape,q", "close", "Close", id="replay.close"),
+    ]
+
+    index: reactive[int] = reactive(0, init=False)
+    seat: reactive[int | None] = reactive(None, init=False)
+
+    def __init__(self, path: str | Path | None) -> None:
+        super().__init__()
+        self.path = Path(path) if path is not None else None
+        self.replay: Replay | None = None
+        self.error: str | None = None
+        self.game_id = ""
+        self.names: list[str] = []
+        self.board_text = Text("")
+        self._load()
+
+    def _load(self) -> None:
+        if self.path is None:
+            self.error = "No log file was given to replay."
+            return
+        try:
+            log = read_log(self.path)
+        except OSError as err:
+            self.error = f"Cannot read {self.path}: {err.strerror or err}."
+            return
+        self.game_id = log.game_id or ""
+        self.names = seat_names_from_header(log.header)
+        try:
+            self.replay = Replay(log)
+        except LogReplayError as err:
+            self.error = f"Cannot replay {self.path.name}: line {err.line}: {err.reason}."
+            return
+        problems = []
+        if log.errors:
+            problems.append(f"line {log.errors[0].line}: {log.errors[0].message}")
+        if self.replay.error is not None:
+            problems.append(f"line {self.replay.error.line}: {self.replay.error.reason}")
+        if problems:
+            self.error = (f"The log is damaged ({problems[0]}); showing the "
+                          f"{self.replay.last_index} actions before it.")
+
+    # -- layout --------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="replay-status")
+        with Horizontal(id="replay-body"):
+            with VerticalScroll(id="replay-board-scroll"):
+                yield Static("", id="replay-board")
+            with VerticalScroll(id="replay-side"):
+                yield Static("", id="replay-narration")
+                yield Static("", id="replay-history")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Replay of {self.path.name}" if self.path else "Replay"
+        if self.error:
+            self.notify(self.error, severity="error" if self.replay is None else "warning", timeout=10)
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())
+        self.refresh_view()
+
+    # -- reading the position -------------------------------------------------------------
+    @property
+    def last_index(self) -> int:
+        """The index of the final position (0 when there is no replay)."""
+        return self.replay.last_index if self.replay else 0
+
+    def status_text(self) -> str:
+        """``action 37/212, game 1`` (plus the seat shown)."""
+        if self.replay is None:
+            return self.error or "Nothing to replay."
+        state = self.replay.positions[self.index]
+        who = "all hands" if self.seat is None else f"{self.seat_name(self.seat)}'s view"
+        return (f"action {self.index}/{self.last_index}, game {state.hand_number + 1} · {who}"
+                + (" · match over" if state.is_over else ""))
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+
+    def narration_lines(self) -> list[str]:
+        """What the current step did: the action with its actor, then its events narrated."""
+        if self.replay is None or self.index == 0:
+            return ["The start of the match."]
+        i = self.index - 1
+        actor = self.replay.actors[i]
+        who = "chance" if actor == "chance" else self.seat_name(int(actor))
+        out = [f"{who}: {self.replay.notations[i]}"]
+        out += [e.narrate(self.names) for e in self.replay.events[i]]
+        return out
+
+    # -- drawing ---------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        """Redraw the status line, the board and the narration for the current index."""
+        if not self.is_mounted:
+            return
+        self.query_one("#replay-status", Static).update(self.status_text())
+        board = self.query_one("#replay-board", Static)
+        narration = self.query_one("#replay-narration", Static)
+        history = self.query_one("#replay-history", Static)
+        if self.replay is None:
+            self.board_text = Text(self.error or "Nothing to replay.", style="bold")
+            board.update(self.board_text)
+            narration.update("")
+            history.update("")
+            return
+        state = self.replay.positions[self.index]
+        renderer = RENDERERS.get(self.game_id, render_generic)
+        self.board_text = renderer(state, self.names, self.seat, Palette(self.app))
+
+        board.update(self.board_text)
+        step = Text()
+        palette = Palette(self.app)
+        lines = [palette.plain(line) for line in self.narration_lines()]
+        step.append("This step\n", style="bold")
+        step.append(lines[0] + "\n", style="bold")
+        for line in lines[1:]:
+            step.append("  " + line + "\n")
+        narration.update(step)
+        hist = Text("Earlier\n", style="bold")
+        start = max(0, self.index - 1 - HISTORY_LINES)
+        for j in range(self.index - 2, start - 1, -1):
+            actor = self.replay.actors[j]
+            who = "chance" if actor == "chance" else self.seat_name(int(actor))
+            notation = self.replay.notations[j]
+            if len(notation) > 26:
+                notation = notation[:25] + "…"
+            hist.append(f"{j + 1:>4} {who}: {notation}\n", style="dim")
+        history.update(hist)
+
+    def watch_index(self) -> None:
+        self.refresh_view()
+
+    def watch_seat(self) -> None:
+        self.refresh_view()
+
+    # -- actions -----------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        """One action forward (+1) or back (-1)."""
+        self.index = max(0, min(self.last_index, self.index + delta))
+
+    def action_turn(self, delta: int) -> None:
+        """To the next (+1) or previous (-1) turn of a different player."""
+        if self.replay is not None:
+            self.index = (self.replay.next_turn_index(self.index) if delta > 0
+                          else self.replay.prev_turn_index(self.index))
+
+    def action_game(self, delta: int) -> None:
+        """To the start of the next (+1) or previous (-1) game of the match."""
+        if self.replay is not None:
+            self.index = (self.replay.next_hand_index(self.index) if delta > 0
+                          else self.replay.prev_hand_index(self.index))
+
+    def action_jump(self, where: int) -> None:
+        """To the first position (0) or the last (-1)."""
+        self.index = self.last_index if where < 0 else 0
+
+    def action_seat(self, seat: int) -> None:
+        """Show one seat's view (``seat`` >= 0) or every hand (-1)."""
+        if seat < 0:
+            self.seat = None
+            return
+        n = self.replay.n_seats if self.replay else 0
+        if seat >= n:
+            self.notify(f"This match has seats 0 to {n - 1}.", timeout=3)
+            return
+        self.seat = seat
+
+    def action_close(self) -> None:
+        """Back to the previous screen, or quit if the replay is the only screen."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

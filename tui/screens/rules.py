@@ -1,0 +1,73 @@
+"""The rules screen: a game's Markdown rules (``engine/rules/<rules_file>``) in a MarkdownViewer."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, MarkdownViewer
+
+from engine.games import GAMES, PLANNED
+
+
+def rules_markdown(game_id: str) -> tuple[str, bool]:
+    """The Markdown rules of ``game_id`` read from the ``engine.rules`` package.
+
+    Returns:
+        ``(markdown, found)``; when the file is missing ``markdown`` is a short
+        page saying so and ``found`` is False.
+    """
+    game = GAMES.get(game_id)
+    title = game.title if game else PLANNED.get(game_id, game_id)
+    filename = getattr(game, "rules_file", None) or f"{game_id}.md"
+    try:
+        text = resources.files("engine.rules").joinpath(filename).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError, ModuleNotFoundError):
+        return (f"# {title}\n\nThe rules of {title} are not installed: `engine/rules/{filename}` is missing "
+                f"from this copy of cardtable.\n", False)
+    return text, True
+
+
+class RulesScreen(Screen):
+    """The rules of one game; ``escape`` (or ``q``) goes back.
+
+    Args:
+        game_id: the game whose rules to show.
+
+    Attributes:
+        game_id: as given; ``found``: False if the rules file was missing.
+    """
+
+    BINDINGS = [
+        Binding("escape,q", "close", "Back", id="rules.close"),
+        Binding("t", "toggle_toc", "Contents", id="rules.toc"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.markdown, self.found = rules_markdown(game_id)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield MarkdownViewer(self.markdown, show_table_of_contents=False, id="rules-viewer")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        game = GAMES.get(self.game_id)
+        self.sub_title = f"Rules of {game.title if game else PLANNED.get(self.game_id, self.game_id)}"
+        self.query_one(MarkdownViewer).document.focus()
+
+    def action_toggle_toc(self) -> None:
+        """Show or hide the table of contents."""
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = not viewer.show_table_of_contents
+
+    def action_close(self) -> None:
+        """Back to the previous screen (quits if this is the only screen)."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

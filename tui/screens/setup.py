@@ -1,0 +1,428 @@
+"""The setup screen: pick a game, the seats, the house rules, a seed and a pace.
+
+Every house-rule option of the chosen game is generated from
+``engine.variants.option_specs`` (bool -> Switch, choices -> Select, int ->
+Input with its allowed range, optional int -> empty means none), and the whole
+form is validated with ``engine.variants.build_variant`` so the player sees
+the same one-sentence :class:`~engine.variants.ConfigError` message the config
+file would give. Keys: ``enter`` start, ``ctrl+s`` save the table to the
+config file, ``?`` rules, ``ctrl+q`` quit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.validation import Integer, Number
+from textual.widgets import (Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static,
+                             Switch)
+
+from engine.ai.base import levels_for
+from engine.games import ALL_IDS, GAMES, PLANNED
+from engine.seats import SeatSpec, seat_names
+from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
+from themes import THEME_LABELS
+
+#: Seat rows built once; rows beyond the chosen number of seats are hidden.
+MAX_SEATS = 6
+#: Allowed pace (seconds a bot waits before it moves, so humans can follow).
+PACE_MIN, PACE_MAX = 0.0, 10.0
+
+
+class SetupError(ValueError):
+    """One sentence saying what is wrong with the form."""
+
+
+def game_title(game_id: str) -> str:
+    """The player-facing name of a game id (available or planned)."""
+    if game_id in GAMES:
+        return GAMES[game_id].title
+    return PLANNED.get(game_id, game_id)
+
+
+def default_seats(game_id: str, n: int) -> list[SeatSpec]:
+    """``n`` seats: one human, then bots of the strongest level available."""
+    level = levels_for(game_id)[-1]
+    return [SeatSpec("human")] + [SeatSpec("ai", level) for _ in range(n - 1)]
+
+
+def parse_option_text(spec: OptionSpec, text: str) -> Any:
+    """Turn an Input's text into an option value (``None`` for an empty optional).
+
+    Raises:
+        SetupError: for text that is not a number of the option's type.
+    """
+    text = text.strip()
+    if text == "":
+        if spec.nullable:
+            return None
+        raise SetupError(f"{spec.name} needs a value ({spec.allowed})")
+    if spec.type is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise SetupError(f"{spec.name} must be a whole number ({spec.allowed}), not {text!r}") from None
+    if spec.type is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise SetupError(f"{spec.name} must be a number ({spec.allowed}), not {text!r}") from None
+    return text
+
+
+class SetupScreen(Screen):
+    """Choose a table and start a match.
+
+    Args:
+        table: the table config the form starts from (``engine.config.TableConfig``).
+
+    Attributes:
+        game_id: the game currently chosen.
+        last_error: the sentence currently shown under the form ("" if none).
+    """
+
+    BINDINGS = [
+        Binding("enter", "start", "Start", id="setup.start"),
+        Binding("ctrl+s", "save", "Save table", id="setup.save"),
+    ]
+
+    def __init__(self, table: Any) -> None:
+        super().__init__()
+        self.table = table
+        game = getattr(table, "game", None)
+        self.game_id: str = game if game in GAMES else next(iter(GAMES))
+        self.last_error = ""
+        seats = list(getattr(table, "seats", None) or [])
+        g = GAMES[self.game_id]
+        if not (g.min_seats <= len(seats) <= g.max_seats):
+            seats = default_seats(self.game_id, min(max(2, g.min_seats), g.max_seats))
+        self._initial_seats = seats
+
+    # -- building the form ------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="setup-form"):
+            yield Label("Game", classes="section")
+            with RadioSet(id="game", compact=True):
+                for gid in ALL_IDS:
+                    if gid in GAMES:
+                        yield RadioButton(game_title(gid), value=gid == self.game_id, id=f"game-{gid}")
+                    else:
+                        yield RadioButton(f"{game_title(gid)} (coming soon)", disabled=True, id=f"game-{gid}")
+            with Horizontal(classes="form-row"):
+                yield Label("Seats", classes="field-label")
+                yield Select(self._seat_count_options(), id="n-seats", allow_blank=False,
+                             value=len(self._initial_seats), compact=True)
+            with Vertical(id="seats"):
+                yield from self._seat_rows()
+            yield Label("House rules", classes="section")
+            with Vertical(id="options"):
+                yield from self._option_rows(self.game_id, self._initial_variant())
+            yield Label("Table", classes="section")
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="field-label")
+                seed = getattr(self.table, "seed", None)
+                yield Input("" if seed is None else str(seed), placeholder="random", id="seed", type="integer",
+                            valid_empty=True, classes="field", compact=True)
+                yield Static("empty = a new random deal each match", classes="help")
+            with Horizontal(classes="form-row"):
+                yield Label("Pace", classes="field-label")
+                yield Input(f"{float(getattr(self.table, 'pace', 0.6)):g}", id="pace", type="number",
+                            validators=[Number(PACE_MIN, PACE_MAX)], classes="field", compact=True)
+                yield Static(f"seconds a bot waits before it moves ({PACE_MIN:g} to {PACE_MAX:g})",
+                             classes="help")
+            with Horizontal(classes="form-row"):
+                yield Label("Theme", classes="field-label")
+                yield Select([(label, name) for name, label in THEME_LABELS.items()], id="theme",
+                             allow_blank=False, value=self._initial_theme(), compact=True)
+            yield Static("", id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start (enter)", variant="success", id="start")
+                yield Button("Save table (ctrl+s)", id="save")
+                yield Button("Rules (?)", id="rules")
+                yield Button("Quit (ctrl+q)", variant="error", id="quit")
+        yield Footer()
+
+    def _initial_theme(self) -> str:
+        theme = getattr(self.table, "theme", None)
+        return theme if theme in THEME_LABELS else next(iter(THEME_LABELS))
+
+    def _initial_variant(self) -> Any:
+        from tui.app import variant_for
+
+        try:
+            return variant_for(self.table, self.game_id)
+        except ConfigError as err:
+            self.last_error = f"The saved house rules were not usable ({err.message}); showing the defaults."
+            return GAMES[self.game_id].variant_class()
+
+    def _seat_count_options(self) -> list[tuple[str, int]]:
+        g = GAMES[self.game_id]
+        return [(str(n), n) for n in range(g.min_seats, min(g.max_seats, MAX_SEATS) + 1)]
+
+    def _level_options(self) -> list[tuple[str, str]]:
+        return [(lv, lv) for lv in levels_for(self.game_id)]
+
+    def _seat_rows(self) -> ComposeResult:
+        levels = levels_for(self.game_id)
+        for i in range(MAX_SEATS):
+            spec = self._initial_seats[i] if i < len(self._initial_seats) else SeatSpec("ai", levels[-1])
+            level = spec.level if spec.level in levels else levels[-1]
+            row = Horizontal(classes="form-row seat-row", id=f"seat-row-{i}")
+            row.display = i < len(self._initial_seats)
+            with row:
+                yield Label(f"Seat {i + 1}", classes="field-label")
+                yield Select([("human", "human"), ("ai", "ai")], id=f"seat-kind-{i}", allow_blank=False,
+                             value=spec.kind, classes="seat-kind", compact=True)
+                yield Select(self._level_options(), id=f"seat-level-{i}", allow_blank=False, value=level,
+                             disabled=spec.is_human, classes="seat-level", compact=True)
+                yield Input(spec.name, placeholder="name", id=f"seat-name-{i}", max_length=24,
+                            classes="seat-name", compact=True)
+
+    def _option_rows(self, game_id: str, variant: Any) -> list[Horizontal]:
+        rows = []
+        for spec in option_specs(GAMES[game_id].variant_class):
+            value = getattr(variant, spec.name, spec.default)
+            widget = self._option_widget(spec, value)
+            rule = f"[{spec.rule}] " if spec.rule else ""
+            rows.append(Horizontal(Label(spec.name, classes="field-label option-label"), widget,
+                                   Static(f"{rule}{spec.help} ({spec.allowed})", classes="help", markup=False),
+                                   classes="form-row option-row", id=f"row-{spec.name}"))
+        return rows
+
+    @staticmethod
+    def _option_widget(spec: OptionSpec, value: Any) -> Any:
+        wid = f"opt-{spec.name}"
+        if spec.type is bool and spec.choices is None:
+            return Switch(bool(value), id=wid, classes="option")
+        if spec.choices is not None:
+            return Select([(str(c), c) for c in spec.choices], id=wid, allow_blank=False, value=value,
+                          classes="option field", compact=True)
+        text = "" if value is None else str(value)
+        placeholder = "none" if spec.nullable else str(spec.default)
+        if spec.type is int:
+            return Input(text, id=wid, type="integer", placeholder=placeholder, valid_empty=spec.nullable,
+                         validators=[Integer(spec.min, spec.max, failure_description=spec.allowed)],
+                         classes="option field", compact=True)
+        if spec.type is float:
+            return Input(text, id=wid, type="number", placeholder=placeholder, valid_empty=spec.nullable,
+                         validators=[Number(spec.min, spec.max)], classes="option field", compact=True)
+        return Input(text, id=wid, placeholder=placeholder, classes="option field", compact=True)
+
+    def on_mount(self) -> None:
+        self._show_error(self.last_error)
+        self.query_one("#game", RadioSet).focus()
+
+    # -- reading the form ----------------------------------------------------------
+    @property
+    def n_seats(self) -> int:
+        """The number of seats chosen."""
+        value = self.query_one("#n-seats", Select).value
+        return int(value) if isinstance(value, int) else GAMES[self.game_id].min_seats
+
+    def seats(self) -> list[SeatSpec]:
+        """The seat specs of the visible seat rows."""
+        out = []
+        for i in range(self.n_seats):
+            kind = self.query_one(f"#seat-kind-{i}", Select).value
+            name = self.query_one(f"#seat-name-{i}", Input).value.strip()
+            if kind == "human":
+                out.append(SeatSpec("human", None, name))
+            else:
+                level = self.query_one(f"#seat-level-{i}", Select).value
+                out.append(SeatSpec("ai", str(level), name))
+        return out
+
+    def option_table(self) -> dict[str, Any]:
+        """Option name -> value as typed into the form.
+
+        Raises:
+            SetupError: for an Input whose text is not a number.
+        """
+        table: dict[str, Any] = {}
+        for spec in option_specs(GAMES[self.game_id].variant_class):
+            widget = self.query_one(f"#opt-{spec.name}")
+            if isinstance(widget, Switch):
+                table[spec.name] = widget.value
+            elif isinstance(widget, Select):
+                table[spec.name] = widget.value
+            else:
+                value = parse_option_text(spec, widget.value)
+                if value is not None:
+                    table[spec.name] = value
+        return table
+
+    def variant(self) -> Any:
+        """The validated variant of the chosen game.
+
+        Raises:
+            SetupError: for a bad number; ConfigError: for an option the game rejects.
+        """
+        return build_variant(GAMES[self.game_id].variant_class, self.option_table(), source="setup",
+                             section=f"rules.{self.game_id}")
+
+    def seed(self) -> int | None:
+        """The seed typed in, or None for a random one.
+
+        Raises:
+            SetupError: for text that is not a whole number.
+        """
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise SetupError(f"the seed must be a whole number or empty, not {text!r}") from None
+
+    def pace(self) -> float:
+        """The pace in seconds.
+
+        Raises:
+            SetupError: outside PACE_MIN..PACE_MAX or not a number.
+        """
+        text = self.query_one("#pace", Input).value.strip()
+        try:
+            pace = float(text)
+        except ValueError:
+            raise SetupError(f"the pace must be a number of seconds from {PACE_MIN:g} to {PACE_MAX:g}") from None
+        if not PACE_MIN <= pace <= PACE_MAX:
+            raise SetupError(f"the pace must be from {PACE_MIN:g} to {PACE_MAX:g} seconds, not {pace:g}")
+        return pace
+
+    def build_table(self) -> Any:
+        """The table config the form describes (a copy of the one it started from).
+
+        Raises:
+            SetupError: with one sentence saying what to fix.
+        """
+        try:
+            variant = self.variant()
+        except ConfigError as err:
+            raise SetupError(f"{err.key.rsplit('.', 1)[-1]}: {err.message}") from None
+        seats = self.seats()
+        rules = dict(getattr(self.table, "rules", None) or {})
+        rules[self.game_id] = variant
+        theme = self.query_one("#theme", Select).value
+        changes = dict(game=self.game_id, seats=seats, rules=rules, seed=self.seed(), pace=self.pace())
+        if isinstance(theme, str):
+            changes["theme"] = theme
+        return dataclasses.replace(self.table, **changes)
+
+    def validate(self) -> Any:
+        """Build the table and show (or clear) the error line; the table or None."""
+        try:
+            table = self.build_table()
+        except SetupError as err:
+            self._show_error(str(err))
+            return None
+        self._show_error("")
+        return table
+
+    def _show_error(self, text: str) -> None:
+        self.last_error = text
+        box = self.query_one("#setup-error", Static)
+        if text and not text.endswith("."):
+            text += "."
+        box.update(text[:1].upper() + text[1:] if text else "")
+        box.set_class(bool(text), "-error")
+
+    # -- reacting to changes -----------------------------------------------------------
+    @on(RadioSet.Changed, "#game")
+    async def _game_changed(self, event: RadioSet.Changed) -> None:
+        gid = (event.pressed.id or "").removeprefix("game-")
+        if gid not in GAMES or gid == self.game_id:
+            return
+        self.game_id = gid
+        g = GAMES[gid]
+        count = self.query_one("#n-seats", Select)
+        n = min(max(self.n_seats, g.min_seats), g.max_seats)
+        count.set_options(self._seat_count_options())
+        count.value = n
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-level-{i}", Select).set_options(self._level_options())
+        options = self.query_one("#options", Vertical)
+        await options.remove_children()
+        await options.mount_all(self._option_rows(gid, g.variant_class()))
+        self._show_seat_rows()
+        self.validate()
+
+    @on(Select.Changed, "#n-seats")
+    def _seat_count_changed(self) -> None:
+        self._show_seat_rows()
+        self.validate()
+
+    def _show_seat_rows(self) -> None:
+        n = self.n_seats
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{i}").display = i < n
+        self._refresh_name_placeholders()
+
+    @on(Select.Changed, ".seat-kind")
+    def _seat_kind_changed(self, event: Select.Changed) -> None:
+        i = int((event.select.id or "0").rsplit("-", 1)[-1])
+        self.query_one(f"#seat-level-{i}", Select).disabled = event.value == "human"
+        self._refresh_name_placeholders()
+
+    def _refresh_name_placeholders(self) -> None:
+        specs = [SeatSpec(s.kind, s.level) for s in self.seats()]
+        for i, name in enumerate(seat_names(specs)):
+            self.query_one(f"#seat-name-{i}", Input).placeholder = name
+
+    @on(Select.Changed, "#theme")
+    def _theme_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value in self.app.available_themes:
+            self.app.theme = event.value
+
+    @on(Switch.Changed)
+    @on(Select.Changed, ".option")
+    @on(Input.Changed, ".option, #seed, #pace")
+    def _field_changed(self) -> None:
+        self.validate()
+
+    @on(Input.Submitted)
+    def _input_submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        event.stop()
+        match event.button.id:
+            case "start":
+                self.action_start()
+            case "save":
+                self.action_save()
+            case "rules":
+                self.app.show_rules(self.game_id)  # type: ignore[attr-defined]
+            case "quit":
+                self.app.action_request_quit()  # type: ignore[attr-defined]
+
+    # -- actions ---------------------------------------------------------------------
+    def action_start(self) -> None:
+        """Validate the form and start the match (the app pushes the table screen)."""
+        table = self.validate()
+        if table is not None:
+            self.app.start_table(table)  # type: ignore[attr-defined]
+
+    def action_save(self) -> None:
+        """Write the table to the default config file and say where."""
+        from engine.config import default_config_path, save_config
+
+        table = self.validate()
+        if table is None:
+            return
+        path = default_config_path()
+        try:
+            save_config(table, path)
+        except (OSError, ValueError) as err:
+            self._show_error(f"could not save the table to {path}: {err}")
+            return
+        self.table = table
+        self.app.table = table  # type: ignore[attr-defined]
+        self.notify(f"Table saved to {path}", timeout=6)

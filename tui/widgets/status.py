@@ -1,0 +1,64 @@
+"""The status line: what the player may do now, and the latest message
+(an illegal move's reason, a hint, who is thinking)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class StatusLine(Static):
+    """Two lines: a message (error, hint or notice) above the prompt.
+
+    The prompt is always set (it says what the player may do now); the
+    message is cleared by the next move. Read :attr:`prompt_text` and
+    :attr:`message_text` in tests."""
+
+    DEFAULT_CSS = """
+    StatusLine { height: 3; width: 1fr; padding: 0 1; background: $panel; border-top: solid $primary 50%; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("", id=id, classes=classes)
+        self.prompt_text = ""
+        self.message_text = ""
+        self.message_kind = "info"
+
+    def set_prompt(self, text: str) -> None:
+        """Set what the player may do now."""
+        self.prompt_text = text
+        self._redraw()
+
+    def set_message(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` above the prompt; ``kind`` is ``info``, ``error`` or ``hint``."""
+        self.message_text = text
+        self.message_kind = kind
+        self._redraw()
+
+    def clear_message(self) -> None:
+        """Remove the message line."""
+        if self.message_text:
+            self.message_text = ""
+            self._redraw()
+
+    def _redraw(self) -> None:
+        text = Text()
+        if self.message_text:
+            kind = self.message_kind
+            prefix = {"error": "Not allowed: ", "hint": "Hint: "}.get(kind, "")
+            if kind == "error":
+                style = f"bold {self._var('error', 'red')}"
+            elif kind == "hint":
+                style = f"bold {self._var('accent', 'yellow')}"
+            else:
+                style = "italic"
+            text.append(prefix + self.message_text, style=style)
+        text.append("\n")
+        text.append(self.prompt_text, style="bold")
+        self.update(text)
+
+    def _var(self, name: str, default: str) -> str:
+        try:
+            return self.app.theme_variables.get(name, default)
+        except Exception:
+            return default
