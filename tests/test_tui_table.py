@@ -203,6 +203,30 @@ async def test_illegal_play_shows_engine_reason():
     pytest.fail("no seed gave a hand with an unplayable card")
 
 
+async def test_enter_without_a_legal_play_says_why():
+    """NA-11: when only a turn is legal, Enter on a card explains the rule instead of doing nothing."""
+    for seed in range(1, 60):
+        session = make_session(["human", "ai:random"], seed=seed)
+        app = TableTestApp(session)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(12):
+                await wait_for(pilot, lambda: ready(app))
+                if session.is_over or isinstance(app.screen, HandoffScreen):
+                    break
+                t = app.table
+                if session.view(t.shown_seat).legal_actions() == [Turn()]:
+                    card = t.query_one(HandView).cursor_card()
+                    before = len(session.history)
+                    await press(pilot, "enter")
+                    status = t.query_one(StatusLine)
+                    assert status.message_kind == "error"
+                    assert status.message_text == session.why_illegal(Play((card,)))
+                    assert "NA-10" in status.message_text and len(session.history) == before
+                    return
+                await press(pilot, "h", "enter")
+    pytest.fail("no seed reached a forced turn")
+
+
 async def test_undo_takes_back_to_previous_decision():
     """z after a move and the bots' replies restores the human's hand and the history."""
     session = make_session(["human", "ai:random", "ai:random"], seed=3)

@@ -44,7 +44,7 @@ from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction
 from engine.games.nags import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
-from tui.nags_ui import KEY_HELP, VALUE_KEYS, action_words, card_label, prompt, thinking_text
+from tui.nags_ui import KEY_HELP, VALUE_KEYS, action_words, card_label, prompt, second_person, thinking_text
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen
 from tui.widgets.cards import ascii_mode, theme_color
@@ -85,6 +85,7 @@ class TableScreen(Screen[None]):
         Binding("space", "toggle", "Select", id="table.select"),
         *_value_bindings(),
         Binding("enter", "play", "Play", id="table.play"),
+        Binding("enter", "play_refused", "Play", show=False, id="table.play"),
         Binding("enter", "buy", "Buy horse", id="table.buy"),
         Binding("t", "turn", "Turn card", id="table.turn"),
         Binding("t", "turn_refused", "Turn card", show=False, id="table.turn"),
@@ -188,8 +189,8 @@ class TableScreen(Screen[None]):
         self._apply_felt()
         self.watch(self.app, "theme", lambda *_: self._apply_felt(), init=False)
         log = self.query_one(GameLog)
-        for line in getattr(self.session, "narration", [])[-200:]:
-            log.add_line(line)
+        for line in getattr(self.session, "narration", [])[-200:]:  # a resumed match's story so far
+            log.add_line(second_person(line, self.names))
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
                                                                if getattr(self.session, "seed", None) else ""))
         self.call_after_refresh(self._start)
@@ -403,6 +404,8 @@ class TableScreen(Screen[None]):
             return mine and phase == "play" and any(isinstance(a, Play) for a in legal)
         if action == "move":
             return mine and phase in ("play", "buy")
+        if action == "play_refused":
+            return mine and phase == "play" and not any(isinstance(a, Play) for a in legal)
         if action == "turn":
             return mine and phase == "play" and Turn() in legal
         if action == "turn_refused":
@@ -460,6 +463,12 @@ class TableScreen(Screen[None]):
                 return
             cards = [card]
         self._human_act(Play(tuple(sorted(cards))))
+
+    def action_play_refused(self) -> None:
+        """Enter when no play is legal: say why that card cannot be played (the engine's reason)."""
+        card = self._hand().cursor_card()
+        if card is not None:
+            self._human_act(Play((card,)))
 
     def action_buy(self) -> None:
         """Enter while buying: buy the horse under the cursor for 10 points (NA-25)."""
