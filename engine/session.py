@@ -74,7 +74,7 @@ class Session:
         names: display names per seat.
     """
 
-    def __init__(self, game_id: str, variant: Any, seats: Sequence[SeatSpec | str], seed: int | None = None,
+    def __init__(self, game_id: str, variant: Any, seats: Sequence[SeatSpec | str], seed: int | str | None = None,
                  log_path: Path | None = None, *, write_log: bool = True, log_dir: Path | None = None) -> None:
         game = get_game(game_id)
         if variant is None or isinstance(variant, Mapping):
@@ -85,7 +85,7 @@ class Session:
             raise ValueError(err)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        self._setup(game, variant, specs, int(seed))
+        self._setup(game, variant, specs, seed if isinstance(seed, str) else int(seed))
         self.state = game.new_state(variant, len(specs))
         self.log_path: Path | None = None
         self._writer: gamelog.LogWriter | None = None

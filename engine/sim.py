@@ -22,8 +22,7 @@ from typing import Any, Callable
 from engine.ai.base import Bot, make_bot
 from engine.core import CHANCE, State
 from engine.games import get_game
-from engine.seats import SeatSpec, seat_names
-from engine.variants import variant_to_table
+from engine.seats import SeatSpec
 
 #: Safety net: a match that needs more steps than this is a bug, not a long game.
 MAX_STEPS = 1_000_000
@@ -188,7 +187,6 @@ def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed:
     if log_dir is not None:
         log_dir = Path(log_dir)
         log_dir.mkdir(parents=True, exist_ok=True)
-    names = seat_names(list(seats))
     for g in range(games):
         state = game.new_state(variant, n)
         chance_rng = random.Random(f"{seed}:{g}")
@@ -197,8 +195,8 @@ def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed:
             d, c = play_game(state, bots, chance_rng, bot_rngs)
         else:
             path = log_dir / f"game-{g:05d}.jsonl"
-            d, c = _play_logged(state, bots, chance_rng, bot_rngs, path, game_id, variant, seats, names,
-                                f"{seed}:{g}")
+            path.unlink(missing_ok=True)  # a re-run into the same folder replaces its logs
+            state, d, c = _play_logged(game_id, variant, seats, f"{seed}:{g}", path)
             result.logs.append(path)
         result.actions += d
         result.chance_steps += c
@@ -212,44 +210,20 @@ def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed:
     return result
 
 
-def _play_logged(state: State, bots: list[Bot], chance_rng: random.Random, bot_rngs: list[random.Random],
-                 path: Path, game_id: str, variant: Any, seats: list[SeatSpec], names: list[str],
-                 seed_text: str) -> tuple[int, int]:
-    """Play one match, writing the log format of ``docs/engine.md`` as it goes."""
-    from engine import gamelog  # imported late: only logging runs need it
+def _play_logged(game_id: str, variant: Any, seats: list[SeatSpec], seed_text: str,
+                 path: Path) -> tuple[State, int, int]:
+    """Play one match through a logging :class:`engine.session.Session`; its
+    generators are seeded as :func:`run_sim`'s (``seed_text`` and
+    ``f"{seed_text}:{seat}"``), so the match is the one an unlogged run plays.
 
-    header = {
-        "engine": gamelog.ENGINE_VERSION, "game": game_id, "rules": variant_to_table(variant),
-        "seats": [{"spec": str(s), "name": names[i]} for i, s in enumerate(seats)],
-        "seed": seed_text, "started": gamelog.now_iso(),
-    }
-    writer = gamelog.LogWriter(path, header)
-    count = 0
-    hand = state.hand_number
+    Returns:
+        ``(final state, decisions, chance_steps)``.
+    """
+    from engine.session import Session  # imported late: only logging runs need it
 
-    def on_action(actor: Any, action: Any) -> None:
-        nonlocal count, hand
-        count += 1
-        writer.action(count, actor, str(action))
-        if state.hand_number != hand or state.is_over:
-            # A hand ended with this step: its check and score lines (docs/engine.md).
-            _log_hand_end(writer, state, hand)
-            hand = state.hand_number
-
-    try:
-        out = play_game(state, bots, chance_rng, bot_rngs, on_action)
-        writer.result(state.winners(), state.scores(), state.state_hash())
-    finally:
-        writer.close()
-    return out
-
-
-def _log_hand_end(writer: Any, state: State, hand: int) -> None:
-    history = getattr(state, "history", None)
-    totals = state.scores()
-    if history and len(history) > hand:
-        scores = [h / 2 for h in history[hand]]  # Nags keeps half points (NA-19)
-    else:
-        scores = totals
-    writer.check(hand, state.state_hash())
-    writer.score(hand, scores, totals)
+    with Session(game_id, variant, seats, seed=seed_text, log_path=path) as session:
+        session.advance()
+        while not session.is_over:
+            session.act(session.bot_choose())
+        chances = sum(1 for actor, _ in session.history if actor == "chance")
+        return session.state, len(session.history) - chances, chances
