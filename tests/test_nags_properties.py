@@ -270,3 +270,29 @@ def test_any_action_is_either_legal_or_refused_cleanly(seed, n, data):
         else:
             raise AssertionError(f"{a} was applied though illegal: {reason}")
         assert s.fingerprint() == before
+
+
+def test_fast_legality_check_agrees_with_legal_actions():
+    """``apply`` checks legality without listing moves (``_is_legal``); over random
+    positions it must agree with ``legal_actions()`` for every candidate move made
+    from the hand (each same-value subset, mixed pairs) and every other action kind."""
+    from itertools import combinations
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        s = Nags.new_state(random_variant(rng), 2 + seed % 4)
+        while not s.is_over:
+            if s.to_move != CHANCE:
+                legal = set(s.legal_actions())
+                hand = s.hands[s.to_move] if s.phase == nags_mod.P_PLAY else []
+                candidates = [Turn(), Pass(), ChooseDirection(1), ChooseDirection(-1), DoneBuying()]
+                candidates += [Buy(v) for v in range(2, 15)]
+                for v in {c.rank for c in hand}:
+                    same = [c for c in hand if c.rank == v]
+                    candidates += [Play(combo) for k in range(1, len(same) + 1) for combo in combinations(same, k)]
+                candidates += [Play(tuple(sorted(pair))) for pair in combinations(hand[:5], 2)]
+                for a in candidates:
+                    assert s._is_legal(a) == (a in legal), (a, s.fingerprint())
+                    checked += 1
+            step(s, rng)
+    assert checked > 10000
