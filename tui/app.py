@@ -220,6 +220,12 @@ class CardtableApp(App[None]):
             True if the match started; on a config problem the error is shown
             as a notification and False is returned.
         """
+        from tui.screens import TABLE_SCREENS, has_table_screen
+
+        if not has_table_screen(table.game):  # checked first, so no log is created for nothing
+            self.notify(f"Cannot start the match: {table.game} has no table screen yet "
+                        f"(playable at the table: {', '.join(sorted(TABLE_SCREENS))}).", severity="error", timeout=8)
+            return False
         try:
             variant = variant_for(table, table.game)
             session = self.make_session(table.game, variant, list(table.seats), getattr(table, "seed", None))
@@ -227,13 +233,20 @@ class CardtableApp(App[None]):
             self.notify(f"Cannot start the match: {err}", severity="error", timeout=8)
             return False
         self.table = table
-        self._push_table(session)
+        return self._push_table(session)
+
+    def _push_table(self, session: Any) -> bool:
+        """Show ``session`` in its game's table screen (from :mod:`tui.screens`' registry).
+        Returns False (the reason shown as a notification) when the game has none."""
+        from tui.screens import TableScreenError, table_screen_for
+
+        try:
+            screen = table_screen_for(session, pace=float(getattr(self.table, "pace", 0.6)))
+        except TableScreenError as err:
+            self.notify(str(err), severity="error", timeout=8)
+            return False
+        self.push_screen(screen)
         return True
-
-    def _push_table(self, session: Any) -> None:
-        from tui.screens.table import TableScreen
-
-        self.push_screen(TableScreen(session, pace=float(getattr(self.table, "pace", 0.6))))
 
     def new_match_like(self, session: Any) -> Any:
         """"Play again": a fresh match with the same game, house rules and seats
@@ -348,16 +361,17 @@ class CardtableApp(App[None]):
 def binding_ids() -> list[str]:
     """Every binding id a config ``[keys]`` table may remap (app, setup, rules,
     replay and, when present, table screen bindings), sorted."""
+    from tui.screens import TABLE_SCREENS, TableScreenError, table_screen_class
     from tui.screens.replay import ReplayScreen
     from tui.screens.rules import RulesScreen
     from tui.screens.setup import SetupScreen
 
     classes: list[Any] = [CardtableApp, ConfirmQuit, SetupScreen, RulesScreen, ReplayScreen]
-    try:
-        from tui.screens.table import TableScreen
-        classes.append(TableScreen)
-    except ImportError:
-        pass
+    for game_id in TABLE_SCREENS:  # every game's table screen (common table bindings included)
+        try:
+            classes.append(table_screen_class(game_id))
+        except TableScreenError:
+            pass
     ids = set()
     for cls in classes:
         for b in cls.BINDINGS:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.cards import Card, Suit, rank_text
+from engine.cards import Card, rank_text
 from engine.core import Action
 from engine.games.nags import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
                                half_text)
+from tui.widgets.narration import asciify, thinking_text  # noqa: F401 - re-exported for older callers
 
 #: Keys that select every card of one face value (NA-2 values 2..A); ``0`` is the ten.
 VALUE_KEYS: dict[str, int] = {**{str(v): v for v in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
@@ -19,17 +20,16 @@ KEY_FOR_VALUE: dict[int, str] = {v: k for k, v in VALUE_KEYS.items()}
 
 _VALUE_WORDS = {11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
-_SYMBOL_TO_LETTER = str.maketrans({s.symbol: s.letter for s in Suit})
+
+#: Event kinds the Nags game log writes in bold (NA-13 a horse in, NA-25 owner bonus, NA-17 play-out).
+STRONG_EVENT_KINDS = frozenset({"horse_in", "owner_bonus", "play_out"})
+#: What Nags calls one hand of a match (NA-21: a match is several games).
+HAND_WORD = "Game"
 
 
 def card_label(card: Card, ascii_only: bool = False) -> str:
     """A card as a player reads it: ``10♥`` (or ``10H`` with ``ascii_only``)."""
     return card.text if ascii_only else card.pretty
-
-
-def asciify(text: str) -> str:
-    """Replace suit symbols and arrows in narration by ASCII (``7♥`` -> ``7H``)."""
-    return text.translate(_SYMBOL_TO_LETTER).replace("←", "<-").replace("→", "->").replace("…", "...")
 
 
 def value_plural(value: int) -> str:
@@ -123,11 +123,6 @@ def prompt(view: NagsView, names: Sequence[str], *, many_humans: bool = False,
     if Pass() in legal:
         return f"{who} turn: no play and no card to turn, press p to pass (NA-16)"
     return f"{who} turn."
-
-
-def thinking_text(name: str, ascii_only: bool = False) -> str:
-    """The cue shown while a bot chooses its move."""
-    return f"{name} is thinking" + ("..." if ascii_only else "…")
 
 
 def action_words(action: Action, ascii_only: bool = False) -> str:

@@ -1,0 +1,67 @@
+"""The screens of the cardtable app, and the registry of table screens per game.
+
+:data:`TABLE_SCREENS` maps a game id to ``"module:Class"``; the module is
+imported only when a match of that game is shown (so a game's screen may be
+missing or broken without breaking the app). A new game adds one line here
+and a subclass of :class:`tui.screens.base_table.BaseTableScreen`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: game id -> ``"module:Class"`` of its table screen (a ``BaseTableScreen`` subclass).
+TABLE_SCREENS: dict[str, str] = {
+    "nags": "tui.screens.table:TableScreen",
+}
+
+
+class TableScreenError(LookupError):
+    """No table screen can be shown for a game; ``str(err)`` is one sentence for the player."""
+
+
+def _game_of(session: Any) -> tuple[str, str]:
+    game = getattr(session, "game", None)
+    gid = getattr(session, "game_id", None) or getattr(game, "id", None) or "?"
+    return str(gid), str(getattr(game, "title", None) or gid)
+
+
+def has_table_screen(game_id: str) -> bool:
+    """True when :data:`TABLE_SCREENS` names a screen for ``game_id`` (not imported yet)."""
+    return game_id in TABLE_SCREENS
+
+
+def table_screen_class(game_id: str, title: str | None = None) -> type:
+    """The table screen class for ``game_id``, imported now (never cached, so
+    tests may swap the module).
+
+    Raises:
+        TableScreenError: the game has no table screen, or its module or class
+            cannot be loaded (the message names the game, never a traceback).
+    """
+    title = title or game_id
+    target = TABLE_SCREENS.get(game_id)
+    if target is None:
+        raise TableScreenError(f"{title} cannot be played at the table yet: it has no table screen.")
+    module_name, _, class_name = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+        return getattr(module, class_name)
+    except (ImportError, AttributeError) as err:
+        raise TableScreenError(f"The table screen for {title} could not be loaded ({err}).") from err
+
+
+def table_screen_for(session: Any, pace: float = 0.6) -> Any:
+    """A new table screen for ``session``'s game (``session.game.id``), built as
+    ``Class(session, pace=pace)``; normally a ``BaseTableScreen`` subclass.
+
+    Raises:
+        TableScreenError: see :func:`table_screen_class`.
+    """
+    gid, title = _game_of(session)
+    cls = table_screen_class(gid, title)
+    return cls(session, pace=pace)
+
+
+__all__ = ["TABLE_SCREENS", "TableScreenError", "has_table_screen", "table_screen_class", "table_screen_for"]

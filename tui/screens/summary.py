@@ -1,5 +1,6 @@
-"""The end-of-match summary: per-game and match scores (points with .5),
-the winner(s), "play again" and "quit"."""
+"""The end-of-match summary for any game: per-hand points and match totals
+(any sign, fractions such as Nags' .5 shown as they are), the winner(s) as
+the engine decides them (highest or lowest total), "play again" and "quit"."""
 
 from __future__ import annotations
 
@@ -15,35 +16,63 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from tui.nags_ui import fmt_points, points
 from tui.widgets.cards import ascii_mode
+from tui.widgets.narration import format_points
 
 
-def summary_table(names: Sequence[str], per_game_half: Sequence[Sequence[int]], totals: Sequence[float],
-                  winners: Sequence[int], *, ascii_only: bool = False) -> Table:
-    """A rich table: one row per seat, one column per game (half points shown as
-    points, NA-19), then the match total (NA-21); winners are marked."""
+def hand_scores_from_events(events: Sequence[Any]) -> list[list[float]]:
+    """Points per finished hand per seat from ``hand_over`` events (their
+    ``data["scores"]``), ordered by ``data["hand"]``; a later event for the same
+    hand replaces an earlier one. Other events are ignored."""
+    by_hand: dict[int, list[float]] = {}
+    for e in events:
+        if getattr(e, "kind", None) == "hand_over" and "scores" in e.data:
+            by_hand[int(e.data.get("hand", len(by_hand)))] = [float(x) for x in e.data["scores"]]
+    return [by_hand[h] for h in sorted(by_hand)]
+
+
+def summary_table(names: Sequence[str], hand_scores: Sequence[Sequence[float]], totals: Sequence[float],
+                  winners: Sequence[int], *, ascii_only: bool = False, hand_word: str = "Hand") -> Table:
+    """A rich table: one row per seat, one column per finished hand (points,
+    any sign), then the match total; winners are marked.
+
+    Args:
+        names: seat names.
+        hand_scores: points per hand per seat (``hand_scores[h][seat]``).
+        totals: the match totals per seat (points).
+        winners: seats that won (ties share).
+        ascii_only: ASCII box lines.
+        hand_word: the column title (``Game`` for Nags, ``Hand`` by default).
+    """
     table = Table(box=box.ASCII if ascii_only else box.ROUNDED, title="Scores", expand=False)
     table.add_column("Seat", no_wrap=True)
-    for g in range(len(per_game_half)):
-        table.add_column(f"Game {g + 1}", justify="right")
+    for g in range(len(hand_scores)):
+        table.add_column(f"{hand_word} {g + 1}", justify="right")
     table.add_column("Match", justify="right", style="bold")
     for seat, name in enumerate(names):
         row: list[Any] = [Text(name + ("  (winner)" if seat in winners else ""),
                                style="bold" if seat in winners else "")]
-        row += [points(g[seat]) for g in per_game_half]
-        row.append(fmt_points(totals[seat]))
+        row += [format_points(g[seat]) if seat < len(g) else "-" for g in hand_scores]
+        row.append(format_points(totals[seat]) if seat < len(totals) else "-")
         table.add_row(*row)
     return table
 
 
 class SummaryScreen(Screen[None]):
-    """Shown when a match ends.
+    """Shown when a match ends (any game).
 
     Args:
-        session: the finished ``engine.session.Session``; its ``state.scores()``
-            and ``state.winners()`` are read (the match is over, nothing is hidden).
-        per_game_half: half points per game per seat (from the final view's history).
+        session: the finished ``engine.session.Session``; ``state.winners()`` is
+            read (the engine knows whether the highest or the lowest total wins),
+            and ``state.scores()`` when ``totals`` is not given.
+        hand_scores: points per finished hand per seat, usually from the
+            ``hand_over`` events' ``scores`` (see :func:`hand_scores_from_events`).
+        totals: match totals per seat (points); default ``session.state.scores()``.
+        hand_word: what the game calls one hand (``Game`` for Nags).
+
+    Attributes:
+        hand_scores: as given (lists of floats); ``per_game_half`` is an old
+            alias of it (its values are points, not half points).
 
     Keys: ``r``/Enter play again (``app.new_match_like(session)``), ``s`` back to
     setup (when the app has it), ``q`` quit.
@@ -67,14 +96,22 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #summary-buttons Button { margin: 0 1; }
     """
 
-    def __init__(self, session: Any, per_game_half: Sequence[Sequence[int]]) -> None:
+    def __init__(self, session: Any, hand_scores: Sequence[Sequence[float]] = (),
+                 totals: Sequence[float] | None = None, *, hand_word: str = "Hand") -> None:
         super().__init__()
         self.session = session
-        self.per_game_half = [list(g) for g in per_game_half]
+        self.hand_scores: list[list[float]] = [list(g) for g in hand_scores]
+        self.totals: list[float] = list(session.state.scores() if totals is None else totals)
+        self.hand_word = hand_word
+
+    @property
+    def per_game_half(self) -> list[list[float]]:
+        """Old name of :attr:`hand_scores` (one list per finished hand)."""
+        return self.hand_scores
 
     @property
     def winners(self) -> list[int]:
-        """Seats that won the match (ties share, NA-21)."""
+        """Seats that won the match (ties share; the engine decides highest or lowest)."""
         return list(self.session.state.winners())
 
     def winners_text(self) -> str:
@@ -88,13 +125,14 @@ class SummaryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         names = self.session.names
-        totals = self.session.state.scores()
-        games = len(self.per_game_half)
+        hands = len(self.hand_scores)
+        word = self.hand_word.lower()
         with Vertical(id="summary-box"):
-            yield Static(f"Match over after {games} game{'s' if games != 1 else ''}", id="summary-title")
+            yield Static(f"Match over after {hands} {word}{'s' if hands != 1 else ''}", id="summary-title")
             yield Static(self.winners_text(), id="summary-winners")
-            yield Static(Align.center(summary_table(names, self.per_game_half, totals, self.winners,
-                                                    ascii_only=ascii_mode(self.app))), id="summary-table")
+            yield Static(Align.center(summary_table(names, self.hand_scores, self.totals, self.winners,
+                                                    ascii_only=ascii_mode(self.app), hand_word=self.hand_word)),
+                         id="summary-table")
             with Horizontal(id="summary-buttons"):
                 yield Button("Play again (r)", id="again", variant="primary")
                 yield Button("Quit (q)", id="quit", variant="error")

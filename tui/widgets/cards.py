@@ -10,6 +10,19 @@ Python rather than from ``DEFAULT_CSS``).
 
 ASCII mode (``CARDTABLE_ASCII=1`` or an app attribute ``ascii`` /
 ``ascii_cards`` set true) shows ``10H`` instead of ``10♥`` and ASCII borders.
+
+Any :class:`engine.cards.Card` can be drawn, the joker (``JK``) included, face
+up or face down, in two sizes that every game's board may reuse:
+
+* small, one line: :func:`card_label` (plain ``10♥`` / ``10H`` / ``JK`` / ``░░``)
+  and :func:`card_small` (the same as coloured rich Text), or the clickable
+  one-line widget :class:`SmallCard`;
+* big, five rows (a bordered 7x5 card): :func:`card_rows` / :func:`card_big`
+  as text, or the clickable widget :class:`CardWidget`.
+
+Both widgets post :class:`CardWidget.Clicked` with the card, the widget's
+``index`` and its ``source`` id (e.g. ``"hand"``, ``"discard:2"``), so a board
+can implement click-to-pick with one handler, ``on_card_widget_clicked``.
 """
 
 from __future__ import annotations
@@ -40,6 +53,7 @@ THEME_DEFAULTS: dict[str, str] = {
     "card-text": "#1a1a1a",
     "runner-in": "#7bd389",
     "runner-fallen": "#9e9e9e",
+    "card-joker": "#7b1fa2",
 }
 
 _SUIT_VAR = {Suit.CLUBS: "suit-clubs", Suit.DIAMONDS: "suit-diamonds", Suit.HEARTS: "suit-hearts",
@@ -80,10 +94,102 @@ def theme_color(app: App | None, name: str) -> str:
 
 
 def suit_color(app: App | None, suit: Suit | None) -> str:
-    """Colour of a suit's cards (NA-4 red/black, or a four-colour theme)."""
+    """Colour of a suit's cards (NA-4 red/black, or a four-colour theme);
+    ``None`` (a joker's suit) gives the black suits' colour."""
     if suit is None:
         return theme_color(app, "suit-black")
     return theme_color(app, _SUIT_VAR[suit])
+
+
+def card_color(app: App | None, card: Card) -> str:
+    """Colour of ``card``'s face text: its suit colour, ``$card-joker`` for a joker."""
+    if card.suit is None:
+        return theme_color(app, "card-joker")
+    return suit_color(app, card.suit)
+
+
+#: Width of a small face-down card (two back cells, like ``10`` is two cells wide).
+_BACK_SMALL = {False: "░░", True: "##"}
+
+
+def card_label(card: Card | None, ascii_only: bool = False, *, face_up: bool = True) -> str:
+    """A card in one line as plain text: ``10♥`` (``10H`` with ``ascii_only``),
+    ``JK`` for a joker, ``░░`` (``##``) face down, ``--`` for no card (an empty slot)."""
+    if card is None:
+        return "--"
+    if not face_up:
+        return _BACK_SMALL[ascii_only]
+    return card.text if ascii_only else card.pretty
+
+
+def card_small(card: Card | None, app: App | None, *, face_up: bool = True, on_face: bool = True) -> Text:
+    """The small (one-line) form as rich Text: :func:`card_label` coloured like the card
+    (suit colour on ``$card-face``; a back on ``$card-back``). With ``on_face=False``
+    a face-up card is drawn on the panel's background instead (for logs and prompts)."""
+    a = ascii_mode(app)
+    label = card_label(card, a, face_up=face_up)
+    if card is None:
+        return Text(label, style="dim")
+    if not face_up:
+        return Text(label, style=Style(color="#f0f0f0", bgcolor=theme_color(app, "card-back")))
+    color = card_color(app, card)
+    if on_face:
+        return Text(label, style=Style(color=color, bgcolor=theme_color(app, "card-face"), bold=True))
+    return Text(label, style=Style(color=_readable_on_dark(color), bold=True))
+
+
+#: Inner width and height of the big card (inside its border).
+BIG_INNER_WIDTH, BIG_INNER_HEIGHT = 5, 3
+
+
+def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = True,
+              label: str | None = None) -> list[str]:
+    """The inside of the big card: 3 rows of 5 characters.
+
+    Face up: rank top left, suit in the middle, rank bottom right (``10``, ``♥``);
+    a joker shows ``JK`` / ``JOKER`` / ``JK``. Face down: a back pattern
+    (``░``, ``#`` in ASCII). ``label`` (e.g. a pile count) replaces the face,
+    centred on the middle row. No card and no label: 3 blank rows.
+    """
+    inner = BIG_INNER_WIDTH
+    if label is not None:
+        return ["".ljust(inner), label.center(inner), "".ljust(inner)]
+    if card is None:
+        return [" " * inner] * BIG_INNER_HEIGHT
+    if not face_up:
+        return [("#" if ascii_only else "░") * inner] * BIG_INNER_HEIGHT
+    if card.suit is None:
+        return ["JK".ljust(inner), "JOKER".center(inner), "JK".rjust(inner)]
+    rank = card.text[:-1]
+    suit = card.suit.letter if ascii_only else card.suit.symbol
+    return [rank.ljust(inner), suit.center(inner), rank.rjust(inner)]
+
+
+def card_big(card: Card | None, app: App | None, *, face_up: bool = True, label: str | None = None) -> Text:
+    """The big form as rich Text: 5 rows of 7 cells, a border around :func:`card_rows`,
+    coloured like :class:`CardWidget` (for boards drawn as text, e.g. the replay).
+    An empty slot (no card, no label) has a dashed border."""
+    a = ascii_mode(app)
+    rows = card_rows(card, a, face_up=face_up, label=label)
+    if card is None and label is None:
+        tl, tr, bl, br, h, v = ("+", "+", "+", "+", "-", ":") if a else ("╭", "╮", "╰", "╯", "╌", "╎")
+        body = Style(dim=True)
+        border = Style(dim=True)
+    else:
+        tl, tr, bl, br, h, v = ("+", "+", "+", "+", "-", "|") if a else ("╭", "╮", "╰", "╯", "─", "│")
+        if face_up and card is not None:
+            body = Style(color=card_color(app, card), bgcolor=theme_color(app, "card-face"), bold=True)
+        else:
+            body = Style(color="#f0f0f0", bgcolor=theme_color(app, "card-back"), bold=True)
+        border = body
+    text = Text()
+    text.append(tl + h * BIG_INNER_WIDTH + tr + "\n", style=border)
+    for row in rows:
+        text.append(v, style=border)
+        text.append(row, style=body)
+        text.append(v + "\n", style=border)
+    text.append(bl + h * BIG_INNER_WIDTH + br, style=border)
+    return text
 
 
 def card_text(card: Card, app: App | None, *, on_face: bool = False) -> Text:
@@ -92,7 +198,7 @@ def card_text(card: Card, app: App | None, *, on_face: bool = False) -> Text:
     With ``on_face`` the text is drawn on the ``$card-face`` colour, like a real card.
     """
     label = card.text if ascii_mode(app) else card.pretty
-    color = suit_color(app, card.suit)
+    color = card_color(app, card)
     if on_face:
         style = Style(color=color, bgcolor=theme_color(app, "card-face"), bold=True)
     else:
@@ -112,13 +218,14 @@ def _readable_on_dark(color: str) -> str:
 
 
 class CardWidget(Widget):
-    """One card drawn as a small bordered box: face up (rank and suit in the
-    suit colour) or face down (the ``$card-back`` colour).
+    """One card drawn big (a bordered 7x5 box): face up (rank and suit in the
+    suit colour; a joker reads ``JOKER``) or face down (the ``$card-back`` colour).
 
     Reactive attributes: ``card`` (a :class:`Card` or ``None`` for an empty
     slot), ``face_up``, ``selected`` (raised one row), ``cursor`` (the
     keyboard cursor is on it), ``dim`` (a fallen horse, a played-over card).
-    A click posts :class:`CardWidget.Clicked` with the widget's ``index``.
+    A click posts :class:`CardWidget.Clicked` with the widget's ``index``,
+    its ``card`` and its ``source`` id (``"hand"``, ``"discard:2"``...).
     """
 
     DEFAULT_CSS = """
@@ -146,26 +253,38 @@ class CardWidget(Widget):
     dim: reactive[bool] = reactive(False)
 
     class Clicked(Message):
-        """A card was clicked: ``index`` is its place in its row, ``card`` the card."""
+        """A card was clicked (posted by :class:`CardWidget` and :class:`SmallCard`).
 
-        def __init__(self, widget: "CardWidget", index: int, card: Card | None) -> None:
+        Attributes:
+            widget: the card widget clicked.
+            index: its place in its row (the ``index`` it was built with).
+            card: the card shown (None for an empty slot). A face-down card
+                still reports its card; a board decides what a click may reveal.
+            source: the widget's source id, e.g. ``"hand"``, ``"stock"``,
+                ``"discard:2"`` (None if it was given none).
+        """
+
+        def __init__(self, widget: Widget, index: int, card: Card | None, source: str | None = None) -> None:
             super().__init__()
             self.widget = widget
             self.index = index
             self.card = card
+            self.source = source
 
         @property
-        def control(self) -> "CardWidget":
+        def control(self) -> Widget:
             return self.widget
 
     def __init__(self, card: Card | None = None, *, face_up: bool = True, index: int = 0,
-                 label: str | None = None, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
-        """Args: ``card`` shown (None for an empty slot); ``index`` is reported
-        by clicks; ``label`` replaces the face text (e.g. a draw-pile count)."""
+                 label: str | None = None, source: str | None = None, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        """Args: ``card`` shown (None for an empty slot); ``index`` and ``source``
+        (e.g. ``"discard:2"``) are reported by clicks; ``label`` replaces the face
+        text (e.g. a draw-pile count)."""
         super().__init__(name=name, id=id, classes=classes)
         self.index = index
         self.label = label
+        self.source = source
         self.set_reactive(CardWidget.card, card)
         self.set_reactive(CardWidget.face_up, face_up)
 
@@ -183,7 +302,7 @@ class CardWidget(Widget):
             return
         if self.face_up and card is not None:
             self.styles.background = theme_color(app, "card-face")
-            self.styles.color = suit_color(app, card.suit)
+            self.styles.color = card_color(app, card)
         else:
             self.styles.background = theme_color(app, "card-back")
             self.styles.color = "#f0f0f0"
@@ -212,19 +331,59 @@ class CardWidget(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        inner = 5
         if self.label is not None:
-            return Text("\n" + self.label.center(inner) + "\n")
+            return Text("\n" + self.label.center(BIG_INNER_WIDTH) + "\n")
         card = self.card
         if card is None:
             return Text("")
-        a = ascii_mode(self.app)
-        if not self.face_up:
-            fill = ("#" if a else "░") * inner
-            return Text("\n".join([fill] * 3))
-        rank = card.text[:-1] if card.suit is not None else "JK"
-        suit = (card.suit.letter if a else card.suit.symbol) if card.suit is not None else "*"
-        return Text(f"{rank.ljust(inner)}\n{suit.center(inner)}\n{rank.rjust(inner)}")
+        return Text("\n".join(card_rows(card, ascii_mode(self.app), face_up=self.face_up)))
 
     def on_click(self) -> None:
-        self.post_message(self.Clicked(self, self.index, self.card))
+        self.post_message(self.Clicked(self, self.index, self.card, self.source))
+
+
+class SmallCard(Widget):
+    """One card in one line (``10♥``, ``JK``, ``░░`` face down), for trick
+    layouts and dense boards. Clickable like :class:`CardWidget`: a click posts
+    :class:`CardWidget.Clicked` with ``index``, ``card`` and ``source``.
+
+    Reactive attributes: ``card`` (None: an empty slot ``--``), ``face_up``,
+    ``selected`` (reverse video), ``dim``.
+    """
+
+    DEFAULT_CSS = """
+    SmallCard { width: auto; height: 1; padding: 0 0; }
+    SmallCard.-selected { text-style: reverse; }
+    SmallCard.-dim { opacity: 60%; }
+    """
+
+    card: reactive[Card | None] = reactive(None, layout=True)
+    face_up: reactive[bool] = reactive(True, layout=True)
+    selected: reactive[bool] = reactive(False)
+    dim: reactive[bool] = reactive(False)
+
+    def __init__(self, card: Card | None = None, *, face_up: bool = True, index: int = 0,
+                 source: str | None = None, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        """Args: ``card`` shown (None for an empty slot); ``index`` and ``source``
+        are reported by clicks."""
+        super().__init__(name=name, id=id, classes=classes)
+        self.index = index
+        self.source = source
+        self.set_reactive(SmallCard.card, card)
+        self.set_reactive(SmallCard.face_up, face_up)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", lambda _old, _new: self.refresh(), init=False)
+
+    def watch_selected(self, value: bool) -> None:
+        self.set_class(value, "-selected")
+
+    def watch_dim(self, value: bool) -> None:
+        self.set_class(value, "-dim")
+
+    def render(self) -> Text:
+        return card_small(self.card, self.app, face_up=self.face_up)
+
+    def on_click(self) -> None:
+        self.post_message(CardWidget.Clicked(self, self.index, self.card, self.source))

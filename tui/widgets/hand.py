@@ -74,7 +74,7 @@ class HandView(Horizontal):
                     self.selected.add(i)
                     break
         while len(self._slots) < len(cards):
-            w = CardWidget(None, index=len(self._slots))
+            w = CardWidget(None, index=len(self._slots), source="hand")
             self._slots.append(w)
             self.mount(w)
         while len(self._slots) > len(cards):

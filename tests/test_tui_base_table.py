@@ -1,0 +1,395 @@
+"""The game-independent table screen (tui.screens.base_table), the table-screen
+registry (tui.screens), generic summary and narration, and card drawing for
+any card (joker, face-down back, small and big forms, clickable widgets).
+
+A tiny fake game screen that only knows "play the first legal action" drives
+a real Nags session, so what is proven here is the base alone: bots (NA-11..
+NA-17 played by the engine's random bots), hand-off, undo and the end of the
+match (NA-21)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from rich.console import Console
+from textual.app import App
+from textual.binding import Binding
+from textual.widgets import Static
+
+from engine.cards import Card, Suit, parse_card
+from engine.config import TableConfig
+from engine.games.nags import Buy, ChooseDirection, DoneBuying, Pass, Turn
+from engine.seats import SeatSpec
+from engine.session import Session
+from tui.screens import TABLE_SCREENS, TableScreenError, table_screen_class, table_screen_for
+from tui.screens.base_table import COMMON_BINDINGS, BaseTableScreen, hand_results_from_history
+from tui.screens.handoff import HandoffScreen
+from tui.screens.summary import SummaryScreen, summary_table
+from tui.screens.table import TableScreen
+from tui.widgets.cards import (THEME_DEFAULTS, CardWidget, SmallCard, card_big, card_label, card_rows,
+                               card_small)
+from tui.widgets.gamelog import GameLog
+from tui.widgets.narration import format_points, hand_scores_line, second_person
+from tui.widgets.scoreboard import MatchScoreboard
+from tui.widgets.status import StatusLine
+
+SIZE = (140, 44)
+
+
+class FakeGameScreen(BaseTableScreen):
+    """A game screen with no game knowledge: x plays the first legal action,
+    y tries an action that is not legal now."""
+
+    BINDINGS = [
+        Binding("x", "first", "First legal", id="fake.first"),
+        Binding("y", "illegal", "Illegal", id="fake.illegal"),
+    ]
+
+    def __init__(self, session, pace: float = 0.0) -> None:
+        super().__init__(session, pace=pace)
+        self.resets = 0
+        self.draws: list[tuple[int, bool, tuple]] = []
+        self.hints: list = []
+        self.tried: list = []
+
+    def compose_table(self):
+        yield Static("", id="fake-board", classes="table-panel")
+
+    def refresh_view(self, view) -> None:
+        hand = () if self.covered else tuple(view.hand)
+        self.draws.append((view.seat, self.covered, hand))
+        self.query_one("#fake-board", Static).update("covered" if self.covered else " ".join(c.text for c in hand))
+
+    def prompt(self, view) -> str:
+        return f"fake prompt for seat {view.seat}"
+
+    def check_game_action(self, action, parameters):
+        return self.human_turn() if action in ("first", "illegal") else True
+
+    def reset_input(self) -> None:
+        self.resets += 1
+
+    def show_hint(self, action) -> None:
+        self.hints.append(action)
+        super().show_hint(action)
+
+    def action_first(self) -> None:
+        self.human_act(self.legal()[0])
+
+    def action_illegal(self) -> None:
+        legal = self.legal()
+        candidates = [Pass(), Turn(), DoneBuying(), ChooseDirection(1), Buy(2)]
+        action = next(a for a in candidates if a not in legal)
+        self.tried.append(action)
+        self.human_act(action)
+
+
+class BaseApp(App):
+    def __init__(self, session: Session, pace: float = 0.0) -> None:
+        super().__init__()
+        self.session = session
+        self.table = FakeGameScreen(session, pace=pace)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.table)
+
+
+def nags(seats: list[str], seed: int = 7, **rules) -> Session:
+    return Session("nags", rules, seats, seed=seed, write_log=False)
+
+
+async def wait_for(pilot, cond, limit: float = 30.0) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if cond():
+            await pilot.pause(0)
+            if cond():
+                return
+        await asyncio.sleep(0.003)
+    raise AssertionError("the table never reached the expected state")
+
+
+async def press(pilot, *keys: str) -> None:
+    for key in keys:
+        pilot.app.simulate_key(key)
+    await pilot.pause(0)
+    await pilot.pause(0)
+
+
+def ready(app: BaseApp) -> bool:
+    t = app.table
+    return (app.session.is_over or isinstance(app.screen, HandoffScreen)
+            or (app.screen is t and t.human_turn()))
+
+
+def test_common_bindings_follow_the_games_own():
+    ids = [b.id for b in FakeGameScreen.BINDINGS]
+    assert ids == ["fake.first", "fake.illegal"] + [b.id for b in COMMON_BINDINGS]
+    nags_ids = [b.id for b in TableScreen.BINDINGS]
+    assert nags_ids[-5:] == [b.id for b in COMMON_BINDINGS] and nags_ids[0] == "table.left"
+
+
+async def test_base_alone_plays_a_match_to_the_summary():
+    """Bots move through the worker, the human through x; the match (NA-21, 2 games) ends in the summary
+    with the per-game points the engine kept."""
+    session = nags(["human", "ai:random", "ai:random"], seed=11, match_games=2)
+    app = BaseApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        moves = 0
+        while True:
+            await wait_for(pilot, lambda: ready(app))
+            if session.is_over:
+                break
+            status = app.table.query_one(StatusLine)
+            assert status.prompt_text == "fake prompt for seat 0"
+            n = len(session.history)
+            await press(pilot, "x")
+            await wait_for(pilot, lambda: len(session.history) > n)
+            moves += 1
+        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        assert moves and {1, 2} <= {actor for actor, _ in session.history}
+        expected = [[h / 2 for h in game] for game in session.view(0).history]  # NA-19 half points
+        assert app.screen.hand_scores == expected and len(expected) == 2
+        assert app.screen.totals == session.state.scores()
+        log = app.table.query_one(GameLog).lines_text
+        assert any(line.startswith("Hand 1: ") and "Match:" in line for line in log)
+        assert any(line.startswith("Hand 2: ") for line in log)
+        assert isinstance(app.table.query_one("#scoreboard"), MatchScoreboard)
+        assert app.table.resets == moves
+
+
+async def test_thinking_cue_while_a_bot_chooses():
+    session = nags(["human", "ai:random"], seed=4)
+    app = BaseApp(session, pace=0.4)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: ready(app))
+        await press(pilot, "x")
+        if session.is_over:
+            pytest.fail("seed 4 ended at once")  # pragma: no cover
+        await wait_for(pilot, lambda: app.table.thinking == 1)
+        assert app.table.query_one(StatusLine).prompt_text == f"{session.names[1]} is thinking…"
+        assert not app.table.human_turn()
+
+
+async def test_handoff_covers_the_table_between_humans():
+    session = nags(["human:Ann", "human:Ben", "ai:random"], seed=2)
+    app = BaseApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        seen = set()
+        for _ in range(6):
+            await wait_for(pilot, lambda: ready(app))
+            if session.is_over:
+                break
+            assert isinstance(app.screen, HandoffScreen)
+            seat = session.to_move
+            assert app.screen.player == session.names[seat]
+            assert app.table.draws[-1][1:] == (True, ())  # covered: no card drawn
+            resets = app.table.resets
+            await press(pilot, "enter")
+            await wait_for(pilot, lambda: app.screen is app.table and app.table.human_turn())
+            assert app.table.shown_seat == seat and app.table.resets == resets + 1
+            assert app.table.draws[-1] == (seat, False, tuple(session.view(seat).hand))
+            seen.add(seat)
+            n = len(session.history)
+            await press(pilot, "x")
+            await wait_for(pilot, lambda: len(session.history) > n)
+        assert seen == {0, 1}
+
+
+async def test_undo_and_stale_bot_moves_are_dropped():
+    session = nags(["human", "ai:random", "ai:random"], seed=3)
+    app = BaseApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        t = app.table
+        await wait_for(pilot, lambda: ready(app))
+        n0, hand0 = len(session.history), session.view(0).hand
+        assert not t.check_action("undo", ())
+        await press(pilot, "x")
+        await wait_for(pilot, lambda: ready(app) and len(session.history) > n0 + 1)
+        assert not session.is_over and t.check_action("undo", ())
+        resets = t.resets
+        await press(pilot, "z")
+        await wait_for(pilot, lambda: ready(app))
+        assert len(session.history) == n0 and session.view(0).hand == hand0
+        assert t.resets == resets + 1
+        status = t.query_one(StatusLine)
+        assert status.message_text == "Move taken back: decide again."
+        assert "back" in t.query_one(GameLog).lines_text[-1]
+        # A bot move chosen before the undo (older generation) is ignored even for the seat to move.
+        legal = session.view(0).legal_actions()
+        t.post_message(BaseTableScreen.BotMoved(0, legal[0], t._generation - 1))
+        await pilot.pause(0)
+        await pilot.pause(0)
+        assert len(session.history) == n0
+
+
+async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook():
+    session = nags(["human", "ai:random"], seed=9)
+    app = BaseApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        t = app.table
+        await wait_for(pilot, lambda: ready(app))
+        n = len(session.history)
+        await press(pilot, "y")
+        status = t.query_one(StatusLine)
+        assert status.message_kind == "error"
+        assert status.message_text == session.why_illegal(t.tried[-1])
+        assert len(session.history) == n
+        await press(pilot, "h")
+        assert t.hints == [session.hint(0)]
+        assert status.message_kind == "hint" and status.message_text == str(t.hints[0])
+
+
+# -- registry -----------------------------------------------------------------------------------
+
+def test_registry_gives_the_nags_screen():
+    assert TABLE_SCREENS["nags"] == "tui.screens.table:TableScreen"
+    cls = table_screen_class("nags")
+    assert cls is TableScreen and issubclass(cls, BaseTableScreen)
+    screen = table_screen_for(nags(["human", "ai:random"]), pace=0.25)
+    assert isinstance(screen, TableScreen) and screen.pace == 0.25
+
+
+def test_registry_errors_are_one_sentence(monkeypatch):
+    with pytest.raises(TableScreenError, match="Nogginate cannot be played at the table yet"):
+        table_screen_class("nogginate", "Nogginate")
+    monkeypatch.setitem(TABLE_SCREENS, "zz", "tui.screens.no_such_module:Screen")
+    with pytest.raises(TableScreenError, match="could not be loaded"):
+        table_screen_class("zz")
+    monkeypatch.setitem(TABLE_SCREENS, "zz", "tui.screens.table:NoSuchClass")
+    with pytest.raises(TableScreenError, match="could not be loaded"):
+        table_screen_class("zz")
+
+
+async def test_app_without_a_table_screen_notifies_instead_of_failing(tmp_path, monkeypatch):
+    from tui.app import CardtableApp, binding_ids
+
+    assert {"table.undo", "table.value-j", "table.play"} <= set(binding_ids())
+    monkeypatch.delitem(TABLE_SCREENS, "nags")
+    table = TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "random")],
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.screen
+        assert app.start_table(table) is False
+        await pilot.pause()
+        assert app.screen is before
+        texts = [n.message for n in app._notifications]
+        assert any("no table screen" in m for m in texts)
+    assert not list((tmp_path / "logs").glob("*.jsonl"))  # no log for a match that never started
+
+
+# -- summary, narration, resumed scores ---------------------------------------------------------
+
+class _State:
+    def __init__(self, totals, winners):
+        self._totals, self._winners = totals, winners
+
+    def scores(self):
+        return list(self._totals)
+
+    def winners(self):
+        return list(self._winners)
+
+
+class _Session:
+    names = ["Ann", "Bix", "Cy"]
+
+    def __init__(self, totals, winners):
+        self.state = _State(totals, winners)
+
+
+def test_summary_table_shows_negative_and_fractional_points():
+    table = summary_table(["Ann", "Bix"], [[-3.0, 7.5], [2.0, -0.25]], [-1.0, 7.25], [0], hand_word="Hand")
+    console = Console(width=100, record=True)
+    console.print(table)
+    text = console.export_text()
+    for cell in ("-3", "7.5", "-0.25", "-1", "7.25", "Hand 2", "Ann  (winner)"):
+        assert cell in text
+    assert "7.50" not in text and "-3.0" not in text
+    assert [format_points(x) for x in (10, 6.5, -2, 0.125)] == ["10", "6.5", "-2", "0.12"]
+
+
+async def test_summary_screen_for_a_lowest_wins_game():
+    session = _Session([12.0, -4.0, 30.5], winners=[1])
+    screen = SummaryScreen(session, [[2.0, -4.0, 0.5]], hand_word="Hand")
+    assert screen.totals == [12.0, -4.0, 30.5] and screen.per_game_half == [[2.0, -4.0, 0.5]]
+    assert screen.winners_text() == "Winner: Bix"
+
+
+def test_generic_narration():
+    names = ["You", "Bix"]
+    assert second_person("You leads 7♥ and wins the trick", names) == "You lead 7♥ and win the trick"
+    assert second_person("You bids 3 trumps", names) == "You bid 3 trumps"
+    assert second_person("Bix leads 7♥", names) == "Bix leads 7♥"
+    line = hand_scores_line({"hand": 1, "scores": [-2.0, 5.5], "totals": [3.0, 5.5]}, ["Ann", "Bix"])
+    assert line == "Hand 2: Ann -2, Bix 5.5. Match: Ann 3, Bix 5.5."
+
+
+def test_hand_results_rebuilt_from_history_match_the_events():
+    """A resumed match's finished games (NA-20/NA-21) are rebuilt from the history."""
+    session = nags(["ai:random"] * 3, seed=5, match_games=3)
+    seen = {}
+    for e in session.advance():
+        assert e.kind != "hand_over"
+    while not session.is_over:
+        for e in session.act(session.bot_choose()):
+            if e.kind == "hand_over":
+                seen[e.data["hand"]] = e.data
+    rebuilt = hand_results_from_history(session)
+    assert sorted(rebuilt) == [0, 1, 2]
+    assert rebuilt == seen
+
+
+# -- cards ----------------------------------------------------------------------------------------
+
+def test_small_and_big_forms_of_any_card():
+    joker, ten = Card.joker(), parse_card("10H")
+    assert card_label(ten) == "10♥" and card_label(ten, True) == "10H"
+    assert card_label(joker) == "JK" and card_label(joker, True) == "JK"
+    assert card_label(ten, face_up=False) == "░░" and card_label(ten, True, face_up=False) == "##"
+    assert card_label(None) == "--"
+    assert card_rows(joker) == ["JK   ", "JOKER", "   JK"]
+    assert card_rows(ten, True) == ["10   ", "  H  ", "   10"]
+    assert card_rows(ten, face_up=False) == ["░░░░░"] * 3
+    for card, up in ((joker, True), (ten, True), (ten, False), (None, True)):
+        lines = card_big(card, None, face_up=up).plain.split("\n")
+        assert len(lines) == 5 and {len(line) for line in lines} == {7}
+    assert "JOKER" in card_big(joker, None).plain
+    assert card_small(Card.get(12, Suit.SPADES), None).plain == "Q♠"
+
+
+class CardsApp(App):
+    def __init__(self) -> None:
+        super().__init__()
+        self.clicks: list[tuple] = []
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def compose(self):
+        yield CardWidget(Card.joker(), source="discard:2", index=3, id="big")
+        yield CardWidget(parse_card("7C"), face_up=False, source="stock", id="back")
+        yield SmallCard(parse_card("10D"), source="trick:1", id="small")
+
+    def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
+        self.clicks.append((message.card, message.source, message.index))
+
+
+async def test_card_widgets_draw_jokers_and_backs_and_report_their_source():
+    app = CardsApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        big, back, small = (app.query_one(f"#{i}") for i in ("big", "back", "small"))
+        assert "JOKER" in str(big.render())
+        assert str(back.render()) == "\n".join(["░" * 5] * 3)
+        assert str(small.render()) == "10♦"
+        await pilot.click("#big")
+        await pilot.click("#small")
+        await pilot.pause()
+        assert app.clicks == [(Card.joker(), "discard:2", 3), (parse_card("10D"), "trick:1", 0)]

@@ -1,0 +1,576 @@
+"""The game-independent table screen: seats, bots, hand-off, undo, hint, the
+status line, the game log, the scores panel and the end of the match.
+
+A game's table screen is a small subclass of :class:`BaseTableScreen` that
+draws its own centre and hand and maps its keys to actions; see the class
+docstring for the hooks. ``tui.screens.table.TableScreen`` (Nags) is the
+reference subclass; :mod:`tui.screens` has the registry that picks the
+screen class for a session's game.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, ClassVar, Iterable, Sequence
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.worker import get_current_worker
+
+from engine.core import Action, Event, IllegalAction
+from tui.screens.handoff import HandoffScreen
+from tui.screens.summary import SummaryScreen
+from tui.widgets.cards import ascii_mode, theme_color
+from tui.widgets.gamelog import GameLog
+from tui.widgets.narration import hand_scores_line, second_person, thinking_text
+from tui.widgets.scoreboard import MatchScoreboard
+from tui.widgets.status import StatusLine
+
+#: The bindings every table screen gets (appended after the game's own ones).
+COMMON_BINDINGS: list[Binding] = [
+    Binding("z", "undo", "Undo", id="table.undo"),
+    Binding("h", "hint", "Hint", id="table.hint"),
+    Binding("l", "last_events", "Last events", id="table.last"),
+    Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
+    Binding("s", "summary", "Match summary", id="table.summary"),
+]
+#: Actions of :data:`COMMON_BINDINGS`, decided by the base's ``check_action``.
+COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary"})
+
+
+def _binding_id(b: BindingType) -> str | None:
+    return b.id if isinstance(b, Binding) else None
+
+
+def hand_results_from_history(session: Any) -> dict[int, dict]:
+    """The ``hand_over`` data (``hand``, ``scores``, ``totals``... in points) of every
+    hand finished so far, rebuilt by replaying ``session.history`` on a fresh state
+    (for a resumed match, whose earlier events the screen never saw).
+
+    Returns:
+        hand index -> the event's data; empty if the history cannot be replayed.
+    """
+    out: dict[int, dict] = {}
+    try:
+        state = session.game.new_state(session.variant, len(session.names))
+        for _actor, notation in session.history:
+            for e in state.apply(session.game.parse_action(notation)):
+                if e.kind == "hand_over":
+                    out[int(e.data.get("hand", len(out)))] = dict(e.data)
+    except (ValueError, AttributeError, TypeError):  # IllegalAction is a ValueError
+        return {}
+    return out
+
+
+class BaseTableScreen(Screen[None]):
+    """A match at the table, for any game: everything that is not the game's own.
+
+    Args:
+        session: an ``engine.session.Session`` (not yet advanced, or resumed).
+        pace: seconds a bot's move is held back so a person can follow
+            (0 for tests); ``CARDTABLE_PACE`` in the environment overrides it.
+
+    What the base does: holds the session and the names; shows one human seat
+    (:attr:`shown_seat`); runs bots in a ``@work(thread=True)`` worker
+    (``session.bot_choose``), holding the move for the pace with a
+    "thinking…" cue, and applies it on the UI thread (:class:`BotMoved`;
+    a move chosen before an undo is dropped); covers the table with a
+    :class:`HandoffScreen` between several humans at one terminal; undo
+    (``z``), hint (``h``), last events (``l``), rules (``?``), the match summary
+    (``s``, and :class:`SummaryScreen` at the end); the status line (prompt and
+    message); the narrated game log with a scores line per finished hand; the
+    scores panel; the layout (left: the game's widgets on the felt; right:
+    scores above the log; the status line and the footer below).
+
+    Hooks a game's screen implements (everything else is optional):
+
+    ``compose_table() -> ComposeResult`` (required)
+        Yield the game's widgets for the left column (centre, board, hand).
+        Use ``id``\\ s of your own; the base uses ``#table-main``,
+        ``#table-left``, ``#table-right``, ``#scoreboard``, ``#log``,
+        ``#status``. The class ``table-panel`` gives a widget the table's
+        rounded border (ASCII-aware); set ``border_title`` in :meth:`setup_table`.
+    ``refresh_view(view) -> None`` (required)
+        Redraw the game's widgets from ``view`` = ``session.view(shown_seat)``
+        (never read another seat's cards). While :attr:`covered` is True show
+        no private card (a hand-off is waiting). :meth:`human_turn` says
+        whether the shown human may act (e.g. to dim the hand).
+    ``prompt(view) -> str`` (required)
+        One sentence for the status line: what the shown seat may do now, or
+        whom it waits for. The base shows "X is thinking…" and "Pass the
+        keyboard to X" itself.
+    ``check_game_action(action, parameters) -> bool | None``
+        ``check_action`` for the game's own bindings (True: enabled and shown,
+        None: shown disabled, False: hidden). Called only once mounted and
+        drawn; use :meth:`human_turn` and :meth:`legal`. Default True.
+    ``show_hint(action) -> None``
+        Show the engine's suggestion (``session.hint``); default: the status
+        message ``describe_action(action)`` as a hint. E.g. select the cards.
+    ``describe_action(action) -> str``
+        An action in a player's words (default ``str(action)``, the notation).
+    ``reset_input() -> None``
+        Clear cursor/selection state; called after a human's move, an undo
+        and a hand-off.
+    ``setup_table() -> None``
+        Once on mount, before the first deal (border titles, hidden widgets).
+    ``compose_scores()`` / ``refresh_scores(view)``
+        The scores panel (id ``scoreboard``). Default: :class:`MatchScoreboard`
+        with the finished hands' points and the match totals.
+    ``second_person(text, names)`` / ``hand_over_line(data, names)``
+        Wording of the log (default: :mod:`tui.widgets.narration`).
+    Class attributes: ``BINDINGS`` (the game's keys; :data:`COMMON_BINDINGS`
+    are appended automatically unless a binding with the same id is listed),
+    ``HAND_WORD`` ("Hand"; Nags says "Game"), ``SCORES_TITLE``,
+    ``LOG_TITLE``, ``STRONG_EVENT_KINDS`` (event kinds logged in bold),
+    ``KEY_HELP`` (the key list shown by ``?`` when the app has no rules
+    screen), ``DEFAULT_CSS`` (selectors may use the subclass name).
+
+    To act, a binding's action method builds an engine ``Action`` and calls
+    :meth:`human_act`; an illegal action shows ``session.why_illegal``'s reason
+    in the status line and changes nothing. Use :meth:`message` /
+    :meth:`clear_message` for the status message.
+
+    Attributes:
+        session: the session being played.
+        names: seat names.
+        humans / bots: the seats played at this terminal / by bots.
+        shown_seat: the human seat whose hand is on screen.
+        thinking: the bot seat choosing a move now, or None.
+        covered: True while a hand-off is waiting (show no private cards).
+        pace: the bot delay in seconds.
+        hand_results: hand index -> ``hand_over`` event data (points) of every finished hand.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = []
+    COMMON_BINDINGS: ClassVar[list[Binding]] = COMMON_BINDINGS
+
+    HAND_WORD: ClassVar[str] = "Hand"
+    SCORES_TITLE: ClassVar[str] = "Scores (points)"
+    LOG_TITLE: ClassVar[str] = "Game log"
+    STRONG_EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
+    KEY_HELP: ClassVar[str] = "z undo (against bots) · h hint · l last events · ? rules"
+
+    DEFAULT_CSS = """
+    BaseTableScreen { layout: vertical; }
+    BaseTableScreen #table-main { height: 1fr; }
+    BaseTableScreen #table-left { width: 1fr; }
+    BaseTableScreen #table-right { width: 58; background: $surface; }
+    BaseTableScreen #scoreboard { border: round $primary 60%; border-title-color: $primary; height: auto; }
+    BaseTableScreen #log { border: round $primary 60%; border-title-color: $primary; }
+    BaseTableScreen .table-panel { border: round $primary 60%; border-title-color: $primary; }
+    BaseTableScreen.-ascii #scoreboard, BaseTableScreen.-ascii #log,
+    BaseTableScreen.-ascii .table-panel { border: ascii $primary; }
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        own = cls.__dict__.get("BINDINGS")
+        if own is not None:
+            ids = {_binding_id(b) for b in own}
+            cls.BINDINGS = [*own, *(b for b in cls.COMMON_BINDINGS if b.id not in ids)]
+        elif not any("BINDINGS" in k.__dict__ for k in cls.__mro__[1:]
+                     if isinstance(k, type) and issubclass(k, BaseTableScreen) and k is not BaseTableScreen):
+            cls.BINDINGS = list(cls.COMMON_BINDINGS)
+        super().__init_subclass__(**kwargs)
+
+    class BotMoved(Message):
+        """A bot worker chose ``action`` for ``seat`` (``generation`` guards against
+        stale moves after an undo)."""
+
+        def __init__(self, seat: int, action: Action, generation: int) -> None:
+            super().__init__()
+            self.seat = seat
+            self.action = action
+            self.generation = generation
+
+    class BotFailed(Message):
+        """A bot worker raised ``error``."""
+
+        def __init__(self, seat: int, error: Exception, generation: int) -> None:
+            super().__init__()
+            self.seat = seat
+            self.error = error
+            self.generation = generation
+
+    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+        super().__init__(name=name)
+        self.session = session
+        env = os.environ.get("CARDTABLE_PACE")
+        if env:
+            try:
+                pace = float(env)
+            except ValueError:
+                pass
+        self.pace = max(0.0, float(pace))
+        self.names: list[str] = list(session.names)
+        n = len(self.names)
+        self.humans: list[int] = [s for s in range(n) if session.is_human(s)]
+        self.bots: list[int] = [s for s in range(n) if s not in self.humans]
+        self.shown_seat: int = self.humans[0] if self.humans else 0
+        self.thinking: int | None = None
+        self.covered = len(self.humans) > 1
+        self.hand_results: dict[int, dict] = hand_results_from_history(session) if session.history else {}
+        self._generation = 0
+        self._view = None
+        self._summary_shown = False
+        self._last_move_line = 0  # index in the log of the shown human's last move
+        self._started = False
+
+    # -- hooks (see the class docstring) -------------------------------------------------
+    def compose_table(self) -> ComposeResult:
+        """Yield the game's widgets for the left column. Required."""
+        raise NotImplementedError(f"{type(self).__name__} must implement compose_table()")
+
+    def refresh_view(self, view: Any) -> None:
+        """Redraw the game's widgets from the shown seat's ``view``. Required."""
+        raise NotImplementedError(f"{type(self).__name__} must implement refresh_view(view)")
+
+    def prompt(self, view: Any) -> str:
+        """The status line's sentence for ``view``. Required."""
+        raise NotImplementedError(f"{type(self).__name__} must implement prompt(view)")
+
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``check_action`` for the game's own bindings (default: enabled)."""
+        return True
+
+    def describe_action(self, action: Action) -> str:
+        """``action`` in a player's words (default: its notation)."""
+        return str(action)
+
+    def show_hint(self, action: Action) -> None:
+        """Show the suggested ``action`` (default: a hint message in the status line)."""
+        self.message(self.describe_action(action), "hint")
+
+    def reset_input(self) -> None:
+        """Clear cursor/selection state (after a move, an undo, a hand-off). Default: nothing."""
+
+    def setup_table(self) -> None:
+        """Once on mount, before the first deal: titles, hidden widgets. Default: nothing."""
+
+    def compose_scores(self) -> ComposeResult:
+        """The scores panel (must have ``id="scoreboard"``). Default: :class:`MatchScoreboard`."""
+        yield MatchScoreboard(id="scoreboard")
+
+    def refresh_scores(self, view: Any) -> None:
+        """Redraw the scores panel (default: the :class:`MatchScoreboard`)."""
+        board = self.query_one("#scoreboard")
+        if isinstance(board, MatchScoreboard):
+            s = self.session
+            board.update_scores(self.names, self.hand_scores, self.match_totals(), to_move=s.to_move,
+                                thinking=self.thinking, humans=self.humans,
+                                winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD)
+
+    def second_person(self, text: str, names: Sequence[str]) -> str:
+        """A narrated line as the seat named ``You`` reads it."""
+        return second_person(text, names)
+
+    def hand_over_line(self, data: dict, names: Sequence[str]) -> str | None:
+        """The log line after a finished hand (its and the match's points)."""
+        return hand_scores_line(data, names, self.HAND_WORD)
+
+    # -- public helpers -------------------------------------------------------------------
+    @property
+    def ascii(self) -> bool:
+        """True when cards and marks are drawn in ASCII."""
+        return ascii_mode(self.app)
+
+    @property
+    def view(self) -> Any:
+        """The current view of the shown seat (refreshed after every change)."""
+        if self._view is None:
+            self._view = self.session.view(self.shown_seat)
+        return self._view
+
+    def human_turn(self) -> bool:
+        """True when the seat shown is a human who may act now."""
+        s = self.session
+        return (not s.is_over and not self.covered and self.thinking is None
+                and s.to_move == self.shown_seat and s.is_human(self.shown_seat))
+
+    def legal(self) -> list[Action]:
+        """The shown seat's legal actions when it may act now, else []."""
+        return self.view.legal_actions() if self.human_turn() else []
+
+    @property
+    def hand_scores(self) -> list[list[float]]:
+        """Points per finished hand per seat (from the ``hand_over`` events)."""
+        return [list(self.hand_results[h].get("scores", [])) for h in sorted(self.hand_results)]
+
+    def match_totals(self) -> list[float]:
+        """The match totals per seat now (points; ``session.state.scores()``)."""
+        return list(self.session.state.scores())
+
+    def message(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` above the prompt; ``kind`` is ``info``, ``error`` or ``hint``."""
+        self._status().set_message(text, kind)
+
+    def clear_message(self) -> None:
+        """Remove the status message."""
+        self._status().clear_message()
+
+    def redraw(self) -> None:
+        """Redraw every panel from the shown seat's view (batched)."""
+        with self.app.batch_update():
+            self._redraw()
+
+    # -- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table-main"):
+            with Vertical(id="table-left"):
+                yield from self.compose_table()
+            with Vertical(id="table-right"):
+                yield from self.compose_scores()
+                yield GameLog(id="log", person=self.second_person, hand_line=self.hand_over_line,
+                              strong_kinds=self.STRONG_EVENT_KINDS)
+        yield StatusLine(id="status")
+        yield Footer()
+
+    @property
+    def game_title(self) -> str:
+        """The game's title (``session.game.title``)."""
+        return getattr(getattr(self.session, "game", None), "title", "") or "cardtable"
+
+    def on_mount(self) -> None:
+        self.set_class(ascii_mode(self.app), "-ascii")
+        game = self.game_title
+        for board in self.query("#scoreboard"):
+            board.border_title = self.SCORES_TITLE
+        self.query_one("#log").border_title = self.LOG_TITLE
+        self.sub_title = game
+        self.setup_table()
+        self._apply_felt()
+        self.watch(self.app, "theme", lambda *_: self._apply_felt(), init=False)
+        log = self.query_one(GameLog)
+        for line in getattr(self.session, "narration", [])[-200:]:  # a resumed match's story so far
+            log.add_line(self.second_person(line, self.names))
+        log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
+                                                               if getattr(self.session, "seed", None) else ""))
+        self.call_after_refresh(self._start)
+
+    def _start(self) -> None:
+        if self._started:
+            return
+        self._started = True
+        try:
+            events = self.session.advance()
+        except IllegalAction as err:
+            self.message(str(err), "error")
+            events = []
+        self._log_events(events)
+        self._step()
+
+    def _apply_felt(self) -> None:
+        self.query_one("#table-left").styles.background = theme_color(self.app, "felt")
+
+    # -- internals ----------------------------------------------------------------------
+    def _status(self) -> StatusLine:
+        return self.query_one(StatusLine)
+
+    def _log_events(self, events: Iterable[Event]) -> None:
+        events = list(events)
+        for e in events:
+            if e.kind == "hand_over":
+                self.hand_results[int(e.data.get("hand", len(self.hand_results)))] = dict(e.data)
+        if events:
+            self.query_one(GameLog).add_events(events, self.names)
+
+    def _redraw(self) -> None:
+        self._view = self.session.view(self.shown_seat)
+        view = self._view
+        self.refresh_view(view)
+        self.refresh_scores(view)
+        status = self._status()
+        if self.thinking is not None:
+            status.set_prompt(thinking_text(self.names[self.thinking], self.ascii))
+        elif self.covered and not self.session.is_over:
+            status.set_prompt(f"Pass the keyboard to {self.names[self.session.to_move]}")
+        else:
+            status.set_prompt(self.prompt(view))
+        self.refresh_bindings()
+
+    # Old name kept for subclasses written against the Nags-only screen.
+    _refresh_table = redraw
+
+    def _step(self) -> None:
+        """Decide what happens next: the summary, a hand-off, a bot's turn or a human's."""
+        s = self.session
+        if not s.is_over and s.to_move < 0:  # a chance step left over (e.g. after resume)
+            self._log_events(s.advance())
+        if s.is_over:
+            self.thinking = None
+            self.redraw()
+            self._show_summary()
+            return
+        seat = s.to_move
+        if s.is_human(seat):
+            self.thinking = None
+            if seat != self.shown_seat or (self.covered and len(self.humans) > 1):
+                self._hand_off(seat)
+                return
+            self.redraw()
+            return
+        self.thinking = seat
+        self.redraw()
+        self._think(seat, self._generation)
+
+    def _hand_off(self, seat: int) -> None:
+        """Cover the table and wait for ``seat``'s player (several humans, one terminal)."""
+        self.covered = True
+        self.redraw()
+
+        def uncovered(_result: None) -> None:
+            self.shown_seat = seat
+            self.covered = False
+            self._view = None
+            self.reset_input()
+            self.redraw()
+
+        self.app.push_screen(HandoffScreen(self.names[seat]), uncovered)
+
+    @work(thread=True, exclusive=True, group="table-bots", exit_on_error=False)
+    def _think(self, seat: int, generation: int) -> None:
+        """Worker thread: ask the bot (view-only) and hold its move for the pace delay."""
+        worker = get_current_worker()
+        start = time.monotonic()
+        try:
+            action = self.session.bot_choose(seat)
+        except Exception as err:  # noqa: BLE001 - shown to the player, never a traceback
+            self.post_message(self.BotFailed(seat, err, generation))
+            return
+        while not worker.is_cancelled:
+            left = self.pace - (time.monotonic() - start)
+            if left <= 0:
+                break
+            time.sleep(min(left, 0.05))
+        if not worker.is_cancelled:
+            self.post_message(self.BotMoved(seat, action, generation))
+
+    @on(BotMoved)
+    def _bot_moved(self, message: BotMoved) -> None:
+        if message.generation != self._generation or self.session.to_move != message.seat:
+            return  # chosen before an undo (or for a position that is gone)
+        self.thinking = None
+        try:
+            events = self.session.act(message.action)
+        except IllegalAction as err:
+            self.message(f"{self.names[message.seat]} tried an illegal move: {err}", "error")
+            return
+        self._log_events(events)
+        self._step()
+
+    @on(BotFailed)
+    def _bot_failed(self, message: BotFailed) -> None:
+        if message.generation != self._generation:
+            return
+        self.thinking = None
+        self.message(f"{self.names[message.seat]} could not choose a move: {message.error}", "error")
+        self.redraw()
+
+    def make_summary(self) -> Screen:
+        """The screen shown at the end of the match (default :class:`SummaryScreen`
+        with the finished hands' points and ``session.state.scores()``)."""
+        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD)
+
+    def _show_summary(self) -> None:
+        if self._summary_shown:
+            return
+        self._summary_shown = True
+        self.app.push_screen(self.make_summary())
+
+    def human_act(self, action: Action) -> bool:
+        """Try ``action`` for the shown human. If it is illegal, shows
+        ``session.why_illegal``'s reason as an error and changes nothing.
+        Returns True if it was played (then input is reset and play goes on)."""
+        if not self.human_turn():
+            return False
+        reason = self.session.why_illegal(action)
+        if reason is not None:
+            self.message(reason, "error")
+            return False
+        try:
+            events = self.session.act(action)
+        except IllegalAction as err:
+            self.message(str(err), "error")
+            return False
+        self.clear_message()
+        self.reset_input()
+        self._last_move_line = len(self.query_one(GameLog).lines_text)
+        self._log_events(events)
+        self._step()
+        return True
+
+    _human_act = human_act
+
+    # -- bindings ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("last_events", "rules"):
+            return True
+        if action == "summary":
+            return self.session.is_over
+        if not self.is_mounted or self._view is None:
+            return False
+        if action == "undo":
+            return self.human_turn() and self.session.can_undo()
+        if action == "hint":
+            return self.human_turn()
+        return self.check_game_action(action, parameters)
+
+    def action_undo(self) -> None:
+        """z: take back everything since your previous decision (against bots only)."""
+        if not self.session.can_undo():
+            self.message("there is no move of yours to take back", "error")
+            return
+        self._generation += 1
+        self.workers.cancel_group(self, "table-bots")
+        try:
+            events = self.session.undo()
+        except IllegalAction as err:
+            self.message(str(err), "error")
+            return
+        current = self.session.state.hand_number
+        self.hand_results = {h: d for h, d in self.hand_results.items() if h < current}
+        self.thinking = None
+        self._log_events(events)
+        self.message("Move taken back: decide again.", "info")
+        self.reset_input()
+        self._step()
+
+    def action_hint(self) -> None:
+        """h: ask the engine's hint (the easy bot) and show it with :meth:`show_hint`."""
+        if not self.human_turn():
+            return
+        try:
+            action = self.session.hint(self.shown_seat)
+        except ValueError as err:
+            self.message(str(err), "error")
+            return
+        self.show_hint(action)
+
+    def action_last_events(self) -> None:
+        """l: what happened since your last move (at most 12 lines)."""
+        lines = self.query_one(GameLog).lines_text
+        recent = lines[self._last_move_line:] or lines[-6:]
+        text = "\n".join(recent[-12:]) or "Nothing has happened yet."
+        self.notify(text, title="Last events", timeout=10)
+
+    def action_summary(self) -> None:
+        """s after the end: the match summary again."""
+        if self.session.is_over:
+            self._summary_shown = False
+            self._show_summary()
+
+    def action_rules(self) -> None:
+        """?: the rules (the app's rules screen; the key list if the app has none)."""
+        show = getattr(self.app, "show_rules", None)
+        if callable(show):
+            show()
+            return
+        self.notify(self.KEY_HELP, title="Keys", timeout=12)
+
+
+__all__ = ["BaseTableScreen", "COMMON_BINDINGS", "COMMON_ACTIONS", "hand_results_from_history"]

@@ -1,0 +1,70 @@
+"""Game-independent wording for the table: ASCII fallback of narration, the
+second person for the seat named ``You``, points as text, a finished hand's
+scores line and the "thinking…" cue. Text only (no widgets); a game's own
+module (e.g. :mod:`tui.nags_ui`) may word things its own way instead.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.cards import Suit
+
+_SYMBOL_TO_LETTER = str.maketrans({s.symbol: s.letter for s in Suit})
+
+
+def asciify(text: str) -> str:
+    """Replace suit symbols, arrows and the ellipsis by ASCII (``7♥`` -> ``7H``, ``→`` -> ``->``)."""
+    return text.translate(_SYMBOL_TO_LETTER).replace("←", "<-").replace("→", "->").replace("…", "...")
+
+
+def format_points(x: float) -> str:
+    """Points as text: ``10``, ``-3``, ``7.5``, ``2.25`` (no trailing zeros; any sign)."""
+    x = float(x)
+    if x.is_integer():
+        return str(int(x))
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+#: Third-person verbs of narration and their second-person forms (generic card-game verbs).
+SECOND_PERSON_VERBS: dict[str, str] = {
+    "plays": "play", "turns": "turn", "passes": "pass", "chooses": "choose", "buys": "buy", "holds": "hold",
+    "deals": "deal", "owns": "own", "takes": "take", "starts": "start", "bids": "bid", "leads": "lead",
+    "wins": "win", "follows": "follow", "discards": "discard", "draws": "draw", "calls": "call",
+    "builds": "build", "has": "have", "is": "are", "was": "were", "scores": "score", "makes": "make",
+    "goes": "go", "gets": "get", "brings": "bring", "melds": "meld", "lays": "lay", "picks": "pick",
+    "moves": "move", "shows": "show", "keeps": "keep", "loses": "lose", "ruffs": "ruff", "declares": "declare",
+}
+
+
+def second_person(text: str, names: Sequence[str]) -> str:
+    """Turn a sentence about the seat named ``You`` into the second person:
+    the verb right after ``You`` and any verb right after ``and`` change
+    (``You leads 7♥ and wins`` -> ``You lead 7♥ and win``). Other text is
+    returned unchanged."""
+    if "You" not in names or not text.startswith("You "):
+        return text
+    words = text.split(" ")
+    for i in range(1, len(words)):
+        if words[i - 1] in ("You", "and"):
+            words[i] = SECOND_PERSON_VERBS.get(words[i], words[i])
+    return " ".join(words)
+
+
+def hand_scores_line(data: dict, names: Sequence[str], hand_word: str = "Hand") -> str:
+    """The scores of a finished hand from a ``hand_over`` event's data
+    (``hand`` index from 0, ``scores`` and ``totals`` in points):
+    ``Hand 2: Ann 10, Bix -3. Match: Ann 25, Bix 4.`` A missing list is left out."""
+    scores = data.get("scores") or []
+    totals = data.get("totals") or []
+    parts = [f"{hand_word} {int(data.get('hand', 0)) + 1}:"]
+    if scores:
+        parts.append(", ".join(f"{n} {format_points(s)}" for n, s in zip(names, scores)) + ".")
+    if totals:
+        parts.append("Match: " + ", ".join(f"{n} {format_points(t)}" for n, t in zip(names, totals)) + ".")
+    return " ".join(parts)
+
+
+def thinking_text(name: str, ascii_only: bool = False) -> str:
+    """The cue shown while a bot chooses its move: ``Bix is thinking…``."""
+    return f"{name} is thinking" + ("..." if ascii_only else "…")
