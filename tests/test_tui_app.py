@@ -383,32 +383,9 @@ async def test_config_keys_remap_bindings_and_unknown_ids_are_reported(table):
     assert "no.such" in app.startup_error and "app.theme" in app.startup_error
 
 
-async def test_choosing_another_game_rebuilds_seats_and_options(table, monkeypatch):
-    from dataclasses import dataclass
-
-    from engine.core import Game
-    from engine.variants import option
-
-    @dataclass(frozen=True)
-    class FakeVariant:
-        hands: int = option(10, rule="NO-1", min=1, max=20, help="hands in a match")
-        trumps: str = option("yes", rule="NO-2", choices=("yes", "no"), help="trumps or not")
-
-    class FakeNoms(Game):
-        id, title, min_seats, max_seats = "noms", "Noms", 3, 4
-        variant_class = FakeVariant
-        rules_file = "noms.md"
-
-        @classmethod
-        def new_state(cls, variant, n_seats):
-            raise NotImplementedError
-
-        @classmethod
-        def parse_action(cls, text):
-            raise NotImplementedError
-
-    monkeypatch.setitem(GAMES, "noms", FakeNoms)
-    monkeypatch.delitem(PLANNED, "noms")
+async def test_choosing_another_game_rebuilds_seats_and_options(table):
+    """Switching to Noms (4 seats exactly, NO-1) rebuilds the seat rows and the
+    house-rule widgets from Noms' own options, and validates them."""
     app = CardtableApp(table)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -419,8 +396,9 @@ async def test_choosing_another_game_rebuilds_seats_and_options(table, monkeypat
         await pilot.pause()
         assert screen.game_id == "noms"
         assert not screen.query("#opt-direction_mode")
-        assert isinstance(screen.query_one("#opt-trumps"), Select)
-        assert screen.n_seats == 3  # raised to the new game's minimum
-        screen.query_one("#opt-hands", Input).value = "21"
+        assert isinstance(screen.query_one("#opt-min_bid", Select), Select)
+        assert isinstance(screen.query_one("#opt-slam_not_bid", Switch), Switch)
+        assert screen.n_seats == 4  # raised to the new game's minimum
+        screen.query_one("#opt-target", Input).value = "0"
         await pilot.pause()
-        assert "hands" in screen.last_error and "1..20" in screen.last_error
+        assert "target" in screen.last_error

@@ -334,13 +334,28 @@ def variants(
             for col in ("option", "type", "default", "allowed", "rule", "help"):
                 t.add_column(col, overflow="fold")
             for s in specs:
-                t.add_row(s.name, s.type_name, _fmt_default(s.default), s.allowed, s.rule, s.help)
+                seed = f" (seed: {s.seed_name})" if s.seed_name else ""
+                t.add_row(s.name, s.type_name, _fmt_default(s.default), s.allowed, s.rule, s.help + seed)
             Console().print(t)
+            for note in _unavailable_notes(g):
+                Console().print(note)
             return
         typer.echo(f"{g.title} house rules: set them in [rules.{g.id}] of the config file\n")
         for s in specs:
-            typer.echo(f"{s.name}\n  type: {s.type_name}\n  default: {_fmt_default(s.default)}\n"
+            seed = f"  seed name: {s.seed_name}\n" if s.seed_name else ""
+            typer.echo(f"{s.name}\n{seed}  type: {s.type_name}\n  default: {_fmt_default(s.default)}\n"
                        f"  allowed: {s.allowed}\n  rule: {s.rule}\n  help: {s.help}\n")
+        for note in _unavailable_notes(g):
+            typer.echo(note)
+
+
+def _unavailable_notes(game: Any) -> list[str]:
+    """Lines naming a game's presets that cannot be played (a module-level
+    ``UNAVAILABLE_TYPES`` and ``NOT_PUBLISHED`` in the game's module, e.g. Spite & Malice SM-20)."""
+    mod = sys.modules.get(game.__module__)
+    names = getattr(mod, "UNAVAILABLE_TYPES", ())
+    why = getattr(mod, "NOT_PUBLISHED", "not available")
+    return [f"game_type {name}: {why}" for name in names]
 
 
 def _fmt_default(value: Any) -> str:

@@ -70,3 +70,5 @@ def make_bot(game_id: str, level: str) -> Bot:
 def _load_game_bots() -> None:
     """Import the per-game bot modules so they register their levels."""
     import engine.ai.nags  # noqa: F401
+    import engine.ai.noms  # noqa: F401
+    import engine.ai.spite_malice  # noqa: F401

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from engine.core import Game
 from engine.games.nags import Nags
+from engine.games.noms import Noms
+from engine.games.spite_malice import SpiteMalice
 
-GAMES: dict[str, type[Game]] = {Nags.id: Nags}
+GAMES: dict[str, type[Game]] = {Nags.id: Nags, Noms.id: Noms, SpiteMalice.id: SpiteMalice}
 
 #: Game ids that exist in the product but whose rules are not implemented yet.
 PLANNED: dict[str, str] = {
     "nogginate": "Nogginate",
-    "noms": "Noms (Nomination Whist)",
-    "spite_malice": "Naglma's Spite & Malice",
     "nickels": "Nickels",
 }
 

@@ -1,0 +1,370 @@
+"""Noms bots: the ``easy`` heuristic (rules NO-1 to NO-22, NO-V1 to NO-V4).
+
+:class:`NomsEasyBot` reads only its seat's :class:`engine.games.noms.NomsView`.
+
+* **Bidding** (NO-7, NO-8): for every trump suit and No Trump it estimates its
+  own tricks from high cards (an honour counts less when higher cards are out
+  and it lacks the guards), long suits and trump length with short side suits;
+  the side's tricks add the hidden partner's expected share of the rest plus
+  the called card (NO-12). It bids the lowest legal level the estimate covers,
+  Mis / Mis a Vis (NO-13) on hands with no dangerous high cards, and passes
+  otherwise. The forced dealer (NO-V2) bids the lowest level.
+* **Announcements** (NO-10): the trump suit with the best estimate, and the
+  highest missing trump honour, else the highest missing ace (in its longest
+  side suit), as the called card.
+* **Play** (NO-15): leads a master card (the highest card still out), the
+  declaring side draws trumps with master trumps, the declarer looks for the
+  partner by leading the called suit; otherwise leads low from its longest side
+  suit. Second hand low, third hand high, fourth hand wins as cheaply as it can,
+  does not beat a partner's winning card, ruffs with the lowest trump that wins
+  and otherwise discards its lowest card from its shortest side suit.
+* **Mis**: the declarer plays the highest card that still loses and throws
+  its highest cards when void; the opponents duck under the declarer.
+* **Partner inference** (NO-12): a seat that fails to follow the called card's
+  suit does not hold it; when a single seat is left, the bot knows the partner.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from engine.ai.base import register
+from engine.cards import Card, standard_deck
+from engine.core import Action
+from engine.games.noms import (MIS, MISAVIS, N_SEATS, Bid, Call, NomsView, Pass, Play, Trump, bid_rank,
+                               is_numeric, trick_winner)
+
+_FULL_DECK = standard_deck()
+
+
+def suit_estimate(cards: list[Card], outside_higher) -> float:
+    """Expected tricks of one suit's ``cards`` (high to low) from high cards and
+    length; ``outside_higher(card)`` counts higher cards of the suit not held."""
+    length = len(cards)
+    est = 0.0
+    for idx, c in enumerate(cards):
+        m = outside_higher(c)
+        if m == 0:
+            est += 1.0
+        elif length >= m + 1 + idx:
+            est += 0.5 ** m
+    return est
+
+
+class NomsEasyBot:
+    """Level ``easy``: the heuristics of the module docstring.
+
+    ``choose(view, legal, rng)`` returns one element of ``legal``; ties are
+    broken with ``rng.random()`` so the bot is deterministic for a seeded rng.
+    The thresholds are attributes so tuning runs can vary them.
+    """
+
+    level = "easy"
+    partner_share = 0.35   # share of the tricks we cannot take that a random partner takes
+    call_bonus = 0.6       # the called card's own trick
+    mis_danger_max = 0.5   # largest danger score for a Mis bid
+
+    def choose(self, view: NomsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick an action for ``view.seat`` from ``legal`` (never empty).
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, (Bid, Pass)):
+            return self._bid(view, legal)
+        if isinstance(first, Trump):
+            return self._trump(view, legal)
+        if isinstance(first, Call):
+            return self._call(view, legal)
+        return self._play(view, legal, rng)
+
+    # -- evaluation ----------------------------------------------------------
+    @staticmethod
+    def _by_suit(cards) -> list[list[Card]]:
+        out: list[list[Card]] = [[], [], [], []]
+        for c in sorted(cards, key=lambda c: -c.rank):
+            out[c.suit].append(c)
+        return out
+
+    def own_tricks(self, hand, trump: int | None) -> float:
+        """Estimated tricks of ``hand`` alone with ``trump`` (None: No Trump)."""
+        suits = self._by_suit(hand)
+        held = set(hand)
+
+        def outside_higher(c: Card) -> int:
+            return sum(1 for r in range(c.rank + 1, 15) if Card.get(r, c.suit) not in held)
+
+        est = 0.0
+        for s in range(4):
+            cs = suits[s]
+            est += suit_estimate(cs, outside_higher)
+            if trump is None:
+                if len(cs) >= 5 and cs and cs[0].rank >= 12:
+                    est += 0.5 * (len(cs) - 4)
+            elif s == trump:
+                est += 0.9 * max(0, len(cs) - 3)
+        if trump is not None:
+            spare = max(0, len(suits[trump]) - 3)
+            for s in range(4):
+                if s != trump and spare > 0:
+                    if not suits[s]:
+                        est += min(spare, 2) * 0.7
+                        spare -= 2
+                    elif len(suits[s]) == 1:
+                        est += 0.4
+                        spare -= 1
+        return est
+
+    def side_tricks(self, hand, trump: int | None) -> float:
+        """NO-12: own tricks plus the hidden partner's expected share."""
+        own = self.own_tricks(hand, trump)
+        return own + max(0.0, 13 - own) * self.partner_share + self.call_bonus
+
+    def best_trump(self, hand) -> tuple[int | None, float]:
+        """The trump choice (suit or None) with the best side estimate."""
+        best: tuple[int | None, float] = (None, self.side_tricks(hand, None))
+        for s in range(4):
+            e = self.side_tricks(hand, s)
+            if e > best[1] + 1e-9:
+                best = (s, e)
+        return best
+
+    @staticmethod
+    def mis_danger(hand) -> float:
+        """NO-13: how likely a Mis hand is to be forced to win a trick: high cards
+        count, less when the suit holds low cards to duck with."""
+        suits = NomsEasyBot._by_suit(hand)
+        danger = 0.0
+        for cs in suits:
+            low = sorted(cs, key=lambda c: c.rank)
+            for i, c in enumerate(low):
+                d = (c.rank - 6) - 1.5 * i
+                if d > 0:
+                    danger += d / 4
+        return danger
+
+    # -- auction -------------------------------------------------------------
+    def _bid(self, view: NomsView, legal: Sequence[Action]) -> Action:
+        var = view.variant
+        hand = view.hand
+        _, side = self.best_trump(hand)
+        want: list[int] = [lv for lv in range(var.min_bid, 14) if lv <= side - (0.7 if lv >= 12 else 0.0)]
+        danger = self.mis_danger(hand)
+        if danger <= self.mis_danger_max and max(c.rank for c in hand) <= 12:
+            want.append(MIS)
+        if danger <= 0.0 and max(c.rank for c in hand) <= 9:
+            want.append(MISAVIS)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        ok = [a for a in bids if a.level in want]
+        if ok:
+            return min(ok, key=lambda a: bid_rank(a.level, var))
+        if any(isinstance(a, Pass) for a in legal):
+            return next(a for a in legal if isinstance(a, Pass))
+        return min(bids, key=lambda a: bid_rank(a.level, var))  # NO-V2 forced dealer
+
+    # -- announcements -------------------------------------------------------
+    def _trump(self, view: NomsView, legal: Sequence[Action]) -> Action:
+        suit, _ = self.best_trump(view.hand)
+        return next((a for a in legal if a.suit == suit), legal[0])
+
+    def _call(self, view: NomsView, legal: Sequence[Action]) -> Action:
+        held = set(view.hand)
+        trump = view.trump
+        suits = self._by_suit(view.hand)
+        best, best_key = None, None
+        for c in _FULL_DECK:
+            if c in held:
+                continue
+            if trump is not None and c.suit == trump:
+                key = (2, c.rank) if c.rank >= 12 else (0, c.rank)
+            elif c.rank == 14:
+                key = (1, len(suits[c.suit]))
+            else:
+                key = (0, c.rank)
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+        if best is None:  # we hold every card of a suit... call our own (plays alone)
+            return legal[0]
+        return next(a for a in legal if a.card is best)
+
+    # -- play ----------------------------------------------------------------
+    def _play(self, view: NomsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        cards = [a.card for a in legal]
+        ctx = _Ctx(view)
+        if not is_numeric(view.contract):
+            card = self._play_mis(ctx, cards)
+        elif not view.trick:
+            card = self._lead(ctx, cards)
+        else:
+            card = self._follow(ctx, cards)
+        return next(a for a in legal if a.card is card)
+
+    def _lead(self, ctx: "_Ctx", cards: list[Card]) -> Card:
+        v = ctx.view
+        trump = v.trump
+        declaring = ctx.declaring_side(v.seat)
+        masters = [c for c in cards if ctx.is_master(c)]
+        if declaring and trump is not None:
+            mt = [c for c in masters if c.suit == trump]
+            if mt and ctx.trumps_out() > 0:
+                return max(mt, key=lambda c: c.rank)
+        side_masters = [c for c in masters if c.suit != trump]
+        if side_masters:
+            return max(side_masters, key=lambda c: c.rank)
+        if v.seat == v.declarer and v.partner is None and v.called is not None:
+            called_suit = [c for c in cards if c.suit == v.called.suit]
+            if called_suit:
+                return min(called_suit, key=lambda c: c.rank)
+        side = [c for c in cards if c.suit != trump] or cards
+        by = self._by_suit(side)
+        longest = max((s for s in by if s), key=len)
+        return longest[-1]
+
+    def _follow(self, ctx: "_Ctx", cards: list[Card]) -> Card:
+        v = ctx.view
+        trump = v.trump
+        led = v.trick[0].suit
+        pos = len(v.trick)  # 1: second hand, 2: third, 3: last
+        w = trick_winner(v.trick, v.leader, trump)
+        wcard = v.trick[(w - v.leader) % N_SEATS]
+        ally_wins = ctx.team(w) > 0
+        beats = [c for c in cards if _beats(c, wcard, led, trump)]
+        low = min(cards, key=lambda c: (c.suit == trump, c.rank))
+        if ally_wins and (pos == 3 or ctx.is_master(wcard)):
+            return self._discard(ctx, cards) if cards[0].suit != led else low
+        if cards[0].suit == led:
+            if not beats:
+                return min(cards, key=lambda c: c.rank)
+            cheapest = min(beats, key=lambda c: c.rank)
+            if pos == 3:
+                return cheapest
+            if pos == 1:  # second hand low, unless a sure winner
+                m = [c for c in beats if ctx.is_master(c)]
+                return min(m, key=lambda c: c.rank) if m else min(cards, key=lambda c: c.rank)
+            m = [c for c in beats if ctx.is_master(c)]  # third hand high
+            return min(m, key=lambda c: c.rank) if m else max(beats, key=lambda c: c.rank)
+        ruffs = [c for c in beats if trump is not None and c.suit == trump]
+        if ruffs and not ally_wins:
+            return min(ruffs, key=lambda c: c.rank)
+        return self._discard(ctx, cards)
+
+    def _discard(self, ctx: "_Ctx", cards: list[Card]) -> Card:
+        trump = ctx.view.trump
+        side = [c for c in cards if c.suit != trump and not ctx.is_master(c)] or \
+            [c for c in cards if c.suit != trump] or cards
+        by = self._by_suit(side)
+        shortest = min((s for s in by if s), key=len)
+        return shortest[-1]
+
+    def _play_mis(self, ctx: "_Ctx", cards: list[Card]) -> Card:
+        v = ctx.view
+        decl = v.declarer
+        if not v.trick:
+            if v.seat == decl:  # lead the card with most unseen cards above it
+                return max(cards, key=lambda c: (ctx.unseen_above(c), -c.rank))
+            # opponents lead low in a suit the declarer still holds
+            ok = [c for c in cards if c.suit not in ctx.voids[decl]] or cards
+            return min(ok, key=lambda c: c.rank)
+        led = v.trick[0].suit
+        w = trick_winner(v.trick, v.leader, None)
+        wcard = v.trick[(w - v.leader) % N_SEATS]
+        following = cards[0].suit == led
+        if v.seat == decl:
+            if not following:
+                return max(cards, key=lambda c: c.rank)  # throw the most dangerous card
+            under = [c for c in cards if c.rank < wcard.rank]
+            if under:
+                return max(under, key=lambda c: c.rank)
+            if len(v.trick) == 3:
+                return max(cards, key=lambda c: c.rank)
+            return min(cards, key=lambda c: c.rank)
+        # an opponent: let the declarer win
+        decl_played = (decl - v.leader) % N_SEATS < len(v.trick)
+        if decl_played:
+            if w == decl:
+                under = [c for c in cards if not following or c.rank < wcard.rank]
+                if under:
+                    return max(under, key=lambda c: c.rank) if not following else max(under, key=lambda c: c.rank)
+                return min(cards, key=lambda c: c.rank)
+            return max(cards, key=lambda c: c.rank)  # trick lost for the declarer: shed a high card
+        if following:
+            return min(cards, key=lambda c: c.rank)  # duck under Mis
+        return max(cards, key=lambda c: c.rank)
+
+
+def _beats(c: Card, best: Card, led: int, trump: int | None) -> bool:
+    """NO-15: whether card ``c`` would take the lead from ``best``."""
+    if trump is not None and c.suit == trump:
+        return best.suit != trump or c.rank > best.rank
+    if trump is not None and best.suit == trump:
+        return False
+    return c.suit == led and c.rank > best.rank
+
+
+class _Ctx:
+    """What the bot works out once per card from the view: played and unseen
+    cards, voids, and who is on its side (NO-12 inference)."""
+
+    __slots__ = ("view", "gone", "voids", "allies", "enemies")
+
+    def __init__(self, view: NomsView) -> None:
+        self.view = view
+        gone = set(view.played_cards())
+        gone.update(view.hand)
+        self.gone = gone
+        self.voids = view.voids()
+        self.allies, self.enemies = self._sides()
+
+    def _sides(self) -> tuple[set[int], set[int]]:
+        v = self.view
+        me, decl = v.seat, v.declarer
+        others = {s for s in range(N_SEATS) if s != me}
+        if not is_numeric(v.contract):
+            return (set(), others) if me == decl else (others - {decl}, {decl})
+        holder = v.partner
+        if holder is None and v.called is not None:
+            # NO-12 inference: who may still hold the called card
+            cands = [s for s in range(N_SEATS) if s != me and v.called.suit not in self.voids[s]]
+            if len(cands) == 1:
+                holder = cands[0]
+        if me == decl:
+            if holder is None or holder == me:
+                return (set(), others if holder == me else set())
+            return {holder}, others - {holder}
+        if holder == me:
+            return {decl}, others - {decl}
+        if holder is None:
+            return set(), {decl}
+        side = {decl, holder}
+        return others - side, side
+
+    def team(self, seat: int) -> int:
+        """+1 ally, -1 opponent, 0 unknown (or itself: +1)."""
+        if seat == self.view.seat or seat in self.allies:
+            return 1
+        return -1 if seat in self.enemies else 0
+
+    def declaring_side(self, seat: int) -> bool:
+        v = self.view
+        return seat == v.declarer or (v.partner == seat and seat != v.declarer)
+
+    def is_master(self, c: Card) -> bool:
+        """True when every higher card of the suit is played or held by us."""
+        gone = self.gone
+        return all(Card.get(r, c.suit) in gone for r in range(c.rank + 1, 15))
+
+    def unseen_above(self, c: Card) -> int:
+        return sum(1 for r in range(c.rank + 1, 15) if Card.get(r, c.suit) not in self.gone)
+
+    def trumps_out(self) -> int:
+        t = self.view.trump
+        return sum(1 for r in range(2, 15) if Card.get(r, t) not in self.gone)
+
+
+register("noms", "easy", NomsEasyBot)

@@ -1,0 +1,274 @@
+"""Spite & Malice bots: the ``easy`` heuristic (rules SM-1 to SM-20).
+
+:class:`SpiteMaliceEasyBot` is handed only its seat's
+:class:`engine.games.spite_malice.SpiteMaliceView` and the legal actions. It
+decides one move at a time, re-planning from the view every time:
+
+1. **Stock first** (SM-13): if the stock top card can be played now, play it
+   (a wild stock card goes where it does not set up the opponent).
+2. **A chain to the stock**: search, play deck by play deck, for a sequence of
+   hand cards, discard-deck tops and wild cards (SM-8, SM-9) that builds a
+   play deck up to one below the stock top; the chain using the fewest wild
+   cards (then the fewest cards) wins, and its first move is played. Wild cards
+   are otherwise **held for the stock**.
+3. **Refill** (SM-11): if every hand card is natural and they can all be
+   played, play them out to draw a fresh hand.
+4. **Safe plays**: natural discard-deck tops, then natural hand cards, that do
+   not build a play deck to one below the opponent's visible stock card.
+5. **Discard** (SM-12): the natural card least likely to be played soon, onto
+   the discard deck that keeps a descending run (a top one higher, or the same
+   value), else an empty discard deck, else burying the least useful top card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Sequence
+
+from engine.ai.base import register
+from engine.core import Action
+from engine.games.spite_malice import (VALUE, Discard, PlayDiscard, PlayHand, PlayStock, SpiteMaliceView)
+
+#: Nodes explored per play deck by the chain search (keeps a decision fast).
+_CHAIN_BUDGET = 400
+
+
+class SpiteMaliceEasyBot:
+    """Level ``easy``: the Spite & Malice heuristic of the module docstring.
+
+    ``choose(view, legal, rng)`` returns one element of ``legal``; it reads
+    nothing but ``view`` and is deterministic (``rng`` only breaks exact ties).
+    """
+
+    level = "easy"
+
+    def choose(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick an action for ``view.seat`` from ``legal`` (never empty).
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        legal_set = set(legal)
+        ctx = _Ctx(view)
+        for pick in (self._stock_play, self._chain, self._refill, self._safe_play):
+            a = pick(ctx)
+            if a is not None and a in legal_set:
+                return a
+        a = self._discard(ctx)
+        if a in legal_set:
+            return a
+        return legal[int(rng.random() * len(legal))]  # pragma: no cover - defensive
+
+    # -- 1. stock ----------------------------------------------------------------
+    def _stock_play(self, ctx: "_Ctx") -> Action | None:
+        top = ctx.my_top
+        if top is None:
+            return None
+        v = VALUE[top]
+        if v < ctx.wmin:
+            for j, t in enumerate(ctx.tops):
+                if t + 1 == v:
+                    return PlayStock(j)
+            return None
+        # a wild stock card: where it does not set up the opponent, best where it clears a deck
+        best, best_key = None, None
+        for j, t in enumerate(ctx.tops):
+            after = ctx.after(t + 1)
+            key = (after != ctx.danger, t + 1 == ctx.maxv, t)
+            if best_key is None or key > best_key:
+                best, best_key = j, key
+        return PlayStock(best)
+
+    # -- 2. chain to the stock ------------------------------------------------------
+    def _chain(self, ctx: "_Ctx") -> Action | None:
+        top = ctx.my_top
+        if top is None or VALUE[top] >= ctx.wmin:
+            return None
+        s = VALUE[top]
+        best, best_cost = None, None
+        for j, t in enumerate(ctx.tops):
+            if t >= s - 1:
+                continue
+            found = ctx.chain(t + 1, s - 1)
+            if found is None:
+                continue
+            cost, first = found
+            if best_cost is None or cost < best_cost:
+                best_cost = cost
+                kind, x = first
+                best = PlayHand(x, j) if kind == "H" else PlayDiscard(x, j)
+        return best
+
+    # -- 3. refill ---------------------------------------------------------------
+    def _refill(self, ctx: "_Ctx") -> Action | None:
+        hand = ctx.view.hand
+        if not hand or any(VALUE[c] >= ctx.wmin for c in hand):
+            return None
+        first = _play_out(sorted(VALUE[c] for c in hand), list(ctx.tops), ctx.maxv, [0])
+        if first is None:
+            return None
+        v, j = first
+        card = next(c for c in hand if VALUE[c] == v)
+        return PlayHand(card, j)
+
+    # -- 4. safe plays ---------------------------------------------------------------
+    def _safe_play(self, ctx: "_Ctx") -> Action | None:
+        best, best_key = None, None
+        view = ctx.view
+        for i, d in enumerate(view.discards[view.seat]):
+            if d and VALUE[d[-1]] < ctx.wmin:
+                v = VALUE[d[-1]]
+                for j, t in enumerate(ctx.tops):
+                    if t + 1 == v and ctx.after(v) != ctx.danger:
+                        key = (2, -v, -i, -j)
+                        if best_key is None or key > best_key:
+                            best, best_key = PlayDiscard(i, j), key
+        for c in set(view.hand):
+            v = VALUE[c]
+            if v >= ctx.wmin:
+                continue
+            for j, t in enumerate(ctx.tops):
+                if t + 1 == v and ctx.after(v) != ctx.danger:
+                    key = (1, -v, -c.order, -j)
+                    if best_key is None or key > best_key:
+                        best, best_key = PlayHand(c, j), key
+        return best
+
+    # -- 5. discard ----------------------------------------------------------------
+    def _discard(self, ctx: "_Ctx") -> Action:
+        view = ctx.view
+        piles = view.discards[view.seat]
+        best, best_score = None, None
+        for c in sorted(set(view.hand)):
+            v = VALUE[c]
+            wild = v >= ctx.wmin
+            # how far the card is from being playable on any play deck (larger: keep it less)
+            dist = min(((v - t - 1) % ctx.maxv) for t in ctx.tops) if not wild else 0
+            card_score = -100.0 if wild else dist * 1.0 + v * 0.1
+            if not wild and ctx.my_top is not None and VALUE[ctx.my_top] < ctx.wmin:
+                s = VALUE[ctx.my_top]
+                if any(t < v < s for t in ctx.tops):  # a link of a future chain to the stock
+                    card_score -= 3
+            for i, d in enumerate(piles):
+                if not d:
+                    pile_score = 4.0 + v * 0.3
+                else:
+                    u = VALUE[d[-1]]
+                    if u >= ctx.wmin:
+                        pile_score = -20.0  # never bury a wild card
+                    elif u == v + 1:
+                        pile_score = 10.0
+                    elif u == v:
+                        pile_score = 7.0
+                    elif u > v:
+                        pile_score = 5.0 - (u - v) * 0.3
+                    else:
+                        pile_score = -(v - u) * 0.5
+                score = card_score + pile_score
+                if best_score is None or score > best_score:
+                    best, best_score = Discard(c, i), score
+        return best
+
+
+class _Ctx:
+    """What the bot reads from the view, computed once per decision."""
+
+    def __init__(self, view: SpiteMaliceView) -> None:
+        self.view = view
+        var = view.variant
+        self.wmin = var.wild_min
+        self.maxv = var.maxv
+        self.tops = [len(p) for p in view.play]
+        me = view.seat
+        self.my_top = view.stock_tops[me]
+        opp = view.stock_tops[1 - me]
+        # SM-9: a play deck showing this value lets the opponent play the stock card (None: no such value)
+        self.danger = VALUE[opp] - 1 if opp is not None and VALUE[opp] < self.wmin else None
+
+    def after(self, v: int) -> int:
+        """The deck's top after it reaches ``v`` (0 when it is removed, SM-10)."""
+        return 0 if v >= self.maxv else v
+
+    def chain(self, lo: int, hi: int) -> tuple[tuple[int, int], tuple[str, object]] | None:
+        """The cheapest way to supply the values ``lo..hi`` in order from hand cards,
+        discard tops (uncovering the cards below) and wild cards: ``((wilds, cards),
+        first source)``, or None. An empty range costs nothing and needs no move."""
+        view = self.view
+        if lo > hi:
+            return None
+        wmin = self.wmin
+        hand = Counter(VALUE[c] for c in view.hand)
+        hand_card = {}
+        for c in view.hand:
+            hand_card.setdefault(VALUE[c], c)
+        piles = [list(d) for d in view.discards[view.seat]]
+        best: list = [None, None]
+        budget = [_CHAIN_BUDGET]
+
+        def dfs(v: int, wilds: int, used: int, first) -> None:
+            if budget[0] <= 0:
+                return
+            budget[0] -= 1
+            if best[0] is not None and (wilds, used) >= best[0]:
+                return
+            if v > hi:
+                best[0], best[1] = (wilds, used), first
+                return
+            # natural discard tops first: they uncover cards
+            for i, d in enumerate(piles):
+                if d and VALUE[d[-1]] == v:
+                    c = d.pop()
+                    dfs(v + 1, wilds, used + 1, first or ("D", i))
+                    d.append(c)
+            if hand[v] > 0:
+                hand[v] -= 1
+                dfs(v + 1, wilds, used + 1, first or ("H", hand_card[v]))
+                hand[v] += 1
+            for i, d in enumerate(piles):
+                if d and VALUE[d[-1]] >= wmin:
+                    c = d.pop()
+                    dfs(v + 1, wilds + 1, used + 1, first or ("D", i))
+                    d.append(c)
+            for w in range(wmin, 15):
+                if hand[w] > 0:
+                    hand[w] -= 1
+                    dfs(v + 1, wilds + 1, used + 1, first or ("H", hand_card[w]))
+                    hand[w] += 1
+                    break
+
+        dfs(lo, 0, 0, None)
+        if best[0] is None:
+            return None
+        return best[0], best[1]
+
+
+def _play_out(values: list[int], tops: list[int], maxv: int, budget: list[int]) -> tuple[int, int] | None:
+    """SM-11: a first move ``(value, deck)`` of a sequence playing every natural
+    value of ``values`` onto the play decks, or None."""
+    if not values:
+        return (0, 0)
+    budget[0] += 1
+    if budget[0] > 300:
+        return None
+    seen = set()
+    for k, v in enumerate(values):
+        if v in seen:
+            continue
+        seen.add(v)
+        for j, t in enumerate(tops):
+            if t + 1 == v:
+                tops[j] = 0 if v >= maxv else v
+                rest = _play_out(values[:k] + values[k + 1:], tops, maxv, budget)
+                tops[j] = t
+                if rest is not None:
+                    return (v, j)
+                break  # decks of equal top are interchangeable
+    return None
+
+
+register("spite_malice", "easy", SpiteMaliceEasyBot)
