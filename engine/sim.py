@@ -65,6 +65,8 @@ class SimResult:
     Attributes:
         game_id, variant, seats, games, seed: the arguments.
         wins: per seat, wins with shared wins counted 1/k.
+        outright: per seat, games won alone.
+        ties: per seat, games whose win it shared (a drawn game, a tie on points).
         score_sums: per seat, the sum of match scores (points).
         actions: player decisions made (all seats, all games).
         chance_steps: chance outcomes applied (deals, runners, turned cards...).
@@ -77,6 +79,8 @@ class SimResult:
     games: int
     seed: int
     wins: list[float] = field(default_factory=list)
+    outright: list[int] = field(default_factory=list)
+    ties: list[int] = field(default_factory=list)
     score_sums: list[float] = field(default_factory=list)
     actions: int = 0
     chance_steps: int = 0
@@ -85,7 +89,8 @@ class SimResult:
     @property
     def rows(self) -> list[dict[str, Any]]:
         """One dict per seat: ``seat``, ``spec`` (text), ``games``, ``wins``,
-        ``win_rate``, ``win_rate_ci`` (Wilson 95% ``(lo, hi)``), ``mean_score`` (points)."""
+        ``win_rate``, ``win_rate_ci`` (Wilson 95% ``(lo, hi)``), ``outright``
+        (games won alone), ``ties`` (games whose win was shared), ``mean_score`` (points)."""
         out = []
         for i, spec in enumerate(self.seats):
             w = self.wins[i]
@@ -96,6 +101,8 @@ class SimResult:
                 "wins": w,
                 "win_rate": w / self.games if self.games else 0.0,
                 "win_rate_ci": wilson_interval(w, self.games),
+                "outright": self.outright[i],
+                "ties": self.ties[i],
                 "mean_score": self.score_sums[i] / self.games if self.games else 0.0,
             })
         return out
@@ -183,7 +190,7 @@ def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed:
     except ValueError as e:
         raise SimError(str(e)) from None
     n = len(seats)
-    result = SimResult(game_id, variant, list(seats), games, seed, [0.0] * n, [0.0] * n)
+    result = SimResult(game_id, variant, list(seats), games, seed, [0.0] * n, [0] * n, [0] * n, [0.0] * n)
     if log_dir is not None:
         log_dir = Path(log_dir)
         log_dir.mkdir(parents=True, exist_ok=True)
@@ -203,6 +210,10 @@ def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed:
         winners = state.winners()
         for w in winners:
             result.wins[w] += 1 / len(winners)
+            if len(winners) == 1:
+                result.outright[w] += 1
+            else:
+                result.ties[w] += 1
         for i, s in enumerate(state.scores()):
             result.score_sums[i] += s
         if progress is not None:

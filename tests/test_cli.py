@@ -250,7 +250,7 @@ def test_sim_prints_the_same_numbers_as_run_sim(runner, tmp_path):
                                  "--games", "4", "--seed", "21", "--log-dir", str(tmp_path / "s")])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for column in ("seat", "spec", "games", "wins", "win %", "95% interval", "mean score"):
+    for column in ("seat", "spec", "games", "wins", "win %", "95% interval", "won alone", "shared", "mean score"):
         assert column in out
     assert "4 matches, seed 21" in out
     expected = run_sim("nags", None, [SeatSpec("ai", "random"), SeatSpec("ai", "random", "Zed")], 4, 21)
@@ -260,6 +260,7 @@ def test_sim_prints_the_same_numbers_as_run_sim(runner, tmp_path):
         assert f"{100 * row['win_rate']:.1f}%" in line
         assert f"{100 * lo:.1f}% - {100 * hi:.1f}%" in line
         assert f"{row['mean_score']:.2f}" in line
+        assert f" {row['outright']} " in line and f" {row['ties']} " in line
     assert len(list((tmp_path / "s").glob("*.jsonl"))) == 4
 
 

@@ -150,3 +150,13 @@ def test_bots_are_handed_views_never_states():
     assert state.is_over
     assert decisions == sum(s.calls for s in spies) > 0
     assert chances >= 6  # dealer, four runners (NA-5), the deal (NA-6)
+
+
+def test_outright_wins_and_shared_wins_are_counted_apart():
+    """A drawn Spite & Malice game (SM-15) is a shared win: it counts 1/2 to each
+    seat's wins and 1 to each seat's ``ties``, never to ``outright``."""
+    r = run_sim("spite_malice", None, [EASY, RAND], 40, seed=3)
+    a, b = r.rows
+    assert a["ties"] == b["ties"] > 0
+    assert a["outright"] + b["outright"] + a["ties"] == 40
+    assert a["wins"] == pytest.approx(a["outright"] + a["ties"] / 2)

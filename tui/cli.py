@@ -210,9 +210,11 @@ def sim(
 def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Optional[Path]) -> None:
     from rich.console import Console
     from rich.table import Table
-    t = Table(title=f"{game}: {games} matches, seed {seed}")
+    t = Table(title=f"{game}: {games} matches, seed {seed}",
+              caption="wins: a shared win (a tie or a drawn game) counts 1/k to each of its k winners")
     for name, justify in (("seat", "right"), ("spec", "left"), ("games", "right"), ("wins", "right"),
-                          ("win %", "right"), ("95% interval", "right"), ("mean score", "right")):
+                          ("win %", "right"), ("95% interval", "right"), ("won alone", "right"),
+                          ("shared", "right"), ("mean score", "right")):
         t.add_column(name, justify=justify)
     for r in rows:
         lo, hi = r["win_rate_ci"]
@@ -220,8 +222,8 @@ def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Opti
         t.add_row(str(r["seat"]), r["spec"], str(r["games"]),
                   f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
                   f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%",
-                  f"{r['mean_score']:.2f}")
-    console = Console()
+                  str(r["outright"]), str(r["ties"]), f"{r['mean_score']:.2f}")
+    console = Console() if sys.stdout.isatty() else Console(width=120)  # piped: don't wrap the table
     console.print(t)
     if log_dir is not None:
         console.print(f"logs: {log_dir}")
