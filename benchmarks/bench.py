@@ -1,13 +1,15 @@
-"""Engine throughput for Nags, optionally next to OpenSpiel peers measured in the same run.
+"""Engine throughput for every game, optionally next to OpenSpiel peers measured in the same run.
 
 Usage:
-    python benchmarks/bench.py [--seconds 3] [--seats 4] [--peers]
+    python benchmarks/bench.py [--game all|nags|noms|spite_malice] [--seconds 3] [--seats 4] [--peers]
         [--peer-python /work/peer-venv/bin/python] [--peer-script ../shared/bench/openspiel_peers.py]
 
-Prints, for random playouts of whole Nags games (default 4 seats, like the
-OpenSpiel peer ``crazy_eights(players=4)``): games/s, player actions/s,
-chance steps/s and all steps/s; then clone/s, legal_actions/s and apply/s on
-positions sampled from such games, and the ``easy`` bot's decisions/s.
+Prints, per game, for random playouts of whole matches (Nags with ``--seats``
+seats, default 4 like the OpenSpiel peer ``crazy_eights(players=4)``; Noms 4
+seats, a game to 101, whose hands compare with ``oh_hell``; Spite & Malice 2):
+games/s, hands/s, player actions/s, chance steps/s and all steps/s; then
+clone/s, legal_actions/s and apply/s on positions sampled from such games,
+the ``easy`` bot's decisions/s and view builds/s.
 With ``--peers`` it then runs the peer script with the peer venv's Python as
 a subprocess (each peer game for the same number of seconds) and prints its
 lines after ours. Nothing is asserted: these are measurements.
@@ -24,21 +26,23 @@ from pathlib import Path
 
 from engine.ai.base import make_bot
 from engine.core import CHANCE
-from engine.games.nags import Nags, NagsVariant
+from engine.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PEER_SCRIPT = ROOT.parent / "shared" / "bench" / "openspiel_peers.py"
 DEFAULT_PEER_PYTHON = Path("/work/peer-venv/bin/python")
 
 
-def playouts(seconds: float, seats: int, seed: int = 0) -> tuple[int, int, int, float]:
-    """Random playouts of whole games for ``seconds``: (games, player actions, chance steps, elapsed s)."""
+def playouts(game_id: str, seats: int, seconds: float, seed: int = 0) -> tuple[int, int, int, int, float]:
+    """Random playouts of whole matches for ``seconds``:
+    (games, hands, player actions, chance steps, elapsed s)."""
+    game = GAMES[game_id]
+    variant = game.variant_class()
     rng = random.Random(seed)
-    variant = NagsVariant()
-    games = actions = chances = 0
+    games = hands = actions = chances = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        s = Nags.new_state(variant, seats)
+        s = game.new_state(variant, seats)
         while not s.is_over:
             if s.to_move == CHANCE:
                 s.apply(s.sample_chance(rng))
@@ -48,16 +52,18 @@ def playouts(seconds: float, seats: int, seed: int = 0) -> tuple[int, int, int, 
                 s.apply(legal[int(rng.random() * len(legal))])
                 actions += 1
         games += 1
-    return games, actions, chances, time.perf_counter() - t0
+        hands += s.hand_number + 1
+    return games, hands, actions, chances, time.perf_counter() - t0
 
 
-def sample_positions(n: int, seats: int, seed: int = 1) -> list:
-    """``n`` player-decision states sampled from random games."""
+def sample_positions(game_id: str, seats: int, n: int, seed: int = 1) -> list:
+    """``n`` player-decision states sampled from random matches."""
+    game = GAMES[game_id]
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        s = Nags.new_state(NagsVariant(), seats)
-        while not s.is_over:
+        s = game.new_state(game.variant_class(), seats)
+        while not s.is_over and len(out) < n:
             if s.to_move == CHANCE:
                 s.apply(s.sample_chance(rng))
                 continue
@@ -65,7 +71,7 @@ def sample_positions(n: int, seats: int, seed: int = 1) -> list:
                 out.append(s.clone())
             legal = s.legal_actions()
             s.apply(legal[int(rng.random() * len(legal))])
-    return out[:n]
+    return out
 
 
 def rate(fn, items: list, seconds: float) -> float:
@@ -81,8 +87,40 @@ def rate(fn, items: list, seconds: float) -> float:
             return done / dt
 
 
+def bench_game(game_id: str, seats: int, seconds: float) -> None:
+    """Print one game's throughput lines."""
+    print(f"cardtable {GAMES[game_id].title}, {seats} seats, default rules, Python {sys.version.split()[0]}, "
+          f"{seconds:g} s per line")
+    g, hands, n_act, n_ch, dt = playouts(game_id, seats, seconds)
+    print(f"  {'random playout':32s} {g / dt:9.1f} games/s {hands / dt:9.1f} hands/s "
+          f"{(n_act + n_ch) / dt:10.0f} steps/s ({n_act / dt:.0f} actions/s + {n_ch / dt:.0f} chance steps/s; "
+          f"{n_act / g:.1f} actions and {n_ch / g:.1f} chance steps per game)")
+    states = sample_positions(game_id, seats, 400)
+    print(f"  {'clone':32s} {rate(lambda s: s.clone(), states, seconds):10.0f} /s")
+    print(f"  {'legal_actions':32s} {rate(lambda s: s.legal_actions(), states, seconds):10.0f} /s")
+    pairs = [(s, s.legal_actions()[0]) for s in states]
+    n = 0
+    spent = 0.0
+    while spent < seconds:  # apply on fresh clones; only the apply is timed
+        batch = [(s.clone(), act) for s, act in pairs]
+        t0 = time.perf_counter()
+        for s, act in batch:
+            s.apply(act)
+        spent += time.perf_counter() - t0
+        n += len(batch)
+    print(f"  {'apply':32s} {n / spent:10.0f} /s")
+    bot = make_bot(game_id, "easy")
+    views = [s.view(s.to_move) for s in states]
+    rng = random.Random(0)
+    print(f"  {'easy bot decision (from a view)':32s} "
+          f"{rate(lambda v: bot.choose(v, v.legal_actions(), rng), views, seconds):10.0f} /s")
+    print(f"  {'view (build)':32s} {rate(lambda s: s.view(s.to_move), states, seconds):10.0f} /s")
+    sys.stdout.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", default="all", choices=["all", *GAMES], help="which game (default all)")
     p.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement (default 3)")
     p.add_argument("--seats", type=int, default=4, help="Nags seats, 2-5 (default 4, like the peer)")
     p.add_argument("--peers", action="store_true", help="also run the OpenSpiel peer script")
@@ -92,35 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     if not 2 <= a.seats <= 5:
         print("Nags needs 2 to 5 seats.", file=sys.stderr)
         return 2
-
-    print(f"cardtable Nags, {a.seats} seats, default rules, Python {sys.version.split()[0]}, "
-          f"{a.seconds:g} s per line")
-    g, n_act, n_ch, dt = playouts(a.seconds, a.seats)
-    print(f"{'random playout':32s} {g / dt:9.1f} games/s {(n_act + n_ch) / dt:10.0f} steps/s "
-          f"({n_act / dt:.0f} actions/s + {n_ch / dt:.0f} chance steps/s; "
-          f"{n_act / g:.1f} actions and {n_ch / g:.1f} chance steps per game)")
-
-    states = sample_positions(400, a.seats)
-    print(f"{'clone':32s} {rate(lambda s: s.clone(), states, a.seconds):10.0f} /s")
-    print(f"{'legal_actions':32s} {rate(lambda s: s.legal_actions(), states, a.seconds):10.0f} /s")
-    pairs = [(s, s.legal_actions()[0]) for s in states]
-    n = 0
-    spent = 0.0
-    while spent < a.seconds:  # apply on fresh clones; only the apply is timed
-        batch = [(s.clone(), act) for s, act in pairs]
-        t0 = time.perf_counter()
-        for s, act in batch:
-            s.apply(act)
-        spent += time.perf_counter() - t0
-        n += len(batch)
-    print(f"{'apply':32s} {n / spent:10.0f} /s")
-    bot = make_bot("nags", "easy")
-    views = [s.view(s.to_move) for s in states]
-    rng = random.Random(0)
-    print(f"{'easy bot decision (from a view)':32s} "
-          f"{rate(lambda v: bot.choose(v, v.legal_actions(), rng), views, a.seconds):10.0f} /s")
-    print(f"{'view (build)':32s} {rate(lambda s: s.view(s.to_move), states, a.seconds):10.0f} /s")
-    sys.stdout.flush()
+    seats = {"nags": a.seats}
+    for gid in (GAMES if a.game == "all" else [a.game]):
+        bench_game(gid, seats.get(gid, GAMES[gid].min_seats), a.seconds)
 
     if a.peers:
         if not a.peer_python.exists() or not a.peer_script.exists():
