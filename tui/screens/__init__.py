@@ -14,6 +14,8 @@ from typing import Any
 #: game id -> ``"module:Class"`` of its table screen (a ``BaseTableScreen`` subclass).
 TABLE_SCREENS: dict[str, str] = {
     "nags": "tui.screens.table:TableScreen",
+    "noms": "tui.screens.noms_table:NomsTableScreen",
+    "spite_malice": "tui.screens.spite_malice_table:SpiteMaliceTableScreen",
 }
 
 

@@ -181,8 +181,27 @@ def render_generic(state: Any, names: list[str], seat: int | None, palette: Pale
     return Text.assemble((f"What {who} sees\n", "bold"), repr(state.view(seat)))
 
 
+def render_noms(state: Any, names: list[str], seat: int | None, palette: Palette) -> Text:
+    """A Noms position: contract, auction, trick, tricks won, hands, totals
+    (see :func:`tui.noms_ui.render_position`)."""
+    from tui.noms_ui import render_position
+
+    return render_position(state, names, seat, palette)
+
+
 #: game id -> renderer(state, names, seat or None, palette) -> rich Text.
-RENDERERS: dict[str, Callable[..., Any]] = {"nags": render_nags}
+RENDERERS: dict[str, Callable[..., Any]] = {"nags": render_nags, "noms": render_noms}
+
+
+def render_spite_malice(state: Any, names: list[str], seat: int | None, palette: Palette) -> Text:
+    """A Spite & Malice position (stocks, play decks, discard decks, hands); see
+    :func:`tui.spite_malice_ui.render_position`."""
+    from tui.spite_malice_ui import render_position
+
+    return render_position(state, names, seat, palette)
+
+
+RENDERERS["spite_malice"] = render_spite_malice
 
 
 class ReplayScreen(Screen):

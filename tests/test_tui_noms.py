@@ -1,0 +1,340 @@
+"""The Noms table screen driven by keys through Textual pilots against random
+bots at pace 0: the auction by keys (NO-7, NO-8, NO-V2), trumps by suit key
+(NO-10a), the called card typed in the input (NO-10b, NO-11 shortcut), play by
+typing value+suit or cursor+Enter (NO-15), the engine's reason for an illegal
+card, legal cards highlighted, the exposed Mis a Vis hand (NO-14), double-hand
+marks (NO-18) and the replay renderer."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from textual.app import App
+
+from engine.cards import Card, Suit
+from engine.games.noms import MISAVIS, Bid, Call, Pass, Play, Trump
+from engine.gamelog import Replay, read_log
+from engine.session import Session
+from tui.noms_ui import (KEY_FOR_BID, parse_called_card, render_position, second_person, side_tricks,
+                         tricks_line)
+from tui.screens import table_screen_class
+from tui.screens.noms_table import CallGrid, NomsHand, NomsScoreboard, NomsTableScreen, TrickTable, _hand_mults
+from tui.screens.replay import RENDERERS, Palette
+from tui.widgets.cards import THEME_DEFAULTS
+from tui.widgets.status import StatusLine
+
+SIZE = (160, 50)
+SEATS = ["human", "ai:random", "ai:random", "ai:random"]
+RANK_KEY = {**{v: str(v) for v in range(2, 10)}, 10: "0", 11: "j", 12: "q", 13: "k", 14: "a"}
+
+
+class NomsApp(App):
+    """A bare app showing one Noms table screen."""
+
+    def __init__(self, session: Session, pace: float = 0.0) -> None:
+        super().__init__()
+        self.session = session
+        self.table = NomsTableScreen(session, pace=pace)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.table)
+
+
+EASY = ["human", "ai:easy", "ai:easy", "ai:easy"]
+
+
+def make_session(seed: int = 3, rules: dict | None = None, seats: list[str] = SEATS) -> Session:
+    return Session("noms", rules or None, seats, seed=seed, write_log=False)
+
+
+async def wait_for(pilot, cond, limit: float = 30.0) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if cond():
+            await pilot.pause(0)
+            if cond():
+                return
+        await asyncio.sleep(0.003)
+    raise AssertionError("the table never reached the expected state")
+
+
+async def press(pilot, *keys: str) -> None:
+    for key in keys:
+        pilot.app.simulate_key(key)
+        await pilot.pause(0)
+    await pilot.pause(0)
+
+
+def my_turn(app: NomsApp) -> bool:
+    return app.session.is_over or (app.screen is app.table and app.table.human_turn())
+
+
+def status(app: NomsApp) -> StatusLine:
+    return app.table.query_one(StatusLine)
+
+
+async def human_move(pilot, app: NomsApp, *, bid: int | None = None, call: str = "AS") -> None:
+    """One legal move of the human by keys, chosen from the view's legal actions."""
+    n = len(app.session.history)
+    view = app.session.view(0)
+    legal = view.legal_actions()
+    if view.phase == "auction":
+        bids = [a.level for a in legal if isinstance(a, Bid)]
+        if bid in bids:
+            await press(pilot, KEY_FOR_BID[bid])
+        else:
+            await press(pilot, "p")
+    elif view.phase == "trump":
+        await press(pilot, "h")
+    elif view.phase == "call":
+        assert app.table.query_one("#call-input").has_focus
+        await press(pilot, *[c.lower() for c in call], "enter")
+    else:
+        plays = [a.card for a in legal if isinstance(a, Play)]
+        card = plays[-1]
+        if len(app.session.history) % 2:  # both ways of playing: typed value+suit, and cursor+Enter
+            await press(pilot, RANK_KEY[card.rank], "cdhs"[int(card.suit)])
+        else:
+            assert app.table.query_one(NomsHand).put_cursor(card)
+            await press(pilot, "enter")
+    await wait_for(pilot, lambda: len(app.session.history) > n)
+
+
+async def play_hand(pilot, app: NomsApp, *, bid: int | None = 11, call: str = "AS") -> None:
+    """Play until the first hand is over (keys only for the human)."""
+    while not app.session.state.results and not app.session.is_over:
+        await wait_for(pilot, lambda: my_turn(app) or bool(app.session.state.results))
+        if app.session.state.results or app.session.is_over:
+            break
+        await human_move(pilot, app, bid=bid, call=call)
+
+
+async def test_whole_hand_by_keys_against_random_bots():
+    """NO-8 bid 11 by key, NO-10a hearts by h, NO-10b A♠ typed, NO-15 every card by keys, NO-19 scored."""
+    app = NomsApp(make_session(seed=3, seats=EASY))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_hand(pilot, app, bid=11, call="AS")
+        s = app.session
+        results = s.view(0).results
+        assert len(results) == 1
+        dealer, declarer, contract, made, pts = results[0]
+        assert (declarer, contract) == (0, 11)  # the easy bots let the human's 11 stand
+        notations = [n for _a, n in s.history]
+        assert "trump H" in notations and "call AS" in notations
+        assert sum(1 for n in notations if n.startswith("play")) == 52
+        await wait_for(pilot, lambda: my_turn(app))
+        assert list(s.state.scores()) == [float(x) for x in pts]
+        text = app.table.query_one(NomsScoreboard).board_text()
+        assert "Total/101" in text and "H1" in text
+        for name, total in zip(s.names, s.view(0).totals):
+            line = next(ln for ln in text.splitlines() if name in ln)
+            assert line.split()[-1] == str(total)
+
+
+async def test_bidding_keys_follow_the_legal_bids():
+    """NO-7/NO-8: the keys and buttons offer exactly the legal bids; 1 bids 11."""
+    app = NomsApp(make_session(seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        view = app.session.view(0)
+        assert view.phase == "auction"
+        legal = [a.level for a in view.legal_actions() if isinstance(a, Bid)]
+        names = sorted(b.name for b in app.table.query("#bidbar Button"))
+        assert names == sorted([f"bid:{lv}" for lv in legal] + (["pass"] if Pass() in view.legal_actions() else []))
+        assert "0=10" in status(app).prompt_text or 10 not in legal
+        # 7 is not a bid under the default rules (min 10): the key is not even offered
+        assert app.table.check_action("bid", (7,)) is False
+        if 11 in legal:
+            n = len(app.session.history)
+            await press(pilot, "1")
+            await wait_for(pilot, lambda: len(app.session.history) > n)
+            assert app.session.history[n][1] == "bid 11"
+
+
+async def test_min_bid_7_adds_keys_7_8_9():
+    """NO-V2: with min_bid 7, bids 7, 8 and 9 get buttons and keys."""
+    app = NomsApp(make_session(seed=5, rules={"min_bid": 7}))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        legal = [a.level for a in app.session.view(0).legal_actions() if isinstance(a, Bid)]
+        names = {b.name for b in app.table.query("#bidbar Button")}
+        for lv in (7, 8, 9):
+            assert (f"bid:{lv}" in names) == (lv in legal)
+        if 7 in legal:
+            n = len(app.session.history)
+            await press(pilot, "7")
+            await wait_for(pilot, lambda: len(app.session.history) > n)
+            assert app.session.history[n][1] == "bid 7"
+
+
+async def test_called_card_typed_and_grid_click():
+    """NO-10b: the called card typed in the input; a bad card shows one sentence; NO-11 bare rank is of trumps."""
+    app = NomsApp(make_session(seed=4, seats=EASY))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):
+            await wait_for(pilot, lambda: my_turn(app))
+            v = app.session.view(0)
+            if v.phase == "call" or app.session.state.results:
+                break
+            await human_move(pilot, app, bid=13)
+        assert app.session.view(0).phase == "call"
+        await press(pilot, "x", "x", "enter")
+        await wait_for(pilot, lambda: "not a card" in status(app).message_text, 5)
+        assert app.session.view(0).phase == "call"
+        # a click on the grid fills the input
+        grid = app.table.query_one(CallGrid)
+        await pilot.click(CallGrid, offset=(0, 0))
+        assert grid.picked == Card.get(14, Suit.SPADES)
+        assert app.table.query_one("#call-input").value == "AS"
+        inp = app.table.query_one("#call-input")
+        inp.value = ""
+        await press(pilot, "k", "enter")  # bare K: the king of trumps (hearts), NO-11
+        await wait_for(pilot, lambda: app.session.view(0).phase != "call")
+        assert app.session.history[-1][1] == "call KH" or any(n == "call KH" for _a, n in app.session.history)
+        assert not app.table.query_one("#callpanel").display
+
+
+async def test_illegal_card_shows_the_engine_reason_and_legal_cards_are_highlighted():
+    """NO-15: an off-suit card while able to follow is refused with the engine's reason;
+    the hand highlights exactly the legal cards."""
+    for seed in (3, 4, 6, 8):
+        app = NomsApp(make_session(seed=seed))
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(80):
+                await wait_for(pilot, lambda: my_turn(app) or bool(app.session.state.results))
+                if app.session.state.results:
+                    break
+                v = app.session.view(0)
+                if v.phase == "play":
+                    hand = app.table.query_one(NomsHand)
+                    legal = {a.card for a in v.legal_actions()}
+                    assert hand.active and hand.legal == legal
+                    off = [c for c in v.hand if c not in legal]
+                    if off:
+                        card = off[0]
+                        n = len(app.session.history)
+                        await press(pilot, RANK_KEY[card.rank], "cdhs"[int(card.suit)])
+                        assert len(app.session.history) == n
+                        msg = status(app).message_text
+                        assert msg == app.session.why_illegal(Play(card)) and "follow suit" in msg
+                        # the dimmed card is drawn in other colours than a legal one
+                        text = hand.render()
+                        styles = {}
+                        for i, c in enumerate(hand.cards):
+                            x = 1 + i * hand.step() + 1
+                            y = 0 if i == hand.cursor else 2
+                            line = text.split("\n")[y]
+                            styles[c] = line.get_style_at_offset(_console(), x)
+                        bright = {str(styles[c].bgcolor) for c in hand.cards if c in legal and c != hand.cursor_card()}
+                        dim = {str(styles[c].bgcolor) for c in hand.cards if c not in legal}
+                        assert bright and dim and not (bright & dim)
+                        return
+                await human_move(pilot, app, bid=None)
+    pytest.fail("no seed gave a position where the human could not play every card")
+
+
+def _console():
+    from rich.console import Console
+    return Console()
+
+
+async def test_mis_a_vis_hand_is_exposed_after_the_first_trick():
+    """NO-13/NO-14: the human bids Mis a Vis (v); after the first trick the hand is shown face up."""
+    app = NomsApp(make_session(seed=9))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(80):
+            await wait_for(pilot, lambda: my_turn(app) or bool(app.session.state.results))
+            v = app.session.view(0)
+            if app.session.state.results or (v.declarer >= 0 and v.tricks):
+                break
+            await human_move(pilot, app, bid=MISAVIS)
+        v = app.session.view(0)
+        assert v.declarer == 0 and v.contract == MISAVIS
+        assert v.exposed and set(v.exposed) == set(v.hand)
+        contract = str(app.table.query_one("#contract").render())
+        assert "Mis a Vis hand, face up" in contract
+        assert all(c.pretty in contract for c in v.exposed)
+        # the other seats see it too (NO-14), in the replay renderer's seat view
+        text = render_position(app.session.state, app.session.names, 2, Palette(None)).plain
+        assert "face up" in text and all(c.pretty in text for c in v.exposed)
+
+
+async def test_last_trick_key_and_centre_layout():
+    """t shows the last finished trick with its winner; the centre puts the human at the bottom."""
+    app = NomsApp(make_session(seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(80):
+            await wait_for(pilot, lambda: my_turn(app))
+            v = app.session.view(0)
+            if v.phase == "play" and v.tricks and v.trick:
+                break
+            await human_move(pilot, app, bid=11)
+        table = app.table.query_one(TrickTable)
+        assert [b["seat"] for b in table.blocks] == [0, 1, 2, 3]
+        await press(pilot, "t")
+        leader, cards, winner = app.session.view(0).tricks[-1]
+        assert app.table.show_last
+        assert table.centre_text.startswith("Last trick") and app.session.names[winner] in table.centre_text
+        assert {b["seat"]: b["card"] for b in table.blocks} == {(leader + k) % 4: c for k, c in enumerate(cards)}
+        await press(pilot, "escape")
+        assert not app.table.show_last
+
+
+def test_registered_and_text_helpers():
+    """The registry gives the Noms screen; the replay has a Noms renderer; NO-11 typed shortcuts."""
+    assert table_screen_class("noms") is NomsTableScreen
+    assert "noms" in RENDERERS
+    assert parse_called_card("10h", None) == Card.get(10, Suit.HEARTS)
+    assert parse_called_card("a", int(Suit.SPADES)) == Card.get(14, Suit.SPADES)
+    with pytest.raises(ValueError, match="NO-11"):
+        parse_called_card("A", None)
+    with pytest.raises(ValueError):
+        parse_called_card("ZZ", None)
+    assert second_person("You announces Spades are trumps", ["You", "B"]) == "You announce Spades are trumps"
+
+
+def test_double_hands_are_marked():
+    """NO-18: the hand after an all-pass is doubled (x2 marks), NO-21 scores x2."""
+    s = make_session(seed=1)
+    s.advance()
+    for _ in range(4):
+        s.act(Pass())
+    view = s.view(0)
+    assert view.next_mult == 2 or view.mult == 2
+    s.advance()
+    view = s.view(0)
+    assert view.mult == 2
+    fake = [(0, -1, 0, False, (0, 0, 0, 0)), (1, 2, 11, True, (0, 22, 22, 0)), (2, 1, 10, False, (10,) * 4)]
+    assert _hand_mults(fake, view) == [1, 2, 1]
+    from tui.noms_ui import contract_line
+    assert "double hand x2" in contract_line(view, s.names)
+
+
+def test_replay_renderer_seat_view_hides_other_hands(tmp_path):
+    """The replay shows all hands, or one seat's view (own hand, backs for the others)."""
+    s = Session("noms", None, ["ai:random"] * 4, seed=2, log_dir=tmp_path)
+    s.advance()
+    for _ in range(30):
+        s.act(s.bot_choose())
+        s.advance()
+    path = s.log_path
+    s.close()
+    replay = Replay(read_log(path))
+    state = replay.positions[replay.last_index]
+    names = ["A", "B", "C", "D"]
+    all_text = RENDERERS["noms"](state, names, None, Palette(None)).plain
+    seat_text = RENDERERS["noms"](state, names, 1, Palette(None)).plain
+    for c in state.hands[0]:
+        assert c.pretty in all_text
+    others = [c for c in state.hands[0] if c not in state.view(1).played_cards()]
+    assert others and not any(f" {c.pretty} " in f" {seat_text} " for c in others if c not in state.view(1).exposed)
+    assert "Trick" in seat_text and "Game totals" in seat_text
+    v = state.view(1)
+    side, rest = side_tricks(v)
+    assert side + rest == sum(v.won)
+    assert "Tricks:" in tricks_line(v, names)

@@ -1,0 +1,388 @@
+"""Noms-specific presentation for the table screen and the replay: bid names
+and keys, the contract line, tricks per side, prompts, hints and the replay
+renderer. Text only: every rule comes from the engine (legal actions, the
+view's fields, rules NO-1..NO-22 in ``rules/noms.md``); this module only
+words them for a player.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+
+from engine.cards import Card, CardParseError, Suit, parse_card, rank_text
+from engine.core import Action
+from engine.games.noms import MIS, MISAVIS, Bid, Call, NomsView, Pass, Play, Trump, bid_name, is_numeric
+from tui.widgets.narration import second_person as _generic_second_person
+
+#: Keys of the auction (NO-7, NO-V2): key -> bid level. ``0`` is 10, ``1`` 11, ``2`` 12, ``3`` 13.
+BID_KEYS: dict[str, int] = {"7": 7, "8": 8, "9": 9, "0": 10, "1": 11, "2": 12, "3": 13, "m": MIS, "v": MISAVIS}
+#: The key of each bid level, the inverse of :data:`BID_KEYS`.
+KEY_FOR_BID: dict[int, str] = {v: k for k, v in BID_KEYS.items()}
+#: The key that passes in the auction (NO-8).
+PASS_KEY = "p"
+#: Keys of the trump announcement (NO-10a): key -> suit (None: No Trump).
+TRUMP_KEYS: dict[str, int | None] = {"c": int(Suit.CLUBS), "d": int(Suit.DIAMONDS), "h": int(Suit.HEARTS),
+                                     "s": int(Suit.SPADES), "n": None}
+#: Suit letters typed after a value to name a card: key -> suit.
+SUIT_KEYS: dict[str, int] = {"c": int(Suit.CLUBS), "d": int(Suit.DIAMONDS), "h": int(Suit.HEARTS),
+                             "s": int(Suit.SPADES)}
+#: Value keys for typing a card (rank 2..14); ``0`` is the ten.
+RANK_KEYS: dict[str, int] = {**{str(v): v for v in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
+#: Suits in the order a hand is laid out: spades, hearts, clubs, diamonds (colours alternate).
+DISPLAY_SUITS: tuple[int, ...] = (int(Suit.SPADES), int(Suit.HEARTS), int(Suit.CLUBS), int(Suit.DIAMONDS))
+#: Event kinds the Noms log writes in bold (contract, partner revealed, exposure, result).
+STRONG_EVENT_KINDS = frozenset({"contract", "partner", "expose", "result", "all_pass"})
+HAND_WORD = "Hand"
+
+KEY_HELP = """\
+Auction (NO-8): 0=10 1=11 2=12 3=13 (7 8 9 with the minimum-7 rules) · m Mis · v Mis a Vis · p pass
+Trumps (NO-10a): c d h s, n no trump · Called card (NO-10b): type it (AS, 10H) + Enter, or click it
+Play (NO-15): ←/→ and Enter, click a card, or type value then suit (q h = Q♥; 0 is the ten)
+t last trick · z undo (against bots) · h hint · l last events · ? rules"""
+
+
+def bid_label(level: int) -> str:
+    """A bid level as players say it: ``10``, ``Mis``, ``Mis a Vis`` (NO-7)."""
+    return bid_name(level)
+
+
+def bid_key(level: int) -> str:
+    """The key that makes bid ``level`` (``0`` for 10, ``m`` for Mis...)."""
+    return KEY_FOR_BID[level]
+
+
+def suit_text(suit: int | None, ascii_only: bool = False) -> str:
+    """A suit as a word with its symbol: ``hearts ♥`` (``hearts`` in ASCII); None is ``no trump``."""
+    if suit is None:
+        return "no trump"
+    s = Suit(suit)
+    word = s.name.lower()
+    return word if ascii_only else f"{word} {s.symbol}"
+
+
+def card_label(card: Card, ascii_only: bool = False) -> str:
+    """A card as a player reads it: ``10♥`` (``10H`` in ASCII)."""
+    return card.text if ascii_only else card.pretty
+
+
+def legal_bids(legal: Sequence[Action]) -> list[int]:
+    """The bid levels among ``legal``, lowest first in the engine's order."""
+    return [a.level for a in legal if isinstance(a, Bid)]
+
+
+def display_order(cards: Sequence[Card], trump: int | None = None) -> list[Card]:
+    """A hand laid out for the table: by suit (spades, hearts, clubs, diamonds,
+    so colours alternate), each suit from the ace down."""
+    order = {s: i for i, s in enumerate(DISPLAY_SUITS)}
+    return sorted(cards, key=lambda c: (order.get(int(c.suit), 9), -c.rank))
+
+
+def parse_called_card(text: str, trump: int | None) -> Card:
+    """The called card typed by the declarer (NO-10b): ``AS``, ``10h``, ``Q♦``.
+    A bare rank (``A``) is of the trump suit (the NO-11 shortcut).
+
+    Raises:
+        ValueError: one sentence when ``text`` is not a card, or is a bare rank
+            under No Trump (NO-11).
+    """
+    t = text.strip().upper()
+    if not t:
+        raise ValueError("type a card such as AS or 10H, or click one")
+    if t in ("A", "K", "Q", "J", "T") or (t.isdigit() and 2 <= int(t) <= 10):
+        if trump is None:
+            raise ValueError("under No Trump the called card needs its suit, e.g. AS (NO-11)")
+        t = t + Suit(trump).letter
+    try:
+        card = parse_card(t)
+    except CardParseError as err:
+        raise ValueError(str(err)) from None
+    if card.is_joker:
+        raise ValueError("Noms has no jokers: call one of the 52 cards (NO-1)")
+    return card
+
+
+def declarer_side(view: NomsView) -> set[int]:
+    """The declarer's side as far as ``view``'s seat knows: the declarer, plus the
+    partner once known (NO-12). Empty before the auction ends."""
+    if view.declarer < 0:
+        return set()
+    side = {view.declarer}
+    if view.partner is not None:
+        side.add(view.partner)
+    return side
+
+
+def partner_known_to(view: NomsView) -> bool:
+    """True when ``view``'s seat knows who holds the called card (NO-12): it was
+    played, or this seat holds it, or the declarer called their own card."""
+    return view.partner is not None
+
+
+def side_tricks(view: NomsView) -> tuple[int, int]:
+    """Tricks won this hand by the declarer's side (as far as this seat knows)
+    and by the other seats."""
+    side = declarer_side(view)
+    mine = sum(view.won[s] for s in side)
+    return mine, sum(view.won) - mine
+
+
+def seat_role(view: NomsView, seat: int) -> str:
+    """``declarer``, ``partner`` (when known to this seat), ``alone`` or ``""``."""
+    if view.declarer < 0:
+        return ""
+    if seat == view.declarer:
+        if view.partner == view.declarer or not is_numeric(view.contract):
+            return "declarer, alone"
+        return "declarer"
+    if view.partner == seat:
+        return "partner"
+    return ""
+
+
+def last_call(view: NomsView, seat: int) -> str | None:
+    """The seat's last call in this hand's auction: ``11``, ``Mis``, ``pass``, or None."""
+    for s, level in reversed(view.auction):
+        if s == seat:
+            return "pass" if level == 0 else bid_label(level)
+    return None
+
+
+def contract_line(view: NomsView, names: Sequence[str], ascii_only: bool = False) -> str:
+    """The contract as one line: ``Bix 11 · trumps spades ♠ · called A♥ (partner
+    not known yet) · double hand x2``; during the auction the standing bid."""
+    dbl = f" · double hand x{view.mult}" if view.mult > 1 else ""
+    if view.declarer < 0:
+        if view.phase == "auction":
+            if view.high:
+                return f"Auction: {names[view.high_seat]} bids {bid_label(view.high)} (highest){dbl}"
+            return f"Auction: no bid yet{dbl}"
+        return "No contract" + dbl
+    parts = [f"Contract: {names[view.declarer]} {bid_label(view.contract)}"]
+    if not is_numeric(view.contract):
+        parts.append("alone, no trump (NO-13)")
+    else:
+        parts.append(("trumps " + suit_text(view.trump, ascii_only)) if view.trump_set and view.trump is not None
+                     else "no trump" if view.trump_set else "trumps not announced yet")
+        if view.called is not None:
+            called = f"called {card_label(view.called, ascii_only)}"
+            if view.partner_known:
+                who = names[view.partner] if view.partner is not None and view.partner != view.declarer else None
+                called += f" (partner: {who})" if who else " (declarer alone)"
+            elif view.partner is not None:
+                if view.partner == view.seat and view.seat != view.declarer:
+                    called += " (you hold it: you are the partner, keep it secret)"
+                elif view.partner == view.declarer:
+                    called += " (your own card: you play alone, only you know)"
+            else:
+                called += " (partner not known yet)"
+            parts.append(called)
+        elif view.trump_set:
+            parts.append("no card called yet")
+    return " · ".join(parts) + dbl
+
+
+def tricks_line(view: NomsView, names: Sequence[str], *, per_seat: bool = True) -> str:
+    """Tricks won this hand per seat (unless ``per_seat`` is False) and per side:
+    ``Tricks: You 2, Bix 3... · declarer's side 5 of 11 needed, others 3``."""
+    parts = []
+    if per_seat:
+        parts.append("Tricks: " + ", ".join(f"{names[s]} {view.won[s]}" for s in range(len(names))))
+    if view.declarer >= 0 and (view.phase == "play" or view.tricks):
+        side, others = side_tricks(view)
+        need = view.contract
+        if is_numeric(need):
+            known = "" if partner_known_to(view) else " (partner not known)"
+            parts.append(f"Declarer's side {side} of {need} needed{known}, others {others}")
+        elif need:
+            parts.append(f"{names[view.declarer]} must take no trick: {view.won[view.declarer]} taken")
+    return " · ".join(parts) or f"Tricks: {sum(view.won)} played"
+
+
+_MORE_VERBS = {"announces": "announce", "shuffles": "shuffle", "fails": "fail"}
+
+
+def second_person(text: str, names: Sequence[str]) -> str:
+    """A narrated line about the seat named ``You`` in the second person
+    (``You announces Spades are trumps`` -> ``You announce ...``)."""
+    if "You" not in names or not text.startswith("You "):
+        return text
+    text = _generic_second_person(text, names)
+    first, _, rest = text.partition(" ")
+    verb, _, tail = rest.partition(" ")
+    return " ".join(x for x in (first, _MORE_VERBS.get(verb, verb), tail) if x)
+
+
+def auction_line(view: NomsView, names: Sequence[str]) -> str:
+    """This hand's calls in order: ``Bids: Bix 10, Cato pass, Dora 11``."""
+    if not view.auction:
+        return "Bids: none yet"
+    return "Bids: " + ", ".join(f"{names[s]} {'pass' if lv == 0 else bid_label(lv)}" for s, lv in view.auction)
+
+
+def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, ascii_only: bool = False,
+           pending_rank: int | None = None) -> str:
+    """What the seat of ``view`` may do now, as one sentence for the status line."""
+    lr = "<-/->" if ascii_only else "←/→"
+    dots = "..." if ascii_only else "…"
+    who = f"{names[view.seat]}, your" if many_humans else "Your"
+    if view.is_over:
+        return "The game is over: press s for the summary."
+    if view.to_move != view.seat:
+        if view.to_move < 0:
+            return f"Dealing{dots}"
+        other = names[view.to_move]
+        verb = {"auction": "to bid", "trump": "to announce trumps", "call": "to call a card"}.get(view.phase,
+                                                                                                 "to play")
+        return f"Waiting for {other} {verb}{dots}"
+    legal = view.legal_actions()
+    if view.phase == "auction":
+        keys = ", ".join(f"{bid_key(lv)}={bid_label(lv)}" for lv in legal_bids(legal))
+        can_pass = Pass() in legal
+        return (f"{who} call (NO-8): {keys}" + (", p=pass" if can_pass else " (you must bid, NO-V2)")
+                + " (or click a button)")
+    if view.phase == "trump":
+        return (f"{who} contract is {bid_label(view.contract)}: announce trumps (NO-10a): c clubs, d diamonds, "
+                "h hearts, s spades, n no trump")
+    if view.phase == "call":
+        return ("Call a card to name your hidden partner (NO-10b): type it (AS, 10H) and press Enter, "
+                "or click it in the grid")
+    if pending_rank is not None:
+        return f"{rank_text(pending_rank)}{dots} now its suit: c, d, h or s (Escape cancels)"
+    plays = [a.card for a in legal if isinstance(a, Play)]
+    how = f"({lr} and Enter, click, or type e.g. qh)"
+    if not view.trick:
+        return f"{who} lead: play any card {how}"
+    led = Suit(view.trick[0].suit)
+    if all(c.suit == led for c in plays):
+        return f"{who} turn: follow {led.name.lower()} (NO-15) {how}"
+    return f"{who} turn: no {led.name.lower()} left, play any card {how}"
+
+
+def action_words(action: Action, ascii_only: bool = False) -> str:
+    """An action in words for hints: ``bid 11 (key 1)``, ``trumps hearts (h)``, ``call A♠``, ``play Q♥``."""
+    if isinstance(action, Bid):
+        return f"bid {bid_label(action.level)} (key {bid_key(action.level)})"
+    if isinstance(action, Pass):
+        return "pass (p)"
+    if isinstance(action, Trump):
+        if action.suit is None:
+            return "no trump (n)"
+        return f"trumps {suit_text(action.suit, ascii_only)} ({Suit(action.suit).letter.lower()})"
+    if isinstance(action, Call):
+        return f"call {card_label(action.card, ascii_only)}"
+    if isinstance(action, Play):
+        return f"play {card_label(action.card, ascii_only)}"
+    return str(action)
+
+
+def result_text(result: tuple, names: Sequence[str]) -> str:
+    """One finished hand from ``view.results`` (``(dealer, declarer, contract, made, points)``):
+    ``Bix 11 made`` or ``all passed``."""
+    _dealer, declarer, contract, made, _pts = result
+    if declarer < 0:
+        return "all passed"
+    return f"{names[declarer]} {bid_label(contract)} {'made' if made else 'failed'}"
+
+
+# ---------------------------------------------------------------------------
+# Replay renderer
+# ---------------------------------------------------------------------------
+
+def render_position(state: Any, names: list[str], seat: int | None, palette: Any) -> Text:
+    """A Noms position as text for ``cardtable replay``: the contract, the
+    auction, the trick by seat, the last trick, tricks won per seat and side,
+    the hands (every hand, or what ``seat`` sees: its own hand, the exposed
+    Mis a Vis hand (NO-14), the backs of the others) and the game totals.
+
+    Args:
+        state: a ``NomsState`` (omniscient).
+        names: seat display names.
+        seat: None shows every hand; a seat number shows that seat's view only.
+        palette: ``tui.screens.replay.Palette`` (``card(c)``/``cards(cs)`` give coloured text).
+    """
+    n = 4
+    names = list(names) + [f"seat {i}" for i in range(len(names), n)]
+    view: NomsView = state.view(0 if seat is None else seat)
+    if seat is None and state.called is not None:  # omniscient: the partner is known
+        holder = state.declarer if state.partner < 0 else state.partner
+        view = _with(view, partner=holder)
+    a = palette.ascii
+    lines: list[Text] = []
+    head = Text()
+    head.append(f"Hand {view.hand_no + 1}", style="bold")
+    head.append(f" · dealer {names[view.dealer]}")
+    if view.mult > 1:
+        head.append(f" · double hand x{view.mult}", style="bold")
+    if view.to_move >= 0:
+        head.append(" · to move: ")
+        head.append(names[view.to_move], style="bold")
+    elif view.is_over:
+        head.append(" · game over", style="bold")
+    lines.append(head)
+    lines.append(Text(palette.plain(auction_line(view, names))))
+    lines.append(Text(palette.plain(contract_line(view, names, a)), style="bold"))
+    lines.append(Text(""))
+    trick = Text("Trick     ", style="bold")
+    if view.trick:
+        for k, c in enumerate(view.trick):
+            trick.append(f"{names[(view.leader + k) % n]} ")
+            trick.append_text(palette.card(c))
+            trick.append("   ")
+    else:
+        trick.append("-", style="dim")
+    lines.append(trick)
+    if view.tricks:
+        leader, cards, winner = view.tricks[-1]
+        last = Text("Last trick ", style="bold")
+        for k, c in enumerate(cards):
+            last.append(f"{names[(leader + k) % n]} ")
+            last.append_text(palette.card(c))
+            last.append("   ")
+        last.append(f"won by {names[winner]}", style="italic")
+        lines.append(last)
+    lines.append(Text(tricks_line(view, names)))
+    lines.append(Text(""))
+    lines.append(Text("Hands" if seat is None else f"Hands (what {names[seat]} sees)", style="bold"))
+    for i in range(n):
+        row = Text()
+        marker = ("> " if a else "▶ ") if i == view.to_move else "  "
+        row.append(marker + f"{i} {names[i]}".ljust(18), style="bold" if i == view.to_move else "")
+        if seat is None:
+            hand = display_order(state.hands[i])
+            row.append(f"({len(hand)}) ", style="dim")
+            row.append_text(palette.cards(hand))
+        elif i == seat:
+            row.append(f"({len(view.hand)}) ", style="dim")
+            row.append_text(palette.cards(display_order(view.hand)))
+        elif i == view.declarer and view.exposed:
+            row.append(f"({len(view.exposed)}) face up ", style="dim")
+            row.append_text(palette.cards(display_order(view.exposed)))
+        else:
+            row.append(f"({view.hand_sizes[i]}) " + ("#" if a else "▒") * view.hand_sizes[i], style="dim")
+        role = seat_role(view, i)
+        if role:
+            row.append(f"  {role}", style="italic")
+        lines.append(row)
+    lines.append(Text(""))
+    lines.append(Text(f"Game totals (to {view.variant.target})", style="bold"))
+    for i in range(n):
+        lines.append(Text(f"  {names[i]}".ljust(20) + f"{view.totals[i]:>5}"))
+    if view.results:
+        lines.append(Text("Hands: " + "; ".join(f"{k + 1} {result_text(r, names)}"
+                                                for k, r in enumerate(view.results)), style="dim"))
+    return Text("\n").join(lines)
+
+
+def _with(view: NomsView, **changes: Any) -> NomsView:
+    from dataclasses import replace
+    return replace(view, **changes)
+
+
+__all__ = ["BID_KEYS", "KEY_FOR_BID", "PASS_KEY", "TRUMP_KEYS", "SUIT_KEYS", "RANK_KEYS", "DISPLAY_SUITS",
+           "STRONG_EVENT_KINDS", "HAND_WORD", "KEY_HELP", "bid_label", "bid_key", "suit_text", "card_label",
+           "legal_bids", "display_order", "parse_called_card", "declarer_side", "partner_known_to",
+           "side_tricks", "seat_role", "last_call", "contract_line", "tricks_line", "auction_line", "prompt",
+           "second_person",
+           "action_words", "result_text", "render_position"]
