@@ -310,7 +310,7 @@ def test_summary_table_shows_negative_and_fractional_points():
     console = Console(width=100, record=True)
     console.print(table)
     text = console.export_text()
-    for cell in ("-3", "7.5", "-0.25", "-1", "7.25", "Hand 2", "Ann  (winner)"):
+    for cell in ("-3", "7.5", "-0.25", "-1", "7.25", "Scores (hands 1-2)", "Ann  (winner)"):
         assert cell in text
     assert "7.50" not in text and "-3.0" not in text
     assert [format_points(x) for x in (10, 6.5, -2, 0.125)] == ["10", "6.5", "-2", "0.12"]
@@ -393,3 +393,22 @@ async def test_card_widgets_draw_jokers_and_backs_and_report_their_source():
         await pilot.click("#small")
         await pilot.pause()
         assert app.clicks == [(Card.joker(), "discard:2", 3), (parse_card("10D"), "trick:1", 0)]
+
+
+def test_summary_table_of_a_long_match_stays_readable():
+    """A Noms game to 101 can take a dozen hands: past MAX_HAND_COLUMNS the
+    earliest hands are summed in one column, and the totals are never cut."""
+    from rich.console import Console
+
+    from tui.screens.summary import MAX_HAND_COLUMNS, summary_table
+    names = ["You", "Bix (easy)", "Cato (easy)", "Dora (easy)"]
+    hands = [[float(h), 0.0, 26.0, -13.0] for h in range(14)]
+    totals = [sum(h[i] for h in hands) for i in range(4)]
+    table = summary_table(names, hands, totals, [2], hand_word="Hand")
+    assert len(table.columns) == 1 + MAX_HAND_COLUMNS + 1
+    console = Console(width=100, record=True)
+    console.print(table)
+    text = console.export_text()
+    assert "1-5" in text and "Scores (hands 1-14)" in text
+    assert "364" in text and "-182" in text and "91" in text  # totals and the summed early hands, whole
+    assert "…" not in text

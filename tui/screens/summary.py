@@ -31,10 +31,15 @@ def hand_scores_from_events(events: Sequence[Any]) -> list[list[float]]:
     return [by_hand[h] for h in sorted(by_hand)]
 
 
+#: Hands shown one column each; earlier hands of a longer match are summed in one column.
+MAX_HAND_COLUMNS = 10
+
+
 def summary_table(names: Sequence[str], hand_scores: Sequence[Sequence[float]], totals: Sequence[float],
                   winners: Sequence[int], *, ascii_only: bool = False, hand_word: str = "Hand") -> Table:
     """A rich table: one row per seat, one column per finished hand (points,
-    any sign), then the match total; winners are marked.
+    any sign; past :data:`MAX_HAND_COLUMNS` hands the earliest are summed in
+    one column), then the match total; winners are marked.
 
     Args:
         names: seat names.
@@ -44,15 +49,25 @@ def summary_table(names: Sequence[str], hand_scores: Sequence[Sequence[float]], 
         ascii_only: ASCII box lines.
         hand_word: the column title (``Game`` for Nags, ``Hand`` by default).
     """
-    table = Table(box=box.ASCII if ascii_only else box.ROUNDED, title="Scores", expand=False)
+    shown = list(enumerate(hand_scores))
+    earlier: list[tuple[int, Sequence[float]]] = []
+    if len(shown) > MAX_HAND_COLUMNS:  # a long match: the earliest hands share one column
+        cut = len(shown) - MAX_HAND_COLUMNS + 1
+        earlier, shown = shown[:cut], shown[cut:]
+    title = f"Scores ({hand_word.lower()}s 1-{len(hand_scores)})" if hand_scores else "Scores"
+    table = Table(box=box.ASCII if ascii_only else box.ROUNDED, title=title, expand=False)
     table.add_column("Seat", no_wrap=True)
-    for g in range(len(hand_scores)):
-        table.add_column(f"{hand_word} {g + 1}", justify="right")
-    table.add_column("Match", justify="right", style="bold")
+    if earlier:
+        table.add_column(f"1-{len(earlier)}", justify="right", no_wrap=True)
+    for g, _ in shown:
+        table.add_column(str(g + 1), justify="right", no_wrap=True)
+    table.add_column("Match", justify="right", style="bold", no_wrap=True)
     for seat, name in enumerate(names):
         row: list[Any] = [Text(name + ("  (winner)" if seat in winners else ""),
                                style="bold" if seat in winners else "")]
-        row += [format_points(g[seat]) if seat < len(g) else "-" for g in hand_scores]
+        if earlier:
+            row.append(format_points(sum(g[seat] for _, g in earlier if seat < len(g))))
+        row += [format_points(g[seat]) if seat < len(g) else "-" for _, g in shown]
         row.append(format_points(totals[seat]) if seat < len(totals) else "-")
         table.add_row(*row)
     return table
