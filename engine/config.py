@@ -115,6 +115,13 @@ class TableConfig:
         gid = check_game(new.game, source, "game" if game is None else "GAME")
         if not new.seats:
             new.seats = default_seats(gid)
+        elif not seats and gid != self.game:
+            # Another game than the file's, and no --seat: the file's seats were
+            # chosen for its own game; keep them only if they fit this one.
+            try:
+                check_seats(gid, new.seats, source, "seats")
+            except ConfigError:
+                new.seats = default_seats(gid)
         check_seats(gid, new.seats, source, "seats" if seats is None else "--seat")
         return new
 
@@ -149,10 +156,13 @@ def default_config_path() -> Path:
 
 
 def default_seats(game_id: str = DEFAULT_GAME) -> list[SeatSpec]:
-    """You plus two bots: ``easy`` bots if the game has that level, else ``random``."""
+    """You plus bots, three seats where the game allows it (two for Spite &
+    Malice, four for Noms): ``easy`` bots if the game has that level, else ``random``."""
     from engine.ai.base import levels_for
+    game = get_game(game_id)
     level = "easy" if "easy" in levels_for(game_id) else "random"
-    return [SeatSpec("human"), SeatSpec("ai", level), SeatSpec("ai", level)]
+    n = min(max(3, game.min_seats), game.max_seats)
+    return [SeatSpec("human")] + [SeatSpec("ai", level) for _ in range(n - 1)]
 
 
 def default_table() -> TableConfig:

@@ -222,8 +222,8 @@ def test_with_overrides_replaces_seats_seed_and_revalidates():
     assert base.with_overrides(game="nags").seats == base.seats
     with pytest.raises(ConfigError, match=r"command line: --seat: Nags needs 2 to 5 seats, not 1"):
         base.with_overrides(game="nags", seats=[SeatSpec("human")])
-    with pytest.raises(ConfigError, match=r"--seat \(seat 1\): no 'hard' bot for Nags; levels: random"):
-        base.with_overrides(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "hard")])
+    with pytest.raises(ConfigError, match=r"--seat \(seat 1\): no 'expert' bot for Nags; levels: random"):
+        base.with_overrides(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "expert")])
     with pytest.raises(ConfigError, match="not available yet"):
         base.with_overrides(game="nickels")
 
@@ -324,3 +324,24 @@ def test_dotted_binding_ids_in_keys_are_flattened(tmp_path):
     bad = write(tmp_path, 'game = "nags"\n[keys]\ntable.hint = 3\n', "bad.toml")
     with pytest.raises(ConfigError, match=r"keys\.table\.hint"):
         load_config(bad)
+
+
+def test_default_seats_fit_each_game():
+    """You plus easy bots: 3 seats for Nags (NA-1), 4 for Noms (NO-1), 2 for Spite & Malice (SM-1)."""
+    from engine.config import default_seats
+    assert [str(s) for s in default_seats("nags")] == ["human", "ai:easy", "ai:easy"]
+    assert len(default_seats("noms")) == 4 and len(default_seats("spite_malice")) == 2
+
+
+def test_playing_another_game_than_the_file_keeps_only_seats_that_fit(tmp_path):
+    # No file at all, then `cardtable play spite_malice`: the default table's 3 Nags seats do not fit.
+    cfg = default_table().with_overrides(game="spite_malice")
+    assert [str(s) for s in cfg.seats] == ["human", "ai:easy"]
+    # A file with no [[seats]] for Spite & Malice gets 2 seats.
+    path = write(tmp_path, 'game = "spite_malice"\n[rules.spite_malice]\ngame_type = "SNM_A_SHORT"\n')
+    assert len(load_config(path).seats) == 2
+    # Seats that fit the other game are kept; explicit --seat seats are always checked.
+    two = write(tmp_path, 'game = "nags"\n[[seats]]\nspec = "human:Ann"\n[[seats]]\nspec = "ai:random"\n', "two.toml")
+    assert [str(s) for s in load_config(two).with_overrides(game="spite_malice").seats] == ["human:Ann", "ai:random"]
+    with pytest.raises(ConfigError, match="--seat"):
+        load_config(two).with_overrides(game="spite_malice", seats=[SeatSpec("human")] * 3)
