@@ -5,6 +5,7 @@ Commands::
     cardtable                       the app, on its setup screen
     cardtable play GAME [--seat SPEC]... [--config FILE] [--seed N] [--log FILE]
     cardtable sim GAME --seat SPEC... [--games N] [--seed N] [--log-dir DIR] [--config FILE]
+    cardtable arena GAME --seat SPEC... [--deals N] [--seed N] [--jobs N] [--json FILE] [--config FILE]
     cardtable replay LOG [--verify]
     cardtable resume [LOG] [--yes]
     cardtable rules GAME
@@ -227,6 +228,87 @@ def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Opti
     console.print(t)
     if log_dir is not None:
         console.print(f"logs: {log_dir}")
+
+
+@app.command()
+def arena(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
+    seat: Annotated[list[str], typer.Option("--seat", "-s", help="a bot seat, repeat once per seat: ai:LEVEL[:NAME]; "
+                                            "every deal is played once per seat rotation", show_default=False)],
+    deals: Annotated[int, typer.Option("--deals", "-n", help="number of duplicate deals (each is played "
+                                                             "in every rotation)", min=1)] = 100,
+    seed: Annotated[Optional[int], typer.Option(help="base seed (default: the config's, else random; "
+                                                     "printed so the run can be repeated)", min=0)] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes (the numbers do not depend on it)",
+                                      min=1)] = 1,
+    json_out: Annotated[Optional[Path], typer.Option("--json", help="also write the results to this JSON file",
+                                                     dir_okay=False)] = None,
+    config: Annotated[Optional[Path], typer.Option("--config", "-c", help=CONFIG_HELP + " (house rules)",
+                                                   dir_okay=False)] = None,
+) -> None:
+    """Pit bots against each other on duplicate deals: wins (95% interval), mean score, the paired
+    per-deal score difference against the first other seat spec, and decision times."""
+    with _errors():
+        _check_game(game)
+        seats = _parse_seats(seat)
+        humans = [i for i, s in enumerate(seats) if s.is_human]
+        if humans:
+            raise CliError(f"seat {humans[0]} is a human; an arena seats only bots (ai:LEVEL)")
+        if json_out is not None and not json_out.resolve().parent.is_dir():
+            raise CliError(f"cannot write {json_out}: the folder {json_out.resolve().parent} does not exist")
+        table = _load_table(config, ctx).with_overrides(game=game, seats=seats, seed=seed)
+        run_seed = table.seed if table.seed is not None else random.SystemRandom().randrange(2**31)
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from engine.arena import run_arena
+        err_console = Console(stderr=True)
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err_console, transient=True) as progress:
+            task = progress.add_task(f"{game} x{deals} deals", total=deals)
+            result = run_arena(table.game, table.variant_for(), list(table.seats), deals, run_seed, jobs=jobs,
+                               progress=lambda n: progress.update(task, completed=n))
+        if json_out is not None:
+            result.write_json(json_out)
+        _print_arena(result.as_dict(), json_out)
+
+
+def _ms(x: float) -> str:
+    """Milliseconds with 3 significant digits (bot decisions range from microseconds to seconds)."""
+    return f"{x:.3g}" if x < 1000 else f"{x:.0f}"
+
+
+def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
+    """The arena table (one row per distinct seat spec), in the style of :func:`_print_sim`."""
+    from rich.console import Console
+    from rich.table import Table
+    n_rot = doc["rotations"]
+    t = Table(title=f"{doc['game']}: {doc['deals']} duplicate deals x {n_rot} rotations, seed {doc['seed']}",
+              caption="wins: a shared win counts 1/k to each of its k winners; paired diff: mean per-deal score "
+                      "difference to the baseline spec with the same cards in the same seats (95% interval)")
+    for name, justify in (("spec", "left"), ("seats", "right"), ("games", "right"), ("wins", "right"),
+                          ("win %", "right"), ("95% interval", "right"), ("mean score", "right"),
+                          ("vs", "left"), ("paired diff", "right"), ("95% interval ", "right"),
+                          ("ms median", "right"), ("ms p99", "right"), ("ms max", "right")):
+        t.add_column(name, justify=justify)
+    for r in doc["seats"]:
+        lo, hi = r["win_rate_ci"]
+        wins = r["wins"]
+        diff, ci = r["paired_diff"], r["paired_diff_ci"]
+        ms = r["decision_ms"]
+        t.add_row(r["spec"], str(r["seats"]), str(r["games"]),
+                  f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
+                  f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%", f"{r['mean_score']:.2f}",
+                  r["baseline"] or "-", "-" if diff is None else f"{diff:+.2f}",
+                  "-" if ci is None else f"{ci[0]:+.2f} .. {ci[1]:+.2f}",
+                  _ms(ms["median"]), _ms(ms["p99"]), _ms(ms["max"]))
+    console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: don't wrap the table
+    console.print(t)
+    ch = doc["chance"]
+    console.print(f"illegal moves: {doc['illegal_moves']}; chance steps: {ch['prefix']} shared deal steps, "
+                  f"{ch['ordered']} draws from the stacked order, {ch['fallback']} unshared")
+    if json_out is not None:
+        console.print(f"json: {json_out}")
 
 
 @app.command()
