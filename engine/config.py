@@ -155,13 +155,15 @@ def default_config_path() -> Path:
     return user_config_path("cardtable") / "config.toml"
 
 
-def default_seats(game_id: str = DEFAULT_GAME) -> list[SeatSpec]:
-    """You plus bots, three seats where the game allows it (two for Spite &
-    Malice, four for Noms): ``easy`` bots if the game has that level, else ``random``."""
-    from engine.ai.base import levels_for
+def default_seats(game_id: str = DEFAULT_GAME, n: int | None = None) -> list[SeatSpec]:
+    """You plus ``n - 1`` bots of :func:`engine.ai.base.default_level` (``easy``
+    where the game has it). ``n`` defaults to three seats where the game allows
+    it (two for Spite & Malice, four for Noms)."""
+    from engine.ai.base import default_level
     game = get_game(game_id)
-    level = "easy" if "easy" in levels_for(game_id) else "random"
-    n = min(max(3, game.min_seats), game.max_seats)
+    level = default_level(game_id)
+    if n is None:
+        n = min(max(3, game.min_seats), game.max_seats)
     return [SeatSpec("human")] + [SeatSpec("ai", level) for _ in range(n - 1)]
 
 

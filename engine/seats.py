@@ -42,8 +42,11 @@ class SeatSpec:
             return cls("human", None, parts[1].strip() if len(parts) == 2 else "")
         if kind == "ai" and 2 <= len(parts) <= 3 and parts[1].strip():
             return cls("ai", parts[1].strip().lower(), parts[2].strip() if len(parts) == 3 else "")
+        from engine.ai.base import LEVELS
+
+        levels = ", ".join(LEVELS[:-1]) + " or " + LEVELS[-1]
         raise SeatSpecError(f"bad seat {text!r}: write human[:NAME] or ai:LEVEL[:NAME] "
-                            f"(LEVEL is random or easy)")
+                            f"(LEVEL is {levels})")
 
     def __str__(self) -> str:
         base = "human" if self.is_human else f"ai:{self.level}"

@@ -147,8 +147,8 @@ def test_bad_seat_spec(runner, app_calls):
 
 
 def test_bot_level_the_game_lacks(runner):
-    result = runner.invoke(app, ["play", "nags", "--seat", "human", "--seat", "ai:hard"])
-    assert_one_line_error(result, 1, "no 'hard' bot for Nags", "levels: random")
+    result = runner.invoke(app, ["play", "nags", "--seat", "human", "--seat", "ai:expert"])
+    assert_one_line_error(result, 1, "no 'expert' bot for Nags", "levels: random, easy, medium, hard")
 
 
 def test_seat_count_outside_the_game_range(runner):

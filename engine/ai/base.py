@@ -34,8 +34,8 @@ class RandomBot:
         return legal[int(rng.random() * len(legal))]
 
 
-#: Bot levels in order of strength (``hard`` arrives with the ISMCTS issue).
-LEVELS: tuple[str, ...] = ("random", "easy")
+#: Bot levels in order of strength (``medium`` and ``hard`` are ISMCTS searches, ``engine.ai.levels``).
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 
 # game id -> level -> factory. Per-game heuristics register themselves here.
 _FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
@@ -50,6 +50,12 @@ def levels_for(game_id: str) -> list[str]:
     """The bot levels available for a game (``random`` always is)."""
     _load_game_bots()
     return ["random"] + [lv for lv in LEVELS if lv != "random" and lv in _FACTORIES.get(game_id, {})]
+
+
+def default_level(game_id: str) -> str:
+    """The level new AI seats get: ``easy`` where the game has it (fast and
+    decent; the search levels ``medium``/``hard`` are chosen on purpose), else ``random``."""
+    return "easy" if "easy" in levels_for(game_id) else "random"
 
 
 def make_bot(game_id: str, level: str) -> Bot:
@@ -72,3 +78,4 @@ def _load_game_bots() -> None:
     import engine.ai.nags  # noqa: F401
     import engine.ai.noms  # noqa: F401
     import engine.ai.spite_malice  # noqa: F401
+    import engine.ai.levels  # noqa: F401  (medium and hard: ISMCTS)

@@ -1001,15 +1001,28 @@ def _constrained_deal(cards: list[Card], seats: list[int], room: dict[int, int],
                 m |= 1 << j
         masks.append(m)
     n = len(seats)
+    full = (1 << n) - 1
     count = [0] * (1 << n)
     for m in masks:
         count[m] += 1
     subsets = range(1, 1 << n)
+    inside = {t: [m for m in range(1, 1 << n) if m & ~t == 0] for t in subsets}
+    members = {t: [seats[j] for j in range(n) if t >> j & 1] for t in subsets}
+    # With no void among these seats every card may go anywhere, and the deal
+    # is feasible whatever is left (the rooms add up to the cards).
+    unconstrained = all(m == full for m in masks)
 
     def feasible() -> bool:
+        if unconstrained:
+            return True
+        c0 = count[0]
         for t in subsets:
-            need = sum(count[m] for m in range(1, 1 << n) if m & ~t == 0) + count[0]
-            cap = sum(room[seats[j]] for j in range(n) if t >> j & 1)
+            need = c0
+            for m in inside[t]:
+                need += count[m]
+            cap = 0
+            for s in members[t]:
+                cap += room[s]
             if need > cap:
                 return False
         return True

@@ -23,7 +23,8 @@ from textual.validation import Integer, Number
 from textual.widgets import (Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static,
                              Switch)
 
-from engine.ai.base import levels_for
+from engine.ai.base import default_level, levels_for
+from engine.config import default_seats
 from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.seats import SeatSpec, seat_names
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
@@ -44,12 +45,6 @@ def game_title(game_id: str) -> str:
     if game_id in GAMES:
         return GAMES[game_id].title
     return PLANNED.get(game_id, game_id)
-
-
-def default_seats(game_id: str, n: int) -> list[SeatSpec]:
-    """``n`` seats: one human, then bots of the strongest level available."""
-    level = levels_for(game_id)[-1]
-    return [SeatSpec("human")] + [SeatSpec("ai", level) for _ in range(n - 1)]
 
 
 def parse_option_text(spec: OptionSpec, text: str) -> Any:
@@ -101,7 +96,7 @@ class SetupScreen(Screen):
         seats = list(getattr(table, "seats", None) or [])
         g = GAMES[self.game_id]
         if not (g.min_seats <= len(seats) <= g.max_seats):
-            seats = default_seats(self.game_id, min(max(2, g.min_seats), g.max_seats))
+            seats = default_seats(self.game_id)
         self._initial_seats = seats
 
     # -- building the form ------------------------------------------------------
@@ -172,8 +167,8 @@ class SetupScreen(Screen):
     def _seat_rows(self) -> ComposeResult:
         levels = levels_for(self.game_id)
         for i in range(MAX_SEATS):
-            spec = self._initial_seats[i] if i < len(self._initial_seats) else SeatSpec("ai", levels[-1])
-            level = spec.level if spec.level in levels else levels[-1]
+            spec = self._initial_seats[i] if i < len(self._initial_seats) else SeatSpec("ai", default_level(self.game_id))
+            level = spec.level if spec.level in levels else default_level(self.game_id)
             row = Horizontal(classes="form-row seat-row", id=f"seat-row-{i}")
             row.display = i < len(self._initial_seats)
             with row:

@@ -1,0 +1,319 @@
+"""A generic single-observer Information Set MCTS bot (SO-ISMCTS, Cowling, Powley
+& Whitehouse 2012) for any game that implements the engine contract
+(``docs/engine.md``): ``View.determinize(rng)``, ``State.legal_actions``,
+``apply``, ``clone``, ``sample_chance``, ``scores`` and ``team_of``.
+
+One search builds **one tree keyed by the searching seat's information**:
+
+* every iteration draws a fresh determinization from the bot's own view
+  (``view.determinize``), so the search never touches a hidden card;
+* a tree edge is the acting seat plus the action's notation
+  (``"2 play 7H"``), so the same move in different determinizations shares a
+  node, and an opponent's node is *not* keyed by its (sampled) hand;
+* a chance outcome is an edge too, keyed by what the searching seat observes
+  of it (:attr:`SearchProfile.chance_key`; a card turned face up is public, a
+  card drawn into a hidden hand need not be);
+* selection uses UCB1 on rewards in [0, 1] with **availability counts** (an
+  action that exists only in some determinizations is scored against the
+  number of iterations in which it was legal);
+* each node is credited with the reward of the seat that moved into it
+  (a reward per seat, shared by partners through ``team_of``);
+* rollouts follow the game's ``easy`` heuristic with about one move in five
+  uniformly random, and may stop early with an evaluation
+  (:attr:`SearchProfile.stop` / :attr:`SearchProfile.reward`);
+* the move played is the most visited root child.
+
+The search is anytime: with ``budget_s`` it checks ``time.perf_counter`` after
+every iteration and stops at its budget; with ``iterations`` it runs exactly
+that many and is deterministic for a given ``rng`` seed (all randomness is
+drawn with ``Random.random()``). It returns at once when only one move is
+legal.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from engine.core import CHANCE, TERMINAL, Action, State, View
+
+#: UCB exploration constant for rewards in [0, 1] (Cowling et al. 2012; ~ sqrt(2)/2).
+DEFAULT_C = 0.7
+#: Share of rollout moves chosen uniformly at random instead of by the heuristic.
+DEFAULT_EPSILON = 0.2
+
+
+def _rand_below(rng: random.Random, n: int) -> int:
+    """A uniform int in ``[0, n)`` drawn with ``rng.random()`` only."""
+    return int(rng.random() * n)
+
+
+# ---------------------------------------------------------------------------
+# What a game tells the search
+# ---------------------------------------------------------------------------
+
+def margin_reward(root: State, end: State, scale: float) -> list[float]:
+    """Reward per seat in [0, 1] from the points scored between ``root`` and ``end``.
+
+    Each seat's gain (``end.scores() - root.scores()``, in the game's points) is
+    averaged over its partnership (``team_of``); a seat's reward is
+    ``0.5 + (team gain - mean gain of the other teams) / (2 * scale)``,
+    clipped to [0, 1]. Partners therefore always receive the same reward.
+    """
+    before, after = root.scores(), end.scores()
+    n = len(after)
+    teams: dict[int, list[int]] = {}
+    for s in range(n):
+        teams.setdefault(end.team_of(s), []).append(s)
+    gain = {t: sum(after[s] - before[s] for s in seats) / len(seats) for t, seats in teams.items()}
+    out = [0.5] * n
+    if len(gain) < 2:
+        return out
+    for s in range(n):
+        t = end.team_of(s)
+        others = [g for u, g in gain.items() if u != t]
+        r = 0.5 + (gain[t] - sum(others) / len(others)) / (2 * scale)
+        out[s] = 0.0 if r < 0 else 1.0 if r > 1 else r
+    return out
+
+
+def end_of_hand(root: State, state: State, plies: int) -> bool:
+    """Stop a rollout when the hand (game, deal) that was running at ``root`` is over."""
+    return state.hand_number != root.hand_number
+
+
+def public_chance_key(state: State, outcome: Action, searcher: int) -> str:
+    """Key a chance outcome by its notation: for outcomes every seat sees
+    (a turned card, a deal the searcher takes part in is keyed by its whole text)."""
+    return str(outcome)
+
+
+@dataclass
+class SearchProfile:
+    """How ISMCTS searches one game.
+
+    Attributes:
+        rollout_bot: the heuristic (``easy``) bot used in rollouts; it is given
+            ``state.view(seat)`` of the determinized state.
+        reward: ``(root_state, end_state) -> list[float]``: reward per seat in
+            [0, 1] at the end of a rollout (terminal or stopped).
+        stop: ``(root_state, state, plies) -> bool``: stop the rollout (or the
+            descent) here and evaluate with ``reward``; ``plies`` counts player
+            and chance steps since the root.
+        chance_key: ``(state, outcome, searcher) -> str``: the searcher's
+            observation of a chance outcome (the tree edge for it).
+        candidates: optional ``(view, legal, rng) -> list[Action]``: the root
+            actions worth searching (a subset of ``legal``); None searches all.
+        epsilon: the share of rollout moves drawn uniformly at random.
+        c: the UCB exploration constant.
+    """
+
+    rollout_bot: object
+    reward: Callable[[State, State], list[float]]
+    stop: Callable[[State, State, int], bool] = end_of_hand
+    chance_key: Callable[[State, Action, int], str] = public_chance_key
+    candidates: Callable[[View, Sequence[Action], random.Random], list[Action]] | None = None
+    epsilon: float = DEFAULT_EPSILON
+    c: float = DEFAULT_C
+
+
+# ---------------------------------------------------------------------------
+# The tree
+# ---------------------------------------------------------------------------
+
+class _Node:
+    """One information set of the searching seat (the path of observed edges)."""
+
+    __slots__ = ("children", "visits", "total", "avail", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.total = 0.0     # sum of the rewards of ``seat`` (the seat that moved into this node)
+        self.avail = 1       # iterations in which this edge was legal (availability count)
+        self.seat = seat     # -1 for a chance edge and for the root
+
+
+@dataclass
+class SearchResult:
+    """What one search found (for tests, tuning and the benchmark).
+
+    Attributes:
+        action: the chosen action (most visited root child).
+        iterations: iterations run.
+        seconds: wall time of the search.
+        visits: root edge key (``"seat notation"``) -> visits.
+        values: root edge key -> mean reward of the searching seat.
+        max_depth: the deepest tree node reached (in edges from the root).
+        tree: the root node (for tests and diagnostics).
+    """
+
+    action: Action
+    iterations: int
+    seconds: float
+    visits: dict[str, int]
+    values: dict[str, float]
+    max_depth: int
+    tree: _Node | None = None
+
+
+class ISMCTSBot:
+    """A single-observer ISMCTS bot (see the module docstring).
+
+    Args:
+        profile: the game's :class:`SearchProfile`.
+        budget_s: seconds per decision (anytime; checked after each iteration).
+        iterations: a fixed number of iterations instead (deterministic for a seed).
+            With both, the search stops at whichever comes first. With neither,
+            0.8 s is used.
+        level: the seat-spec level name this bot plays as (``medium``, ``hard``).
+
+    ``choose(view, legal, rng)`` returns one element of ``legal`` and reads
+    nothing but ``view``; all its randomness comes from ``rng.random()``.
+    """
+
+    def __init__(self, profile: SearchProfile, budget_s: float | None = None, iterations: int | None = None,
+                 level: str = "hard") -> None:
+        if budget_s is None and iterations is None:
+            budget_s = 0.8
+        self.profile = profile
+        self.budget_s = budget_s
+        self.iterations = iterations
+        self.level = level
+        self.last: SearchResult | None = None
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick an action for ``view.seat`` from ``legal`` (never empty).
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            self.last = None
+            return legal[0]
+        return self.search(view, legal, rng).action
+
+    # -- the search --------------------------------------------------------
+    def search(self, view: View, legal: Sequence[Action], rng: random.Random) -> SearchResult:
+        """Run one search from ``view`` and return its :class:`SearchResult`."""
+        prof = self.profile
+        r = random.Random(int(rng.random() * 2**53))  # seeded from ints: stable across Python versions
+        me = view.seat
+        cands = list(legal)
+        if prof.candidates is not None:
+            cands = [a for a in prof.candidates(view, legal, r) if a in legal] or list(legal)
+        root_keys = {f"{me} {a}": a for a in cands}
+        if len(root_keys) == 1:
+            a = next(iter(root_keys.values()))
+            res = SearchResult(a, 0, 0.0, {}, {}, 0)
+            self.last = res
+            return res
+        root = _Node(-1)
+        start = time.perf_counter()
+        deadline = None if self.budget_s is None else start + self.budget_s
+        limit = self.iterations
+        n = 0
+        max_depth = 0
+        c = prof.c
+        log = math.log
+        sqrt = math.sqrt
+        while True:
+            if limit is not None and n >= limit:
+                break
+            if deadline is not None and n and time.perf_counter() >= deadline:
+                break
+            n += 1
+            d = view.determinize(r)
+            base = d.clone()  # the root of this determinization, for rewards and the stop test
+            node = root
+            path = [root]
+            plies = 0
+            # -- selection and expansion ------------------------------------
+            while True:
+                tm = d.to_move
+                if tm == TERMINAL or (plies and prof.stop(base, d, plies)):
+                    break
+                if tm == CHANCE:
+                    outcome = d.sample_chance(r)
+                    key = "? " + prof.chance_key(d, outcome, me)
+                    d.apply(outcome)
+                    plies += 1
+                    child = node.children.get(key)
+                    if child is None:
+                        child = node.children[key] = _Node(-1)
+                    node = child
+                    path.append(node)
+                    continue
+                if node is root:
+                    items = list(root_keys.items())
+                else:
+                    items = [(f"{tm} {a}", a) for a in d.legal_actions()]
+                children = node.children
+                untried = [ka for ka in items if ka[0] not in children]
+                if untried:
+                    key, a = untried[_rand_below(r, len(untried))]
+                    d.apply(a)
+                    plies += 1
+                    node = children[key] = _Node(tm)
+                    path.append(node)
+                    break
+                best = None
+                best_s = -1.0
+                avail_children = []
+                for key, a in items:
+                    ch = children[key]
+                    avail_children.append(ch)
+                    s = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if s > best_s:
+                        best_s, best, best_a = s, ch, a
+                for ch in avail_children:
+                    ch.avail += 1
+                d.apply(best_a)
+                plies += 1
+                node = best
+                path.append(node)
+            if len(path) - 1 > max_depth:
+                max_depth = len(path) - 1
+            # -- rollout -----------------------------------------------------
+            self._rollout(d, base, plies, r)
+            rewards = prof.reward(base, d)
+            # -- backpropagation ---------------------------------------------
+            for nd in path:
+                nd.visits += 1
+                if nd.seat >= 0:
+                    nd.total += rewards[nd.seat]
+        seconds = time.perf_counter() - start
+        visits = {k: ch.visits for k, ch in root.children.items()}
+        values = {k: ch.total / ch.visits for k, ch in root.children.items() if ch.visits}
+        best_key = max(root_keys, key=lambda k: (visits.get(k, 0), values.get(k, 0.0)))
+        res = SearchResult(root_keys[best_key], n, seconds, visits, values, max_depth, root)
+        self.last = res
+        return res
+
+    def _rollout(self, d: State, base: State, plies: int, r: random.Random) -> None:
+        """Play ``d`` on with the noisy heuristic until it ends or the profile stops it."""
+        prof = self.profile
+        bot = prof.rollout_bot
+        eps = prof.epsilon
+        stop = prof.stop
+        while True:
+            tm = d.to_move
+            if tm == TERMINAL or (plies and stop(base, d, plies)):
+                return
+            if tm == CHANCE:
+                d.apply(d.sample_chance(r))
+            else:
+                legal = d.legal_actions()
+                if len(legal) == 1:
+                    a = legal[0]
+                elif r.random() < eps:
+                    a = legal[_rand_below(r, len(legal))]
+                else:
+                    a = bot.choose(d.view(tm), legal, r)
+                d.apply(a)
+            plies += 1
