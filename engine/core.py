@@ -61,6 +61,25 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """A player's pass, where a game has one (Nags NA-16: nothing can be turned;
+    Noms NO-8: a pass in the auction). Notation: ``pass``."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDealer(Action):
+    """Chance: the first dealer, drawn at random (Nags NA-6a, Noms NO-2).
+    Notation: ``dealer 2``."""
+    seat: int
+
+    def __str__(self) -> str:
+        return f"dealer {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for narration and animation.
 

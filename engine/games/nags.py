@@ -26,8 +26,8 @@ from itertools import combinations
 from typing import Literal
 
 from engine.cards import ACE, KING, Card, CardParseError, cards_text, parse_card, parse_cards, rank_text, standard_deck
-from engine.core import (CHANCE, TERMINAL, Action, ActionParseError, Event, Game, IllegalAction, State,
-                         View, rand_below, shuffled)
+from engine.core import (CHANCE, TERMINAL, Action, ActionParseError, ChooseDealer, Event, Game, IllegalAction,
+                         Pass, State, View, rand_below, shuffled)
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -177,14 +177,6 @@ class Turn(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """NA-16: no card can be turned (empty draw pile, one discard): pass."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
 class ChooseDirection(Action):
     """NA-23: after turning a card, choose the rank direction (+1 up, -1 down)."""
     direction: int
@@ -208,15 +200,6 @@ class DoneBuying(Action):
 
     def __str__(self) -> str:
         return "done"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseDealer(Action):
-    """Chance, NA-6a: the first dealer."""
-    seat: int
-
-    def __str__(self) -> str:
-        return f"dealer {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.cards import Card, CardParseError, Suit, cards_text, parse_card, parse_cards, standard_deck
-from engine.core import (CHANCE, TERMINAL, Action, ActionParseError, Event, Game, IllegalAction, State, View,
-                         rand_below, shuffled)
+from engine.core import (CHANCE, TERMINAL, Action, ActionParseError, ChooseDealer, Event, Game, IllegalAction,
+                         Pass, State, View, rand_below, shuffled)
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -258,14 +258,6 @@ class Bid(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """NO-8: pass (a player who passed may bid later)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
 class Trump(Action):
     """NO-10a: the trump suit (0..3 as :class:`Suit`), or None for No Trump."""
     suit: int | None
@@ -290,15 +282,6 @@ class Play(Action):
 
     def __str__(self) -> str:
         return f"play {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseDealer(Action):
-    """Chance, NO-2: the first dealer."""
-    seat: int
-
-    def __str__(self) -> str:
-        return f"dealer {self.seat}"
 
 
 @dataclass(frozen=True, slots=True)
