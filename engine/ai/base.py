@@ -34,6 +34,30 @@ class RandomBot:
         return legal[int(rng.random() * len(legal))]
 
 
+class HeuristicBot:
+    """Base of the per-game ``easy`` heuristics. :meth:`choose` rejects an empty
+    ``legal`` and returns a forced move at once; subclasses implement :meth:`decide`,
+    which is called only when there is a real choice (two or more legal actions)."""
+
+    level = "easy"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick an action for ``view.seat`` from ``legal``.
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(view, legal, rng)
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Choose among two or more legal actions (the game's heuristic)."""
+        raise NotImplementedError
+
+
 #: Bot levels in order of strength (``medium`` and ``hard`` are ISMCTS searches, ``engine.ai.levels``).
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 

@@ -109,6 +109,19 @@ class SearchProfile:
             actions worth searching (a subset of ``legal``); None searches all.
         epsilon: the share of rollout moves drawn uniformly at random.
         c: the UCB exploration constant.
+        flat: instead of the tree, a root-only Monte Carlo with **common random
+            numbers**: each sample draws one determinization and one pair of
+            seeds (chance, policy) and plays every candidate from it, so the
+            candidates are compared on the same deals and the same draws
+            (paired differences; far less noise per rollout than UCB's
+            independent samples). ``iterations`` then counts rollouts.
+        default: optional ``(view, legal, rng) -> Action``: the heuristic's move.
+            With ``flat``, it is played unless another candidate beats it by more
+            than ``deviate_z`` standard errors of the paired reward difference
+            (and by at least ``deviate_min`` reward): the search only deviates
+            from the heuristic on evidence.
+        deviate_z: see ``default``.
+        deviate_min: see ``default`` (reward units, [0, 1] scale).
     """
 
     rollout_bot: object
@@ -118,6 +131,10 @@ class SearchProfile:
     candidates: Callable[[View, Sequence[Action], random.Random], list[Action]] | None = None
     epsilon: float = DEFAULT_EPSILON
     c: float = DEFAULT_C
+    flat: bool = False
+    default: Callable[[View, Sequence[Action], random.Random], Action] | None = None
+    deviate_z: float = 1.5
+    deviate_min: float = 0.0
 
 
 # ---------------------------------------------------------------------------
@@ -213,6 +230,8 @@ class ISMCTSBot:
             res = SearchResult(a, 0, 0.0, {}, {}, 0)
             self.last = res
             return res
+        if prof.flat:
+            return self._flat_search(view, legal, root_keys, r)
         root = _Node(-1)
         start = time.perf_counter()
         deadline = None if self.budget_s is None else start + self.budget_s
@@ -295,8 +314,66 @@ class ISMCTSBot:
         self.last = res
         return res
 
-    def _rollout(self, d: State, base: State, plies: int, r: random.Random) -> None:
-        """Play ``d`` on with the noisy heuristic until it ends or the profile stops it."""
+    def _flat_search(self, view: View, legal: Sequence[Action], root_keys: dict[str, Action],
+                     r: random.Random) -> SearchResult:
+        """Root-only Monte Carlo with common random numbers (``SearchProfile.flat``).
+
+        Every sample is one determinization plus one chance seed and one policy
+        seed, shared by all candidates; the result's ``values`` are mean rewards
+        of the searching seat and ``visits`` the rollouts per candidate.
+        """
+        prof = self.profile
+        me = view.seat
+        keys = list(root_keys)
+        dflt_key = None
+        if prof.default is not None:
+            da = prof.default(view, legal, r)
+            dflt_key = f"{me} {da}"
+            if dflt_key not in root_keys:
+                dflt_key = None
+        start = time.perf_counter()
+        deadline = None if self.budget_s is None else start + self.budget_s
+        limit = self.iterations
+        sums = {k: 0.0 for k in keys}
+        rows: list[list[float]] = []
+        n = 0
+        while True:
+            if limit is not None and n + len(keys) > limit and rows:
+                break
+            if deadline is not None and rows and time.perf_counter() >= deadline:
+                break
+            d0 = view.determinize(r)
+            seed_c, seed_p = int(r.random() * 2**53), int(r.random() * 2**53)
+            row = []
+            for k in keys:
+                d = d0.clone()
+                d.apply(root_keys[k])
+                self._rollout(d, d0, 1, random.Random(seed_p), random.Random(seed_c))
+                v = prof.reward(d0, d)[me]
+                sums[k] += v
+                row.append(v)
+            rows.append(row)
+            n += len(keys)
+        m = len(rows)
+        values = {k: sums[k] / m for k in keys}
+        visits = {k: m for k in keys}
+        best_key = max(keys, key=lambda k: values[k])
+        if dflt_key is not None and best_key != dflt_key:
+            i, j = keys.index(best_key), keys.index(dflt_key)
+            diffs = [row[i] - row[j] for row in rows]
+            mean = sum(diffs) / m
+            var = sum((x - mean) ** 2 for x in diffs) / (m - 1) if m > 1 else 0.0
+            se = math.sqrt(var / m)
+            if mean <= prof.deviate_min or mean <= prof.deviate_z * se:
+                best_key = dflt_key
+        res = SearchResult(root_keys[best_key], n, time.perf_counter() - start, visits, values, 1, None)
+        self.last = res
+        return res
+
+    def _rollout(self, d: State, base: State, plies: int, r: random.Random,
+                 rc: random.Random | None = None) -> None:
+        """Play ``d`` on with the noisy heuristic until it ends or the profile stops it
+        (chance outcomes drawn with ``rc`` when given, else with ``r``)."""
         prof = self.profile
         bot = prof.rollout_bot
         eps = prof.epsilon
@@ -306,7 +383,7 @@ class ISMCTSBot:
             if tm == TERMINAL or (plies and stop(base, d, plies)):
                 return
             if tm == CHANCE:
-                d.apply(d.sample_chance(r))
+                d.apply(d.sample_chance(r if rc is None else rc))
             else:
                 legal = d.legal_actions()
                 if len(legal) == 1:

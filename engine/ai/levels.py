@@ -174,6 +174,9 @@ def make_search_bot(game_id: str, level: str = "hard", budget_s: float | None = 
     """
     if budget_s is None and iterations is None:
         budget_s = BUDGETS[level]
+    if game_id == "spite_malice":  # whole-turn plans, engine/ai/spite_malice_search.py
+        from engine.ai.spite_malice_search import SpiteMaliceSearchBot
+        return SpiteMaliceSearchBot(sm_profile(), budget_s=budget_s, iterations=iterations, level=level)
     return ISMCTSBot(PROFILES[game_id](), budget_s=budget_s, iterations=iterations, level=level)
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from engine.ai.base import register
+from engine.ai.base import HeuristicBot, register
 from engine.cards import standard_deck
 from engine.core import Action
 from engine.games.nags import (CAME_IN, RUNNING, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
@@ -62,7 +62,7 @@ def _p_none(unseen: int, good: int, hand: int) -> float:
     return p
 
 
-class NagsEasyBot:
+class NagsEasyBot(HeuristicBot):
     """Level ``easy``: a one-play-ahead Nags heuristic (see the module docstring).
 
     ``choose(view, legal, rng)`` returns one element of ``legal``; ties between
@@ -72,7 +72,6 @@ class NagsEasyBot:
     The weights are attributes so tuning runs can vary them.
     """
 
-    level = "easy"
 
     # Feature weights, in half points (the unit of NagsView scores).
     w_card = 3.0          # per card shed
@@ -84,16 +83,8 @@ class NagsEasyBot:
     w_again = 8.0         # chance we can play on our next turn
     danger_cards = 5
 
-    def choose(self, view: NagsView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Pick an action for ``view.seat`` from ``legal`` (never empty).
-
-        Raises:
-            ValueError: if ``legal`` is empty.
-        """
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: NagsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The heuristic's pick among two or more legal actions (see the class docstring)."""
         first = legal[0]
         if isinstance(first, (Buy, DoneBuying)) or any(isinstance(a, Buy) for a in legal):
             return self._choose_buy(view, legal)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from engine.ai.base import register
+from engine.ai.base import HeuristicBot, register
 from engine.cards import Card, standard_deck
 from engine.core import Action
 from engine.games.noms import (MIS, MISAVIS, N_SEATS, Bid, Call, NomsView, Pass, Play, Trump, bid_rank,
@@ -52,7 +52,7 @@ def suit_estimate(cards: list[Card], outside_higher) -> float:
     return est
 
 
-class NomsEasyBot:
+class NomsEasyBot(HeuristicBot):
     """Level ``easy``: the heuristics of the module docstring.
 
     ``choose(view, legal, rng)`` returns one element of ``legal``; ties are
@@ -60,21 +60,12 @@ class NomsEasyBot:
     The thresholds are attributes so tuning runs can vary them.
     """
 
-    level = "easy"
     partner_share = 0.35   # share of the tricks we cannot take that a random partner takes
     call_bonus = 0.6       # the called card's own trick
     mis_danger_max = 0.5   # largest danger score for a Mis bid
 
-    def choose(self, view: NomsView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Pick an action for ``view.seat`` from ``legal`` (never empty).
-
-        Raises:
-            ValueError: if ``legal`` is empty.
-        """
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: NomsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The heuristic's pick among two or more legal actions (see the class docstring)."""
         first = legal[0]
         if isinstance(first, (Bid, Pass)):
             return self._bid(view, legal)

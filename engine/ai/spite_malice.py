@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from typing import Sequence
 
-from engine.ai.base import register
+from engine.ai.base import HeuristicBot, register
 from engine.core import Action
 from engine.games.spite_malice import (VALUE, Discard, PlayDiscard, PlayHand, PlayStock, SpiteMaliceView)
 
@@ -34,25 +34,16 @@ from engine.games.spite_malice import (VALUE, Discard, PlayDiscard, PlayHand, Pl
 _CHAIN_BUDGET = 400
 
 
-class SpiteMaliceEasyBot:
+class SpiteMaliceEasyBot(HeuristicBot):
     """Level ``easy``: the Spite & Malice heuristic of the module docstring.
 
     ``choose(view, legal, rng)`` returns one element of ``legal``; it reads
     nothing but ``view`` and is deterministic (``rng`` only breaks exact ties).
     """
 
-    level = "easy"
 
-    def choose(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Pick an action for ``view.seat`` from ``legal`` (never empty).
-
-        Raises:
-            ValueError: if ``legal`` is empty.
-        """
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The heuristic's pick among two or more legal actions (see the class docstring)."""
         legal_set = set(legal)
         ctx = _Ctx(view)
         for pick in (self._stock_play, self._chain, self._refill, self._safe_play):

@@ -1,0 +1,314 @@
+"""Spite & Malice ``medium``/``hard``: flat Monte Carlo over whole-turn plans
+(rules SM-7 to SM-13; ``ai-design-notes.md`` section 7.2, turn-level macro moves).
+
+A decision of :class:`SpiteMaliceSearchBot`:
+
+1. **Stock first** (SM-13): a natural stock top card that fits a play deck is
+   played at once (decks of equal top are interchangeable).
+2. **Plans.** A depth-first search over the seat's own moves (SM-8, SM-9) from
+   the view, with transpositions merged (play decks compared as a sorted list
+   of tops), enumerates *plans*: sequences of plays ending with a discard
+   (SM-12), with a stock play (the next stock card is turned up, SM-6) or with
+   an emptied hand (a refill, SM-11). Those ends are where the view next gains
+   information, so a plan uses only cards the seat already sees. Each plan is
+   scored by :func:`static_eval`; the best :data:`PLANS` (and the ``easy``
+   bot's own plan) are kept.
+3. **Rollouts with common random numbers.** For determinization ``k``
+   (``view.determinize``) every plan is applied, then both seats play on with
+   the ``easy`` bot for :data:`TURNS_AHEAD` turns with the same chance seed; the
+   result is scored by :func:`rollout_score` (a win +100, a loss -100, else
+   10 points per stock card of margin). The plan with the best mean is played,
+   and its remaining moves are replayed without a new search as long as the
+   view is the one the plan expected.
+
+Deterministic for a seed with ``iterations`` (= rollouts, one plan in one
+determinization each); anytime with ``budget_s``. The bot reads nothing but
+its view.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Sequence
+
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult
+from engine.core import CHANCE, Action
+from engine.games.spite_malice import (P_PLAY, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
+                                       SpiteMaliceState, SpiteMaliceView)
+
+#: Plans (besides the easy bot's) refined by rollouts.
+PLANS = 6
+#: Nodes expanded by the plan search per decision.
+NODE_CAP = 1500
+#: Turns (both seats) played by ``easy`` after the root turn's plan, before scoring.
+TURNS_AHEAD = 3
+
+
+def _easy():
+    from engine.ai.base import make_bot
+    return make_bot("spite_malice", "easy")
+
+
+def _sig(state: SpiteMaliceState, me: int) -> tuple:
+    """What the seat sees of ``state`` that a plan step changes (to check a cached plan)."""
+    return (state.turns, state.game_no, tuple(state.hands[me]), tuple(tuple(p) for p in state.play),
+            tuple(tuple(d) for d in state.discards[me]), len(state.stocks[0]), len(state.stocks[1]))
+
+
+def _view_sig(view: SpiteMaliceView) -> tuple:
+    me = view.seat
+    return (view.turns, view.game_no, tuple(view.hand), tuple(tuple(p) for p in view.play),
+            tuple(tuple(d) for d in view.discards[me]), view.stock_counts[0], view.stock_counts[1])
+
+
+def _pile_penalty(pile: Sequence, wmin: int) -> float:
+    """SM-8 move 3: a discard deck plays best as a run descending towards its top."""
+    pen = 0.0
+    for below, above in zip(pile, pile[1:]):
+        u, v = VALUE[below], VALUE[above]
+        if u >= wmin:
+            pen += 8.0          # a buried wild card
+        elif u == v + 1 or u == v:
+            continue
+        elif u < v:
+            pen += 3.0          # a low card buried under a higher one
+        else:
+            pen += 1.0
+    return pen
+
+
+def static_eval(state: SpiteMaliceState, me: int, root_stock: int, root_hand: int, root_disc: int,
+                kind: str, discard: Discard | None = None) -> float:
+    """A plan's end from the seat's side, in rough points (higher is better).
+
+    Args:
+        state: the position after the plan's plays (``discard`` not yet applied).
+        me: the searching seat; root_stock/root_hand/root_disc: its stock size,
+            hand size and discard-deck card count at the root.
+        kind: ``"discard"``, ``"stock"`` (ends with a stock play, SM-6) or ``"refill"`` (SM-11).
+        discard: the ending discard for kind ``"discard"``.
+
+    Terms: +50 per stock card played (SM-13); -25 when a play deck lets the
+    opponent's natural stock top be played (SM-9); -1 per step between the
+    play decks and the own stock top; +6 per wild card kept in hand; the
+    discard decks' order (:func:`_pile_penalty`); +1 per hand card and +2 per
+    discard-deck card played; +5 for a refill.
+    """
+    wmin, maxv = state._wmin, state._maxv
+    tops = [len(p) for p in state.play]
+    score = 50.0 * (root_stock - len(state.stocks[me]))
+    if not state.stocks[me]:
+        return score + 1000.0
+    opp = state.stocks[1 - me]
+    if opp:
+        v = VALUE[opp[-1]]
+        if v < wmin and (v - 1) in tops:
+            score -= 25.0
+    if kind != "stock":
+        s = VALUE[state.stocks[me][-1]]
+        if s < wmin:
+            gap = min((s - 1 - t) if t < s else maxv for t in tops)
+            score -= min(gap, 6)
+    hand = list(state.hands[me])
+    piles = [list(d) for d in state.discards[me]]
+    if discard is not None:
+        hand.remove(discard.card)
+        piles[discard.pile].append(discard.card)
+    score += 6.0 * sum(1 for c in hand if VALUE[c] >= wmin)
+    score -= sum(_pile_penalty(p, wmin) for p in piles)
+    played_hand = root_hand - len(state.hands[me]) if kind != "refill" else root_hand
+    score += 1.0 * max(played_hand, 0)
+    score += 2.0 * (root_disc - sum(len(d) for d in state.discards[me]))
+    if kind == "refill":
+        score += 5.0
+    return score
+
+
+def enumerate_plans(state: SpiteMaliceState, me: int, cap: int = NODE_CAP) -> list[tuple[float, list[Action]]]:
+    """Step 2 of the module docstring: ``(static score, actions)`` of every plan
+    found within ``cap`` expanded nodes, best first. ``state`` (a determinization
+    at the seat's decision) is not changed; only the seat's own known cards move."""
+    root_stock = len(state.stocks[me])
+    root_hand = len(state.hands[me])
+    root_disc = sum(len(d) for d in state.discards[me])
+    seen: set = set()
+    out: list[tuple[float, list[Action]]] = []
+    budget = [cap]
+
+    def key(s: SpiteMaliceState) -> tuple:
+        return (tuple(sorted(len(p) for p in s.play)), tuple(s.hands[me]),
+                tuple(len(d) for d in s.discards[me]), len(s.stocks[me]))
+
+    def dfs(s: SpiteMaliceState, path: list[Action]) -> None:
+        k = key(s)
+        if k in seen or budget[0] <= 0:
+            return
+        seen.add(k)
+        budget[0] -= 1
+        tried_tops: set = set()
+        for a in s.legal_actions():
+            cls = type(a)
+            if cls is Discard:
+                out.append((static_eval(s, me, root_stock, root_hand, root_disc, "discard", a), path + [a]))
+                continue
+            # decks with the same top are interchangeable for the same source
+            src = ("S",) if cls is PlayStock else ("D", a.pile) if cls is PlayDiscard else ("H", a.card)
+            t = (src, len(s.play[a.deck]))
+            if t in tried_tops:
+                continue
+            tried_tops.add(t)
+            n = s.clone()
+            n.apply(a)
+            if cls is PlayStock or n.phase != P_PLAY:
+                kind = "stock" if cls is PlayStock else "refill"
+                out.append((static_eval(n, me, root_stock, root_hand, root_disc, kind), path + [a]))
+                continue
+            dfs(n, path + [a])
+
+    dfs(state, [])
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def easy_plan(state: SpiteMaliceState, me: int, rng: random.Random) -> list[Action]:
+    """The ``easy`` bot's moves from ``state`` up to its next discard, stock play or refill."""
+    easy = _easy()
+    s = state.clone()
+    path: list[Action] = []
+    while s.to_move == me and s.phase == P_PLAY:
+        v = s.view(me)
+        a = easy.choose(v, v.legal_actions(), rng)
+        path.append(a)
+        s.apply(a)
+        if type(a) in (Discard, PlayStock):
+            break
+    return path
+
+
+def rollout_score(root: SpiteMaliceState, end: SpiteMaliceState, me: int) -> float:
+    """SM-13/SM-17: +100 for a win, -100 for a loss, 0 for a tie; a rollout cut
+    short scores 10 points per stock card shed more than the opponent, -8 when
+    the opponent's stock top can be played on a play deck (SM-9)."""
+    if end.is_over or end.game_no != root.game_no:
+        res = end.result
+        return 0.0 if res is None or res < 0 else (100.0 if res == me else -100.0)
+    shed = [len(root.stocks[i]) - len(end.stocks[i]) for i in range(2)]
+    score = 10.0 * (shed[me] - shed[1 - me])
+    opp = end.stocks[1 - me]
+    if opp and VALUE[opp[-1]] < end._wmin and (VALUE[opp[-1]] - 1) in [len(p) for p in end.play]:
+        score -= 8.0
+    return score
+
+
+class SpiteMaliceSearchBot(ISMCTSBot):
+    """Levels ``medium`` and ``hard`` for Spite & Malice (module docstring).
+
+    It is an :class:`ISMCTSBot` by interface (``budget_s``, ``iterations``,
+    ``level``, ``last``) but searches whole-turn plans by flat Monte Carlo.
+    ``choose(view, legal, rng)`` returns an element of ``legal``; raises
+    ValueError when ``legal`` is empty.
+    """
+
+    def __init__(self, profile: SearchProfile, budget_s: float | None = None, iterations: int | None = None,
+                 level: str = "hard", plans: int = PLANS, turns_ahead: int = TURNS_AHEAD) -> None:
+        super().__init__(profile, budget_s=budget_s, iterations=iterations, level=level)
+        self.plans = plans
+        self.turns_ahead = turns_ahead
+        self._cached: list[tuple[Action, tuple]] = []
+
+    def choose(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            self.last = None
+            self._cached = []
+            return legal[0]
+        if self._cached:
+            a, expect = self._cached[0]
+            if expect == _view_sig(view) and a in legal:
+                nxt = self._cached[1:]
+                self._cached = nxt
+                self.last = None
+                return a
+            self._cached = []
+        # SM-13: a natural stock card that fits is always played
+        top = view.stock_tops[view.seat]
+        if top is not None and VALUE[top] < view.variant.wild_min:
+            for a in legal:
+                if type(a) is PlayStock:
+                    self.last = None
+                    return a
+        return self.search(view, legal, rng).action
+
+    def search(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> SearchResult:
+        """Steps 2 and 3 of the module docstring; caches the chosen plan's later moves."""
+        t0 = time.perf_counter()
+        me = view.seat
+        r = random.Random(int(rng.random() * 2**53))
+        base = view.determinize(r)
+        plans: list[list[Action]] = []
+        for _, p in enumerate_plans(base, me):
+            if p not in plans:
+                plans.append(p)
+            if len(plans) >= self.plans:
+                break
+        ep = easy_plan(base, me, random.Random(int(r.random() * 2**53)))
+        if ep and ep not in plans:
+            plans.append(ep)
+        plans = [p for p in plans if p and p[0] in legal] or [[legal[0]]]
+        totals = [0.0] * len(plans)
+        counts = [0] * len(plans)
+        n = 0
+        if len(plans) > 1:
+            while True:
+                seed = int(r.random() * 2**53)
+                stop = False
+                for i, plan in enumerate(plans):
+                    totals[i] += self._rollout(view, plan, seed)
+                    counts[i] += 1
+                    n += 1
+                    if self.iterations is not None and n >= self.iterations:
+                        stop = True
+                        break
+                    if self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s:
+                        stop = True
+                        break
+                if stop:
+                    break
+        means = [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(len(plans))]
+        best = max(range(len(plans)), key=lambda i: (means[i], -i)) if n else 0
+        plan = plans[best]
+        # cache the rest of the plan with the view each step should meet
+        s = base.clone()
+        steps: list[tuple[Action, tuple]] = []
+        for a in plan:
+            s.apply(a)
+            steps.append((a, _sig(s, me)))
+        self._cached = [(plan[k + 1], steps[k][1]) for k in range(len(plan) - 1)]
+        visits = {f"{me} {' / '.join(map(str, p))}": counts[i] for i, p in enumerate(plans) if counts[i]}
+        values = {f"{me} {' / '.join(map(str, p))}": means[i] for i, p in enumerate(plans) if counts[i]}
+        res = SearchResult(plan[0], n, time.perf_counter() - t0, visits, values, 1)
+        self.last = res
+        return res
+
+    def _rollout(self, view: SpiteMaliceView, plan: list[Action], seed: int) -> float:
+        """One determinization (``seed``: common to every plan) with ``plan`` applied, then ``easy`` play."""
+        me = view.seat
+        r = random.Random(seed)
+        root = view.determinize(r)
+        s = root.clone()
+        for a in plan:
+            s.apply(a)
+        easy = self.profile.rollout_bot
+        limit = root.turns + self.turns_ahead + 1
+        steps = 0
+        while not s.is_over and s.game_no == root.game_no and s.turns < limit and steps < 400:
+            steps += 1
+            mover = s.to_move
+            if mover == CHANCE:
+                s.apply(s.sample_chance(r))
+                continue
+            v = s.view(mover)
+            s.apply(easy.choose(v, v.legal_actions(), r))
+        return rollout_score(root, s, me)
