@@ -11,7 +11,6 @@ import json
 import random
 import statistics
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner

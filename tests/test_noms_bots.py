@@ -13,7 +13,7 @@ from engine.ai.base import levels_for, make_bot
 from engine.ai.noms import NomsEasyBot
 from engine.cards import Card, Suit, parse_card, parse_cards
 from engine.core import CHANCE
-from engine.games.noms import MIS, MISAVIS, P_PLAY, Bid, Call, Noms, NomsVariant, Pass, Play, Trump
+from engine.games.noms import MIS, MISAVIS, Bid, Call, Noms, NomsVariant, Pass, Play, Trump
 from engine.seats import SeatSpec
 from engine.sim import run_sim
 from tests.test_noms_properties import swap_hidden

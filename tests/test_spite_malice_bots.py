@@ -10,7 +10,7 @@ from engine.ai.base import levels_for, make_bot
 from engine.ai.spite_malice import SpiteMaliceEasyBot
 from engine.cards import parse_card, parse_cards
 from engine.core import CHANCE
-from engine.games.spite_malice import (AVAILABLE_TYPES, Deal, Discard, Draw, PlayHand, PlayStock, SpiteMalice,
+from engine.games.spite_malice import (AVAILABLE_TYPES, Deal, Discard, Draw, PlayHand, SpiteMalice,
                                        SpiteMaliceState, SpiteMaliceVariant)
 from engine.seats import SeatSpec
 from engine.sim import play_game, run_sim

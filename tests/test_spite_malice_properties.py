@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card, multi_deck
+from engine.cards import multi_deck
 from engine.core import CHANCE, IllegalAction
 from engine.gamelog import read_log, verify_log
 from engine.games.spite_malice import (AVAILABLE_TYPES, P_DEAL, P_DRAW, P_PLAY, SHUFFLE_TYPES, Deal, Discard, Draw,

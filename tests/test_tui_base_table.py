@@ -9,8 +9,6 @@ match (NA-21)."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 
 import pytest
 from rich.console import Console
@@ -23,6 +21,7 @@ from engine.config import TableConfig
 from engine.games.nags import Buy, ChooseDirection, DoneBuying, Pass, Turn
 from engine.seats import SeatSpec
 from engine.session import Session
+from tui_support import ScreenTestApp, press, wait_for
 from tui.screens import TABLE_SCREENS, TableScreenError, table_screen_class, table_screen_for
 from tui.screens.base_table import COMMON_BINDINGS, BaseTableScreen, hand_results_from_history
 from tui.screens.handoff import HandoffScreen
@@ -86,39 +85,16 @@ class FakeGameScreen(BaseTableScreen):
         self.human_act(action)
 
 
-class BaseApp(App):
-    def __init__(self, session: Session, pace: float = 0.0) -> None:
-        super().__init__()
-        self.session = session
-        self.table = FakeGameScreen(session, pace=pace)
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(THEME_DEFAULTS)
-
-    def on_mount(self) -> None:
-        self.push_screen(self.table)
+class BaseApp(ScreenTestApp):
+    SCREEN = FakeGameScreen
 
 
 def nags(seats: list[str], seed: int = 7, **rules) -> Session:
     return Session("nags", rules, seats, seed=seed, write_log=False)
 
 
-async def wait_for(pilot, cond, limit: float = 30.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if cond():
-            await pilot.pause(0)
-            if cond():
-                return
-        await asyncio.sleep(0.003)
-    raise AssertionError("the table never reached the expected state")
 
 
-async def press(pilot, *keys: str) -> None:
-    for key in keys:
-        pilot.app.simulate_key(key)
-    await pilot.pause(0)
-    await pilot.pause(0)
 
 
 def ready(app: BaseApp) -> bool:

@@ -7,22 +7,19 @@ marks (NO-18) and the replay renderer."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 
 import pytest
-from textual.app import App
 
 from engine.cards import Card, Suit
-from engine.games.noms import MISAVIS, Bid, Call, Pass, Play, Trump
+from engine.games.noms import MISAVIS, Bid, Pass, Play
 from engine.gamelog import Replay, read_log
 from engine.session import Session
+from tui_support import ScreenTestApp, press, wait_for
 from tui.noms_ui import (KEY_FOR_BID, parse_called_card, render_position, second_person, side_tricks,
                          tricks_line)
 from tui.screens import table_screen_class
 from tui.screens.noms_table import CallGrid, NomsHand, NomsScoreboard, NomsTableScreen, TrickTable, _hand_mults
 from tui.screens.replay import RENDERERS, Palette
-from tui.widgets.cards import THEME_DEFAULTS
 from tui.widgets.status import StatusLine
 
 SIZE = (160, 50)
@@ -30,19 +27,10 @@ SEATS = ["human", "ai:random", "ai:random", "ai:random"]
 RANK_KEY = {**{v: str(v) for v in range(2, 10)}, 10: "0", 11: "j", 12: "q", 13: "k", 14: "a"}
 
 
-class NomsApp(App):
+class NomsApp(ScreenTestApp):
     """A bare app showing one Noms table screen."""
 
-    def __init__(self, session: Session, pace: float = 0.0) -> None:
-        super().__init__()
-        self.session = session
-        self.table = NomsTableScreen(session, pace=pace)
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(THEME_DEFAULTS)
-
-    def on_mount(self) -> None:
-        self.push_screen(self.table)
+    SCREEN = NomsTableScreen
 
 
 EASY = ["human", "ai:easy", "ai:easy", "ai:easy"]
@@ -52,22 +40,8 @@ def make_session(seed: int = 3, rules: dict | None = None, seats: list[str] = SE
     return Session("noms", rules or None, seats, seed=seed, write_log=False)
 
 
-async def wait_for(pilot, cond, limit: float = 30.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if cond():
-            await pilot.pause(0)
-            if cond():
-                return
-        await asyncio.sleep(0.003)
-    raise AssertionError("the table never reached the expected state")
 
 
-async def press(pilot, *keys: str) -> None:
-    for key in keys:
-        pilot.app.simulate_key(key)
-        await pilot.pause(0)
-    await pilot.pause(0)
 
 
 def my_turn(app: NomsApp) -> bool:

@@ -7,64 +7,39 @@ the hint (the easy bot's move, picked) and the replay renderer."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 
 from rich.console import Console
-from textual.app import App
 
 from engine.cards import parse_card, parse_cards
 from engine.games.spite_malice import (VALUE, Deal, Discard, Draw, PlayDiscard, PlayHand, PlayStock, SpiteMalice,
                                        SpiteMaliceVariant)
 from engine.session import Session
+from tui_support import ScreenTestApp, press, wait_for
 from tui.screens import table_screen_class
 from tui.screens.replay import RENDERERS, Palette
 from tui.screens.spite_malice_table import SMPile, SpiteMaliceTableScreen
 from tui.screens.summary import SummaryScreen
 from tui.spite_malice_ui import (DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEY, autoplay, describe_action,
                                  explain_illegal, prompt, shown_value_label, value_word)
-from tui.widgets.cards import THEME_DEFAULTS, CardWidget
+from tui.widgets.cards import CardWidget
 from tui.widgets.status import StatusLine
 
 SIZE = (160, 50)
 SHORT = {"game_type": "SNM_A_SHORT"}
 
 
-class SMApp(App):
+class SMApp(ScreenTestApp):
     """A bare app that shows one Spite & Malice table."""
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.table = SpiteMaliceTableScreen(session, pace=0.0)
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(THEME_DEFAULTS)
-
-    def on_mount(self) -> None:
-        self.push_screen(self.table)
+    SCREEN = SpiteMaliceTableScreen
 
 
 def session(seed: int = 3, bot: str = "ai:random") -> Session:
     return Session("spite_malice", dict(SHORT), ["human", bot], seed=seed, write_log=False)
 
 
-async def wait_for(pilot, cond, limit: float = 30.0) -> None:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if cond():
-            await pilot.pause(0)
-            if cond():
-                return
-        await asyncio.sleep(0.003)
-    raise AssertionError("the table never reached the expected state")
 
 
-async def press(pilot, *keys: str) -> None:
-    for key in keys:
-        pilot.app.simulate_key(key)
-        await pilot.pause(0)
-    await pilot.pause(0)
 
 
 def ready(app: SMApp) -> bool:

@@ -5,21 +5,19 @@ hint, clicks, ASCII cards and the hand-off between two humans."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-import time
 
 import pytest
-from textual.app import App
 
 from engine.cards import Suit
 from engine.games.nags import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
 from engine.session import Session
+from tui_support import ScreenTestApp, press, wait_for
 from tui.nags_ui import KEY_FOR_VALUE, second_person
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen
 from tui.screens.table import TableScreen
-from tui.widgets.cards import THEME_DEFAULTS, CardWidget
+from tui.widgets.cards import CardWidget
 from tui.widgets.gamelog import GameLog
 from tui.widgets.hand import HandView
 from tui.widgets.status import StatusLine
@@ -27,50 +25,18 @@ from tui.widgets.status import StatusLine
 SIZE = (160, 50)
 
 
-class TableTestApp(App):
+class TableTestApp(ScreenTestApp):
     """A bare app that shows one table screen (the real app is tested elsewhere)."""
 
-    def __init__(self, session: Session, pace: float = 0.0) -> None:
-        super().__init__()
-        self.session = session
-        self.table = TableScreen(session, pace=pace)
-        self.again_calls: list[Session] = []
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(THEME_DEFAULTS)
-
-    def on_mount(self) -> None:
-        self.push_screen(self.table)
-
-    def new_match_like(self, session: Session) -> None:
-        self.again_calls.append(session)
+    SCREEN = TableScreen
 
 
 def make_session(seats: list[str], seed: int = 7, rules: dict | None = None) -> Session:
     return Session("nags", rules or {}, seats, seed=seed, write_log=False)
 
 
-async def wait_for(pilot, cond, limit: float = 30.0) -> None:
-    """Let the app run (bot workers included) until ``cond()`` holds.
-
-    Sleeps instead of ``pilot.pause`` (which forces a full repaint each call)."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if cond():
-            await pilot.pause(0)
-            if cond():
-                return
-        await asyncio.sleep(0.003)
-    raise AssertionError("the table never reached the expected state")
 
 
-async def press(pilot, *keys: str) -> None:
-    """Press keys as a player would, without ``pilot.press``'s wait for an idle
-    CPU (which waits up to a second while the bots keep playing)."""
-    for key in keys:
-        pilot.app.simulate_key(key)
-    await pilot.pause(0)
-    await pilot.pause(0)
 
 
 def ready(app: TableTestApp) -> bool:

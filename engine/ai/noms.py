@@ -32,7 +32,7 @@ from typing import Sequence
 from engine.ai.base import HeuristicBot, register
 from engine.cards import Card, standard_deck
 from engine.core import Action
-from engine.games.noms import (MIS, MISAVIS, N_SEATS, Bid, Call, NomsView, Pass, Play, Trump, bid_rank,
+from engine.games.noms import (MIS, MISAVIS, N_SEATS, Bid, Call, NomsView, Pass, Trump, bid_rank,
                                is_numeric, trick_winner)
 
 _FULL_DECK = standard_deck()

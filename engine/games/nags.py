@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Literal
 
-from engine.cards import ACE, KING, Card, CardParseError, cards_text, parse_card, parse_cards, rank_text, standard_deck
+from engine.cards import ACE, Card, CardParseError, cards_text, parse_card, parse_cards, rank_text, standard_deck
 from engine.core import (CHANCE, TERMINAL, Action, ActionParseError, ChooseDealer, Event, Game, IllegalAction,
                          Pass, State, View, rand_below, shuffled)
 from engine.match import match_over, match_winners

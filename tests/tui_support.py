@@ -1,0 +1,58 @@
+"""The harness shared by the table-screen pilot tests: a bare app that shows
+one table screen, and helpers to press keys and wait while bots play."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from textual.app import App
+
+from engine.session import Session
+from tui.widgets.cards import THEME_DEFAULTS
+
+
+class ScreenTestApp(App):
+    """A bare app showing one table screen (the real app is tested in
+    ``test_tui_app.py``). Subclasses set :attr:`SCREEN`; ``new_match_like``
+    ("play again") is recorded in :attr:`again_calls`."""
+
+    SCREEN: type
+
+    def __init__(self, session: Session, pace: float = 0.0) -> None:
+        super().__init__()
+        self.session = session
+        self.table = self.SCREEN(session, pace=pace)
+        self.again_calls: list[Session] = []
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.table)
+
+    def new_match_like(self, session: Session) -> None:
+        self.again_calls.append(session)
+
+
+async def wait_for(pilot, cond, limit: float = 30.0) -> None:
+    """Let the app run (bot workers included) until ``cond()`` holds.
+
+    Sleeps instead of ``pilot.pause`` (which forces a full repaint each call)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if cond():
+            await pilot.pause(0)
+            if cond():
+                return
+        await asyncio.sleep(0.003)
+    raise AssertionError("the table never reached the expected state")
+
+
+async def press(pilot, *keys: str) -> None:
+    """Press keys as a player would, without ``pilot.press``'s wait for an idle
+    CPU (which waits up to a second while the bots keep playing)."""
+    for key in keys:
+        pilot.app.simulate_key(key)
+        await pilot.pause(0)
+    await pilot.pause(0)
