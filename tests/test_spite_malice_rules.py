@@ -86,6 +86,11 @@ def test_SM_3_wild_from_the_minimum_wild_card_up():
     nine = SpiteMalice.new_state(SpiteMaliceVariant(minimum_wild_card="9"))
     assert nine.is_wild(parse_card("9C")) and nine.is_wild(parse_card("JC")) and not nine.is_wild(parse_card("8C"))
     assert not nine.is_wild(parse_card("AC"))
+    # The variant answers the same question for views and the board (one rule, one place).
+    assert nine.variant.is_wild(parse_card("9C")) and not nine.variant.is_wild(parse_card("8C"))
+    assert nine.variant.wild_values() == [9, 10, 11, 12, 13]
+    assert a.variant.wild_values() == [13] and pz.variant.wild_values() == [14]
+    assert house.variant.wild_values() == [13, 14]
 
 
 # -- SM-4 / SM-9 / SM-10 (worked examples 1 and 2) ------------------------------------------
@@ -138,6 +143,7 @@ def test_SM_9_empty_deck_takes_ace_or_wild_then_the_next_value():
     act(s, "play 2S P2")  # so a 2 follows it: its counted value stayed 1
     act(s, "play 3S P2")
     assert [len(p) for p in s.play] == [1, 3, 0, 0]
+    assert [s.view(0).needs(j) for j in range(4)] == [2, 4, 1, 1]  # what each play deck takes next
 
 
 def test_SM_9_wild_counts_as_the_next_value_and_stays_fixed():

@@ -89,34 +89,20 @@ def value_word(value: int) -> str:
     return f"{article} {word}"
 
 
-def is_wild(card: Card, view: SpiteMaliceView) -> bool:
-    """SM-3: whether ``card`` is wild under the view's variant."""
-    return VALUE[card] >= view.variant.wild_min
-
-
 def wild_text(view: SpiteMaliceView) -> str:
     """The wild cards of the variant (SM-3) in short: ``K``, ``Joker``, ``J Q K``; ``""`` if there are none."""
-    v = view.variant
-    values = [x for x in range(v.wild_min, 14)]
-    if v.include_jokers and v.wild_min <= 14:
-        values.append(14)
-    return " ".join(value_text(x) for x in values)
-
-
-def deck_top_value(view: SpiteMaliceView, deck: int) -> int:
-    """SM-9: the effective top value of play deck ``deck`` (0 when empty): a deck of n cards shows n."""
-    return len(view.play[deck])
+    return " ".join(value_text(x) for x in view.variant.wild_values())
 
 
 def needs_text(view: SpiteMaliceView, deck: int) -> str:
     """What play deck ``deck`` takes next: ``needs A``, ``needs 8``, ``needs Q`` (SM-9)."""
-    return f"needs {value_text(deck_top_value(view, deck) + 1)}"
+    return f"needs {value_text(view.needs(deck))}"
 
 
 def shown_value_label(view: SpiteMaliceView, deck: int) -> str | None:
     """For a play deck whose top card is wild, what it stands for: ``K=7`` (SM-9); else None."""
     cards = view.play[deck]
-    if not cards or not is_wild(cards[-1], view):
+    if not cards or not view.variant.is_wild(cards[-1]):
         return None
     top = cards[-1]
     return f"{'JK' if top.suit is None else value_text(VALUE[top])}={value_text(len(cards))}"
@@ -246,10 +232,10 @@ def autoplay(view: SpiteMaliceView, source: str) -> tuple[Action | None, str]:
     decks = [int(t.split(":")[1]) for t in legal_targets(view, source) if t.startswith("play:")]
     name = card_name(card)
     if not decks:
-        needs = ", ".join(value_text(deck_top_value(view, j) + 1) for j in range(len(view.play)))
+        needs = ", ".join(value_text(view.needs(j)) for j in range(len(view.play)))
         extra = " Discard it onto one of your discard decks to end your turn." if source.startswith("hand") else ""
         return None, f"{name} fits no play deck now (they need {needs}).{extra}"
-    tops = {deck_top_value(view, j) for j in decks}
+    tops = {view.needs(j) for j in decks}
     if len(tops) > 1:
         keys = " or ".join(PLAY_KEYS[j] if j < len(PLAY_KEYS) else f"P{j + 1}" for j in decks)
         return None, f"{name} fits play decks {', '.join(f'P{j + 1}' for j in decks)}: press {keys}"
@@ -272,8 +258,8 @@ def describe_action(action: Action, view: SpiteMaliceView, ascii_only: bool = Fa
         where = {"hand": "from hand", "stock": "from your stock deck"}.get(
             source.split(":")[0], f"from discard deck {getattr(action, 'pile', 0) + 1}")
         text = f"play {card_name(card) if card else '?'} {where} to play deck {action.deck + 1}"
-        if card is not None and is_wild(card, view):
-            text += f" (wild, as {value_text(deck_top_value(view, action.deck) + 1)})"
+        if card is not None and view.variant.is_wild(card):
+            text += f" (wild, as {value_text(view.needs(action.deck))})"
         return tidy(text)
     return str(action)
 
@@ -286,7 +272,7 @@ def explain_illegal(action: Action, view: SpiteMaliceView, reason: str, ascii_on
         source = action_source(view, action)
         card = action.card if isinstance(action, PlayHand) else (source_card(view, source) if source else None)
         if card is not None and "SM-9" in reason:
-            t = deck_top_value(view, action.deck)
+            t = view.needs(action.deck) - 1
             wild = wild_text(view)
             alt = f" (or a wild card: {wild})" if wild else ""
             state = "is empty: it needs" if t == 0 else "needs"
@@ -347,7 +333,7 @@ def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = Non
 
 
 __all__ = ["HAND_KEYS", "STOCK_KEY", "DISCARD_KEYS", "PLAY_KEYS", "KEY_HELP", "STRONG_EVENT_KINDS", "HAND_WORD",
-           "key_range", "pile_key", "card_name", "value_word", "is_wild", "wild_text", "deck_top_value",
+           "key_range", "pile_key", "card_name", "value_word", "wild_text",
            "needs_text", "shown_value_label", "removed_count", "game_type_name", "pile_name", "hand_cards", "source_card", "build_action",
            "action_source", "action_target", "legal_targets", "autoplay", "describe_action", "explain_illegal",
            "result_text", "prompt", "render_position"]

@@ -181,6 +181,15 @@ class SpiteMaliceVariant:
         """SM-3: the value of ``minimum_wild_card``; cards of this value or more are wild."""
         return WILD_NAMES.get(self.minimum_wild_card, 13)
 
+    def is_wild(self, card: Card) -> bool:
+        """SM-3: whether ``card`` is wild (its value is at least the minimum wild card's)."""
+        return VALUE[card] >= self.wild_min
+
+    def wild_values(self) -> list[int]:
+        """SM-3: the wild values of this table, lowest first (14 is the Joker, only with jokers)."""
+        top = 14 if self.include_jokers else 13
+        return list(range(self.wild_min, top + 1))
+
     @property
     def maxv(self) -> int:
         """SM-3/SM-4: the highest non-wild value; a play deck is removed when it reaches it."""
@@ -447,8 +456,8 @@ class SpiteMaliceState(State):
         return self.game_no
 
     def is_wild(self, card: Card) -> bool:
-        """SM-3: whether ``card`` is wild under this variant."""
-        return VALUE[card] >= self._wmin
+        """SM-3: whether ``card`` is wild under this variant (see :meth:`SpiteMaliceVariant.is_wild`)."""
+        return self.variant.is_wild(card)
 
     def fits(self, card: Card, deck: int) -> bool:
         """SM-9: whether ``card`` may be placed on play deck ``deck``."""
@@ -836,6 +845,10 @@ class SpiteMaliceView(View):
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal)
+
+    def needs(self, deck: int) -> int:
+        """SM-9: the value play deck ``deck`` (0-based) takes next; a deck of n cards counts n."""
+        return len(self.play[deck]) + 1
 
     def unseen_cards(self) -> list[Card]:
         """The cards this seat cannot see: the other hand, both stocks below their
