@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from engine.ai.base import LEVELS, levels_for, make_bot
 from engine.ai.ismcts import ISMCTSBot, margin_reward
-from engine.ai.levels import BUDGETS, make_search_bot, noms_reward, sm_reward
+from engine.ai.levels import BUDGETS, make_search_bot, sm_reward
 from engine.core import CHANCE
 from engine.games import get_game
 from engine.games.nags import Play as NagsPlay
@@ -190,15 +190,6 @@ def test_margin_reward_is_scaled_clipped_and_shared_by_partners():
     assert margin_reward(_Scored([0, 0]), _Scored([50, 0]), scale=10) == [1.0, 0.0]
     partners = margin_reward(_Scored([0] * 4, [0, 1, 0, 1]), _Scored([6, 0, 2, 0], [0, 1, 0, 1]), scale=8)
     assert partners[0] == partners[2] == pytest.approx(0.75) and partners[1] == partners[3] == pytest.approx(0.25)
-
-
-def test_noms_reward_is_each_seats_own_hand_score():
-    """NO-19/NO-21: own points of the hand, 13 x the multiplier is 1."""
-    state = positions("noms", 1, seed=8, keep=lambda s, legal: isinstance(legal[0], NomsPlay))[0]
-    end = state.clone()
-    end.totals = [t + p for t, p in zip(state.totals, [11, 0, 11, 0])]
-    r = noms_reward(state, end)
-    assert r == pytest.approx([11 / (13 * state.mult), 0, 11 / (13 * state.mult), 0])
 
 
 def test_spite_malice_reward_wins_and_truncated_evaluation():

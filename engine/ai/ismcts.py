@@ -109,17 +109,18 @@ class SearchProfile:
             actions worth searching (a subset of ``legal``); None searches all.
         epsilon: the share of rollout moves drawn uniformly at random.
         c: the UCB exploration constant.
-        flat: instead of the tree, a root-only Monte Carlo with **common random
+        flat: True, or a predicate ``(view, legal) -> bool`` deciding per
+            decision: instead of the tree, a root-only Monte Carlo with **common random
             numbers**: each sample draws one determinization and one pair of
             seeds (chance, policy) and plays every candidate from it, so the
             candidates are compared on the same deals and the same draws
             (paired differences; far less noise per rollout than UCB's
             independent samples). ``iterations`` then counts rollouts.
         default: optional ``(view, legal, rng) -> Action``: the heuristic's move.
-            With ``flat``, it is played unless another candidate beats it by more
-            than ``deviate_z`` standard errors of the paired reward difference
-            (and by at least ``deviate_min`` reward): the search only deviates
-            from the heuristic on evidence.
+            It is played unless another candidate beats it by more
+            than ``deviate_z`` standard errors of the reward difference (paired
+            with ``flat``, unpaired in the tree) and by more than ``deviate_min``
+            reward: the search only deviates from the heuristic on evidence.
         deviate_z: see ``default``.
         deviate_min: see ``default`` (reward units, [0, 1] scale).
     """
@@ -131,7 +132,7 @@ class SearchProfile:
     candidates: Callable[[View, Sequence[Action], random.Random], list[Action]] | None = None
     epsilon: float = DEFAULT_EPSILON
     c: float = DEFAULT_C
-    flat: bool = False
+    flat: bool | Callable[[View, Sequence[Action]], bool] = False
     default: Callable[[View, Sequence[Action], random.Random], Action] | None = None
     deviate_z: float = 1.5
     deviate_min: float = 0.0
@@ -144,7 +145,7 @@ class SearchProfile:
 class _Node:
     """One information set of the searching seat (the path of observed edges)."""
 
-    __slots__ = ("children", "visits", "total", "avail", "seat")
+    __slots__ = ("children", "visits", "total", "avail", "seat", "sq")
 
     def __init__(self, seat: int) -> None:
         self.children: dict[str, _Node] = {}
@@ -152,6 +153,7 @@ class _Node:
         self.total = 0.0     # sum of the rewards of ``seat`` (the seat that moved into this node)
         self.avail = 1       # iterations in which this edge was legal (availability count)
         self.seat = seat     # -1 for a chance edge and for the root
+        self.sq = 0.0        # sum of squared rewards (kept for the root's children only)
 
 
 @dataclass
@@ -230,7 +232,7 @@ class ISMCTSBot:
             res = SearchResult(a, 0, 0.0, {}, {}, 0)
             self.last = res
             return res
-        if prof.flat:
+        if prof.flat is True or (callable(prof.flat) and prof.flat(view, legal)):
             return self._flat_search(view, legal, root_keys, r)
         root = _Node(-1)
         start = time.perf_counter()
@@ -306,13 +308,37 @@ class ISMCTSBot:
                 nd.visits += 1
                 if nd.seat >= 0:
                     nd.total += rewards[nd.seat]
+            if len(path) > 1 and path[1].seat >= 0:
+                path[1].sq += rewards[path[1].seat] ** 2
         seconds = time.perf_counter() - start
         visits = {k: ch.visits for k, ch in root.children.items()}
         values = {k: ch.total / ch.visits for k, ch in root.children.items() if ch.visits}
         best_key = max(root_keys, key=lambda k: (visits.get(k, 0), values.get(k, 0.0)))
+        if prof.default is not None:
+            best_key = self._keep_default(view, legal, root_keys, root, best_key, r)
         res = SearchResult(root_keys[best_key], n, seconds, visits, values, max_depth, root)
         self.last = res
         return res
+
+    def _keep_default(self, view: View, legal: Sequence[Action], root_keys: dict[str, Action], root: _Node,
+                      best_key: str, r: random.Random) -> str:
+        """Tree mode with ``SearchProfile.default``: the heuristic's root move
+        unless ``best_key`` beats it by more than ``deviate_z`` standard errors
+        (unpaired, from the root children's reward sums) and ``deviate_min``."""
+        prof = self.profile
+        dk = f"{view.seat} {prof.default(view, legal, r)}"
+        b, d = root.children.get(best_key), root.children.get(dk)
+        if dk not in root_keys or dk == best_key:
+            return best_key
+        if b is None or d is None or b.visits < 2 or d.visits < 2:
+            return dk
+        mb, md = b.total / b.visits, d.total / d.visits
+        vb = max(0.0, b.sq / b.visits - mb * mb) / (b.visits - 1)
+        vd = max(0.0, d.sq / d.visits - md * md) / (d.visits - 1)
+        diff = mb - md
+        if diff <= prof.deviate_min or diff <= prof.deviate_z * math.sqrt(vb + vd):
+            return dk
+        return best_key
 
     def _flat_search(self, view: View, legal: Sequence[Action], root_keys: dict[str, Action],
                      r: random.Random) -> SearchResult:
@@ -335,10 +361,11 @@ class ISMCTSBot:
         deadline = None if self.budget_s is None else start + self.budget_s
         limit = self.iterations
         sums = {k: 0.0 for k in keys}
-        rows: list[list[float]] = []
+        visits = {k: 0 for k in keys}
+        rows: list[list[float]] = []  # complete samples (every candidate), for the paired test
         n = 0
         while True:
-            if limit is not None and n + len(keys) > limit and rows:
+            if limit is not None and n >= limit:
                 break
             if deadline is not None and rows and time.perf_counter() >= deadline:
                 break
@@ -346,19 +373,24 @@ class ISMCTSBot:
             seed_c, seed_p = int(r.random() * 2**53), int(r.random() * 2**53)
             row = []
             for k in keys:
+                if limit is not None and n >= limit:
+                    break  # an iteration budget counts rollouts exactly
                 d = d0.clone()
                 d.apply(root_keys[k])
                 self._rollout(d, d0, 1, random.Random(seed_p), random.Random(seed_c))
                 v = prof.reward(d0, d)[me]
                 sums[k] += v
+                visits[k] += 1
                 row.append(v)
-            rows.append(row)
-            n += len(keys)
+                n += 1
+            if len(row) == len(keys):
+                rows.append(row)
+        values = {k: sums[k] / visits[k] for k in keys if visits[k]}
+        best_key = max(values, key=lambda k: values[k])
         m = len(rows)
-        values = {k: sums[k] / m for k in keys}
-        visits = {k: m for k in keys}
-        best_key = max(keys, key=lambda k: values[k])
-        if dflt_key is not None and best_key != dflt_key:
+        if dflt_key is not None and best_key != dflt_key and m < 2:
+            best_key = dflt_key
+        elif dflt_key is not None and best_key != dflt_key:
             i, j = keys.index(best_key), keys.index(dflt_key)
             diffs = [row[i] - row[j] for row in rows]
             mean = sum(diffs) / m

@@ -17,8 +17,10 @@ A decision of :class:`SpiteMaliceSearchBot`:
    (``view.determinize``) every plan is applied, then both seats play on with
    the ``easy`` bot for :data:`TURNS_AHEAD` turns with the same chance seed; the
    result is scored by :func:`rollout_score` (a win +100, a loss -100, else
-   10 points per stock card of margin). The plan with the best mean is played,
-   and its remaining moves are replayed without a new search as long as the
+   10 points per stock card of margin). The ``easy`` plan is played unless
+   another beats it on the same determinizations by more than 1 point and
+   :data:`MARGIN` standard errors of the paired difference (:func:`_pick`);
+   the chosen plan's remaining moves are replayed without a new search as long as the
    view is the one the plan expected.
 
 Deterministic for a seed with ``iterations`` (= rollouts, one plan in one
@@ -34,13 +36,15 @@ from typing import Sequence
 
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult
 from engine.core import CHANCE, Action
-from engine.games.spite_malice import (P_PLAY, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
+from engine.games.spite_malice import (P_PLAY, VALUE, Discard, PlayDiscard, PlayStock,
                                        SpiteMaliceState, SpiteMaliceView)
 
 #: Plans (besides the easy bot's) refined by rollouts.
 PLANS = 6
 #: Nodes expanded by the plan search per decision.
 NODE_CAP = 1500
+#: Standard errors by which a plan must beat the easy plan (paired) to be played instead.
+MARGIN = 1.0
 #: Turns (both seats) played by ``easy`` after the root turn's plan, before scoring.
 TURNS_AHEAD = 3
 
@@ -201,6 +205,25 @@ def rollout_score(root: SpiteMaliceState, end: SpiteMaliceState, me: int) -> flo
     return score
 
 
+def _pick(scores: list[list[float]], margin: float) -> int:
+    """The plan to play: plan 0 (the ``easy`` plan) unless another plan beats it on
+    the same determinizations by a mean paired difference of more than ``margin``
+    standard errors (and more than 1 point); then the one with the best lower bound."""
+    base = scores[0]
+    best, best_lb = 0, 0.0
+    for i in range(1, len(scores)):
+        m = min(len(base), len(scores[i]))
+        if m < 2:
+            continue
+        d = [scores[i][k] - base[k] for k in range(m)]
+        mean = sum(d) / m
+        var = sum((x - mean) ** 2 for x in d) / (m - 1)
+        lb = mean - margin * (var / m) ** 0.5
+        if mean > 1.0 and lb > best_lb:
+            best, best_lb = i, lb
+    return best
+
+
 class SpiteMaliceSearchBot(ISMCTSBot):
     """Levels ``medium`` and ``hard`` for Spite & Malice (module docstring).
 
@@ -211,10 +234,12 @@ class SpiteMaliceSearchBot(ISMCTSBot):
     """
 
     def __init__(self, profile: SearchProfile, budget_s: float | None = None, iterations: int | None = None,
-                 level: str = "hard", plans: int = PLANS, turns_ahead: int = TURNS_AHEAD) -> None:
+                 level: str = "hard", plans: int = PLANS, turns_ahead: int = TURNS_AHEAD,
+                 margin: float = MARGIN) -> None:
         super().__init__(profile, budget_s=budget_s, iterations=iterations, level=level)
         self.plans = plans
         self.turns_ahead = turns_ahead
+        self.margin = margin
         self._cached: list[tuple[Action, tuple]] = []
 
     def choose(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -247,26 +272,23 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         me = view.seat
         r = random.Random(int(rng.random() * 2**53))
         base = view.determinize(r)
-        plans: list[list[Action]] = []
-        for _, p in enumerate_plans(base, me):
-            if p not in plans:
-                plans.append(p)
-            if len(plans) >= self.plans:
-                break
         ep = easy_plan(base, me, random.Random(int(r.random() * 2**53)))
-        if ep and ep not in plans:
-            plans.append(ep)
-        plans = [p for p in plans if p and p[0] in legal] or [[legal[0]]]
-        totals = [0.0] * len(plans)
-        counts = [0] * len(plans)
+        plans: list[list[Action]] = [ep] if ep and ep[0] in legal else []
+        for _, p in enumerate_plans(base, me):
+            if p not in plans and p[0] in legal:
+                plans.append(p)
+            if len(plans) >= self.plans + 1:
+                break
+        if not plans:
+            plans = [[legal[0]]]
+        scores: list[list[float]] = [[] for _ in plans]
         n = 0
         if len(plans) > 1:
             while True:
                 seed = int(r.random() * 2**53)
                 stop = False
                 for i, plan in enumerate(plans):
-                    totals[i] += self._rollout(view, plan, seed)
-                    counts[i] += 1
+                    scores[i].append(self._rollout(view, plan, seed))
                     n += 1
                     if self.iterations is not None and n >= self.iterations:
                         stop = True
@@ -276,8 +298,9 @@ class SpiteMaliceSearchBot(ISMCTSBot):
                         break
                 if stop:
                     break
-        means = [totals[i] / counts[i] if counts[i] else float("-inf") for i in range(len(plans))]
-        best = max(range(len(plans)), key=lambda i: (means[i], -i)) if n else 0
+        counts = [len(x) for x in scores]
+        means = [sum(x) / len(x) if x else float("-inf") for x in scores]
+        best = _pick(scores, self.margin)
         plan = plans[best]
         # cache the rest of the plan with the view each step should meet
         s = base.clone()
