@@ -57,16 +57,10 @@ class CliError(Exception):
 
 def _expected_errors() -> tuple[type[BaseException], ...]:
     """Exception types that are a user's mistake, not a bug (imported lazily)."""
+    from engine.gamelog import LogReplayError
     from engine.seats import SeatSpecError
     from engine.variants import ConfigError
-    types: list[type[BaseException]] = [ConfigError, SeatSpecError, ValueError, OSError]
-    try:
-        from engine import gamelog
-        types += [t for t in (getattr(gamelog, "LogReplayError", None), getattr(gamelog, "LogError", None))
-                  if isinstance(t, type) and issubclass(t, BaseException)]
-    except ImportError:
-        pass
-    return tuple(types)
+    return (ConfigError, SeatSpecError, LogReplayError, ValueError, OSError)
 
 
 @contextmanager
