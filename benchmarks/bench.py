@@ -9,7 +9,8 @@ seats, default 4 like the OpenSpiel peer ``crazy_eights(players=4)``; Noms 4
 seats, a game to 101, whose hands compare with ``oh_hell``; Spite & Malice 2):
 games/s, hands/s, player actions/s, chance steps/s and all steps/s; then
 clone/s, legal_actions/s and apply/s on positions sampled from such games,
-the ``easy`` bot's decisions/s and view builds/s.
+the ``easy`` bot's decisions/s, view builds/s, and the ``hard`` search's
+iterations per second.
 With ``--peers`` it then runs the peer script with the peer venv's Python as
 a subprocess (each peer game for the same number of seconds) and prints its
 lines after ours. Nothing is asserted: these are measurements.
@@ -115,7 +116,32 @@ def bench_game(game_id: str, seats: int, seconds: float) -> None:
     print(f"  {'easy bot decision (from a view)':32s} "
           f"{rate(lambda v: bot.choose(v, v.legal_actions(), rng), views, seconds):10.0f} /s")
     print(f"  {'view (build)':32s} {rate(lambda s: s.view(s.to_move), states, seconds):10.0f} /s")
+    search_line(game_id, states, seconds)
     sys.stdout.flush()
+
+
+def search_line(game_id: str, states: list, seconds: float) -> None:
+    """The ``hard`` search bot's iterations (rollouts) per second and its decision
+    time, over positions with a real choice, searching about 0.2 s each."""
+    from engine.ai.levels import make_search_bot
+    bot = make_search_bot(game_id, "hard", budget_s=0.2)
+    rng = random.Random(0)
+    its = spent = 0.0
+    times = []
+    for s in states:
+        view = s.view(s.to_move)
+        legal = view.legal_actions()
+        if len(legal) < 2:
+            continue
+        res = bot.search(view, legal, rng)
+        its += res.iterations
+        spent += res.seconds
+        times.append(res.seconds)
+        if spent >= seconds:
+            break
+    if times:
+        print(f"  {'hard search (0.2 s budget)':32s} {its / spent:10.0f} iterations/s over {len(times)} decisions "
+              f"(max {1000 * max(times):.0f} ms)")
 
 
 def main(argv: list[str] | None = None) -> int:
