@@ -312,3 +312,15 @@ def test_replay_renderer_seat_view_hides_other_hands(tmp_path):
     side, rest = side_tricks(v)
     assert side + rest == sum(v.won)
     assert "Tricks:" in tricks_line(v, names)
+
+
+def test_replay_position_line_says_hand_for_noms(tmp_path):
+    """The replay screen names Noms hands "hand", as the table does (Nags says "game")."""
+    from tui.screens.replay import ReplayScreen
+    path = tmp_path / "noms.jsonl"
+    with Session("noms", None, ["ai:random"] * 4, seed=5, log_path=path) as s:
+        s.advance()
+        for _ in range(10):
+            s.act(s.bot_choose())
+    screen = ReplayScreen(path)
+    assert screen.status_text().startswith(f"action 0/{screen.last_index}, hand 1 · all hands")

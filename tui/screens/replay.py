@@ -5,7 +5,7 @@ keys ``0``..``5`` show one seat's view instead (exactly what that seat knew)
 and ``a`` shows all hands again. Steps: one action (left/right), one turn
 (shift+left/right or ``,``/``.``), one game (pgup/pgdn or ``[``/``]``),
 the start or end (home/end). The narration panel tells what the current
-step did; the status line reads "action 37/212, game 1".
+step did; the status line reads "action 37/212, game 1" ("hand 1" in Noms).
 """
 
 from __future__ import annotations
@@ -304,8 +304,16 @@ class ReplayScreen(Screen):
             return self.error or "Nothing to replay."
         state = self.replay.positions[self.index]
         who = "all hands" if self.seat is None else f"{self.seat_name(self.seat)}'s view"
-        return (f"action {self.index}/{self.last_index}, game {state.hand_number + 1} · {who}"
+        return (f"action {self.index}/{self.last_index}, {self.hand_word().lower()} {state.hand_number + 1} · {who}"
                 + (" · match over" if state.is_over else ""))
+
+    def hand_word(self) -> str:
+        """What the game calls one hand ("Game" for Nags, "Hand" for Noms), from its table screen."""
+        from tui.screens import TableScreenError, table_screen_class
+        try:
+            return table_screen_class(self.game_id).HAND_WORD
+        except TableScreenError:
+            return "Hand"
 
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
