@@ -324,3 +324,16 @@ def test_replay_position_line_says_hand_for_noms(tmp_path):
             s.act(s.bot_choose())
     screen = ReplayScreen(path)
     assert screen.status_text().startswith(f"action 0/{screen.last_index}, hand 1 · all hands")
+
+
+def test_auction_prompt_lists_only_the_calls_you_have():
+    """NO-7/NO-8: after Mis a Vis nothing outbids it, so the prompt offers only the pass."""
+    from tui.noms_ui import prompt
+    s = Session("noms", None, ["human", "ai:random", "ai:random", "ai:random"], seed=3, write_log=False)
+    s.advance()
+    while s.to_move != 0:
+        s.act(s.bot_choose())
+    view = s.view(0)
+    assert view.legal_actions() == [Pass()]
+    text = prompt(view, s.names, many_humans=False, ascii_only=False, pending_rank=None)
+    assert "call (NO-8): p=pass (nothing outbids the highest bid)" in text and ": ," not in text

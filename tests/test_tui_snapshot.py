@@ -1,4 +1,4 @@
-"""SVG snapshot of the Nags table layout (fixed seed, pace 0, 160x50).
+"""SVG snapshots of the table layouts of Nags, Noms and Spite & Malice (fixed seed, pace 0, 160x50).
 
 Regenerate after a deliberate layout change with
 ``pytest tests/test_tui_snapshot.py --snapshot-update`` and look at the SVG."""
@@ -11,17 +11,17 @@ import time
 from textual.app import App
 
 from engine.session import Session
-from tui.screens.table import TableScreen
+from tui.screens import table_screen_class
 from tui.widgets.cards import THEME_DEFAULTS
 
 
 class SnapshotApp(App):
-    """The table screen alone, on Textual's default theme plus the card fallbacks."""
+    """A game's table screen alone, on Textual's default theme plus the card fallbacks."""
 
-    def __init__(self, seats: list[str], seed: int, rules: dict | None = None) -> None:
+    def __init__(self, seats: list[str], seed: int, rules: dict | None = None, game: str = "nags") -> None:
         super().__init__()
-        self.session = Session("nags", rules or {}, seats, seed=seed, write_log=False)
-        self.table = TableScreen(self.session, pace=0)
+        self.session = Session(game, rules or {}, seats, seed=seed, write_log=False)
+        self.table = table_screen_class(game)(self.session, pace=0)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(THEME_DEFAULTS)
@@ -46,5 +46,26 @@ def test_table_layout(snap_compare):
     async def run_before(pilot) -> None:
         await _until_human_turn(pilot)
         await pilot.press("right", "space")  # cursor and a raised, selected card
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
+
+
+def test_noms_table_layout(snap_compare):
+    """Noms: your first call in the auction (bid keys and buttons, the table, hand, scores toward 101)."""
+    app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, game="noms")
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
+
+
+def test_spite_malice_board_layout(snap_compare):
+    """Spite & Malice: your first turn, with a hand card picked (its legal play decks marked)."""
+    app = SnapshotApp(["human", "ai:random"], seed=4, rules={"game_type": "SNM_A_SHORT"}, game="spite_malice")
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+        await pilot.press("1")
 
     assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)

@@ -238,10 +238,14 @@ def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, a
         return f"Waiting for {other} {verb}{dots}"
     legal = view.legal_actions()
     if view.phase == "auction":
-        keys = ", ".join(f"{bid_key(lv)}={bid_label(lv)}" for lv in legal_bids(legal))
-        can_pass = Pass() in legal
-        return (f"{who} call (NO-8): {keys}" + (", p=pass" if can_pass else " (you must bid, NO-V2)")
-                + " (or click a button)")
+        options = [f"{bid_key(lv)}={bid_label(lv)}" for lv in legal_bids(legal)]
+        if Pass() in legal:
+            options.append("p=pass")
+            if len(options) == 1:  # Mis a Vis has been bid: nothing is higher (NO-7)
+                options[0] += " (nothing outbids the highest bid)"
+        else:
+            options[-1] += " (you must bid, NO-V2)"
+        return f"{who} call (NO-8): {', '.join(options)} (or click a button)"
     if view.phase == "trump":
         return (f"{who} contract is {bid_label(view.contract)}: announce trumps (NO-10a): c clubs, d diamonds, "
                 "h hearts, s spades, n no trump")
