@@ -31,7 +31,9 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Sequence, TypeVar
+
+from engine.cards import CardParseError
 
 #: ``to_move`` value for a chance step (deal, shuffle, turned card).
 CHANCE = -1
@@ -50,6 +52,37 @@ class IllegalAction(ValueError):
 
 class ActionParseError(ValueError):
     """Raised by :meth:`Game.parse_action` for text that is not an action."""
+
+
+def parse_notation(text: str, parse_verb: Callable[[str, str], "Action | None"], game: str,
+                   verbs: str) -> "Action":
+    """Parse an action's notation: split off the verb (lower-cased) and the rest,
+    and ask ``parse_verb(verb, rest)`` for the action (``None`` means an unknown verb).
+
+    Args:
+        text: the notation, e.g. ``"play 7H 7D"``.
+        parse_verb: the game's per-verb parser; it may raise ``ActionParseError``,
+            ``CardParseError`` or ``ValueError`` for a bad argument.
+        game: the game's title, for the unknown-verb message.
+        verbs: the player verbs to list in that message.
+
+    Raises:
+        ActionParseError: for empty text, an unknown verb, or a bad argument (the
+            message quotes ``text`` and says what was wrong).
+    """
+    words = text.strip().split(None, 1)
+    if not words:
+        raise ActionParseError("empty action")
+    verb, rest = words[0].lower(), (words[1].strip() if len(words) > 1 else "")
+    try:
+        action = parse_verb(verb, rest)
+    except ActionParseError:
+        raise
+    except (CardParseError, ValueError) as err:
+        raise ActionParseError(f"{text!r}: {err}") from None
+    if action is None:
+        raise ActionParseError(f"unknown {game} action {verb!r} ({verbs})")
+    return action
 
 
 class Action:

@@ -25,9 +25,31 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Literal
 
-from engine.cards import ACE, Card, CardParseError, cards_text, parse_card, parse_cards, rank_text, standard_deck
-from engine.core import (CHANCE, TERMINAL, Action, ActionParseError, ChooseDealer, Event, Game, IllegalAction,
-                         Pass, State, View, rand_below, shuffled)
+from engine.cards import (
+    ACE,
+    Card,
+    cards_text,
+    parse_card,
+    parse_cards,
+    rank_text,
+    standard_deck,
+)
+from engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    ChooseDealer,
+    Event,
+    Game,
+    IllegalAction,
+    Pass,
+    State,
+    View,
+    parse_notation,
+    rand_below,
+    shuffled,
+)
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -247,41 +269,37 @@ def parse_nags_action(text: str) -> Action:
     Raises:
         ActionParseError: for unknown words or bad cards.
     """
-    words = text.strip().split(None, 1)
-    if not words:
-        raise ActionParseError("empty action")
-    verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
-    try:
-        if verb == "play":
-            cards = parse_cards(rest)
-            if not cards:
-                raise ActionParseError("play needs at least one card, e.g. 'play 7H 7D'")
-            return Play(tuple(sorted(cards)))
-        if verb in ("turn", "pass", "up", "down", "done") and rest.strip():
-            raise ActionParseError(f"{verb!r} takes no arguments")
-        if verb == "turn":
-            return Turn()
-        if verb == "pass":
-            return Pass()
-        if verb in ("up", "down"):
-            return ChooseDirection(1 if verb == "up" else -1)
-        if verb == "done":
-            return DoneBuying()
-        if verb == "buy":
-            return Buy(parse_value(rest))
-        if verb == "dealer":
-            return ChooseDealer(int(rest))
-        if verb == "runner":
-            return DealRunner(parse_card(rest))
-        if verb == "reveal":
-            return Reveal(parse_card(rest))
-        if verb == "deal":
-            return Deal(tuple(tuple(parse_cards(part)) for part in rest.split("/")))
-    except (CardParseError, ValueError) as err:
-        if isinstance(err, ActionParseError):
-            raise
-        raise ActionParseError(f"{text!r}: {err}") from None
-    raise ActionParseError(f"unknown Nags action {verb!r} (play, turn, pass, up, down, buy, done)")
+    return parse_notation(text, _parse_nags_verb, "Nags", "play, turn, pass, up, down, buy, done")
+
+
+def _parse_nags_verb(verb: str, rest: str) -> Action | None:
+    """The action for one verb of Nags notation, or None for an unknown verb."""
+    if verb == "play":
+        cards = parse_cards(rest)
+        if not cards:
+            raise ActionParseError("play needs at least one card, e.g. 'play 7H 7D'")
+        return Play(tuple(sorted(cards)))
+    if verb in ("turn", "pass", "up", "down", "done") and rest.strip():
+        raise ActionParseError(f"{verb!r} takes no arguments")
+    if verb == "turn":
+        return Turn()
+    if verb == "pass":
+        return Pass()
+    if verb in ("up", "down"):
+        return ChooseDirection(1 if verb == "up" else -1)
+    if verb == "done":
+        return DoneBuying()
+    if verb == "buy":
+        return Buy(parse_value(rest))
+    if verb == "dealer":
+        return ChooseDealer(int(rest))
+    if verb == "runner":
+        return DealRunner(parse_card(rest))
+    if verb == "reveal":
+        return Reveal(parse_card(rest))
+    if verb == "deal":
+        return Deal(tuple(tuple(parse_cards(part)) for part in rest.split("/")))
+    return None
 
 
 # ---------------------------------------------------------------------------

@@ -26,9 +26,30 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal
 
-from engine.cards import Card, CardParseError, Suit, cards_text, parse_card, parse_cards, standard_deck
-from engine.core import (CHANCE, TERMINAL, Action, ActionParseError, ChooseDealer, Event, Game, IllegalAction,
-                         Pass, State, View, rand_below, shuffled)
+from engine.cards import (
+    Card,
+    Suit,
+    cards_text,
+    parse_card,
+    parse_cards,
+    standard_deck,
+)
+from engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    ChooseDealer,
+    Event,
+    Game,
+    IllegalAction,
+    Pass,
+    State,
+    View,
+    parse_notation,
+    rand_below,
+    shuffled,
+)
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -314,48 +335,44 @@ def parse_noms_action(text: str) -> Action:
     Raises:
         ActionParseError: for unknown words, bad bids or bad cards.
     """
-    words = text.strip().split(None, 1)
-    if not words:
-        raise ActionParseError("empty action")
-    verb, rest = words[0].lower(), (words[1].strip() if len(words) > 1 else "")
-    try:
-        if verb in ("pass", "notrump") and rest:
-            raise ActionParseError(f"{verb!r} takes no arguments")
-        if verb == "pass":
-            return _PASS
-        if verb == "notrump":
+    return parse_notation(text, _parse_noms_verb, "Noms", "bid, pass, trump, notrump, call, play")
+
+
+def _parse_noms_verb(verb: str, rest: str) -> Action | None:
+    """The action for one verb of Noms notation, or None for an unknown verb."""
+    if verb in ("pass", "notrump") and rest:
+        raise ActionParseError(f"{verb!r} takes no arguments")
+    if verb == "pass":
+        return _PASS
+    if verb == "notrump":
+        return Trump(None)
+    if verb == "bid":
+        r = rest.lower().replace(" ", "")
+        if r == "mis":
+            return Bid(MIS)
+        if r in ("misavis", "misavis"):
+            return Bid(MISAVIS)
+        if r.isdigit() and 7 <= int(r) <= 13:
+            return Bid(int(r))
+        raise ActionParseError(f"{rest!r} is not a bid (7..13, mis, misavis)")
+    if verb == "trump":
+        r = rest.upper()
+        if r in ("NT", "NOTRUMP", "NONE"):
             return Trump(None)
-        if verb == "bid":
-            r = rest.lower().replace(" ", "")
-            if r == "mis":
-                return Bid(MIS)
-            if r in ("misavis", "misavis"):
-                return Bid(MISAVIS)
-            if r.isdigit() and 7 <= int(r) <= 13:
-                return Bid(int(r))
-            raise ActionParseError(f"{rest!r} is not a bid (7..13, mis, misavis)")
-        if verb == "trump":
-            r = rest.upper()
-            if r in ("NT", "NOTRUMP", "NONE"):
-                return Trump(None)
-            if len(r) == 1 and r in "CDHS♣♦♥♠":
-                return Trump(int("CDHS♣♦♥♠".index(r) % 4))
-            raise ActionParseError(f"{rest!r} is not a suit (C, D, H, S)")
-        if verb == "call":
-            return Call(parse_card(rest))
-        if verb == "play":
-            return Play(parse_card(rest))
-        if verb == "dealer":
-            return ChooseDealer(int(rest))
-        if verb == "cut":
-            return Cut(int(rest))
-        if verb == "shuffle":
-            return Shuffle(tuple(parse_cards(rest)))
-    except (CardParseError, ValueError) as err:
-        if isinstance(err, ActionParseError):
-            raise
-        raise ActionParseError(f"{text!r}: {err}") from None
-    raise ActionParseError(f"unknown Noms action {verb!r} (bid, pass, trump, notrump, call, play)")
+        if len(r) == 1 and r in "CDHS♣♦♥♠":
+            return Trump(int("CDHS♣♦♥♠".index(r) % 4))
+        raise ActionParseError(f"{rest!r} is not a suit (C, D, H, S)")
+    if verb == "call":
+        return Call(parse_card(rest))
+    if verb == "play":
+        return Play(parse_card(rest))
+    if verb == "dealer":
+        return ChooseDealer(int(rest))
+    if verb == "cut":
+        return Cut(int(rest))
+    if verb == "shuffle":
+        return Shuffle(tuple(parse_cards(rest)))
+    return None
 
 
 # ---------------------------------------------------------------------------

@@ -38,9 +38,28 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
-from engine.cards import Card, CardParseError, cards_text, multi_deck, parse_card, parse_cards, standard_deck
-from engine.core import (CHANCE, TERMINAL, Action, ActionParseError, Event, Game, IllegalAction, State,
-                         View, rand_below, shuffled)
+from engine.cards import (
+    Card,
+    cards_text,
+    multi_deck,
+    parse_card,
+    parse_cards,
+    standard_deck,
+)
+from engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    Event,
+    Game,
+    IllegalAction,
+    State,
+    View,
+    parse_notation,
+    rand_below,
+    shuffled,
+)
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -305,10 +324,11 @@ class Draw(Action):
         return "draw " + cards_text(self.cards)
 
 
-def _index(token: str, letter: str, text: str) -> int:
+def _index(token: str, letter: str) -> int:
+    """A 1-based deck number such as ``P2`` or ``D1``, as a 0-based index."""
     t = token.strip().upper()
     if len(t) < 2 or t[0] != letter or not t[1:].isdigit() or int(t[1:]) < 1:
-        raise ActionParseError(f"{text!r}: expected {letter}1, {letter}2, ... but found {token!r}")
+        raise ValueError(f"expected {letter}1, {letter}2, ... but found {token!r}")
     return int(t[1:]) - 1
 
 
@@ -318,34 +338,33 @@ def parse_sm_action(text: str) -> Action:
     Raises:
         ActionParseError: for unknown words, bad cards or bad deck numbers.
     """
-    words = text.strip().split()
-    if not words:
-        raise ActionParseError("empty action")
-    verb, args = words[0].lower(), words[1:]
-    try:
-        if verb == "play":
-            if len(args) != 2:
-                raise ActionParseError("write e.g. 'play 7H P1', 'play S P1' or 'play D2 P1'")
-            src, deck = args[0].upper(), _index(args[1], "P", text)
-            if src == "S":
-                return PlayStock(deck)
-            if src.startswith("D") and src[1:].isdigit():
-                return PlayDiscard(_index(src, "D", text), deck)
-            return PlayHand(parse_card(src), deck)
-        if verb == "discard":
-            if len(args) != 2:
-                raise ActionParseError("write e.g. 'discard 7H D1'")
-            return Discard(parse_card(args[0]), _index(args[1], "D", text))
-        if verb == "draw":
-            cards = parse_cards(" ".join(args))
-            if not cards:
-                raise ActionParseError("draw needs at least one card")
-            return Draw(tuple(sorted(cards)))
-        if verb == "deal":
-            return Deal(tuple(tuple(parse_cards(part)) for part in " ".join(args).split("/")))
-    except CardParseError as err:
-        raise ActionParseError(f"{text!r}: {err}") from None
-    raise ActionParseError(f"unknown Spite & Malice action {verb!r} (play, discard)")
+    return parse_notation(text, _parse_sm_verb, "Spite & Malice", "play, discard")
+
+
+def _parse_sm_verb(verb: str, rest: str) -> Action | None:
+    """The action for one verb of Spite & Malice notation, or None for an unknown verb."""
+    args = rest.split()
+    if verb == "play":
+        if len(args) != 2:
+            raise ActionParseError("write e.g. 'play 7H P1', 'play S P1' or 'play D2 P1'")
+        src, deck = args[0].upper(), _index(args[1], "P")
+        if src == "S":
+            return PlayStock(deck)
+        if src.startswith("D") and src[1:].isdigit():
+            return PlayDiscard(_index(src, "D"), deck)
+        return PlayHand(parse_card(src), deck)
+    if verb == "discard":
+        if len(args) != 2:
+            raise ActionParseError("write e.g. 'discard 7H D1'")
+        return Discard(parse_card(args[0]), _index(args[1], "D"))
+    if verb == "draw":
+        cards = parse_cards(rest)
+        if not cards:
+            raise ActionParseError("draw needs at least one card")
+        return Draw(tuple(sorted(cards)))
+    if verb == "deal":
+        return Deal(tuple(tuple(parse_cards(part)) for part in rest.split("/")))
+    return None
 
 
 # ---------------------------------------------------------------------------
