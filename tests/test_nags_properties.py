@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engine.cards import Card, standard_deck
 from engine.core import CHANCE
+from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
 from engine.games import nags as nags_mod
 from engine.games.nags import (Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
                                NagsState, NagsVariant, Pass, Play, Reveal, Turn, start_search_key)
@@ -134,15 +135,7 @@ def test_clone_is_independent():
         s = Nags.new_state(random_variant(rng_v), 2 + seed % 4)
         while not s.is_over:
             if rng.random() < 0.1:
-                before = s.fingerprint()
-                c = s.clone()
-                assert c.fingerprint() == before
-                branch = random.Random(seed * 7)
-                for _ in range(10):
-                    if c.is_over:
-                        break
-                    step(c, branch)
-                assert s.fingerprint() == before
+                assert_clone_is_independent(s, random.Random(seed * 7), 10, step)
                 twin = s.clone()
                 a = step(s, random.Random(seed))
                 twin.apply(a)
@@ -256,20 +249,7 @@ def test_any_action_is_either_legal_or_refused_cleanly(seed, n, data):
     if s.is_over or s.to_move == CHANCE:
         return
     a = data.draw(actions_st)
-    before = s.fingerprint()
-    reason = s.why_illegal(a)
-    if a in s.legal_actions():
-        assert reason is None
-        s.apply(a)
-    else:
-        assert isinstance(reason, str) and reason
-        try:
-            s.apply(a)
-        except nags_mod.IllegalAction as err:
-            assert str(err) == reason
-        else:
-            raise AssertionError(f"{a} was applied though illegal: {reason}")
-        assert s.fingerprint() == before
+    assert_legal_or_refused_cleanly(s, a)
 
 
 def test_fast_legality_check_agrees_with_legal_actions():

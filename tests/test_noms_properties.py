@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from engine.cards import standard_deck
 from engine.core import CHANCE
+from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
 from engine.games.noms import (MIS, MISAVIS, P_PLAY, Bid, Call, Cut, Noms, NomsState, NomsVariant, Play, Trump,
                                voids_from_tricks)
 
@@ -109,15 +110,7 @@ def test_clone_is_independent():
         s = Noms.new_state(NomsVariant(), 4)
         while not s.is_over:
             if rng.random() < 0.05:
-                before = s.fingerprint()
-                c = s.clone()
-                assert c.fingerprint() == before
-                branch = random.Random(seed)
-                for _ in range(20):
-                    if c.is_over:
-                        break
-                    step(c, branch)
-                assert s.fingerprint() == before
+                assert_clone_is_independent(s, random.Random(seed), 20, step)
             step(s, rng)
 
 
@@ -252,3 +245,23 @@ def test_notation_round_trip(text):
     a = Noms.parse_action(text)
     assert str(a) == text and Noms.parse_action(str(a)) == a
     assert isinstance(a, (Bid, Trump, Call, Play, Cut)) or text in ("pass", "dealer 3")
+
+
+def test_any_action_is_either_legal_or_refused_cleanly():
+    """Every bid, trump, call and card thrown at random positions: legal ones apply,
+    the others raise IllegalAction with the why_illegal sentence and change nothing."""
+    from engine.core import Pass
+    deck = standard_deck()
+    candidates = ([Bid(b) for b in (*range(7, 14), MIS, MISAVIS)] + [Pass(), Trump(None)]
+                  + [Trump(i) for i in range(4)] + [Call(c) for c in deck] + [Play(c) for c in deck])
+    rng = random.Random(11)
+    checked = 0
+    for g in range(40):
+        s = Noms.new_state(NomsVariant(), 4)
+        while not s.is_over:
+            if s.to_move != CHANCE and rng.random() < 0.1:
+                for a in rng.sample(candidates, 6):
+                    assert_legal_or_refused_cleanly(s.clone(), a)
+                    checked += 1
+            step(s, rng)
+    assert checked > 500

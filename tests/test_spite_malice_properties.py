@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import multi_deck
-from engine.core import CHANCE, IllegalAction
+from engine.core import CHANCE
+from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
 from engine.gamelog import read_log, verify_log
 from engine.games.spite_malice import (AVAILABLE_TYPES, P_DEAL, P_DRAW, P_PLAY, SHUFFLE_TYPES, Deal, Discard, Draw,
                                        PlayDiscard, PlayHand, PlayStock, SpiteMalice, SpiteMaliceState,
@@ -124,15 +125,7 @@ def test_clone_is_independent():
         s = SpiteMalice.new_state(random_variant(rng_v))
         while not s.is_over:
             if rng.random() < 0.1:
-                before = s.fingerprint()
-                c = s.clone()
-                assert c.fingerprint() == before
-                branch = random.Random(seed * 7)
-                for _ in range(10):
-                    if c.is_over:
-                        break
-                    step(c, branch)
-                assert s.fingerprint() == before
+                assert_clone_is_independent(s, random.Random(seed * 7), 10, step)
             step(s, rng)
 
 
@@ -255,17 +248,4 @@ def test_any_action_is_either_legal_or_refused_cleanly(seed, data):
     if s.is_over or s.to_move == CHANCE:
         return
     a = data.draw(actions_st)
-    before = s.fingerprint()
-    reason = s.why_illegal(a)
-    if a in s.legal_actions():
-        assert reason is None
-        s.apply(a)
-    else:
-        assert isinstance(reason, str) and reason
-        try:
-            s.apply(a)
-        except IllegalAction as err:
-            assert str(err) == reason
-        else:
-            raise AssertionError(f"{a} was applied though illegal: {reason}")
-        assert s.fingerprint() == before
+    assert_legal_or_refused_cleanly(s, a)

@@ -1,0 +1,42 @@
+"""Engine-contract checks shared by every game's property tests (docs/engine.md)."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from engine.core import Action, IllegalAction, State
+
+
+def assert_clone_is_independent(s: State, branch: random.Random, steps: int,
+                                step: Callable[[State, random.Random], object]) -> None:
+    """``clone()`` copies the whole state: playing ``steps`` random steps on the
+    clone leaves ``s`` (its fingerprint) unchanged."""
+    before = s.fingerprint()
+    c = s.clone()
+    assert c.fingerprint() == before
+    for _ in range(steps):
+        if c.is_over:
+            break
+        step(c, branch)
+    assert s.fingerprint() == before
+
+
+def assert_legal_or_refused_cleanly(s: State, a: Action) -> None:
+    """``why_illegal`` and ``apply`` agree with ``legal_actions``: a legal action
+    applies, any other raises ``IllegalAction`` with the ``why_illegal`` sentence
+    and leaves the state unchanged."""
+    before = s.fingerprint()
+    reason = s.why_illegal(a)
+    if a in s.legal_actions():
+        assert reason is None
+        s.apply(a)
+        return
+    assert isinstance(reason, str) and reason
+    try:
+        s.apply(a)
+    except IllegalAction as err:
+        assert str(err) == reason
+    else:
+        raise AssertionError(f"{a} was applied though illegal: {reason}")
+    assert s.fingerprint() == before
