@@ -1,8 +1,10 @@
 """Duplicate bot-versus-bot matches with paired statistics (``cardtable arena``).
 
-A **deal** is one hand: one game of Nags, the first hand of a Noms game (the
-match stops at the first ``hand_over`` event; the game to 101 is not played
-on), one game of Spite & Malice. With ``n`` seat specs, deal ``d`` is played
+A **deal** is one whole game: a game (or match, NA-21) of Nags, a Noms game
+to 101 (NO-22), a game (or match, SM-17) of Spite & Malice. With ``hands=k``
+each game stops after its first ``k`` hands (``hand_over`` events; the
+scores and winners of those hands count), which for Noms measures play hand
+by hand at a twelfth of the cost. With ``n`` seat specs, deal ``d`` is played
 ``n`` times, once per **rotation** ``r = 0..n-1``; in rotation ``r`` spec ``k``
 sits at seat ``(k + r) mod n``. Every rotation of a deal gets the same luck
 (see below), so the cards stay with the seats and the bots move round them:
@@ -249,21 +251,27 @@ class DealRecord:
     fingerprints: list[str] = field(default_factory=list)
 
 
-def _hand_result(state: State, events: list) -> tuple[list[float], list[int]] | None:
-    """``(scores, winners)`` once the deal's first hand is over, else None."""
+def _deal_result(state: State, events: list, hands_seen: int, hands: int | None
+                 ) -> tuple[int, tuple[list[float], list[int]] | None]:
+    """``(hands_seen, result)`` after a step: ``result`` is ``(scores, winners)``
+    once the game is over, or once ``hands`` hands are (``hands`` None: the
+    whole game), else None."""
+    if state.is_over:
+        return hands_seen, (list(state.scores()), list(state.winners()))
     for e in events:
         if e.kind == "hand_over":
-            if state.is_over:
-                return list(state.scores()), list(state.winners())
-            scores = [float(x) for x in e.data.get("scores", state.scores())]
-            best = max(scores)
-            return scores, [i for i, s in enumerate(scores) if s == best]
-    return None
+            hands_seen += 1
+            if hands is not None and hands_seen >= hands:
+                scores = [float(x) for x in e.data.get("scores", state.scores())]
+                best = max(scores)
+                return hands_seen, (scores, [i for i, s in enumerate(scores) if s == best])
+    return hands_seen, None
 
 
 def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, deal: int,
-              bot_factory: Callable[[str, str], Bot] = make_bot) -> DealRecord:
-    """Play every rotation of deal ``deal`` (one hand each) with duplicate chance.
+              bot_factory: Callable[[str, str], Bot] = make_bot, hands: int | None = None) -> DealRecord:
+    """Play every rotation of deal ``deal`` (a whole game each, or its first
+    ``hands`` hands) with duplicate chance.
 
     Args:
         game_id, variant: the game and its rules (variant None: the default rules).
@@ -271,6 +279,8 @@ def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, 
         seed: the run's seed.
         deal: the deal number.
         bot_factory: ``(game_id, level) -> Bot`` (tests pass fakes); a fresh bot per spec and rotation.
+        hands: stop each rotation after this many hands (scores and winners of
+            those hands); None plays the whole game (match).
 
     Returns:
         the :class:`DealRecord`.
@@ -297,6 +307,7 @@ def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, 
         chance = DuplicateChance(seed, deal)
         state = game.new_state(variant, n)
         result = None
+        hands_seen = 0
         for _ in range(MAX_STEPS):
             mover = state.to_move
             if mover == CHANCE:
@@ -320,12 +331,12 @@ def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, 
                     action = legal[int(fix_rng.random() * len(legal))]
                 chance.decision_made()
                 events = state.apply(action)
-            result = _hand_result(state, events)
+            hands_seen, result = _deal_result(state, events, hands_seen, hands)
             if result is not None:
                 break
         else:
-            raise RuntimeError(f"deal {deal} rotation {r}: hand not over after {MAX_STEPS} steps")
-        if result is None:  # the match ended without a hand_over event (not in these games)
+            raise RuntimeError(f"deal {deal} rotation {r}: game not over after {MAX_STEPS} steps")
+        if result is None:  # a terminal state the step loop left by ``mover < 0``
             result = (list(state.scores()), list(state.winners()))
         hand_scores, winners = result
         scores.append([float(hand_scores[seat_of[k]]) for k in range(n)])
@@ -341,8 +352,8 @@ def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, 
 
 def _play_deals(args: tuple) -> list[DealRecord]:
     """Worker: play a list of deals (top level so it pickles)."""
-    game_id, variant, specs, seed, deals = args
-    return [play_deal(game_id, variant, specs, seed, d) for d in deals]
+    game_id, variant, specs, seed, deals, hands = args
+    return [play_deal(game_id, variant, specs, seed, d, hands=hands) for d in deals]
 
 
 # ---------------------------------------------------------------------------
@@ -410,7 +421,7 @@ class ArenaResult:
     """The outcome of :func:`run_arena`.
 
     Attributes:
-        game_id, variant, specs, deals, seed: the arguments.
+        game_id, variant, specs, deals, seed, hands: the arguments (``hands`` None: whole games).
         records: one :class:`DealRecord` per deal, in deal order.
         illegal_moves: illegal moves over all games.
         chance: ``{"prefix", "ordered", "fallback"}`` chance steps (how the luck was shared).
@@ -423,14 +434,17 @@ class ArenaResult:
     deals: int
     seed: int
     records: list[DealRecord]
+    hands: int | None = None
     illegal_moves: int = 0
     chance: dict[str, int] = field(default_factory=dict)
     seats: list[SpecStats] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON document of ``--json``: ``game``, ``deals``, ``seed``, ``rotations``,
-        ``illegal_moves``, ``chance`` and ``seats`` (one :meth:`SpecStats.as_dict` per distinct spec)."""
-        return {"game": self.game_id, "deals": self.deals, "seed": self.seed, "rotations": len(self.specs),
+        """The JSON document of ``--json``: ``game``, ``deals``, ``seed``, ``hands`` (null: whole
+        games), ``rotations``, ``illegal_moves``, ``chance`` and ``seats`` (one
+        :meth:`SpecStats.as_dict` per distinct spec)."""
+        return {"game": self.game_id, "deals": self.deals, "seed": self.seed, "hands": self.hands,
+                "rotations": len(self.specs),
                 "seat_specs": [str(s) for s in self.specs], "illegal_moves": self.illegal_moves,
                 "chance": dict(self.chance), "seats": [s.as_dict() for s in self.seats]}
 
@@ -444,12 +458,12 @@ class ArenaResult:
 
 
 def summarize(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int,
-              records: Sequence[DealRecord]) -> ArenaResult:
+              records: Sequence[DealRecord], hands: int | None = None) -> ArenaResult:
     """Pool the deal records into per-spec statistics (see the module docstring)."""
     names = [str(s) for s in specs]
     distinct = list(dict.fromkeys(names))
     idx = {name: [k for k, nm in enumerate(names) if nm == name] for name in distinct}
-    res = ArenaResult(game_id, variant, list(specs), len(records), seed, list(records))
+    res = ArenaResult(game_id, variant, list(specs), len(records), seed, list(records), hands)
     res.illegal_moves = sum(rec.illegal for rec in records)
     res.chance = {key: sum(rec.chance[i] for rec in records) for i, key in enumerate(("prefix", "ordered", "fallback"))}
 
@@ -483,7 +497,7 @@ def summarize(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int,
 # ---------------------------------------------------------------------------
 
 def run_arena(game_id: str, variant: Any, specs: Sequence[SeatSpec], deals: int, seed: int, jobs: int = 1,
-              progress: Callable[[int], None] | None = None) -> ArenaResult:
+              progress: Callable[[int], None] | None = None, hands: int | None = None) -> ArenaResult:
     """Play ``deals`` duplicate deals (each in every rotation) and collect per-spec statistics.
 
     Args:
@@ -494,6 +508,8 @@ def run_arena(game_id: str, variant: Any, specs: Sequence[SeatSpec], deals: int,
         seed: base seed (see the module docstring).
         jobs: worker processes (>= 1); the result does not depend on it, timings aside.
         progress: called with the number of deals finished so far.
+        hands: play only the first ``hands`` hands of each game (Noms: a game to
+            101 is about a dozen hands); None (the default) plays whole games.
 
     Returns:
         an :class:`ArenaResult`.
@@ -510,6 +526,8 @@ def run_arena(game_id: str, variant: Any, specs: Sequence[SeatSpec], deals: int,
         raise ArenaError("an arena needs at least one deal")
     if jobs < 1:
         raise ArenaError("--jobs must be at least 1")
+    if hands is not None and hands < 1:
+        raise ArenaError("--hands must be at least 1")
     specs = list(specs)
     err = game.seat_range_error(len(specs))
     if err:
@@ -525,7 +543,7 @@ def run_arena(game_id: str, variant: Any, specs: Sequence[SeatSpec], deals: int,
     records: list[DealRecord] = []
     if jobs == 1:
         for d in range(deals):
-            records.append(play_deal(game_id, variant, specs, seed, d))
+            records.append(play_deal(game_id, variant, specs, seed, d, hands=hands))
             if progress is not None:
                 progress(d + 1)
     else:
@@ -533,7 +551,7 @@ def run_arena(game_id: str, variant: Any, specs: Sequence[SeatSpec], deals: int,
         size = max(1, min(10, deals // (jobs * 4) or 1))
         chunks = [list(range(a, min(a + size, deals))) for a in range(0, deals, size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_deals, (game_id, variant, specs, seed, chunk)) for chunk in chunks]
+            futures = [pool.submit(_play_deals, (game_id, variant, specs, seed, chunk, hands)) for chunk in chunks]
             done = 0
             for fut in futures:
                 part = fut.result()
@@ -542,4 +560,4 @@ def run_arena(game_id: str, variant: Any, specs: Sequence[SeatSpec], deals: int,
                 if progress is not None:
                     progress(done)
         records.sort(key=lambda rec: rec.deal)
-    return summarize(game_id, variant, specs, seed, records)
+    return summarize(game_id, variant, specs, seed, records, hands)

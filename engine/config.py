@@ -326,13 +326,19 @@ def check_seats(game_id: str, seats: list[SeatSpec], source: str, key: str = "se
     Raises:
         ConfigError: naming the allowed seat range or the game's bot levels.
     """
-    from engine.ai.base import levels_for
+    from engine.ai.base import levels_for, parse_level
     game = get_game(game_id)
     levels = levels_for(game_id)
     for i, seat in enumerate(seats):
-        if not seat.is_human and seat.level not in levels:
+        if seat.is_human:
+            continue
+        try:
+            base = parse_level(seat.level or "random")[0]
+        except ValueError as e:
+            raise ConfigError(source, _seat_key(key, i), str(e)) from None
+        if base not in levels:
             raise ConfigError(source, _seat_key(key, i),
-                              f"no {seat.level!r} bot for {game.title}; levels: {', '.join(levels)}")
+                              f"no {base!r} bot for {game.title}; levels: {', '.join(levels)}")
     err = game.seat_range_error(len(seats))
     if err:
         raise ConfigError(source, key, err)

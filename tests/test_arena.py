@@ -116,7 +116,7 @@ def test_spec_k_sees_seat_k_plus_r_hand():
         made.append(Recorder())
         return made[-1]
 
-    play_deal("noms", None, [RANDOM] * 4, seed=2, deal=1, bot_factory=factory)
+    play_deal("noms", None, [RANDOM] * 4, seed=2, deal=1, bot_factory=factory, hands=1)
     for i, bot in enumerate(made):  # four bots per rotation, spec order
         r, k = divmod(i, 4)
         seat, hand = bot.first
@@ -180,7 +180,7 @@ def test_smoke_arena_easy_against_random(game_id, specs):
     easy, rnd = res.seats
     assert (easy.seats, rnd.seats) == (1, n - 1)
     assert easy.games + rnd.games == 3 * n * n  # deals x rotations x seats
-    assert easy.wins + rnd.wins == pytest.approx(3 * n)  # one win (maybe shared) per hand
+    assert easy.wins + rnd.wins == pytest.approx(3 * n)  # one win (maybe shared) per game
     for s in res.seats:
         lo, hi = s.win_rate_ci
         assert 0 <= lo <= s.win_rate <= hi <= 1
@@ -321,3 +321,28 @@ def test_cli_arena_rejects_zero_deals_and_jobs():
     for opt in ("--deals", "--jobs"):
         result = CliRunner().invoke(app, ["arena", "nags", "--seat", "ai:easy", "--seat", "ai:random", opt, "0"])
         assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+# -- whole games and --hands ------------------------------------------------------------------
+
+def test_a_deal_is_a_whole_game_unless_hands_is_given():
+    """Noms: a deal plays the game to 101 (NO-22) by default; ``hands=1`` stops
+    after the first hand and counts that hand's scores."""
+    specs = [EASY, RANDOM, RANDOM, RANDOM]
+    whole = play_deal("noms", None, specs, seed=5, deal=0)
+    assert all(max(scores) >= 101 for scores in whole.scores)
+    one = play_deal("noms", None, specs, seed=5, deal=0, hands=1)
+    assert all(max(scores) < 101 for scores in one.scores)
+    assert one.fingerprints == whole.fingerprints  # the same deal...
+    assert len(one.times[0]) < len(whole.times[0])  # ...of which one hand is played
+    res = run_arena("noms", None, specs, deals=1, seed=5, hands=1)
+    assert res.as_dict()["hands"] == 1 and run_arena("noms", None, specs, 1, 5).as_dict()["hands"] is None
+
+
+def test_cli_arena_hands_option():
+    result = CliRunner().invoke(app, ["arena", "noms", "-s", "ai:easy", "-s", "ai:random", "-s", "ai:random",
+                                      "-s", "ai:random", "--deals", "1", "--seed", "3", "--hands", "2"])
+    assert result.exit_code == 0, result.output
+    assert "first 2 hand(s) of each game" in result.output and "x fair share" in result.output
+    bad = CliRunner().invoke(app, ["arena", "nags", "-s", "ai:easy", "-s", "ai:easy@3", "--deals", "1"])
+    assert bad.exit_code == 1 and "only medium and hard take a search budget" in bad.output

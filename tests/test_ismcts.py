@@ -203,3 +203,28 @@ def test_spite_malice_reward_wins_and_truncated_evaluation():
     won.game_points = won.game_points + [[7, 0]]
     won.phase = 3  # over
     assert sm_reward(state, won) == [1.0, 0.0]
+
+
+# -- search budgets in seat specs (``hard@1.6``, ``hard@500it``) -------------------------
+
+def test_a_level_may_name_its_search_budget():
+    from engine.ai.base import parse_level
+
+    assert parse_level("hard") == ("hard", None, None)
+    assert parse_level("hard@1.6") == ("hard", 1.6, None)
+    assert parse_level("medium@0.5s") == ("medium", 0.5, None)
+    assert parse_level("hard@500it") == ("hard", None, 500)
+    for bad in ("easy@2", "random@10it", "hard@", "hard@0", "hard@-1", "hard@1.6min", "hard@0it"):
+        with pytest.raises(ValueError):
+            parse_level(bad)
+    bot = make_bot("nags", "hard@40it")
+    assert isinstance(bot, ISMCTSBot) and (bot.budget_s, bot.iterations, bot.level) == (None, 40, "hard")
+    bot = make_bot("spite_malice", "medium@1.25")
+    assert (bot.budget_s, bot.iterations, bot.level) == (1.25, None, "medium")
+
+
+def test_a_budgeted_seat_plays_in_the_arena():
+    from engine.arena import run_arena
+
+    res = run_arena("nags", None, [SeatSpec.parse("ai:hard@20it"), SeatSpec.parse("ai:easy")], deals=1, seed=4)
+    assert [s.spec for s in res.seats] == ["ai:hard@20it", "ai:easy"] and res.illegal_moves == 0

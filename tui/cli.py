@@ -228,7 +228,9 @@ def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Opti
 def arena(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
-    seat: Annotated[list[str], typer.Option("--seat", "-s", help="a bot seat, repeat once per seat: ai:LEVEL[:NAME]; "
+    seat: Annotated[list[str], typer.Option("--seat", "-s", help="a bot seat, repeat once per seat: ai:LEVEL[:NAME] "
+                                            "(a search level may name its budget: hard@1.6 seconds, hard@500it "
+                                            "iterations); "
                                             "every deal is played once per seat rotation", show_default=False)],
     deals: Annotated[int, typer.Option("--deals", "-n", help="number of duplicate deals (each is played "
                                                              "in every rotation)", min=1)] = 100,
@@ -240,6 +242,8 @@ def arena(
                                                      dir_okay=False)] = None,
     config: Annotated[Optional[Path], typer.Option("--config", "-c", help=CONFIG_HELP + " (house rules)",
                                                    dir_okay=False)] = None,
+    hands: Annotated[Optional[int], typer.Option("--hands", help="stop each game after this many hands "
+                                                 "(default: play whole games)", min=1)] = None,
 ) -> None:
     """Pit bots against each other on duplicate deals: wins (95% interval), mean score, the paired
     per-deal score difference against the first other seat spec, and decision times."""
@@ -261,7 +265,7 @@ def arena(
                       TimeElapsedColumn(), console=err_console, transient=True) as progress:
             task = progress.add_task(f"{game} x{deals} deals", total=deals)
             result = run_arena(table.game, table.variant_for(), list(table.seats), deals, run_seed, jobs=jobs,
-                               progress=lambda n: progress.update(task, completed=n))
+                               progress=lambda n: progress.update(task, completed=n), hands=hands)
         if json_out is not None:
             result.write_json(json_out)
         _print_arena(result.as_dict(), json_out)
@@ -277,11 +281,14 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
     from rich.console import Console
     from rich.table import Table
     n_rot = doc["rotations"]
-    t = Table(title=f"{doc['game']}: {doc['deals']} duplicate deals x {n_rot} rotations, seed {doc['seed']}",
+    played = "whole games" if doc.get("hands") is None else f"first {doc['hands']} hand(s) of each game"
+    t = Table(title=f"{doc['game']}: {doc['deals']} duplicate deals x {n_rot} rotations ({played}), "
+                    f"seed {doc['seed']}",
               caption="wins: a shared win counts 1/k to each of its k winners; paired diff: mean per-deal score "
                       "difference to the baseline spec with the same cards in the same seats (95% interval)")
     for name, justify in (("spec", "left"), ("seats", "right"), ("games", "right"), ("wins", "right"),
-                          ("win %", "right"), ("95% interval", "right"), ("mean score", "right"),
+                          ("win %", "right"), ("95% interval", "right"), ("x fair share", "right"),
+                          ("mean score", "right"),
                           ("vs", "left"), ("paired diff", "right"), ("95% interval ", "right"),
                           ("ms median", "right"), ("ms p99", "right"), ("ms max", "right")):
         t.add_column(name, justify=justify)
@@ -292,7 +299,8 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
         ms = r["decision_ms"]
         t.add_row(r["spec"], str(r["seats"]), str(r["games"]),
                   f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
-                  f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%", f"{r['mean_score']:.2f}",
+                  f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%",
+                  f"{r['win_rate'] * n_rot:.2f}", f"{r['mean_score']:.2f}",
                   r["baseline"] or "-", "-" if diff is None else f"{diff:+.2f}",
                   "-" if ci is None else f"{ci[0]:+.2f} .. {ci[1]:+.2f}",
                   _ms(ms["median"]), _ms(ms["p99"]), _ms(ms["max"]))

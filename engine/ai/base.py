@@ -8,6 +8,7 @@ deterministic for a given ``rng`` (the caller seeds it).
 from __future__ import annotations
 
 import random
+import re
 from typing import Callable, Protocol, Sequence
 
 from engine.core import Action, View
@@ -82,19 +83,54 @@ def default_level(game_id: str) -> str:
     return "easy" if "easy" in levels_for(game_id) else "random"
 
 
-def make_bot(game_id: str, level: str) -> Bot:
-    """A new bot of ``level`` for ``game_id``.
+#: Levels that search, and so accept a budget suffix (``hard@1.6``, ``hard@500it``).
+SEARCH_LEVELS: tuple[str, ...] = ("medium", "hard")
+
+
+def parse_level(level: str) -> tuple[str, float | None, int | None]:
+    """Split a level with an optional search budget into ``(level, seconds, iterations)``.
+
+    ``hard`` gives ``("hard", None, None)`` (the level's own budget);
+    ``hard@1.6`` a budget of 1.6 seconds per decision; ``hard@500it`` 500
+    search iterations per decision (load-independent, for measurements).
 
     Raises:
-        ValueError: naming the levels available for that game.
+        ValueError: for a budget on a level that does not search, or a budget
+            that is not a positive number of seconds or iterations.
+    """
+    base, sep, budget = level.partition("@")
+    if not sep:
+        return level, None, None
+    if base not in SEARCH_LEVELS:
+        raise ValueError(f"only {' and '.join(SEARCH_LEVELS)} take a search budget, not {base!r} in {level!r}")
+    m = re.fullmatch(r"(\d+)it|(\d+(?:\.\d+)?|\.\d+)s?", budget.strip())
+    if m is None or float(m.group(1) or m.group(2)) <= 0:
+        raise ValueError(f"bad search budget {budget!r} in {level!r}: write seconds (hard@1.6) "
+                         "or iterations (hard@500it)")
+    if m.group(1):
+        return base, None, int(m.group(1))
+    return base, float(m.group(2)), None
+
+
+def make_bot(game_id: str, level: str) -> Bot:
+    """A new bot of ``level`` for ``game_id``; ``level`` may carry a search
+    budget (see :func:`parse_level`).
+
+    Raises:
+        ValueError: naming the levels available for that game, or for a bad budget.
     """
     if level == "random":
         return RandomBot()
     _load_game_bots()
-    factory = _FACTORIES.get(game_id, {}).get(level)
+    base, seconds, iterations = parse_level(level)
+    factory = _FACTORIES.get(game_id, {}).get(base)
     if factory is None:
-        raise ValueError(f"no {level!r} bot for {game_id}; levels: {', '.join(levels_for(game_id))}")
-    return factory()
+        raise ValueError(f"no {base!r} bot for {game_id}; levels: {', '.join(levels_for(game_id))}")
+    if seconds is None and iterations is None:
+        return factory()
+    from engine.ai.levels import make_search_bot
+
+    return make_search_bot(game_id, base, budget_s=seconds, iterations=iterations)
 
 
 def _load_game_bots() -> None:
