@@ -291,7 +291,9 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
                           ("mean score", "right"),
                           ("vs", "left"), ("paired diff", "right"), ("95% interval ", "right"),
                           ("ms median", "right"), ("ms p99", "right"), ("ms max", "right")):
-        t.add_column(name, justify=justify)
+        # the spec column never shrinks: "ai:hard@800it" must stay readable
+        t.add_column(name, justify=justify,
+                     min_width=max(len(r["spec"]) for r in doc["seats"]) if name == "spec" else None)
     for r in doc["seats"]:
         lo, hi = r["win_rate_ci"]
         wins = r["wins"]
