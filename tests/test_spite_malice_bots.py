@@ -69,6 +69,36 @@ def test_SM_9_never_builds_a_deck_to_one_below_the_opponent_stock_card():
     assert a != PlayHand(parse_card("5H"), 0)  # 5 on the 4 would let the opponent play its 6
 
 
+def test_SM_9_builds_past_the_opponent_value_when_the_run_goes_on():
+    # the opponent shows a 7: a 6 alone would set it up, but 6-7-8 builds past it
+    s = position("2C QD", "2S 7D", "6S 7S 8S 4H 2H", play=("AC 2C 3H 4C 5C",))
+    seq = []
+    for _ in range(3):
+        a = choose(s)
+        seq.append(a)
+        s.apply(a)
+    assert seq == [PlayHand(parse_card(c), 0) for c in ("6S", "7S", "8S")]
+    # without the 7 the 6 is held back (the old rule)
+    s = position("2C QD", "2S 7D", "6S 9S 8S 4H 2H", play=("AC 2C 3H 4C 5C",))
+    assert choose(s) != PlayHand(parse_card("6S"), 0)
+
+
+def test_SM_9_a_deck_already_showing_the_opponent_value_makes_a_second_one_harmless():
+    s = position("2C 10D", "2S 6D", "5H 9S 9C 9D 8S", play=("AC 2C 3H 4C", "AH 2H 3S 4S 5S"))
+    assert choose(s) == PlayHand(parse_card("5H"), 0)
+
+
+def test_SM_3_a_spare_wild_card_bridges_a_gap_but_a_single_one_is_kept():
+    # two Kings: one counts as 4 so that the 5 follows (SM-9)
+    s = position("2C 10D", "2S 3D", "KS KD 5H 9S 8S", play=("AC 2C 3H",))
+    a = choose(s)
+    assert isinstance(a, PlayHand) and a.card.rank == 13 and a.deck == 0
+    # one King and a gain of one card: it waits for the stock
+    s = position("2C 10D", "2S 3D", "KS 5H 9S 8S 2D", play=("AC 2C 3H",))
+    a = choose(s)
+    assert not (isinstance(a, PlayHand) and a.card.rank == 13)
+
+
 def test_SM_11_plays_out_the_hand_for_a_refill():
     s = position("2C 10D", "2S 3D", "AH 2H 3H 4H 5H")
     for _ in range(5):
