@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -125,7 +126,8 @@ def test_the_tree_is_keyed_by_the_searchers_information():
     for k, state in enumerate(positions("noms", 2, seed=4, keep=lambda s, legal: isinstance(legal[0], NomsPlay)
                                         and len(s.tricks) < 6)):
         view = state.view(state.to_move)
-        bot = make_search_bot("noms", "hard", iterations=300)
+        prof = dataclasses.replace(make_search_bot("noms").profile, flat=False)  # Noms plays flat; test the tree
+        bot = ISMCTSBot(prof, iterations=300)
         bot.choose(view, view.legal_actions(), random.Random(k))
         res = bot.last
         assert res.max_depth >= 3  # one level below the opponents: a keyed-by-sampled-hand tree stops at 2
@@ -159,7 +161,7 @@ def test_nags_search_takes_the_play_out():
 
 
 def test_noms_auction_uses_the_easy_bidder():
-    """The auction is not searched (see engine/ai/levels.py): hard bids as easy does."""
+    """The auction (engine/ai/noms_search.py evaluate_auction): hard makes a legal call."""
     found = positions("noms", 4, seed=7, keep=lambda s, legal: isinstance(legal[0], (Bid, Pass)))
     for k, state in enumerate(found):
         view = state.view(state.to_move)

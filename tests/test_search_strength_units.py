@@ -135,7 +135,7 @@ def test_nags_reward_compares_with_the_best_opponent():
 
 def test_nags_and_noms_profiles_deviate_from_the_easy_move_only_on_evidence():
     assert nags_profile().flat and nags_profile().default is not None
-    assert noms_profile().default is not None and not noms_profile().flat  # Noms keeps the tree (NO-12 partner play)
+    assert noms_profile().default is not None and noms_profile().flat  # flat, noise-free: +0.10 on 100 paired deals
 
 
 def test_tree_search_keeps_the_default_without_evidence():

@@ -123,6 +123,9 @@ class SearchProfile:
             reward: the search only deviates from the heuristic on evidence.
         deviate_z: see ``default``.
         deviate_min: see ``default`` (reward units, [0, 1] scale).
+        decide: optional ``(bot, view, legal, rng) -> SearchResult | None``: a
+            game's own decision procedure, tried first (with the bot's
+            ``budget_s``/``iterations``); None lets the search run as usual.
     """
 
     rollout_bot: object
@@ -136,6 +139,7 @@ class SearchProfile:
     default: Callable[[View, Sequence[Action], random.Random], Action] | None = None
     deviate_z: float = 1.5
     deviate_min: float = 0.0
+    decide: Callable[["ISMCTSBot", View, Sequence[Action], random.Random], "SearchResult | None"] | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -222,6 +226,11 @@ class ISMCTSBot:
         """Run one search from ``view`` and return its :class:`SearchResult`."""
         prof = self.profile
         r = random.Random(int(rng.random() * 2**53))  # seeded from ints: stable across Python versions
+        if prof.decide is not None:
+            res = prof.decide(self, view, legal, r)
+            if res is not None:
+                self.last = res
+                return res
         me = view.seat
         cands = list(legal)
         if prof.candidates is not None:

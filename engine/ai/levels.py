@@ -4,7 +4,7 @@ with a :class:`engine.ai.ismcts.SearchProfile` per game.
 | game | rollout | stops at | reward per seat in [0, 1] |
 |---|---|---|---|
 | Nags (flat Monte Carlo with common random numbers; keeps the ``easy`` move unless another is better by 1 standard error) | ``easy``, no noise | the end of the current game (NA-17, NA-18) | 0.7 x (ahead of the best opponent 1, level 0.5, behind 0) + 0.3 x (0.5 + (own points won - the best opponent's) / 30, clipped) |
-| Noms (trump, called card, card play with equivalent cards merged; the auction is the ``easy`` bidder's; keeps the ``easy`` move unless another is better by 1 standard error) | ``easy`` with 1 move in 10 random | the end of the current hand (NO-19 to NO-21) | 0.5 + (own points of the hand - the mean of the other seats') / (26 x the hand's multiplier, NO-21), clipped |
+| Noms (auction: :mod:`engine.ai.noms_search`, play-outs of each call; trump, called card and card play with equivalent cards merged: flat Monte Carlo with common random numbers; keeps the ``easy`` move unless another is better by 1 standard error) | ``easy``, no noise | the end of the current hand (NO-19 to NO-21) | 0.5 + (own points of the hand - the mean of the other seats') / (26 x the hand's multiplier, NO-21), clipped |
 
 Spite & Malice does not use the tree search: :func:`make_search_bot` returns
 :class:`engine.ai.spite_malice_search.SpiteMaliceSearchBot` (an ``ISMCTSBot``
@@ -31,8 +31,10 @@ Noms: searching the auction with an own-score reward (each seat's own points)
 lost 2.33 +- 0.93 points per hand (40 deals x 4 seats, 150 rollouts, even with
 the guard): a failed bid scored 0 like a pass. With
 :func:`noms_relative_reward` the same auction search scored -0.11 +- 0.53
-(30 deals), card play -0.08 +- 0.36 (40 deals): no gain yet, so the auction
-stays the ``easy`` bidder's.
+(30 deals), card play -0.08 +- 0.36 (40 deals). The auction is now decided by
+:func:`engine.ai.noms_search.evaluate_auction` (noise-free play-outs with the
+seat as declarer per trump, Mis, Mis a Vis and pass; see that module for the
+measurements).
 """
 
 from __future__ import annotations
@@ -124,9 +126,10 @@ def noms_relative_reward(root: State, end: State) -> list[float]:
 def noms_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
     """The root actions the Noms search considers.
 
-    * The auction (NO-7, NO-8) is not searched: the ``easy`` bidder's call is
-      played. Searching bids with noisy heuristic rollouts lost 2.4 +- 2.1 points
-      per hand against the easy bidder (24 paired hands, 150 iterations).
+    * The auction (NO-7, NO-8) is decided before the search by
+      :func:`engine.ai.noms_search.noms_decide`; if that is switched off, the
+      ``easy`` bidder's call is played. (Searching bids with noisy heuristic
+      rollouts lost 2.4 +- 2.1 points per hand, 24 paired hands, 150 iterations.)
     * NO-10b: the called cards worth simulating are the easy bot's choice, the
       two highest trumps and the aces the declarer lacks.
     * Card play (NO-15): equivalent cards are merged (cards of one suit whose
@@ -194,9 +197,14 @@ def _noms_merged_plays(view: View, legal: Sequence[Action], easy: Action) -> lis
 
 
 def noms_profile() -> SearchProfile:
-    """The Noms search: rollouts to the end of the current hand (a game to 101 is long)."""
+    """The Noms search: rollouts to the end of the current hand (a game to 101 is long);
+    the auction goes to :func:`engine.ai.noms_search.noms_decide`, and the
+    rollout noise and the flat mode come from :mod:`engine.ai.noms_search`."""
+    from engine.ai import noms_search as ns
+
     return SearchProfile(rollout_bot=make_bot("noms", "easy"), reward=noms_relative_reward, stop=end_of_hand,
-                         candidates=noms_candidates, epsilon=0.1, default=easy_move("noms"), deviate_z=1.0)
+                         candidates=noms_candidates, epsilon=ns.PLAY_EPSILON, flat=ns.PLAY_FLAT,
+                         default=easy_move("noms"), deviate_z=1.0, decide=ns.noms_decide)
 
 
 # -- Spite & Malice ------------------------------------------------------------
