@@ -27,6 +27,15 @@ hands 47.2% to 49.5%; flat Monte Carlo with the true hands and 900 rollouts
 selected and scored on separate halves) is +0.053 +- 0.033 win probability per
 seat and game, so about 55% is the ceiling against ``easy``. The searches
 therefore keep the ``easy`` move unless a candidate beats it on evidence.
+An "oracle" probe (``benchmarks/nags_oracle.py``, 2026-11-21) makes the
+same point for every Nags target: a bot that sees every hand and the draw
+pile's contents, knows its opponents' policy and plays the best of 30 to 40
+rollouts per legal move won 64.5% [59.7, 69.0] of 2-seat games against
+``random`` (``easy`` 62.9% on the same 400 deals), 45.5% [40.0, 51.2] of 4-seat
+games against three ``random`` (``easy`` 39.0%, 300 deals) and 24.7%
+[19.3, 31.2] against three ``easy`` (``easy`` itself 22.0%, 200 deals). Doubling
+the search: ``hard@2000it`` against ``hard@1000it``, 2 seats, 100 duplicate
+deals: 49.2% [42.4, 56.1], paired -0.19 [-0.44, +0.06] points.
 Noms: searching the auction with an own-score reward (each seat's own points)
 lost 2.33 +- 0.93 points per hand (40 deals x 4 seats, 150 rollouts, even with
 the guard): a failed bid scored 0 like a pass. With
