@@ -31,6 +31,12 @@ Measured 2026-11 (arena, ``ai:hard`` at its 0.8 s budget against ``easy``,
 2 deals x 2 seats, seed 11, machine load ~4 on 2 cores): decision p99 813 ms,
 max 824 ms; ~180 rollouts/s under that load with the new ``easy`` rollouts
 (the old ``easy`` ~200/s on the same positions), so ~150 rollouts per 0.8 s.
+
+Strength (2026-11-21, duplicate deals, seed 2027, 100 deals x 2 rotations,
+``ai:hard@300it`` against the current ``easy``): 116 wins, 1 tie, 83 losses,
+58.3% [51.3, 64.9]; paired difference +1.48 [+0.60, +2.36] points (SM-17
+points: the opponent's stock cards left when a game is won). The issue's
+target is 60% with the paired interval above zero.
 """
 
 from __future__ import annotations
