@@ -12,6 +12,8 @@ by interface), flat Monte Carlo over whole-turn plans (the ``easy`` plan plus
 the best plans of a plan search) with ``easy`` rollouts on common
 determinizations; a plan replaces the ``easy`` one only on a clear paired gain.
 A move-by-move tree search lost to ``easy`` (a turn is ~25 small moves).
+The whole-turn search wins 58.3% [51.3, 64.9] of games against ``easy``, paired
++1.48 [+0.60, +2.36] points (``hard@300it``, 100 duplicate deals; see that module).
 
 ``medium`` searches about 0.15 s per decision, ``hard`` about 0.8 s (so that
 99% of decisions stay under 1 s on a 2-core machine). Both return at once when
