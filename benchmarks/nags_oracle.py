@@ -29,47 +29,50 @@ from engine.games import get_game
 from engine.sim import wilson_interval
 
 
-def finish(state, me, easy, other, rng) -> float:
-    """Play ``state`` to the end (``me`` plays ``easy``, the others ``other``); the win credit of ``me``."""
+def play_out(state, choose, rng) -> None:
+    """Play ``state`` to the end: chance steps from ``rng``, every decision ``choose(state, view, legal)``."""
     while not state.is_over:
-        mover = state.to_move
-        if mover == CHANCE:
+        if state.to_move == CHANCE:
             state.apply(state.sample_chance(rng))
             continue
-        view = state.view(mover)
-        state.apply((easy if mover == me else other).choose(view, view.legal_actions(), rng))
+        view = state.view(state.to_move)
+        state.apply(choose(state, view, view.legal_actions()))
+
+
+def credit(state, me: int) -> float:
+    """NA-21: the win credit of seat ``me`` (a shared win counts 1/k)."""
     winners = state.winners()
     return 1 / len(winners) if me in winners else 0.0
 
 
 def play(kind: str, seed: int, me: int, seats: int, rollouts: int, easy, other) -> float:
-    """One game with ``kind`` ("easy" or "oracle") in seat ``me``; its win credit (a shared win counts 1/k)."""
+    """One game with ``kind`` ("easy" or "oracle") in seat ``me``; its win credit."""
     game = get_game("nags")
-    rng, bot_rng = random.Random(seed), random.Random(seed + 1)
+    bot_rng = random.Random(seed + 1)
+
+    def rollout_policy(rng):
+        return lambda s, view, legal: (easy if view.seat == me else other).choose(view, legal, rng)
+
+    def oracle_value(state, action) -> float:
+        total = 0.0
+        for k in range(rollouts):
+            s = state.clone()
+            s.apply(action)
+            rng = random.Random(k * 7919 + 13)
+            play_out(s, rollout_policy(rng), rng)
+            total += credit(s, me)
+        return total
+
+    def choose(state, view, legal):
+        if view.seat != me:
+            return other.choose(view, legal, bot_rng)
+        if kind == "oracle" and len(legal) > 1:
+            return max(legal, key=lambda a: oracle_value(state, a))
+        return easy.choose(view, legal, bot_rng)
+
     state = game.new_state(game.variant_class(), seats)
-    while not state.is_over:
-        mover = state.to_move
-        if mover == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        view = state.view(mover)
-        legal = view.legal_actions()
-        if mover != me:
-            action = other.choose(view, legal, bot_rng)
-        elif kind == "oracle" and len(legal) > 1:
-            def wins(a):
-                total = 0.0
-                for k in range(rollouts):
-                    s = state.clone()
-                    s.apply(a)
-                    total += finish(s, me, easy, other, random.Random(k * 7919 + 13))
-                return total
-            action = max(legal, key=wins)
-        else:
-            action = easy.choose(view, legal, bot_rng)
-        state.apply(action)
-    winners = state.winners()
-    return 1 / len(winners) if me in winners else 0.0
+    play_out(state, choose, random.Random(seed))
+    return credit(state, me)
 
 
 def main() -> None:

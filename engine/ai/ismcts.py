@@ -38,6 +38,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from engine.ai.base import HeuristicBot
 from engine.core import CHANCE, TERMINAL, Action, State, View
 
 #: UCB exploration constant for rewards in [0, 1] (Cowling et al. 2012; ~ sqrt(2)/2).
@@ -183,7 +184,7 @@ class SearchResult:
     tree: _Node | None = None
 
 
-class ISMCTSBot:
+class ISMCTSBot(HeuristicBot):
     """A single-observer ISMCTS bot (see the module docstring).
 
     Args:
@@ -209,16 +210,17 @@ class ISMCTSBot:
         self.last: SearchResult | None = None
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        """Pick an action for ``view.seat`` from ``legal`` (never empty).
+        """Pick an action for ``view.seat`` from ``legal`` (a forced move at once,
+        else :meth:`search`; ``last`` is None after a forced move).
 
         Raises:
             ValueError: if ``legal`` is empty.
         """
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            self.last = None
-            return legal[0]
+        self.last = None
+        return super().choose(view, legal, rng)
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The searched move among two or more legal actions."""
         return self.search(view, legal, rng).action
 
     # -- the search --------------------------------------------------------
