@@ -13,18 +13,10 @@ from engine.ai.levels import make_search_bot, noms_profile
 from engine.ai.noms import NomsEasyBot
 from engine.cards import Card, Suit, parse_cards
 from engine.games.noms import MIS, MISAVIS, Bid, Pass, Trump
+from tests.test_noms_bots import STRONG, WEAK, _deal_with
 from tests.test_noms_rules import run, start
 
-STRONG = "AS KS QS JS 10S 9S AH KH QH AD KD AC KC"
-WEAK = "2S 5S 9S JH 3H 7H 8D 4D QD 2C 6C 10C KC"
 LOW = "2S 3S 4S 5S 2H 3H 4H 6H 2D 3D 4D 2C 3C"
-
-
-def _deal_with(seat0: str, dealer: int = 3):
-    """Seat 0 holds ``seat0``; the other 39 cards go to seats 1-3 in deck order."""
-    mine = parse_cards(seat0)
-    rest = [c for c in sorted(Card.get(r, s) for s in Suit for r in range(2, 15)) if c not in mine]
-    return start([mine, rest[:13], rest[13:26], rest[26:]], dealer=dealer)
 
 
 def test_relative_points_follow_no19_for_declarer_partner_and_opponents():
