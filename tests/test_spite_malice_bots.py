@@ -223,3 +223,25 @@ def test_views_and_decisions_ignore_hidden_cards():
             view = s.view(mover)
             s.apply(bots[mover].choose(view, view.legal_actions(), rng))
     assert checked > 150 and changed > checked // 2
+
+
+def test_pick_without_a_legal_list_is_the_decision_of_choose():
+    """The rollouts' :meth:`SpiteMaliceEasyBot.pick` (no legal-move list) makes the same,
+    legal (SM-8/SM-9) move as ``choose`` at every decision of easy self-play."""
+    bot = SpiteMaliceEasyBot()
+    checked = 0
+    for g in range(4):
+        s = SpiteMalice.new_state(SpiteMaliceVariant(game_type=AVAILABLE_TYPES[g]))
+        rng = random.Random(40 + g)
+        while not s.is_over:
+            if s.to_move == CHANCE:
+                s.apply(s.sample_chance(rng))
+                continue
+            view = s.view(s.to_move)
+            legal = view.legal_actions()
+            a = bot.choose(view, legal, rng)
+            if len(legal) > 1:
+                assert bot.pick(view) == a
+                checked += 1
+            s.apply(a)
+    assert checked > 100

@@ -33,6 +33,8 @@ deck with n cards always has effective top value n.
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -86,6 +88,16 @@ VALUE_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "Joker"}
 def value_text(v: int) -> str:
     """A value as players say it: ``A``, ``7``, ``Q``, ``Joker``."""
     return VALUE_TEXT.get(v, str(v))
+
+
+#: Sort key giving the order of ``Card.__lt__`` (an int compare: sorting is a hot spot of rollouts).
+_ORDER = operator.attrgetter("order")
+
+
+@functools.lru_cache(maxsize=32)
+def _packs(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
+    """:func:`engine.cards.multi_deck`, built once per size (determinizations build many states)."""
+    return tuple(multi_deck(decks, jokers_per_deck))
 
 
 SHUFFLE_TYPES = ("deck_removed", "any_draw", "draw_empty")
@@ -215,8 +227,8 @@ class SpiteMaliceVariant:
         return self.wild_min - 1
 
     def full_deck(self) -> list[Card]:
-        """SM-5: ``decks_included`` packs, with 2 jokers per pack if ``include_jokers``."""
-        return multi_deck(max(self.decks_included, 0), 2 if self.include_jokers else 0)
+        """SM-5: ``decks_included`` packs, with 2 jokers per pack if ``include_jokers`` (a new list)."""
+        return list(_packs(max(self.decks_included, 0), 2 if self.include_jokers else 0))
 
     def stock_eligible(self) -> list[Card]:
         """SM-5: the cards that may be dealt to stock decks (all, or all but the wild cards)."""
@@ -662,21 +674,21 @@ class SpiteMaliceState(State):
             if want - pool:
                 raise IllegalAction(f"draw: {cards_text(sorted((want - pool).elements()))} is not in the draw deck")
             pool.subtract(want)
-            self.pool = sorted(pool.elements())
+            self.pool = sorted(pool.elements(), key=_ORDER)
         else:  # SM-14 draw_empty: the draw deck runs out, the removed pile is shuffled in
             rest = want - pool
             if pool - want or rest - Counter(self.removed) or not self._recycle:
                 raise IllegalAction("draw: the draw must take the whole draw deck, then cards of the removed pile")
             removed = Counter(self.removed)
             removed.subtract(rest)
-            self.pool = sorted(removed.elements())
+            self.pool = sorted(removed.elements(), key=_ORDER)
             self.removed = []
             events.append(Event("recycle", "The draw deck is empty: the removed pile is shuffled into a new draw "
                                 "deck (SM-14)", None, {"cards": len(self.pool) + sum(rest.values())}))
         seat = self.turn_seat
         hand = self.hands[seat]
         hand.extend(cards)
-        hand.sort()
+        hand.sort(key=_ORDER)
         self.draw_need = 0
         self.phase = P_PLAY
         events.insert(0, Event("draw", f"{{seat}} draws {need} card{'s' if need != 1 else ''}", seat,
@@ -884,7 +896,7 @@ class SpiteMaliceView(View):
                 seen.update(d)
         full = Counter(self.variant.full_deck())
         full.subtract(seen)
-        return sorted(full.elements())
+        return sorted(full.elements(), key=_ORDER)
 
     def determinize(self, rng: random.Random) -> SpiteMaliceState:
         """A state consistent with this view: the unseen cards are re-dealt at
@@ -915,13 +927,13 @@ class SpiteMaliceView(View):
         other = 1 - self.seat
         s.hands = [[], []]
         s.hands[self.seat] = list(self.hand)
-        s.hands[other] = sorted(rest[:self.hand_sizes[other]])
+        s.hands[other] = sorted(rest[:self.hand_sizes[other]], key=_ORDER)
         del rest[:self.hand_sizes[other]]
         for i in range(2):
             top = self.stock_tops[i]
             s.stocks[i] = stocks[i] + ([top] if top is not None else [])
-        s.removed = sorted(rest[:self.removed_count])
-        s.pool = sorted(rest[self.removed_count:])
+        s.removed = sorted(rest[:self.removed_count], key=_ORDER)
+        s.pool = sorted(rest[self.removed_count:], key=_ORDER)
         return s
 
 
