@@ -5,12 +5,31 @@ from __future__ import annotations
 
 import random
 
+import engine.ai.spite_malice_search as sms
 from engine.ai.base import make_bot
 from engine.ai.ismcts import ISMCTSBot
-from engine.ai.levels import BUDGETS, make_search_bot
-from engine.ai.spite_malice_search import SpiteMaliceSearchBot, enumerate_plans, rollout_score
+from engine.ai.levels import BUDGETS, make_search_bot, sm_profile
+from engine.ai.spite_malice_search import (
+    HORIZON_WEIGHTS,
+    SpiteMaliceSearchBot,
+    _RolloutView,
+    enumerate_plans,
+    rollout_score,
+    seat_features,
+)
+from engine.cards import parse_cards
 from engine.core import CHANCE
-from engine.games.spite_malice import (P_PLAY, VALUE, Discard, PlayStock, SpiteMalice, SpiteMaliceVariant)
+from engine.games.spite_malice import (
+    P_PLAY,
+    VALUE,
+    Deal,
+    Discard,
+    Draw,
+    PlayStock,
+    SpiteMalice,
+    SpiteMaliceState,
+    SpiteMaliceVariant,
+)
 
 
 def positions(n: int, seed: int, keep=lambda state, legal: True):
@@ -124,8 +143,76 @@ def test_rollout_score_wins_and_stock_margin():
     end.stocks[me] = end.stocks[me][:-2] if len(end.stocks[me]) > 2 else end.stocks[me]
     shed = len(state.stocks[me]) - len(end.stocks[me])
     end.play = [[] for _ in end.play]  # no play deck lets the opponent in
+    for seat in (0, 1):  # no wild card in a hand, nothing to say about the own stock top
+        end.hands[seat] = [c for c in end.hands[seat] if VALUE[c] < end._wmin]
+    end.stocks[me][-1] = next(c for c in end.pool if VALUE[c] == 5)
+    end.discards[me] = [[] for _ in end.discards[me]]
+    end.hands[me] = [c for c in end.hands[me] if VALUE[c] > 4]
+    assert seat_features(end, me)[1:4] == (0, 0, 0)
     assert rollout_score(state, end, me) == 10.0 * shed
     won = state.clone()
     won.phase, won.result = 3, me
     assert rollout_score(state, won, me) == 100.0
     assert rollout_score(state, won, 1 - me) == -100.0
+
+
+def _table(stock0: str, stock1: str, hand: str, play: str) -> SpiteMaliceState:
+    """Seat 0 to move: stocks (top card last), its hand, play deck P1 built with ``play``."""
+    s = SpiteMalice.new_state(SpiteMaliceVariant(stock_count=len(stock0.split())))
+    s.apply(Deal((tuple(parse_cards(stock0)), tuple(parse_cards(stock1)))))
+    assert s.turn == 0
+    s.apply(Draw(tuple(parse_cards(hand))))
+    for c in parse_cards(play):
+        s.pool.remove(c)
+    s.play[0] = list(parse_cards(play))
+    return s
+
+
+def test_seat_features_read_the_stock_top_against_the_play_decks():
+    """SM-9/SM-13: the stock top is playable at once (one above a play deck, or wild),
+    reachable through hand, discard-deck and wild cards (SM-8), or neither."""
+    s = _table("2C 6C", "TD 3D", "4H KH 9S 9D JC", "AC 2S 3S")
+    assert seat_features(s, 0) == (2, 0, 1, 1, 0.0)  # 4, K as 5, then the 6
+    s.hands[0] = list(parse_cards("4H 9S 9D JC QC"))
+    assert seat_features(s, 0)[1:3] == (0, 0)  # the 5 is missing
+    s.discards[0][2] = list(parse_cards("5S"))
+    assert seat_features(s, 0)[1:3] == (0, 1)  # a discard-deck top supplies it
+    s.play[0].append(parse_cards("4C")[0])
+    s.play[0].append(parse_cards("5C")[0])
+    assert seat_features(s, 0)[1:3] == (1, 0)
+    s.stocks[0][-1] = parse_cards("KD")[0]
+    s.play[0] = []
+    assert seat_features(s, 0)[1:3] == (1, 0)  # a wild stock top always fits
+
+
+def test_horizon_terms_prefer_the_discard_that_keeps_the_stock_in_reach_and_the_wild_card():
+    """SM-3/SM-8/SM-9: with the rollout cut right after the discard, the stock margin
+    cannot tell discards apart; the horizon terms prefer keeping the wild King in hand
+    (a King on a discard deck still reaches the stock 6, but is no longer held), and
+    not burying the discard-deck 5 that, with the hand 4, reaches the stock 6."""
+    bot = SpiteMaliceSearchBot(sm_profile(), iterations=10, turns_ahead=0)
+    _, w_reach, w_wild, _ = HORIZON_WEIGHTS
+
+    def scores(s, plans):
+        card = {c.text: c for c in s.hands[0]}
+        return {f"{k} D{i + 1}": bot._rollout(s.view(0), [Discard(card[k], i)], seed=5) for k, i in plans}
+
+    s = _table("2C 6C", "TD 3D", "4H KH 9S 9D JC", "AC 2S 3S")
+    assert scores(s, [("9S", 3), ("KH", 3)]) == {"9S D4": w_reach + w_wild, "KH D4": w_reach}
+    s = _table("2C 6C", "TD 3D", "4H 9S 9D JC QC", "AC 2S 3S")
+    s.discards[0][0] = [s.pool.pop(s.pool.index(parse_cards("5S")[0]))]
+    assert scores(s, [("9S", 1), ("9S", 0)]) == {"9S D2": w_reach, "9S D1": 0.0}
+    try:
+        sms.HORIZON_EVAL = False
+        assert set(scores(s, [("9S", 1), ("9S", 0)]).values()) == {0.0}
+    finally:
+        sms.HORIZON_EVAL = True
+
+
+def test_rollout_view_gives_the_easy_bot_the_same_move():
+    """The rollouts' light view (SM-18: only what the seat sees) gives ``pick`` the
+    move it makes from the full view."""
+    easy = make_bot("spite_malice", "easy")
+    for state in positions(30, seed=8):
+        seat = state.to_move
+        assert easy.pick(_RolloutView(state, seat)) == easy.pick(state.view(seat))

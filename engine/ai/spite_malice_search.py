@@ -17,9 +17,12 @@ A decision of :class:`SpiteMaliceSearchBot`:
    (``view.determinize``) every plan is applied, then both seats play on with
    the ``easy`` bot for :data:`TURNS_AHEAD` turns with the same chance seed; the
    result is scored by :func:`rollout_score` (a win +100, a loss -100, else
-   10 points per stock card of margin). The ``easy`` plan is played unless
-   another beats it on the same determinizations by more than 1 point and
-   :data:`MARGIN` standard errors of the paired difference (:func:`_pick`);
+   10 points per stock card of margin plus the horizon terms: own stock top
+   playable or reachable, wild cards held). The rollouts call the ``easy``
+   bot's :meth:`~engine.ai.spite_malice.SpiteMaliceEasyBot.pick` on a light
+   view (:class:`_RolloutView`) without the legal-move list.
+   The ``easy`` plan is played unless another beats it on the same
+   determinizations by more than 1 point and :data:`MARGIN` standard errors of the paired difference (:func:`_pick`);
    the chosen plan's remaining moves are replayed without a new search as long as the
    view is the one the plan expected.
 
@@ -32,6 +35,13 @@ Measured 2026-11 (arena, ``ai:hard`` at its 0.8 s budget against ``easy``,
 max 824 ms; ~180 rollouts/s under that load with the new ``easy`` rollouts
 (the old ``easy`` ~200/s on the same positions), so ~150 rollouts per 0.8 s.
 
+Speed (2026-11-21, 30 self-play positions x 300 rollouts, load ~1): 607
+rollouts/s before; 1419/s with the light rollout view and ``pick`` (no
+legal-move list, ~25% of a rollout), the chain search's sources built once per
+decision and, in ``engine/games/spite_malice.py``, the full pack built once
+per variant and cards sorted by an int key; 1369/s with the horizon terms.
+At the 0.8 s budget: 48 positions, max 0.805 s, ~745 rollouts a decision.
+
 Strength (2026-11-21, duplicate deals, seed 2027, 100 deals x 2 rotations,
 ``ai:hard@300it`` against the current ``easy``): 116 wins, 1 tie, 83 losses,
 58.3% [51.3, 64.9]; paired difference +1.48 [+0.60, +2.36] points (SM-17
@@ -40,6 +50,33 @@ target is 60% with the paired interval above zero. Doubling the budget,
 ``hard@600it`` against ``hard@300it`` (seed 2029, 40 deals x 2 rotations):
 48.7% [38.1, 59.5], paired -0.45 [-2.03, +1.13]: no measurable change, so the
 3-turn rollout horizon and its evaluation, not time, are the limit.
+
+Horizon evaluation (2026-11-21). Features of the position after a discard, for
+the seat to move next, fitted by least squares to the final result of 600
+``easy`` self-play games (31321 positions, half held out): stock margin alone
+correlates r = 0.4345 with the result; adding "own stock top playable at once"
+and "reachable" (:func:`seat_features`) 0.4373, wild cards held 0.4438, all
+with discard disorder 0.4454 (disorder's weight came out with the wrong sign
+and is not used); the opponent's stock terms are always 0 there (``easy``
+would have played a playable stock card). Hence :data:`HORIZON_WEIGHTS`.
+Arena trials, ``ai:hard@300it`` against ``easy``, seed 4041, the same 30 deals
+x 2 rotations each (wins/ties/losses, rate, paired points):
+
+* no horizon terms, 3 turns (the old bot): 35/1/24, 59.2% [46.5, 70.7],
+  +1.53 [-0.08, +3.15];
+* horizon terms, 3 turns: 37/0/23, 61.7% [49.0, 72.9], +1.52 [+0.05, +2.99]
+  (9 games won that the old bot lost, 7 the other way): kept;
+* horizon terms, :data:`TURNS_AHEAD` 5: 36/0/24, 60.0% [47.4, 71.4], +1.12
+  [-0.74, +2.97]; ~1.5x the time for no visible gain: rejected.
+
+None of these differences is beyond noise at 30 deals.
+
+Confirmation on a fresh seed (2026-11-21, the kept bot: horizon terms, 3
+turns; ``ai:hard@300it`` against ``easy``, seed 3031, 100 deals x 2
+rotations, one core): 119 wins, 1 tie, 80 losses, 59.8% [52.8, 66.3] (a tie
+counts half); paired difference +1.75 [+0.80, +2.69] points; decision p99
+405 ms at 300 rollouts. The paired interval is above zero; the 60% target is
+missed by a quarter of a game in a hundred, within noise of the old 58.3%.
 """
 
 from __future__ import annotations
@@ -61,6 +98,30 @@ NODE_CAP = 1500
 MARGIN = 1.0
 #: Turns (both seats) played by ``easy`` after the root turn's plan, before scoring.
 TURNS_AHEAD = 3
+#: Whether :func:`rollout_score` adds the horizon terms of :data:`HORIZON_WEIGHTS`.
+HORIZON_EVAL = True
+#: Points at a rollout's horizon (10 points = one stock card of margin): own stock top
+#: playable at once, own stock top reachable with own cards, per own wild card in hand,
+#: per opponent wild card in hand (subtracted). A least-squares fit of the final result
+#: (x100) of 600 ``easy`` self-play games on these features gave 9.0 per stock card, 18.4,
+#: 14.9, 6.7 and 6.5; here scaled to 10 per stock card.
+HORIZON_WEIGHTS = (20.0, 16.0, 8.0, 7.0)
+
+
+class _RolloutView:
+    """The part of ``state.view(seat)`` that :meth:`SpiteMaliceEasyBot.pick` reads
+    (SM-18: only what the seat may see), without the legal-move list; the lists are
+    the state's own, so the bot must not change them."""
+
+    __slots__ = ("discards", "hand", "play", "seat", "stock_tops", "variant")
+
+    def __init__(self, state: SpiteMaliceState, seat: int) -> None:
+        self.seat = seat
+        self.variant = state.variant
+        self.hand = state.hands[seat]
+        self.stock_tops = tuple(st[-1] if st else None for st in state.stocks)
+        self.play = state.play
+        self.discards = state.discards
 
 
 def _easy():
@@ -204,10 +265,45 @@ def easy_plan(state: SpiteMaliceState, me: int, rng: random.Random) -> list[Acti
     return path
 
 
+def seat_features(state: SpiteMaliceState, seat: int) -> tuple[int, int, int, int, float]:
+    """What a rollout's end position holds for ``seat`` (all of it public except
+    the seat's own hand, which a determinization knows): ``(stock cards left,
+    stock top playable at once, stock top reachable with own cards, wild cards
+    in hand, discard-deck disorder)``.
+
+    "Playable at once" (SM-9/SM-13): a wild stock top, or a play deck one below
+    a natural one. "Reachable" (SM-8): a chain of hand cards, discard-deck tops
+    and wild cards builds a play deck up to it (the ``easy`` bot's chain search),
+    counted only when not playable at once. Disorder: :func:`_pile_penalty`
+    summed over the seat's discard decks (points)."""
+    wmin = state._wmin
+    wilds = sum(1 for c in state.hands[seat] if VALUE[c] >= wmin)
+    disorder = sum(_pile_penalty(d, wmin) for d in state.discards[seat])
+    now, reach = _stock_prospect(state, seat)
+    return len(state.stocks[seat]), now, reach, wilds, disorder
+
+
+def _stock_prospect(state: SpiteMaliceState, seat: int) -> tuple[int, int]:
+    """``(playable at once, reachable)`` of :func:`seat_features` (each 0 or 1)."""
+    stock = state.stocks[seat]
+    if not stock:
+        return 0, 0
+    v = VALUE[stock[-1]]
+    tops = [len(p) for p in state.play]
+    if v >= state._wmin or (v - 1) in tops:
+        return 1, 0
+    from engine.ai.spite_malice import _Ctx
+    ctx = _Ctx(_RolloutView(state, seat))
+    return 0, int(any(t < v - 1 and ctx.chain(t + 1, v - 1) is not None for t in tops))
+
+
 def rollout_score(root: SpiteMaliceState, end: SpiteMaliceState, me: int) -> float:
     """SM-13/SM-17: +100 for a win, -100 for a loss, 0 for a tie; a rollout cut
     short scores 10 points per stock card shed more than the opponent, -8 when
-    the opponent's stock top can be played on a play deck (SM-9)."""
+    the opponent's stock top can be played on a play deck (SM-9), and, with
+    :data:`HORIZON_EVAL`, the :data:`HORIZON_WEIGHTS` terms of
+    :func:`seat_features`: the own stock top playable at once or reachable, and
+    wild cards held by either seat."""
     if end.is_over or end.game_no != root.game_no:
         res = end.result
         return 0.0 if res is None or res < 0 else (100.0 if res == me else -100.0)
@@ -216,6 +312,12 @@ def rollout_score(root: SpiteMaliceState, end: SpiteMaliceState, me: int) -> flo
     opp = end.stocks[1 - me]
     if opp and VALUE[opp[-1]] < end._wmin and (VALUE[opp[-1]] - 1) in [len(p) for p in end.play]:
         score -= 8.0
+    if HORIZON_EVAL:
+        w_now, w_reach, w_wild, w_wild_opp = HORIZON_WEIGHTS
+        now, reach = _stock_prospect(end, me)
+        wmin = end._wmin
+        score += w_now * now + w_reach * reach + w_wild * sum(1 for c in end.hands[me] if VALUE[c] >= wmin)
+        score -= w_wild_opp * sum(1 for c in end.hands[1 - me] if VALUE[c] >= wmin)
     return score
 
 
@@ -248,12 +350,12 @@ class SpiteMaliceSearchBot(ISMCTSBot):
     """
 
     def __init__(self, profile: SearchProfile, budget_s: float | None = None, iterations: int | None = None,
-                 level: str = "hard", plans: int = PLANS, turns_ahead: int = TURNS_AHEAD,
-                 margin: float = MARGIN) -> None:
+                 level: str = "hard", plans: int | None = None, turns_ahead: int | None = None,
+                 margin: float | None = None) -> None:
         super().__init__(profile, budget_s=budget_s, iterations=iterations, level=level)
-        self.plans = plans
-        self.turns_ahead = turns_ahead
-        self.margin = margin
+        self.plans = PLANS if plans is None else plans
+        self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
+        self.margin = MARGIN if margin is None else margin
         self._cached: list[tuple[Action, tuple]] = []
 
     def choose(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -337,7 +439,7 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         s = root.clone()
         for a in plan:
             s.apply(a)
-        easy = self.profile.rollout_bot
+        pick = self.profile.rollout_bot.pick
         limit = root.turns + self.turns_ahead + 1
         steps = 0
         while not s.is_over and s.game_no == root.game_no and s.turns < limit and steps < 400:
@@ -346,6 +448,5 @@ class SpiteMaliceSearchBot(ISMCTSBot):
             if mover == CHANCE:
                 s.apply(s.sample_chance(r))
                 continue
-            v = s.view(mover)
-            s.apply(easy.choose(v, v.legal_actions(), r))
+            s.apply(pick(_RolloutView(s, mover)))
         return rollout_score(root, s, me)
