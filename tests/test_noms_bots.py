@@ -224,3 +224,78 @@ def test_easy_infers_the_partner_from_voids_in_the_called_suit():
     assert s.view(0).partner is None  # not revealed...
     assert ctx.allies == {2} and ctx.enemies == {1, 3}  # ...but inferred
     assert _Ctx(s.view(1)).team(2) == 0  # seat 1 cannot tell seat 2 from a lone declarer
+
+
+# -- Mis a Vis: the opponents use the exposed hand (NO-14) --------------------------
+
+def _mis_a_vis_after_first_trick():
+    """Seat 0 declares Mis a Vis; seat 1 wins the first trick and leads to the
+    second with the declarer's 12 cards face up (NO-14)."""
+    cards = lambda t: parse_cards(t)  # noqa: E731
+    hands = [cards("2C 3C 4C 5C 2D 3D 4D 5D 2H 6S 7S 8S 9S"),
+             cards("AC 3H 4S 5S 10S JS QS KS AS KH QH JH 10H"),
+             cards("6C 7C 8C 9C 10C JC QC KC 2S 3S AH 4H 5H"),
+             cards("6D 7D 8D 9D 10D JD QD KD AD 9H 8H 7H 6H")]
+    s = start(hands, dealer=3)
+    run(s, "bid misavis", "pass", "pass", "pass", "play 2C", "play AC", "play 6C", "play 6D")
+    assert s.to_move == 1 and len(s.view(1).exposed) == 12
+    return s
+
+
+def test_NO_14_mis_a_vis_opponent_leads_under_the_exposed_hand():
+    import dataclasses
+    bot = NomsEasyBot()
+    s = _mis_a_vis_after_first_trick()
+    v = s.view(1)
+    # The declarer holds 2H but nothing below 6S: 5S forces it (4S too, 5S keeps the lower card).
+    assert bot.choose(v, v.legal_actions(), random.Random(0)) == Play(C("5S"))
+    # Without the exposed hand the old rule leads the lowest card, 3H, under which the declarer ducks with 2H.
+    hidden = dataclasses.replace(v, exposed=())
+    assert bot.choose(hidden, v.legal_actions(), random.Random(0)) == Play(C("3H"))
+
+
+def test_NO_14_mis_a_vis_opponents_stay_under_and_the_declarer_is_forced():
+    bot = NomsEasyBot()
+    s = _mis_a_vis_after_first_trick()
+    run(s, "play 5S")
+    v = s.view(2)  # second hand stays under the declarer's lowest spade (6S), keeping 2S
+    assert bot.choose(v, v.legal_actions(), random.Random(0)) == Play(C("3S"))
+    run(s, "play 3S")
+    v = s.view(3)  # void in spades: discards a card that cannot get under any declarer card
+    a = bot.choose(v, v.legal_actions(), random.Random(0))
+    assert a.card.suit == Suit.DIAMONDS and a.card.rank > 5
+    run(s, str(a))
+    assert all(x.card.suit == Suit.SPADES and x.card.rank > 5 for x in s.legal_actions())  # no spade under 5S
+    s.apply(bot.choose(s.view(0), s.legal_actions(), random.Random(0)))
+    assert s.won[0] == 1  # NO-20: the declarer took a trick, Mis a Vis has failed
+
+
+# -- the play-out speed-ups keep the same facts ------------------------------------
+
+def test_card_context_bitmasks_agree_with_the_played_cards():
+    """NO-15: ``is_master``, ``unseen_above`` and ``trumps_out`` (bitmasks of the
+    cards played or held) agree with counting the cards themselves, and the
+    fast view equals one built field by field."""
+    import dataclasses
+
+    from engine.ai.noms import _Ctx
+    from engine.games.noms import NomsView
+    deck = [Card.get(r, x) for x in Suit for r in range(2, 15)]
+    checked = 0
+    for s, mover in _positions(6, seed=21):
+        v = s.view(mover)
+        assert v == NomsView(**{f.name: getattr(v, f.name) for f in dataclasses.fields(NomsView)})
+        if v.phase != "play":
+            continue
+        ctx = _Ctx(v)
+        gone = set(v.played_cards()) | set(v.hand)
+        assert ctx.gone == gone
+        for c in deck:
+            above = [Card.get(r, c.suit) for r in range(c.rank + 1, 15)]
+            assert ctx.is_master(c) == all(a in gone for a in above)
+            assert ctx.unseen_above(c) == sum(a not in gone for a in above)
+        if v.trump is not None:
+            assert ctx.trumps_out() == sum(c not in gone for c in deck if c.suit == v.trump)
+        assert ctx.voids == v.voids()
+        checked += 1
+    assert checked > 40

@@ -20,6 +20,10 @@
   and otherwise discards its lowest card from its shortest side suit.
 * **Mis**: the declarer plays the highest card that still loses and throws
   its highest cards when void; the opponents duck under the declarer.
+* **Mis a Vis** (NO-14): once the declarer's hand is face up, the opponents
+  use it: they lead a card below the declarer's lowest card of a suit, stay
+  under it while the trick can still force the declarer, and discard the
+  cards that cannot get under any of its cards first.
 * **Partner inference** (NO-12): a seat that fails to follow the called card's
   suit does not hold it; when a single seat is left, the bot knows the partner.
 """
@@ -79,17 +83,19 @@ class NomsEasyBot(HeuristicBot):
     @staticmethod
     def _by_suit(cards) -> list[list[Card]]:
         out: list[list[Card]] = [[], [], [], []]
-        for c in sorted(cards, key=lambda c: -c.rank):
+        for c in sorted(cards, key=_neg_rank):
             out[c.suit].append(c)
         return out
 
     def own_tricks(self, hand, trump: int | None) -> float:
         """Estimated tricks of ``hand`` alone with ``trump`` (None: No Trump)."""
         suits = self._by_suit(hand)
-        held = set(hand)
+        held = [0, 0, 0, 0]  # per suit, bit r set: rank r held
+        for c in hand:
+            held[c.suit] |= 1 << c.rank
 
         def outside_higher(c: Card) -> int:
-            return sum(1 for r in range(c.rank + 1, 15) if Card.get(r, c.suit) not in held)
+            return _ABOVE_COUNT[c.rank] - (held[c.suit] & _ABOVE[c.rank]).bit_count()
 
         est = 0.0
         for s in range(4):
@@ -142,15 +148,25 @@ class NomsEasyBot(HeuristicBot):
 
     # -- auction -------------------------------------------------------------
     def _bid(self, view: NomsView, legal: Sequence[Action]) -> Action:
-        var = view.variant
-        hand = view.hand
+        return self.call_for(self.bid_wants(view.hand, view.variant), legal, view.variant)
+
+    def bid_wants(self, hand, var) -> list[int]:
+        """NO-7: the bid levels this hand would undertake (numeric levels its side
+        estimate covers, Mis, Mis a Vis); the auction picks the lowest legal one."""
         _, side = self.best_trump(hand)
         want: list[int] = [lv for lv in range(var.min_bid, 14) if lv <= side - (0.7 if lv >= 12 else 0.0)]
         danger = self.mis_danger(hand)
-        if danger <= self.mis_danger_max and max(c.rank for c in hand) <= 12:
+        top = max(c.rank for c in hand)
+        if danger <= self.mis_danger_max and top <= 12:
             want.append(MIS)
-        if danger <= 0.0 and max(c.rank for c in hand) <= 9:
+        if danger <= 0.0 and top <= 9:
             want.append(MISAVIS)
+        return want
+
+    @staticmethod
+    def call_for(want: list[int], legal: Sequence[Action], var) -> Action:
+        """NO-8: the lowest legal bid among ``want``, else a pass, else (NO-V2
+        forced dealer) the lowest legal bid."""
         bids = [a for a in legal if isinstance(a, Bid)]
         ok = [a for a in bids if a.level in want]
         if ok:
@@ -256,6 +272,8 @@ class NomsEasyBot(HeuristicBot):
     def _play_mis(self, ctx: "_Ctx", cards: list[Card]) -> Card:
         v = ctx.view
         decl = v.declarer
+        if v.exposed and v.seat != decl:
+            return self._defend_exposed(v, cards)
         if not v.trick:
             if v.seat == decl:  # lead the card with most unseen cards above it
                 return max(cards, key=lambda c: (ctx.unseen_above(c), -c.rank))
@@ -288,6 +306,68 @@ class NomsEasyBot(HeuristicBot):
             return min(cards, key=lambda c: c.rank)  # duck under Mis
         return max(cards, key=lambda c: c.rank)
 
+    @staticmethod
+    def _defend_exposed(v: NomsView, cards: list[Card]) -> Card:
+        """NO-14: an opponent of Mis a Vis, seeing the declarer's remaining
+        cards (``v.exposed``), tries to force the declarer to win a trick (NO-20).
+
+        * Lead: the highest card below the declarer's lowest card of a suit it
+          holds (it must then win the trick), in the suit whose lowest card is
+          highest (the other opponents can most easily stay under it); with no
+          such card, the lowest card of a suit the declarer holds.
+        * Before the declarer plays: stay below its lowest card of the suit led
+          while the trick can still force it (highest such card); when it can
+          duck anyway, stay under the card winning the trick (so the declarer
+          sheds no higher card), else follow with the lowest card.
+        * After the declarer plays: under its winning card if possible (the
+          highest such), else shed the highest card.
+        * Discards: first the cards that cannot get under any of the
+          declarer's cards, highest first.
+        """
+        decl = v.declarer
+        dmin: dict[int, int] = {}
+        dmax: dict[int, int] = {}
+        for c in v.exposed:
+            su = c.suit
+            if su not in dmin or c.rank < dmin[su]:
+                dmin[su] = c.rank
+            if su not in dmax or c.rank > dmax[su]:
+                dmax[su] = c.rank
+
+        def discard() -> Card:
+            useless = [c for c in cards if c.suit not in dmax or c.rank > dmax[c.suit]]
+            return max(useless or cards, key=lambda c: (c.rank, c.suit))
+
+        if not v.trick:
+            forcing = [c for c in cards if c.suit in dmin and c.rank < dmin[c.suit]]
+            if forcing:
+                best_suit = max({c.suit for c in forcing}, key=lambda su: (dmin[su], su))
+                return max((c for c in forcing if c.suit == best_suit), key=lambda c: c.rank)
+            held = [c for c in cards if c.suit in dmin] or cards
+            return min(held, key=lambda c: (c.rank, c.suit))
+        led = v.trick[0].suit
+        following = cards[0].suit == led
+        if not following:
+            return discard()
+        w = trick_winner(v.trick, v.leader, None)
+        wcard = v.trick[(w - v.leader) % N_SEATS]
+        if (decl - v.leader) % N_SEATS < len(v.trick):  # the declarer has played
+            if w == decl:
+                under = [c for c in cards if c.rank < wcard.rank]
+                if under:
+                    return max(under, key=lambda c: c.rank)
+                return min(cards, key=lambda c: c.rank)
+            return max(cards, key=lambda c: c.rank)
+        if led not in dmin:  # the declarer will discard: this trick cannot force it
+            return max(cards, key=lambda c: c.rank)
+        if wcard.rank < dmin[led]:
+            under = [c for c in cards if c.rank < dmin[led]]
+        else:  # the declarer can duck already: do not give it a higher card to duck under
+            under = [c for c in cards if c.rank < wcard.rank]
+        if under:
+            return max(under, key=lambda c: c.rank)
+        return min(cards, key=lambda c: c.rank)
+
 
 def _beats(c: Card, best: Card, led: int, trump: int | None) -> bool:
     """NO-15: whether card ``c`` would take the lead from ``best``."""
@@ -300,17 +380,48 @@ def _beats(c: Card, best: Card, led: int, trump: int | None) -> bool:
 
 class _Ctx:
     """What the bot works out once per card from the view: played and unseen
-    cards, voids, and who is on its side (NO-12 inference)."""
+    cards (as per-suit rank bitmasks), voids (worked out on first use), and who
+    is on its side (NO-12 inference)."""
 
-    __slots__ = ("view", "gone", "voids", "allies", "enemies")
+    __slots__ = ("view", "gone_bits", "_voids", "allies", "enemies")
 
     def __init__(self, view: NomsView) -> None:
         self.view = view
-        gone = set(view.played_cards())
-        gone.update(view.hand)
-        self.gone = gone
-        self.voids = view.voids()
+        bit = _BIT.__getitem__
+        gone = sum(map(bit, view.hand)) + sum(map(bit, view.trick))  # distinct cards: + is |
+        for _, cards, _ in view.tricks:
+            gone += sum(map(bit, cards))
+        self.gone_bits = gone  # bit card.order set: played this hand or held by us
+        self._voids: list[set[int]] | None = None
         self.allies, self.enemies = self._sides()
+
+    @property
+    def gone(self) -> set[Card]:
+        """Cards played this hand or held by the seat."""
+        return {c for c in _FULL_DECK if self.gone_bits & _BIT[c]}
+
+    @property
+    def voids(self) -> list[set[int]]:
+        """Suits each seat has shown it lacks (NO-15)."""
+        if self._voids is None:
+            self._voids = self.view.voids()
+        return self._voids
+
+    def _holder_candidates(self, me: int, suit: int) -> list[int]:
+        """Seats other than ``me`` that have not shown out of ``suit`` (NO-15)."""
+        v = self.view
+        out = [True] * N_SEATS
+        out[me] = False
+        seq = [(l, cs) for l, cs, _ in v.tricks]
+        if v.trick:
+            seq.append((v.leader, v.trick))
+        for l, cards in seq:
+            if cards[0].suit != suit:
+                continue
+            for i in range(1, len(cards)):
+                if cards[i].suit != suit:
+                    out[(l + i) % N_SEATS] = False
+        return [s for s in range(N_SEATS) if out[s]]
 
     def _sides(self) -> tuple[set[int], set[int]]:
         v = self.view
@@ -321,7 +432,7 @@ class _Ctx:
         holder = v.partner
         if holder is None and v.called is not None:
             # NO-12 inference: who may still hold the called card
-            cands = [s for s in range(N_SEATS) if s != me and v.called.suit not in self.voids[s]]
+            cands = self._holder_candidates(me, v.called.suit)
             if len(cands) == 1:
                 holder = cands[0]
         if me == decl:
@@ -347,15 +458,30 @@ class _Ctx:
 
     def is_master(self, c: Card) -> bool:
         """True when every higher card of the suit is played or held by us."""
-        gone = self.gone
-        return all(Card.get(r, c.suit) in gone for r in range(c.rank + 1, 15))
+        a = _ABOVE_BITS[c]
+        return self.gone_bits & a == a
 
     def unseen_above(self, c: Card) -> int:
-        return sum(1 for r in range(c.rank + 1, 15) if Card.get(r, c.suit) not in self.gone)
+        """Higher cards of ``c``'s suit neither played nor held by us."""
+        a = _ABOVE_BITS[c]
+        return a.bit_count() - (self.gone_bits & a).bit_count()
 
     def trumps_out(self) -> int:
-        t = self.view.trump
-        return sum(1 for r in range(2, 15) if Card.get(r, t) not in self.gone)
+        """Trumps neither played nor held by us."""
+        return 13 - (self.gone_bits & _SUIT_BITS[self.view.trump]).bit_count()
+
+
+#: Per card, the bit ``1 << card.order``; the bits of the higher cards of its suit; per suit, its 13 bits.
+_BIT = {c: 1 << c.order for c in _FULL_DECK}
+_ABOVE_BITS = {c: sum(1 << d.order for d in _FULL_DECK if d.suit == c.suit and d.rank > c.rank) for c in _FULL_DECK}
+_SUIT_BITS = [sum(1 << d.order for d in _FULL_DECK if d.suit == s) for s in range(4)]
+#: Bit masks of the ranks above rank r (r + 1 .. 14), and their counts.
+_ABOVE = [sum(1 << k for k in range(r + 1, 15)) for r in range(15)]
+_ABOVE_COUNT = [max(0, 14 - r) for r in range(15)]
+
+
+def _neg_rank(c: Card) -> int:
+    return -c.rank
 
 
 register("noms", "easy", NomsEasyBot)

@@ -324,6 +324,7 @@ class Cut(Action):
 
 
 _PLAYS = {c: Play(c) for c in _FULL_DECK}
+_PLAY_TEXT = {c: "{seat} plays " + c.pretty for c in _FULL_DECK}
 _CALLS = {c: Call(c) for c in _FULL_DECK}
 _PASS = Pass()
 _TRUMPS = [Trump(int(s)) for s in Suit] + [Trump(None)]
@@ -721,7 +722,7 @@ class NomsState(State):
         seat = (self.leader + len(self.trick)) % N_SEATS
         self.hands[seat].remove(card)
         self.trick.append(card)
-        events = [Event("play", "{seat} plays " + card.pretty, seat, {"card": card.text})]
+        events = [Event("play", _PLAY_TEXT[card], seat, {"card": card.text})]
         if card is self.called:
             self.revealed = True
             text = ("{seat} played the called card: playing alone" if seat == self.declarer
@@ -820,19 +821,25 @@ class NomsState(State):
             holder = self.declarer if self.partner < 0 else self.partner
             if self.revealed or seat == holder:
                 partner = holder
-        return NomsView(
-            seat=seat, variant=self.variant, phase=PHASE_NAMES[self.phase], to_move=self.to_move,
-            dealer=self.dealer, hand_no=self.hand_no, hand=tuple(sorted(self.hands[seat])),
-            hand_sizes=tuple(len(h) for h in self.hands), auction=tuple(self.auction),
+        to_move = self.to_move
+        hands = self.hands
+        # Built without the frozen dataclass's __init__ (31 object.__setattr__
+        # calls): the same fields and values, for the search's many views.
+        v = object.__new__(NomsView)
+        v.__dict__.update(
+            seat=seat, variant=self.variant, phase=PHASE_NAMES[self.phase], to_move=to_move,
+            dealer=self.dealer, hand_no=self.hand_no, hand=tuple(sorted(hands[seat])),
+            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])), auction=tuple(self.auction),
             high=self.high, high_seat=self.high_seat, passes=self.passes, declarer=self.declarer,
             contract=self.contract, trump=self.trump, trump_set=self.trump_set, called=self.called,
             partner=partner, partner_known=self.revealed, trick=tuple(self.trick), leader=self.leader,
             tricks=tuple(self.tricks), won=tuple(self.won),
-            exposed=tuple(sorted(self.hands[self.declarer])) if self.exposed else (),
+            exposed=tuple(sorted(hands[self.declarer])) if self.exposed else (),
             mult=self.mult, next_mult=self.next_mult, totals=tuple(self.totals), results=tuple(self.results),
             is_over=self.phase == P_OVER,
-            legal=tuple(self.legal_actions()) if self.to_move == seat else (),
+            legal=tuple(self.legal_actions()) if to_move == seat else (),
         )
+        return v
 
     def fingerprint(self) -> str:
         return "|".join([
@@ -990,8 +997,15 @@ def _constrained_deal(cards: list[Card], seats: list[int], room: dict[int, int],
                       rng: random.Random, out: dict[int, list[Card]]) -> None:
     """Deal ``cards`` to ``seats`` filling ``room`` exactly, never giving a seat a
     suit it is void in. Each card goes to a random seat among those that keep
-    the rest feasible (Hall's condition over the subsets of seats)."""
+    the rest feasible (Hall's condition over the subsets of seats). With no
+    void among ``seats`` this is a uniform partition, dealt from one shuffle."""
     order = shuffled(rng, cards)
+    if not any(voids[s] for s in seats) and sum(room[s] for s in seats) == len(order):
+        pos = 0
+        for s in seats:
+            out[s].extend(order[pos:pos + room[s]])
+            pos += room[s]
+        return
     room = dict(room)
     masks = []
     for c in order:
