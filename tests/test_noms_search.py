@@ -12,9 +12,10 @@ from engine.ai.ismcts import ISMCTSBot
 from engine.ai.levels import make_search_bot, noms_profile
 from engine.ai.noms import NomsEasyBot
 from engine.cards import Card, Suit, parse_cards
-from engine.games.noms import MIS, MISAVIS, Bid, Pass, Trump
+from engine.games.noms import MIS, MISAVIS, P_AUCTION, P_PLAY, Bid, Pass, Trump, is_numeric
 from tests.test_noms_bots import STRONG, WEAK, _deal_with
-from tests.test_noms_rules import run, start
+from tests.test_noms_rules import run, start, suit_cards
+from engine.cards import parse_card as C
 
 LOW = "2S 3S 4S 5S 2H 3H 4H 6H 2D 3D 4D 2C 3C"
 
@@ -102,3 +103,122 @@ def test_hard_bot_uses_the_auction_evaluator_and_stays_legal():
     a = bot.choose(v, v.legal_actions(), random.Random(0))
     assert isinstance(a, Bid) and a in v.legal_actions()
     assert bot.last is not None and bot.last.iterations > 0  # rollouts of the evaluator
+
+
+# -- the card play (NO-15) with determinizations that agree with the auction ----------
+
+def _played_position(tricks: int = 3):
+    """The first deal (from seed 0 up) whose easy auction gives a numeric
+    contract, played by the easy bot into trick ``tricks + 1`` until an
+    opponent of the declarer is to move with a choice."""
+    easy = NomsEasyBot()
+    for seed in range(200):
+        rng = random.Random(seed)
+        s = start_random(rng)
+        while s.phase == P_AUCTION:
+            s.apply(easy.choose(s.view(s.to_move), s.legal_actions(), rng))
+        if s.declarer < 0 or not is_numeric(s.contract):
+            continue
+        while s.phase != P_PLAY or len(s.tricks) < tricks:
+            s.apply(easy.choose(s.view(s.to_move), s.legal_actions(), rng))
+        while s.phase == P_PLAY and len(s.tricks) == tricks:
+            if s.to_move not in (s.declarer, s.partner) and len(s.legal_actions()) > 1:
+                return s
+            s.apply(easy.choose(s.view(s.to_move), s.legal_actions(), rng))
+    raise AssertionError("no such deal")
+
+
+def start_random(rng: random.Random):
+    """A first hand dealt from ``rng`` (NO-2, NO-4, NO-5a), in its auction."""
+    from engine.games.noms import Noms, NomsVariant
+    s = Noms.new_state(NomsVariant(), 4)
+    while s.phase != P_AUCTION:
+        s.apply(s.sample_chance(rng))
+    return s
+
+
+def test_dealt_hands_rebuild_the_deal_and_the_true_deal_agrees_with_the_auction():
+    s = _played_position()
+    v = s.view(s.to_move)
+    assert [sorted(h) for h in ns.dealt_hands(s, v)] == [sorted(h) for h in s.dealt]
+    assert ns.play_consistent(s, v, NomsEasyBot())
+    # NO-10: the declarer's announcements are checked against its dealt hand
+    easy = NomsEasyBot()
+    assert ns.announcements_consistent(s.dealt[s.declarer], v, easy)
+    other = next(t for t in (None, 0, 1, 2, 3) if t != v.trump)
+    long_other = [Card.get(r, t) for t in range(4) if t == (other if other is not None else -1) for r in range(2, 15)]
+    if long_other:  # all 13 cards of another suit: the easy bot would name that suit
+        assert not ns.announcements_consistent(long_other, v, easy)
+
+
+def test_play_determinizations_give_the_declarer_a_hand_that_bids_and_names_the_trump():
+    """NO-8, NO-10: an opponent's determinizations deal the declarer a hand on
+    which the easy bot bids and names its trump; plain ones often do not."""
+    s = _played_position()
+    mover = s.to_move
+    v = s.view(mover)
+    easy = NomsEasyBot()
+    rng = random.Random(3)
+    good = 0
+    for _ in range(8):
+        d = ns.determinize_play(v, rng, True, easy)
+        assert sorted(d.hands[mover]) == sorted(v.hand)
+        good += ns.play_consistent(d, v, easy)
+    raw = sum(ns.play_consistent(v.determinize(rng), v, easy) for _ in range(30))
+    assert good / 8 > raw / 30
+
+
+def test_evaluate_play_is_legal_deterministic_and_searches_merged_cards():
+    s = _played_position(2)
+    v = s.view(s.to_move)
+    legal = v.legal_actions()
+    a = ns.evaluate_play(v, legal, random.Random(9), iterations=60)
+    b = ns.evaluate_play(v, legal, random.Random(9), iterations=60)
+    assert a == b and a[0] in legal and 0 < a[1] <= 60
+    assert set(a[2]) <= {str(x) for x in legal}
+    bot = make_search_bot("noms", "hard", iterations=40)
+    assert bot.choose(v, legal, random.Random(1)) in legal
+
+
+def test_evaluate_play_finds_the_only_card_that_saves_the_contract():
+    """NO-15, NO-19: a contract of 10 at no trump; the declarer holds twelve
+    hearts and the 2C, seat 1 twelve clubs. Leading the 2C gives seat 1 the
+    lead and its clubs; leading hearts makes the contract."""
+    hands = [suit_cards(x) for x in ("H", "C", "D", "S")]
+    # seat 0 holds all hearts but the 2H, and the 2C; seat 1 gets the 2H
+    hands[0].remove(C("2H"))
+    hands[0].append(C("2C"))
+    hands[1].remove(C("2C"))
+    hands[1].append(C("2H"))
+    s = start(hands)
+    run(s, "bid 10", "pass", "pass", "pass", "notrump", "call AH")
+    v = s.view(0)
+    ev = ns.evaluate_play(v, v.legal_actions(), random.Random(2), iterations=40)
+    assert ev[0].card.suit == Suit.HEARTS  # leading the 2C loses the lead to seat 1's clubs
+    assert ev[2][str(ev[0])] > ev[2]["play 2C"]
+
+
+def test_play_sampler_keeps_the_view_and_agrees_with_the_auction_more_often():
+    """NO-8, NO-10, NO-15: the two-stage sampler keeps every fact of the view
+    (own hand, hand sizes, shown voids, the called card's possible holders) and
+    deals the declarer hands that agree with its calls and announcements."""
+    s = _played_position(4)
+    v = s.view(s.to_move)
+    easy = NomsEasyBot()
+    rng = random.Random(11)
+    sp = ns.PlaySampler(v, rng, easy)
+    voids = v.voids()
+    ok = 0
+    for _ in range(12):
+        d = sp.sample()
+        assert d.view(v.seat) == v  # the seat sees exactly what it saw
+        for seat in range(4):
+            assert len(d.hands[seat]) == v.hand_sizes[seat]
+            assert not any(c.suit in voids[seat] for c in d.hands[seat])
+        if v.called is not None and v.called not in v.played_cards():
+            holder = next(i for i in range(4) if v.called in d.hands[i])
+            assert d.partner == (-1 if holder == v.declarer else holder)
+        ok += sp._declarer_ok(d, ns.dealt_hands(d, v))
+    assert sp.pool and ok == 12
+    raw = sum(sp._declarer_ok(x, ns.dealt_hands(x, v)) for x in (v.determinize(rng) for _ in range(30)))
+    assert raw < 15

@@ -209,8 +209,10 @@ def _noms_merged_plays(view: View, legal: Sequence[Action], easy: Action) -> lis
 
 def noms_profile() -> SearchProfile:
     """The Noms search: rollouts to the end of the current hand (a game to 101 is long);
-    the auction goes to :func:`engine.ai.noms_search.noms_decide`, and the
-    rollout noise and the flat mode come from :mod:`engine.ai.noms_search`."""
+    the auction and (with ``DECIDE_PLAY``) the card play go to
+    :func:`engine.ai.noms_search.noms_decide`; the trump and the called card
+    use the flat search here, whose rollout noise and flat mode come from
+    :mod:`engine.ai.noms_search`."""
     from engine.ai import noms_search as ns
 
     return SearchProfile(rollout_bot=make_bot("noms", "easy"), reward=noms_relative_reward, stop=end_of_hand,

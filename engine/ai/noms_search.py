@@ -31,6 +31,36 @@ dealt, by rejection sampling, a hand on which the ``easy`` bidder would also
 pass at that point, and a seat that bid a hand on which it would have bid.
 This reads nothing but the public auction and the seat's own cards.
 
+The card play (NO-15)
+---------------------
+
+:func:`evaluate_play` (through :func:`noms_decide`, :data:`DECIDE_PLAY`): flat
+Monte Carlo with common random numbers over the merged candidate cards of
+:func:`engine.ai.levels.noms_candidates`, noise-free ``easy`` play-outs to the
+end of the hand, the ``easy`` card kept unless another beats it by
+:data:`PLAY_Z` paired standard errors (the generic flat search of
+:mod:`engine.ai.ismcts` did the same with plain determinizations). With
+:data:`INFER_PLAY` its determinizations come from :class:`PlaySampler`: the
+declarer's dealt hand must agree with its calls, trump and called card as the
+``easy`` bot makes them (a hand that bid 10 and named hearts), and the other
+seats' with their calls (a seat that passed holds no hand the ``easy`` bidder
+would have bid).
+
+Mis a Vis (NO-14): the ``easy`` opponents use the exposed hand (lead under the
+declarer's lowest card of a suit, stay under it), so the play-outs of the
+auction evaluator no longer credit Mis a Vis with a defence that ignores it.
+
+Speed (play-outs of the ``easy`` bot, CPU time, one core; ``/tmp``-style
+benchmark of 400 play-outs from 40 deals and 6 auction evaluations at 400):
+before 500-660 play-outs per second and 600 per second in the auction
+evaluator; after 1180-1300 and 1050-1250. The ``easy`` bot's per-card context
+works on bitmasks of the cards gone (``is_master`` was 10 % of a whole game),
+finds voids only when needed, and the bidder's estimate counts with bitmasks;
+the engine builds views without the frozen dataclass ``__init__``, deals a
+determinization with no voids from one shuffle and keeps the play texts.
+A whole game (``hard@60it`` in one seat, 4 rotations, under cProfile): 95 s
+before, 72 s after the first two changes.
+
 Measured (2026-11, first hands, ``hard`` in one seat against three ``easy``):
 
 * auction only (the seat plays ``easy`` cards; 120 deals x 4 seats, 400
@@ -43,6 +73,35 @@ Measured (2026-11, first hands, ``hard`` in one seat against three ``easy``):
   (:data:`PLAY_FLAT`, :data:`PLAY_EPSILON`); before, -0.08 +- 0.36.
 * :data:`BID_Z` 0.5 instead of 1 (auction only, the same 120 deals): +0.12 +-
   0.31 against +0.22 +- 0.30, so 1 is kept.
+
+Measured after the speed-ups and the Mis a Vis defence (2026-11, ``hard@400it``
++ 3 ``easy``, ``--hands 1``, seed 5, 100 deals x 4 rotations; the arena's
+paired diff in points per hand; "A - B" pairs the same deals):
+
+* Mis a Vis: an ``easy`` declarer against ``easy`` opponents, on the 129 of
+  300 random first hands with ``mis_danger`` <= 3, made it 17 times with the
+  old defence and 13 times with the one that reads the exposed hand.
+* B, card play by :func:`evaluate_play` without inference (the same as the
+  generic flat search): +0.27 (-0.05 .. +0.60), 412 s.
+* A, determinizations filtered by :func:`determinize_play` (10 draws; 58 %
+  of samples agree with the auction, plain draws 39 %): +0.36 (+0.04 ..
+  +0.69), 1095 s (in part on a shared core). A - B: +0.09 +- 0.21 (8 deals of
+  100 differ).
+* D, :class:`PlaySampler` (63-66 % agree, 1.6-2.0 ms per sample against
+  0.4 ms plain and 2.3-2.7 ms for A): +0.44 (+0.11 .. +0.76), 463 s. D - B:
+  +0.17 +- 0.25 (9 deals differ); D - A: +0.08 +- 0.15 (3 differ). Kept
+  (:data:`INFER_PLAY`, :data:`PLAY_SAMPLER`): not significant, but the
+  direction is right and it costs 12 % more time.
+* Only about one first hand in ten is played differently by these variants
+  (most are passed out), so per-hand runs of 100 deals cannot resolve them.
+
+Whole games (``/work/scratch/arena_inc.py noms 4041 40``, ``hard@250it`` + 3
+``easy``; 250 iterations is the largest budget at which 40 deals fit in about
+70 minutes on one core: deal 0 took 119 s at 300, deal 1 103 s at 250): all
+40 deals in 3745 s; ``hard`` won 0.331 of its games (Wilson 0.263 .. 0.407,
+x1.32 its fair share; target x1.25); per deal, its win share minus an ``easy``
+seat's: +0.108 +- 0.106 (95 %, so +0.002 .. +0.214); score paired diff +2.38
+(-5.85 .. +10.62) points per game; no illegal move.
 """
 
 from __future__ import annotations
@@ -51,14 +110,18 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Sequence
 
 from engine.ai.base import make_bot
+from engine.cards import Card, standard_deck
 from engine.core import Action
-from engine.games.noms import (N_SEATS, P_AUCTION, P_CALL, P_PLAY, P_TRUMP, Bid, NomsState, NomsView, Pass, Trump,
-                               is_numeric, score_hand)
+from engine.games.noms import (N_SEATS, P_AUCTION, P_CALL, P_PLAY, P_TRUMP, Bid, Call, NomsState, NomsView, Pass,
+                               Play, Trump, _constrained_deal, is_numeric, score_hand)
 
 _PLAYER_PHASES = (P_AUCTION, P_TRUMP, P_CALL, P_PLAY)
+_DECK = standard_deck()
+_ALL_CALLS = [Call(c) for c in _DECK]
 
 #: Paired standard errors by which a call must beat the ``easy`` call to replace it.
 BID_Z = 1.0
@@ -70,6 +133,22 @@ NUMERIC_FLOOR = 7.0
 MIS_DANGER_CEIL = 3.0
 #: Rejection-sampling attempts per determinization before accepting an unfiltered one.
 INFER_TRIES = 30
+#: The same during the play (:func:`determinize_play`; one determinization per sample of every card decision).
+PLAY_INFER_TRIES = 10
+#: :class:`PlaySampler`: draws per search for a declarer hand, declarer hands kept per decision,
+#: deals of the other hidden hands per sample.
+DECLARER_TRIES = 120
+DECLARER_POOL = 12
+OTHERS_TRIES = 8
+#: :func:`evaluate_play` uses :class:`PlaySampler` (False: :func:`determinize_play`).
+PLAY_SAMPLER = True
+#: Paired standard errors by which a card must beat the ``easy`` card (:func:`evaluate_play`).
+PLAY_Z = 1.0
+#: :func:`noms_decide` plays the cards with :func:`evaluate_play` (False: the generic flat search of
+#: :mod:`engine.ai.ismcts`, which draws plain determinizations).
+DECIDE_PLAY = True
+#: :func:`evaluate_play` filters its determinizations by the auction and the announcements.
+INFER_PLAY = True
 
 
 def relative_points(pts: Sequence[float], seat: int) -> float:
@@ -100,21 +179,27 @@ def _declare(d: NomsState, seat: int, level: int) -> None:
         d.apply(Pass())
 
 
-def auction_consistent(d: NomsState, view: NomsView, bidder) -> bool:
+def auction_consistent(d: NomsState, view: NomsView, bidder, hands: list[list[Card]] | None = None,
+                       seats: frozenset[int] | set[int] | None = None) -> bool:
     """Whether ``bidder`` (the ``easy`` bot) would have made every call of the
     auction so far (``view.auction``, NO-8) for the other seats with the hands of
-    ``d``. Only the seats' calls are replayed; the seat's own are skipped."""
+    ``d`` (or ``hands``: the cards each seat was dealt, see :func:`dealt_hands`).
+    Only the seats' calls are replayed (``seats``: only these seats'); the
+    seat's own are skipped."""
     replay = NomsState(d.variant)
     replay.dealer = d.dealer
-    replay.hands = d.hands
+    replay.hands = d.hands if hands is None else hands
     replay.phase = P_AUCTION
     replay.bidder = (d.dealer + 1) % N_SEATS
     replay.mult = d.mult
-    rng = random.Random(0)
+    wants: dict[int, list[int]] = {}
+    var = d.variant
     for seat, level in view.auction:
-        if seat != view.seat:
+        if seat != view.seat and (seats is None or seat in seats):
             legal = replay.legal_actions()
-            a = bidder.choose(replay.view(seat), legal, rng)
+            if seat not in wants:
+                wants[seat] = bidder.bid_wants(replay.hands[seat], var)
+            a = legal[0] if len(legal) == 1 else bidder.call_for(wants[seat], legal, var)
             want_pass = level == 0
             if want_pass != isinstance(a, Pass):
                 return False
@@ -136,6 +221,149 @@ def determinize(view: NomsView, rng: random.Random, infer: bool, bidder) -> Noms
             return d
         d = view.determinize(rng)
     return d
+
+
+def dealt_hands(d: NomsState, view: NomsView) -> list[list[Card]]:
+    """The 13 cards each seat held at the start of this hand in ``d``: its
+    cards now plus those it played to this hand's tricks (NO-15)."""
+    hands = [list(h) for h in d.hands]
+    for leader, cards, _ in view.tricks:
+        for k, c in enumerate(cards):
+            hands[(leader + k) % N_SEATS].append(c)
+    for k, c in enumerate(view.trick):
+        hands[(view.leader + k) % N_SEATS].append(c)
+    return hands
+
+
+def announcements_consistent(hand: list[Card], view: NomsView, bidder) -> bool:
+    """NO-10: whether ``bidder`` (the ``easy`` bot) holding the declarer's dealt
+    ``hand`` would have announced ``view.trump`` and called ``view.called``."""
+    if bidder.best_trump(hand)[0] != view.trump:
+        return False
+    if view.called is None:
+        return True
+    probe = SimpleNamespace(hand=tuple(sorted(hand)), trump=view.trump)
+    return bidder._call(probe, _ALL_CALLS).card is view.called
+
+
+def play_consistent(d: NomsState, view: NomsView, bidder) -> bool:
+    """During the play (NO-15): whether the other seats' dealt hands in ``d``
+    (:func:`dealt_hands`) agree with their calls in the auction and, for a
+    numeric contract of another seat, with the declarer's trump and called
+    card, as the ``easy`` bot would have made them."""
+    hands = dealt_hands(d, view)
+    decl = view.declarer
+    if decl != view.seat and is_numeric(view.contract) and not announcements_consistent(hands[decl], view, bidder):
+        return False
+    return auction_consistent(d, view, bidder, hands)
+
+
+def determinize_play(view: NomsView, rng: random.Random, infer: bool, bidder) -> NomsState:
+    """A determinization of ``view`` in the play; with ``infer``, one that
+    :func:`play_consistent` accepts when found within :data:`PLAY_INFER_TRIES` draws."""
+    d = view.determinize(rng)
+    if not infer:
+        return d
+    for _ in range(PLAY_INFER_TRIES):
+        if play_consistent(d, view, bidder):
+            return d
+        d = view.determinize(rng)
+    return d
+
+
+class PlaySampler:
+    """Determinizations of one card decision's view (NO-15) that agree with
+    the auction (NO-8) and the declarer's announcements (NO-10), in two stages:
+
+    1. the **declarer's** hand (another seat's): plain determinizations are
+       drawn until the declarer's dealt hand agrees with its calls and its
+       trump and called card (at most :data:`DECLARER_TRIES` draws); the
+       declarer hands found are kept, and once :data:`DECLARER_POOL` are found
+       (or a search fails) samples reuse them;
+    2. the **other hidden hands** are then re-dealt among those seats (keeping
+       hand sizes and shown voids) until their calls agree too (at most
+       :data:`OTHERS_TRIES` deals; else the last one is used).
+
+    Reads nothing but the view: its own hand, the public auction,
+    announcements, tricks and the exposed Mis a Vis hand.
+    """
+
+    def __init__(self, view: NomsView, rng: random.Random, bidder) -> None:
+        self.view = view
+        self.rng = rng
+        self.bidder = bidder
+        decl = view.declarer
+        self.decl = decl if decl != view.seat and not (view.exposed and decl >= 0) else -1
+        self.pool: list[list[Card]] = []  # the declarer's current cards, per accepted deal
+        self.searching = self.decl >= 0
+        self.voids = view.voids()
+        self.others = frozenset(s for s, _ in view.auction if s != view.seat and s != self.decl)
+        self.hidden = [i for i in range(N_SEATS) if i != view.seat and i != self.decl and view.hand_sizes[i]
+                       and not (view.exposed and i == decl)]
+        known = set(view.hand) | set(view.played_cards()) | set(view.exposed)
+        self.free = [c for c in _DECK if c not in known]  # the cards of the hidden hands
+
+    def _declarer_ok(self, d: NomsState, hands: list[list[Card]]) -> bool:
+        v = self.view
+        if is_numeric(v.contract) and not announcements_consistent(hands[self.decl], v, self.bidder):
+            return False
+        return auction_consistent(d, v, self.bidder, hands, frozenset((self.decl,)))
+
+    def sample(self) -> NomsState:
+        """One determinization (a :class:`NomsState` at the view's position)."""
+        v, rng = self.view, self.rng
+        d = v.determinize(rng)
+        decl = self.decl
+        if decl < 0:
+            self._redeal_others(d, False)
+            return d
+        if self.searching:
+            for _ in range(DECLARER_TRIES):
+                if self._declarer_ok(d, dealt_hands(d, v)):
+                    self.pool.append(list(d.hands[decl]))
+                    if len(self.pool) >= DECLARER_POOL:
+                        self.searching = False
+                    self._redeal_others(d, False)
+                    return d
+                d = v.determinize(rng)
+            self.searching = False
+        if not self.pool:  # no declarer hand found: a plain one, the others filtered
+            self._redeal_others(d, False)
+            return d
+        d.hands[decl] = list(self.pool[int(rng.random() * len(self.pool))])
+        self._redeal_others(d, True)
+        return d
+
+    def _redeal_others(self, d: NomsState, must: bool) -> None:
+        """Deal the cards the view does not place (and the declarer of ``d`` does
+        not hold) among the other hidden seats until their calls agree (NO-8);
+        ``must``: ``d``'s current deal of them is not valid and must be replaced."""
+        v, rng = self.view, self.rng
+        seats = self.hidden
+        check = self.others & set(seats)
+        if not must and (not check or auction_consistent(d, v, self.bidder, dealt_hands(d, v), check)):
+            return
+        if not seats:
+            return
+        held = set(d.hands[self.decl]) if self.decl >= 0 else set()
+        cards = [c for c in self.free if c not in held]
+        room = {i: v.hand_sizes[i] for i in seats}
+        for _ in range(OTHERS_TRIES if check else 1):
+            out: dict[int, list[Card]] = {i: [] for i in seats}
+            _constrained_deal(cards, seats, room, self.voids, rng, out)
+            for i in seats:
+                d.hands[i] = sorted(out[i])
+            if not check or auction_consistent(d, v, self.bidder, dealt_hands(d, v), check):
+                break
+        self._fix_partner(d)
+
+    def _fix_partner(self, d: NomsState) -> None:
+        v = self.view
+        if v.called is None:
+            return
+        holder = next((i for i in range(N_SEATS) if v.called in d.hands[i]), None)
+        if holder is not None:
+            d.partner = -1 if holder == v.declarer else holder
 
 
 @dataclass
@@ -311,6 +539,72 @@ def evaluate_trump(view: NomsView, legal: Sequence[Action], rng: random.Random, 
     return best if mean > z * math.sqrt(var_ / m) else easy_t
 
 
+def evaluate_play(view: NomsView, legal: Sequence[Action], rng: random.Random, *,
+                  iterations: int | None = None, budget_s: float | None = None, z: float = PLAY_Z,
+                  infer: bool = INFER_PLAY):
+    """NO-15: choose a card by flat Monte Carlo with common random numbers.
+
+    The candidates are :func:`engine.ai.levels.noms_candidates` (equivalent
+    cards merged, the ``easy`` card first). Each sample draws one
+    determinization (:func:`determinize_play`: with ``infer``, agreeing with
+    the auction and the announcements) and plays every candidate from it to the
+    end of the hand with noise-free ``easy`` play-outs; a candidate's value is
+    the seat's relative points of the hand (:func:`relative_points`). The
+    ``easy`` card is kept unless the best beats it by more than ``z`` paired
+    standard errors.
+
+    Args:
+        view: the seat's view in the play, the seat to move.
+        legal: its legal plays (two or more).
+        rng: the only source of randomness.
+        iterations: play-outs in all (complete samples only); ``budget_s``:
+            seconds. With neither, 200 play-outs.
+
+    Returns:
+        ``(action, rollouts, values)``: one of ``legal``, the play-outs run, and
+        the notation of each candidate -> its mean relative points.
+    """
+    from engine.ai.levels import noms_candidates
+
+    easy = make_bot("noms", "easy")
+    cands = [a for a in noms_candidates(view, legal, rng) if a in legal] or list(legal)
+    if len(cands) == 1:
+        return cands[0], 0, {}
+    me = view.seat
+    if iterations is None and budget_s is None:
+        iterations = 200
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
+    k = len(cands)
+    rows: list[list[float]] = []
+    n = 0
+    sampler = PlaySampler(view, rng, easy) if infer and PLAY_SAMPLER else None
+    while True:
+        if iterations is not None and n + k > max(iterations, 2 * k):
+            break
+        if deadline is not None and len(rows) >= 2 and time.perf_counter() >= deadline:
+            break
+        d0 = sampler.sample() if sampler is not None else determinize_play(view, rng, infer, easy)
+        seed = int(rng.random() * 2**53)
+        row = []
+        for a in cands:
+            d = d0.clone()
+            d.apply(a)
+            play_out(d, easy, random.Random(seed))
+            row.append(relative_points(hand_points(d), me))
+        n += k
+        rows.append(row)
+    m = len(rows)
+    means = [sum(r[i] for r in rows) / m for i in range(k)]
+    values = {str(a): means[i] for i, a in enumerate(cands)}
+    best = max(range(k), key=lambda i: means[i])
+    if best == 0:
+        return cands[0], n, values
+    diffs = [r[best] - r[0] for r in rows]
+    mean = sum(diffs) / m
+    var_ = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+    return (cands[best] if mean > z * math.sqrt(var_ / m) else cands[0]), n, values
+
+
 #: Which decisions :func:`noms_decide` takes over (tuning switches).
 DECIDE_AUCTION = True
 DECIDE_TRUMP = False
@@ -322,11 +616,13 @@ PLAY_FLAT = True
 
 def noms_decide(bot, view: NomsView, legal: Sequence[Action], rng: random.Random):
     """:attr:`engine.ai.ismcts.SearchProfile.decide` for Noms: the auction
-    (NO-7, NO-8) by :func:`evaluate_auction` and, with :data:`DECIDE_TRUMP`, the
-    trump (NO-10a) by :func:`evaluate_trump`, with the bot's budget
+    (NO-7, NO-8) by :func:`evaluate_auction`, with :data:`DECIDE_TRUMP` the
+    trump (NO-10a) by :func:`evaluate_trump`, and with :data:`DECIDE_PLAY` the
+    card play (NO-15) by :func:`evaluate_play`, with the bot's budget
     (``bot.iterations`` hands played out, or ``bot.budget_s`` seconds). Returns
-    an :class:`engine.ai.ismcts.SearchResult`, or None to let the tree search
-    decide (the called card and the card play)."""
+    an :class:`engine.ai.ismcts.SearchResult`, or None to let the generic
+    search decide (the called card, the trump unless :data:`DECIDE_TRUMP`, and
+    the card play of a profile set to the tree, ``flat`` not True)."""
     from engine.ai.ismcts import SearchResult
 
     first = legal[0]
@@ -338,4 +634,8 @@ def noms_decide(bot, view: NomsView, legal: Sequence[Action], rng: random.Random
     if DECIDE_TRUMP and isinstance(first, Trump):
         a = evaluate_trump(view, legal, rng, iterations=bot.iterations, budget_s=bot.budget_s)
         return SearchResult(a, 0, time.perf_counter() - start, {}, {}, 1)
+    if DECIDE_PLAY and isinstance(first, Play) and getattr(bot.profile, "flat", True) is True:
+        a, n, values = evaluate_play(view, legal, rng, iterations=bot.iterations, budget_s=bot.budget_s,
+                                     infer=INFER_PLAY)
+        return SearchResult(a, n, time.perf_counter() - start, {}, values, 1)
     return None
