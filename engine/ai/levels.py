@@ -4,7 +4,7 @@ with a :class:`engine.ai.ismcts.SearchProfile` per game.
 | game | rollout | stops at | reward per seat in [0, 1] |
 |---|---|---|---|
 | Nags (flat Monte Carlo with common random numbers; keeps the ``easy`` move unless another is better by 1 standard error) | ``easy``, no noise | the end of the current game (NA-17, NA-18) | 0.7 x (ahead of the best opponent 1, level 0.5, behind 0) + 0.3 x (0.5 + (own points won - the best opponent's) / 30, clipped) |
-| Noms (auction: :mod:`engine.ai.noms_search`, play-outs of each call; trump, called card and card play with equivalent cards merged: flat Monte Carlo with common random numbers; keeps the ``easy`` move unless another is better by 1 standard error) | ``easy``, no noise | the end of the current hand (NO-19 to NO-21) | 0.5 + (own points of the hand - the mean of the other seats') / (26 x the hand's multiplier, NO-21), clipped |
+| Noms (auction: :mod:`engine.ai.noms_search`, play-outs of each call; card play: :func:`engine.ai.noms_search.evaluate_play` on determinizations that agree with the auction; trump and called card: flat Monte Carlo here; equivalent cards merged, common random numbers; keeps the ``easy`` move unless another is better by 1 standard error) | ``easy``, no noise | the end of the current hand (NO-19 to NO-21) | 0.5 + (own points of the hand - the mean of the other seats') / (26 x the hand's multiplier, NO-21), clipped |
 
 Spite & Malice does not use the tree search: :func:`make_search_bot` returns
 :class:`engine.ai.spite_malice_search.SpiteMaliceSearchBot` (an ``ISMCTSBot``
@@ -12,8 +12,9 @@ by interface), flat Monte Carlo over whole-turn plans (the ``easy`` plan plus
 the best plans of a plan search) with ``easy`` rollouts on common
 determinizations; a plan replaces the ``easy`` one only on a clear paired gain.
 A move-by-move tree search lost to ``easy`` (a turn is ~25 small moves).
-The whole-turn search wins 58.3% [51.3, 64.9] of games against ``easy``, paired
-+1.48 [+0.60, +2.36] points (``hard@300it``, 100 duplicate deals; see that module).
+The whole-turn search wins 59.8% [52.8, 66.3] of games against ``easy``, paired
++1.75 [+0.80, +2.69] points (``hard@300it``, 100 duplicate deals, seed 3031; see
+that module).
 
 ``medium`` searches about 0.15 s per decision, ``hard`` about 0.8 s (so that
 99% of decisions stay under 1 s on a 2-core machine). Both return at once when
@@ -38,6 +39,10 @@ games against three ``random`` (``easy`` 39.0%, 300 deals) and 24.7%
 [19.3, 31.2] against three ``easy`` (``easy`` itself 22.0%, 200 deals). Doubling
 the search: ``hard@2000it`` against ``hard@1000it``, 2 seats, 100 duplicate
 deals: 49.2% [42.4, 56.1], paired -0.19 [-0.44, +0.06] points.
+A variant with more choice (``direction_mode = "choice"``,
+``allow_voluntary_turn = true``), ``hard@500it`` against ``easy``, 2 seats,
+seed 77, 37 duplicate deals (stopped): 51.4% [40.2, 62.4], paired +0.03
+[-1.26, +1.31] points; more choice does not let the search pull ahead either.
 Noms: searching the auction with an own-score reward (each seat's own points)
 lost 2.33 +- 0.93 points per hand (40 deals x 4 seats, 150 rollouts, even with
 the guard): a failed bid scored 0 like a pass. With
@@ -45,7 +50,10 @@ the guard): a failed bid scored 0 like a pass. With
 (30 deals), card play -0.08 +- 0.36 (40 deals). The auction is now decided by
 :func:`engine.ai.noms_search.evaluate_auction` (noise-free play-outs with the
 seat as declarer per trump, Mis, Mis a Vis and pass; see that module for the
-measurements).
+measurements), the card play by
+:func:`engine.ai.noms_search.evaluate_play`. Whole games to 101
+(``hard@250it`` against three ``easy``, 40 duplicate deals, seed 4041): 33.1%
+[26.3, 40.7] of games won, 1.32x the fair share.
 """
 
 from __future__ import annotations
