@@ -30,7 +30,7 @@ import typer
 from engine.games import ALL_IDS
 
 GAME_HELP = "game id: " + ", ".join(ALL_IDS)
-SEAT_HELP = "a seat, repeat once per seat in clockwise order: human[:NAME] or ai:LEVEL[:NAME] (LEVEL: random, easy)"
+SEAT_HELP = "a seat, repeat once per seat in clockwise order: human[:NAME] or ai:LEVEL[:NAME] (LEVEL: random, easy, medium, hard; a search level may name its budget: hard@1.6 seconds, hard@500it iterations)"
 CONFIG_HELP = "table config file (TOML); default: the per-user config.toml if it exists"
 
 #: Exit code for an unknown or not-yet-available game (typer uses 2 for usage errors too).
@@ -39,7 +39,7 @@ EXIT_ERROR = 1
 
 app = typer.Typer(
     name="cardtable",
-    help="A terminal card room: Nags (more games coming) against honest AI opponents.",
+    help="A terminal card room: Nags, Noms and Spite & Malice against honest AI opponents.",
     invoke_without_command=True,
     add_completion=False,
     pretty_exceptions_enable=False,
