@@ -218,11 +218,17 @@ def determinize(view: NomsView, rng: random.Random, infer: bool, bidder) -> Noms
     """A determinization of ``view`` (``view.determinize``); with ``infer``, one
     whose hands agree with the auction so far (:func:`auction_consistent`) when
     such a deal is found within :data:`INFER_TRIES` draws."""
-    d = view.determinize(rng)
     if not infer or not any(s != view.seat for s, _ in view.auction):
-        return d
-    for _ in range(INFER_TRIES):
-        if auction_consistent(d, view, bidder):
+        return view.determinize(rng)
+    return _first_accepted(view, rng, INFER_TRIES, lambda d: auction_consistent(d, view, bidder))
+
+
+def _first_accepted(view: NomsView, rng: random.Random, tries: int, accept) -> NomsState:
+    """Rejection sampling: the first of ``view.determinize`` draws that ``accept``
+    takes, checking at most ``tries`` draws; the last draw if none is taken."""
+    d = view.determinize(rng)
+    for _ in range(tries):
+        if accept(d):
             return d
         d = view.determinize(rng)
     return d
@@ -266,14 +272,9 @@ def play_consistent(d: NomsState, view: NomsView, bidder) -> bool:
 def determinize_play(view: NomsView, rng: random.Random, infer: bool, bidder) -> NomsState:
     """A determinization of ``view`` in the play; with ``infer``, one that
     :func:`play_consistent` accepts when found within :data:`PLAY_INFER_TRIES` draws."""
-    d = view.determinize(rng)
     if not infer:
-        return d
-    for _ in range(PLAY_INFER_TRIES):
-        if play_consistent(d, view, bidder):
-            return d
-        d = view.determinize(rng)
-    return d
+        return view.determinize(rng)
+    return _first_accepted(view, rng, PLAY_INFER_TRIES, lambda d: play_consistent(d, view, bidder))
 
 
 class PlaySampler:
