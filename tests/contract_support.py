@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from engine.core import Action, IllegalAction, State
+from engine.core import CHANCE, Action, IllegalAction, State
 
 
 def assert_clone_is_independent(s: State, branch: random.Random, steps: int,
@@ -40,3 +40,18 @@ def assert_legal_or_refused_cleanly(s: State, a: Action) -> None:
     else:
         raise AssertionError(f"{a} was applied though illegal: {reason}")
     assert s.fingerprint() == before
+
+
+def self_play(s: State, decide: Callable[[State, object, list], Action], rng: random.Random) -> int:
+    """Play ``s`` to its end: chance steps from ``rng``; every seat's move is
+    ``decide(state, view, legal)`` (the view and legal actions of the seat to
+    move), where the caller makes its assertions. Returns the seat decisions made."""
+    decisions = 0
+    while not s.is_over:
+        if s.to_move == CHANCE:
+            s.apply(s.sample_chance(rng))
+            continue
+        view = s.view(s.to_move)
+        s.apply(decide(s, view, view.legal_actions()))
+        decisions += 1
+    return decisions

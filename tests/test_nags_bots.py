@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from contract_support import self_play
 
 from engine.ai.base import levels_for, make_bot
 from engine.ai.nags import NagsEasyBot
 from engine.cards import parse_cards
-from engine.core import CHANCE
 from engine.games.nags import (P_BUY, Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
                                NagsVariant, Play, Turn, parse_nags_action)
 from engine.seats import SeatSpec
@@ -38,21 +38,14 @@ def test_easy_only_returns_legal_actions(name):
     variant = VARIANTS[name]
     rng = random.Random(name)
     bot = NagsEasyBot()
-    decisions = 0
-    for g in range(12):
-        n = 2 + g % 4
-        state = Nags.new_state(variant, n)
-        while not state.is_over:
-            if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            view = state.view(state.to_move)
-            legal = view.legal_actions()
-            action = bot.choose(view, legal, rng)
-            assert action in legal
-            assert state.why_illegal(action) is None
-            state.apply(action)
-            decisions += 1
+
+    def decide(state, view, legal):
+        action = bot.choose(view, legal, rng)
+        assert action in legal
+        assert state.why_illegal(action) is None
+        return action
+
+    decisions = sum(self_play(Nags.new_state(variant, 2 + g % 4), decide, rng) for g in range(12))
     assert decisions > 100
 
 

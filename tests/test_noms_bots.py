@@ -8,6 +8,7 @@ import random
 import weakref
 
 import pytest
+from contract_support import self_play
 
 from engine.ai.base import levels_for, make_bot
 from engine.ai.noms import NomsEasyBot
@@ -37,20 +38,14 @@ def test_easy_and_random_only_make_legal_calls(name):
     variant = VARIANTS[name]
     rng = random.Random(name)
     bots = [NomsEasyBot(), make_bot("noms", "random"), NomsEasyBot(), make_bot("noms", "random")]
-    decisions = 0
-    for g in range(4):
-        s = Noms.new_state(variant, 4)
-        while not s.is_over:
-            if s.to_move == CHANCE:
-                s.apply(s.sample_chance(rng))
-                continue
-            view = s.view(s.to_move)
-            legal = view.legal_actions()
-            assert legal == s.legal_actions()
-            a = bots[s.to_move].choose(view, legal, rng)
-            assert a in legal and s.why_illegal(a) is None
-            s.apply(a)
-            decisions += 1
+
+    def decide(s, view, legal):
+        assert legal == s.legal_actions()
+        a = bots[s.to_move].choose(view, legal, rng)
+        assert a in legal and s.why_illegal(a) is None
+        return a
+
+    decisions = sum(self_play(Noms.new_state(variant, 4), decide, rng) for _ in range(4))
     assert decisions > 300
 
 
@@ -231,11 +226,10 @@ def test_easy_infers_the_partner_from_voids_in_the_called_suit():
 def _mis_a_vis_after_first_trick():
     """Seat 0 declares Mis a Vis; seat 1 wins the first trick and leads to the
     second with the declarer's 12 cards face up (NO-14)."""
-    cards = lambda t: parse_cards(t)  # noqa: E731
-    hands = [cards("2C 3C 4C 5C 2D 3D 4D 5D 2H 6S 7S 8S 9S"),
-             cards("AC 3H 4S 5S 10S JS QS KS AS KH QH JH 10H"),
-             cards("6C 7C 8C 9C 10C JC QC KC 2S 3S AH 4H 5H"),
-             cards("6D 7D 8D 9D 10D JD QD KD AD 9H 8H 7H 6H")]
+    hands = [parse_cards("2C 3C 4C 5C 2D 3D 4D 5D 2H 6S 7S 8S 9S"),
+             parse_cards("AC 3H 4S 5S 10S JS QS KS AS KH QH JH 10H"),
+             parse_cards("6C 7C 8C 9C 10C JC QC KC 2S 3S AH 4H 5H"),
+             parse_cards("6D 7D 8D 9D 10D JD QD KD AD 9H 8H 7H 6H")]
     s = start(hands, dealer=3)
     run(s, "bid misavis", "pass", "pass", "pass", "play 2C", "play AC", "play 6C", "play 6D")
     assert s.to_move == 1 and len(s.view(1).exposed) == 12

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from contract_support import self_play
 
 from engine.ai.base import levels_for, make_bot
 from engine.ai.spite_malice import SpiteMaliceEasyBot
@@ -231,17 +232,15 @@ def test_pick_without_a_legal_list_is_the_decision_of_choose():
     bot = SpiteMaliceEasyBot()
     checked = 0
     for g in range(4):
-        s = SpiteMalice.new_state(SpiteMaliceVariant(game_type=AVAILABLE_TYPES[g]))
         rng = random.Random(40 + g)
-        while not s.is_over:
-            if s.to_move == CHANCE:
-                s.apply(s.sample_chance(rng))
-                continue
-            view = s.view(s.to_move)
-            legal = view.legal_actions()
+
+        def decide(s, view, legal, rng=rng):
+            nonlocal checked
             a = bot.choose(view, legal, rng)
             if len(legal) > 1:
                 assert bot.pick(view) == a
                 checked += 1
-            s.apply(a)
+            return a
+
+        self_play(SpiteMalice.new_state(SpiteMaliceVariant(game_type=AVAILABLE_TYPES[g])), decide, rng)
     assert checked > 100
