@@ -86,6 +86,7 @@ import time
 from typing import Sequence
 
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult
+from engine.ai.spite_malice import _Ctx
 from engine.core import CHANCE, Action
 from engine.games.spite_malice import (P_PLAY, VALUE, Discard, PlayDiscard, PlayStock,
                                        SpiteMaliceState, SpiteMaliceView)
@@ -292,7 +293,6 @@ def _stock_prospect(state: SpiteMaliceState, seat: int) -> tuple[int, int]:
     tops = [len(p) for p in state.play]
     if v >= state._wmin or (v - 1) in tops:
         return 1, 0
-    from engine.ai.spite_malice import _Ctx
     ctx = _Ctx(_RolloutView(state, seat))
     return 0, int(any(t < v - 1 and ctx.chain(t + 1, v - 1) is not None for t in tops))
 
