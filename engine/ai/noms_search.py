@@ -257,16 +257,19 @@ def announcements_consistent(hand: list[Card], view: NomsView, bidder) -> bool:
     return bidder._call(probe, _ALL_CALLS).card is view.called
 
 
-def play_consistent(d: NomsState, view: NomsView, bidder) -> bool:
+def play_consistent(d: NomsState, view: NomsView, bidder, hands: list[list[Card]] | None = None,
+                    seats: frozenset[int] | None = None) -> bool:
     """During the play (NO-15): whether the other seats' dealt hands in ``d``
-    (:func:`dealt_hands`) agree with their calls in the auction and, for a
-    numeric contract of another seat, with the declarer's trump and called
-    card, as the ``easy`` bot would have made them."""
-    hands = dealt_hands(d, view)
+    (``hands``, default :func:`dealt_hands`) agree with their calls in the
+    auction (``seats``: only these seats' calls) and, for a numeric contract of
+    another seat, with the declarer's trump and called card, as the ``easy``
+    bot would have made them."""
+    if hands is None:
+        hands = dealt_hands(d, view)
     decl = view.declarer
     if decl != view.seat and is_numeric(view.contract) and not announcements_consistent(hands[decl], view, bidder):
         return False
-    return auction_consistent(d, view, bidder, hands)
+    return auction_consistent(d, view, bidder, hands, seats)
 
 
 def determinize_play(view: NomsView, rng: random.Random, infer: bool, bidder) -> NomsState:
@@ -310,10 +313,7 @@ class PlaySampler:
         self.free = [c for c in _DECK if c not in known]  # the cards of the hidden hands
 
     def _declarer_ok(self, d: NomsState, hands: list[list[Card]]) -> bool:
-        v = self.view
-        if is_numeric(v.contract) and not announcements_consistent(hands[self.decl], v, self.bidder):
-            return False
-        return auction_consistent(d, v, self.bidder, hands, frozenset((self.decl,)))
+        return play_consistent(d, self.view, self.bidder, hands, frozenset((self.decl,)))
 
     def sample(self) -> NomsState:
         """One determinization (a :class:`NomsState` at the view's position)."""
