@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.ai.base import make_bot
+from engine.games import make_bot
 from engine.core import CHANCE
 from engine.games import GAMES
 
@@ -123,7 +123,7 @@ def bench_game(game_id: str, seats: int, seconds: float) -> None:
 def search_line(game_id: str, states: list, seconds: float) -> None:
     """The ``hard`` search bot's iterations (rollouts) per second and its decision
     time, over positions with a real choice, searching about 0.2 s each."""
-    from engine.ai.levels import make_search_bot
+    from engine.games import make_search_bot
     bot = make_search_bot(game_id, "hard", budget_s=0.2)
     rng = random.Random(0)
     its = spent = 0.0

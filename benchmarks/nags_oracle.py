@@ -23,7 +23,7 @@ import argparse
 import random
 import statistics
 
-from engine.ai.base import make_bot
+from engine.games import make_bot
 from engine.core import CHANCE
 from engine.games import get_game
 from engine.sim import wilson_interval

@@ -79,9 +79,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.ai.base import Bot, make_bot
+from engine.ai.base import Bot
 from engine.core import CHANCE, Action, State, shuffled
-from engine.games import get_game
+from engine.games import get_game, get_spec, make_bot
 from engine.seats import SeatSpec
 from engine.sim import MAX_STEPS, SimError, wilson_interval
 
@@ -156,25 +156,11 @@ class DuplicateChance:
 
     # -- the stacked draw pile ------------------------------------------------
     def _draw_step(self, state: State) -> Action | None:
-        """A draw from the face-down draw pile answered from the order, or None
-        if this step is not such a draw (the caller falls back)."""
-        gid = state.game.id
-        if gid == "nags":
-            from engine.games import nags
-            if state.phase == nags.P_REVEAL and state.pool:
-                return nags.Reveal(self.take(list(state.pool), 1, nags._FULL_DECK)[0])
-        elif gid == "spite_malice":
-            from engine.games import spite_malice as sm
-            if state.phase == sm.P_DRAW:
-                need, pool = state.draw_need, list(state.pool)
-                universe = state.variant.full_deck()
-                if len(pool) >= need:
-                    return sm.Draw(tuple(self.take(pool, need, universe)))
-                # SM-14 draw_empty: the whole draw deck, then the removed pile becomes the draw deck.
-                # A new pass over the removed pile serves this draw and the draws after it.
-                rest = self.take(list(state.removed), need - len(pool), universe, new_pass=True)
-                return sm.Draw(tuple(pool) + tuple(rest))
-        return None
+        """A draw from the face-down draw pile answered from the order (the game's
+        ``GameSpec.draw_step`` hook), or None if this step is not such a draw (the
+        caller falls back)."""
+        hook = get_spec(state.game.id).draw_step
+        return None if hook is None else hook(state, self.take)
 
     def take(self, pool: Sequence[Any], k: int, universe: Sequence[Any], new_pass: bool = False) -> list[Any]:
         """The first ``k`` cards of the current order that are still in ``pool``

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from engine.games import ALL_IDS, PLANNED, UnknownGame, get_game
+from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, levels_for
 from engine.seats import SeatSpec, SeatSpecError
 from engine.variants import ConfigError, build_variant, variant_to_table
 
@@ -156,10 +156,9 @@ def default_config_path() -> Path:
 
 
 def default_seats(game_id: str = DEFAULT_GAME, n: int | None = None) -> list[SeatSpec]:
-    """You plus ``n - 1`` bots of :func:`engine.ai.base.default_level` (``easy``
+    """You plus ``n - 1`` bots of :func:`engine.games.default_level` (``easy``
     where the game has it). ``n`` defaults to three seats where the game allows
     it (two for Spite & Malice, four for Noms)."""
-    from engine.ai.base import default_level
     game = get_game(game_id)
     level = default_level(game_id)
     if n is None:
@@ -326,7 +325,7 @@ def check_seats(game_id: str, seats: list[SeatSpec], source: str, key: str = "se
     Raises:
         ConfigError: naming the allowed seat range or the game's bot levels.
     """
-    from engine.ai.base import levels_for, parse_level
+    from engine.ai.base import parse_level
     game = get_game(game_id)
     levels = levels_for(game_id)
     for i, seat in enumerate(seats):
@@ -448,3 +447,19 @@ def save_config(cfg: TableConfig, path: str | Path) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(tomli_w.dumps(config_to_table(cfg)), encoding="utf-8")
+
+
+def variant_for(table: Any, game_id: str) -> Any:
+    """The validated variant of ``game_id`` in a table config (its ``rules``
+    entry, which may be a variant object or a raw TOML table; defaults if absent).
+
+    Raises:
+        engine.variants.ConfigError: for a raw table with a bad option.
+        engine.games.UnknownGame: for a game that is not available.
+    """
+    game = get_game(game_id)
+    rules = getattr(table, "rules", None) or {}
+    entry = rules.get(game_id)
+    if isinstance(entry, game.variant_class):
+        return entry
+    return build_variant(game.variant_class, entry or {}, source="config", section=f"rules.{game_id}")

@@ -270,7 +270,6 @@ class Game(ABC):
         title: the name shown to players.
         min_seats, max_seats: allowed number of seats.
         variant_class: the frozen dataclass of house-rule options.
-        rules_file: name of the Markdown rules shipped in ``engine/rules/``.
     """
 
     id: ClassVar[str]
@@ -278,7 +277,6 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     variant_class: ClassVar[type]
-    rules_file: ClassVar[str]
 
     @classmethod
     @abstractmethod

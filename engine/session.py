@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from engine import gamelog
-from engine.ai.base import Bot, RandomBot, make_bot
+from engine.ai.base import Bot, RandomBot
+from engine.games import make_bot
 from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, State, View
 from engine.games import get_game
 from engine.seats import SeatSpec, seat_names

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.ai.base import Bot, make_bot
+from engine.ai.base import Bot
+from engine.games import make_bot
 from engine.core import CHANCE, State
 from engine.games import get_game
 from engine.seats import SeatSpec

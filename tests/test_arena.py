@@ -15,12 +15,12 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
-from engine.ai.base import make_bot
+from engine.games import make_bot
 from engine.cards import standard_deck
 from engine.arena import DuplicateChance, play_deal, rotation_seats, run_arena, summarize
 from engine.core import CHANCE
 from engine.games import get_game
-from engine.games.nags import Reveal
+from engine.games.nags.game import Reveal
 from engine.seats import SeatSpec
 from tui.cli import app
 

@@ -24,13 +24,14 @@ import random
 
 import pytest
 
-from engine.ai.base import levels_for, make_bot
-from engine.ai.levels import BUDGETS, make_search_bot
+from engine.games import levels_for, make_bot
+from engine.ai.base import BUDGETS
+from engine.games import make_search_bot
 from engine.core import CHANCE
 from engine.games import get_game
-from engine.games.nags import P_PLAY, NagsVariant, start_search_key
-from engine.games.noms import P_AUCTION, P_CALL, P_CUT, P_PLAY as NOMS_PLAY, P_TRUMP, NomsVariant
-from engine.games.spite_malice import VALUE, SpiteMaliceVariant
+from engine.games.nags.game import P_PLAY, NagsVariant, start_search_key
+from engine.games.noms.game import P_AUCTION, P_CALL, P_CUT, P_PLAY as NOMS_PLAY, P_TRUMP, NomsVariant
+from engine.games.spite_malice.game import VALUE, SpiteMaliceVariant
 
 ITERATIONS = 12
 

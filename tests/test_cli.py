@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from engine.gamelog import read_log, verify_log
-from engine.games.nags import Nags
+from engine.games.nags.game import Nags
 from engine.seats import SeatSpec
 from engine.sim import run_sim
 from engine.variants import option_specs
@@ -103,7 +103,7 @@ def test_every_command_has_help(runner, command):
 def test_rules_prints_the_shipped_markdown_plainly_when_not_a_tty(runner):
     result = runner.invoke(app, ["rules", "nags"])
     assert result.exit_code == 0
-    shipped = (ROOT / "engine" / "rules" / "nags.md").read_text(encoding="utf-8")
+    shipped = (ROOT / "engine" / "games" / "nags" / "rules.md").read_text(encoding="utf-8")
     assert result.stdout == shipped
     assert "**NA-1**" in result.stdout  # raw Markdown, not rendered
 

@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import config as cfgmod
-from engine.ai.base import levels_for
+from engine.games import levels_for
 from engine.config import (TableConfig, check_keys, default_config_path, default_table, load_config,
                            load_default_config, parse_config, save_config, theme_names)
 from engine.games import ALL_IDS, GAMES, PLANNED
-from engine.games.nags import NagsVariant
+from engine.games.nags.game import NagsVariant
 from engine.seats import SeatSpec
 from engine.variants import ConfigError, option_specs
 
@@ -71,7 +71,7 @@ def test_default_table_is_nags_with_you_and_two_bots():
 
 
 def test_default_seats_fall_back_to_random_without_easy(monkeypatch):
-    monkeypatch.setattr("engine.ai.base.levels_for", lambda game_id: ["random"])
+    monkeypatch.setattr("engine.games.levels_for", lambda game_id: ["random"])
     assert [str(s) for s in cfgmod.default_seats("nags")] == ["human", "ai:random", "ai:random"]
 
 

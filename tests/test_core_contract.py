@@ -11,8 +11,8 @@ import pytest
 
 from engine.core import CHANCE, TERMINAL, Event, Game, IllegalAction, State, View, rand_below, shuffled
 from engine.games import GAMES, UnknownGame, get_game
-from engine.games import nags
-from engine.games.nags import Nags, NagsVariant
+from engine.games.nags import game as nags
+from engine.games.nags.game import Nags, NagsVariant
 from engine.match import match_over, match_winners
 
 

@@ -17,10 +17,10 @@ import weakref
 
 import pytest
 
-from engine.ai.base import make_bot
-from engine.ai.nags import NagsEasyBot
+from engine.games import make_bot
+from engine.games.nags.bots import NagsEasyBot
 from engine.core import CHANCE
-from engine.games.nags import P_PLAY, Nags, NagsState, NagsVariant, start_search_key
+from engine.games.nags.game import P_PLAY, Nags, NagsState, NagsVariant, start_search_key
 
 VARIANTS = [
     NagsVariant(),

@@ -9,13 +9,16 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from engine.ai.base import LEVELS, levels_for, make_bot
+from engine.ai.base import LEVELS
+from engine.games import levels_for, make_bot
 from engine.ai.ismcts import ISMCTSBot, margin_reward
-from engine.ai.levels import BUDGETS, make_search_bot, sm_reward
+from engine.ai.base import BUDGETS
+from engine.games import make_search_bot
+from engine.games.spite_malice.search import sm_reward
 from engine.core import CHANCE
 from engine.games import get_game
-from engine.games.nags import Play as NagsPlay
-from engine.games.noms import Bid, Pass, Play as NomsPlay
+from engine.games.nags.game import Play as NagsPlay
+from engine.games.noms.game import Bid, Pass, Play as NomsPlay
 from engine.seats import SeatSpec, SeatSpecError
 
 GAME_SEATS = {"nags": 3, "noms": 4, "spite_malice": 2}

@@ -7,10 +7,10 @@ import random
 import pytest
 from contract_support import self_play
 
-from engine.ai.base import levels_for, make_bot
-from engine.ai.nags import NagsEasyBot
+from engine.games import levels_for, make_bot
+from engine.games.nags.bots import NagsEasyBot
 from engine.cards import parse_cards
-from engine.games.nags import (P_BUY, Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
+from engine.games.nags.game import (P_BUY, Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
                                NagsVariant, Play, Turn, parse_nags_action)
 from engine.seats import SeatSpec
 from engine.sim import run_sim

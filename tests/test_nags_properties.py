@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from engine.cards import Card, standard_deck
 from engine.core import CHANCE
 from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
-from engine.games import nags as nags_mod
-from engine.games.nags import (Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
+from engine.games.nags import game as nags_mod
+from engine.games.nags.game import (Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
                                NagsState, NagsVariant, Pass, Play, Reveal, Turn, start_search_key)
 
 FULL = sorted(standard_deck())

@@ -15,8 +15,8 @@ import pytest
 
 from engine.cards import Card, Suit, parse_card, parse_cards, standard_deck
 from engine.core import CHANCE, TERMINAL, IllegalAction
-from engine.games import nags as nags_mod
-from engine.games.nags import (CAME_IN, FELL, RUNNING, Buy, ChooseDealer, ChooseDirection, Deal, DealRunner,
+from engine.games.nags import game as nags_mod
+from engine.games.nags.game import (CAME_IN, FELL, RUNNING, Buy, ChooseDealer, ChooseDirection, Deal, DealRunner,
                                DoneBuying, Nags, NagsState, NagsVariant, Pass, Play, Reveal, Turn,
                                face_value, horse_half_points, horse_result, legal_values, next_value,
                                playout_half_points, prev_value, start_search_key)

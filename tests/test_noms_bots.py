@@ -10,11 +10,11 @@ import weakref
 import pytest
 from contract_support import self_play
 
-from engine.ai.base import levels_for, make_bot
-from engine.ai.noms import NomsEasyBot
+from engine.games import levels_for, make_bot
+from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, Suit, parse_card, parse_cards
 from engine.core import CHANCE
-from engine.games.noms import MIS, MISAVIS, Bid, Call, Noms, NomsVariant, Pass, Play, Trump
+from engine.games.noms.game import MIS, MISAVIS, Bid, Call, Noms, NomsVariant, Pass, Play, Trump
 from engine.seats import SeatSpec
 from engine.sim import run_sim
 from tests.test_noms_properties import swap_hidden
@@ -205,7 +205,7 @@ def test_easy_ducks_under_mis():
 
 
 def test_easy_infers_the_partner_from_voids_in_the_called_suit():
-    from engine.ai.noms import _Ctx
+    from engine.games.noms.bots import _Ctx
     hands = [suit_cards(x) for x in ("H", "C", "D", "S")]  # 0 hearts, 1 clubs, 2 diamonds, 3 spades
     hands[0].remove(C("2H"))
     hands[2].remove(C("2D"))
@@ -272,8 +272,8 @@ def test_card_context_bitmasks_agree_with_the_played_cards():
     fast view equals one built field by field."""
     import dataclasses
 
-    from engine.ai.noms import _Ctx
-    from engine.games.noms import NomsView
+    from engine.games.noms.bots import _Ctx
+    from engine.games.noms.game import NomsView
     deck = [Card.get(r, x) for x in Suit for r in range(2, 15)]
     checked = 0
     for s, mover in _positions(6, seed=21):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.cards import standard_deck
 from engine.core import CHANCE
 from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
-from engine.games.noms import (MIS, MISAVIS, P_PLAY, Bid, Call, Cut, Noms, NomsState, NomsVariant, Play, Trump,
+from engine.games.noms.game import (MIS, MISAVIS, P_PLAY, Bid, Call, Cut, Noms, NomsState, NomsVariant, Play, Trump,
                                voids_from_tricks)
 
 FULL = sorted(standard_deck())

@@ -11,7 +11,7 @@ import pytest
 from engine.cards import Card, Suit, parse_card, parse_cards, standard_deck
 from engine.core import CHANCE, ActionParseError, IllegalAction
 from engine.games import get_game
-from engine.games.noms import (MIS, MISAVIS, P_AUCTION, P_CALL, P_CUT, P_OVER, P_PLAY, P_SHUFFLE, P_TRUMP, Bid,
+from engine.games.noms.game import (MIS, MISAVIS, P_AUCTION, P_CALL, P_CUT, P_OVER, P_PLAY, P_SHUFFLE, P_TRUMP, Bid,
                                Call, ChooseDealer, Cut, Noms, NomsState, NomsVariant, Pass, Play, Shuffle, Trump,
                                all_pass_deck, bid_rank, cut_deck, deal_packets, gathered_deck, score_hand,
                                sort_key_all_pass, trick_winner)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 
-from engine.ai import noms_search as ns
+from engine.games.noms import search as ns
 from engine.ai.ismcts import ISMCTSBot
-from engine.ai.levels import make_search_bot, noms_profile
-from engine.ai.noms import NomsEasyBot
+from engine.games import make_search_bot
+from engine.games.noms.search import noms_profile
+from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, Suit, parse_cards
-from engine.games.noms import MIS, MISAVIS, P_AUCTION, P_PLAY, Bid, Pass, Trump, is_numeric
+from engine.games.noms.game import MIS, MISAVIS, P_AUCTION, P_PLAY, Bid, Pass, Trump, is_numeric
 from tests.test_noms_bots import STRONG, WEAK, _deal_with
 from tests.test_noms_rules import run, start, suit_cards
 from engine.cards import parse_card as C
@@ -130,7 +131,7 @@ def _played_position(tricks: int = 3):
 
 def start_random(rng: random.Random):
     """A first hand dealt from ``rng`` (NO-2, NO-4, NO-5a), in its auction."""
-    from engine.games.noms import Noms, NomsVariant
+    from engine.games.noms.game import Noms, NomsVariant
     s = Noms.new_state(NomsVariant(), 4)
     while s.phase != P_AUCTION:
         s.apply(s.sample_chance(rng))

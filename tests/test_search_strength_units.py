@@ -9,7 +9,8 @@ import random
 from dataclasses import dataclass, field
 
 from engine.ai.ismcts import ISMCTSBot, SearchProfile
-from engine.ai.levels import nags_profile, nags_reward, noms_profile
+from engine.games.nags.search import nags_profile, nags_reward
+from engine.games.noms.search import noms_profile
 from engine.core import CHANCE, TERMINAL
 
 # -- a one-decision toy game --------------------------------------------------------------
@@ -152,10 +153,10 @@ def test_tree_search_keeps_the_default_without_evidence():
 def test_noms_card_play_candidates_merge_only_equivalent_cards():
     """NO-15: cards of a suit separated only by held or played cards are one
     candidate; the easy card and the called card (NO-12) are always searched."""
-    from engine.ai.base import make_bot
-    from engine.ai.levels import noms_candidates
+    from engine.games import make_bot
+    from engine.games.noms.search import noms_candidates
     from engine.games import get_game
-    from engine.games.noms import Play
+    from engine.games.noms.game import Play
 
     game = get_game("noms")
     rng = random.Random(4)
@@ -194,7 +195,7 @@ def test_noms_relative_reward_makes_a_failed_contract_cost_the_declarer():
     """NO-19: a failed 10 gives each opponent +10 and the declarer 0; that must
     be worse for the declarer than a passed-out hand (nothing scored), which the
     own-score reward could not tell apart (the auction search overbid)."""
-    from engine.ai.levels import noms_relative_reward
+    from engine.games.noms.search import noms_relative_reward
 
     root = _End([20, 30, 40, 50])
     root.mult = 1

@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from engine.ai.base import RandomBot, make_bot
+from engine.ai.base import RandomBot
+from engine.games import make_bot
 from engine.core import State, View
-from engine.games.nags import Nags, NagsVariant
+from engine.games.nags.game import Nags, NagsVariant
 from engine.seats import SeatSpec
 from engine.sim import SimError, play_game, run_sim, wilson_interval
 

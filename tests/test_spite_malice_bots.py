@@ -7,11 +7,11 @@ import random
 import pytest
 from contract_support import self_play
 
-from engine.ai.base import levels_for, make_bot
-from engine.ai.spite_malice import SpiteMaliceEasyBot
+from engine.games import levels_for, make_bot
+from engine.games.spite_malice.bots import SpiteMaliceEasyBot
 from engine.cards import parse_card, parse_cards
 from engine.core import CHANCE
-from engine.games.spite_malice import (AVAILABLE_TYPES, Deal, Discard, Draw, PlayHand, SpiteMalice,
+from engine.games.spite_malice.game import (AVAILABLE_TYPES, Deal, Discard, Draw, PlayHand, SpiteMalice,
                                        SpiteMaliceState, SpiteMaliceVariant)
 from engine.seats import SeatSpec
 from engine.sim import play_game, run_sim

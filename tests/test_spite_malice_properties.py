@@ -13,7 +13,7 @@ from engine.cards import multi_deck
 from engine.core import CHANCE
 from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
 from engine.gamelog import read_log, verify_log
-from engine.games.spite_malice import (AVAILABLE_TYPES, P_DEAL, P_DRAW, P_PLAY, SHUFFLE_TYPES, Deal, Discard, Draw,
+from engine.games.spite_malice.game import (AVAILABLE_TYPES, P_DEAL, P_DRAW, P_PLAY, SHUFFLE_TYPES, Deal, Discard, Draw,
                                        PlayDiscard, PlayHand, PlayStock, SpiteMalice, SpiteMaliceState,
                                        SpiteMaliceVariant)
 from engine.session import Session

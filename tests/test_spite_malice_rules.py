@@ -17,7 +17,7 @@ import pytest
 from engine.cards import Card, parse_card, parse_cards
 from engine.core import CHANCE, TERMINAL, IllegalAction
 from engine.games import GAMES, get_game
-from engine.games.spite_malice import (PRESETS, TIE, Deal, Discard, Draw, PlayDiscard, PlayHand, PlayStock,
+from engine.games.spite_malice.game import (PRESETS, TIE, Deal, Discard, Draw, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMalice, SpiteMaliceState, SpiteMaliceVariant, card_value)
 from engine.variants import ConfigError, build_variant
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
-import engine.ai.spite_malice_search as sms
-from engine.ai.base import make_bot
+import engine.games.spite_malice.search as sms
+from engine.games import make_bot
 from engine.ai.ismcts import ISMCTSBot
-from engine.ai.levels import BUDGETS, make_search_bot, sm_profile
-from engine.ai.spite_malice_search import (
+from engine.ai.base import BUDGETS
+from engine.games import make_search_bot
+from engine.games.spite_malice.search import sm_profile
+from engine.games.spite_malice.search import (
     HORIZON_WEIGHTS,
     SpiteMaliceSearchBot,
     _RolloutView,
@@ -19,7 +21,7 @@ from engine.ai.spite_malice_search import (
 )
 from engine.cards import parse_cards
 from engine.core import CHANCE
-from engine.games.spite_malice import (
+from engine.games.spite_malice.game import (
     P_PLAY,
     VALUE,
     Deal,

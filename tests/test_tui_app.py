@@ -17,7 +17,7 @@ from textual.widgets import Input, MarkdownViewer, RadioButton, Select, Static, 
 
 from engine.config import TableConfig, load_config
 from engine.games import ALL_IDS, GAMES, PLANNED
-from engine.games.nags import Nags, NagsVariant
+from engine.games.nags.game import Nags, NagsVariant
 from engine.gamelog import Replay, read_log
 from engine.seats import SeatSpec
 from engine.session import Session
@@ -32,7 +32,7 @@ SIZE = (150, 60)
 
 
 class FakeTableScreen(Screen):
-    """Stand-in for ``tui.screens.table.TableScreen(session, pace)``."""
+    """Stand-in for ``tui.games.nags.table.NagsTableScreen(session, pace)``."""
 
     def __init__(self, session, pace: float = 0.6) -> None:
         super().__init__()
@@ -45,10 +45,10 @@ class FakeTableScreen(Screen):
 
 @pytest.fixture
 def fake_table(monkeypatch):
-    """Make ``from tui.screens.table import TableScreen`` give FakeTableScreen."""
-    module = types.ModuleType("tui.screens.table")
-    module.TableScreen = FakeTableScreen
-    monkeypatch.setitem(sys.modules, "tui.screens.table", module)
+    """Make ``from tui.games.nags.table import NagsTableScreen`` give FakeTableScreen."""
+    module = types.ModuleType("tui.games.nags.table")
+    module.NagsTableScreen = FakeTableScreen
+    monkeypatch.setitem(sys.modules, "tui.games.nags.table", module)
     return FakeTableScreen
 
 
@@ -349,17 +349,17 @@ async def test_replay_of_a_missing_or_broken_log(tmp_path, table):
 
 
 async def test_real_table_screen_is_pushed_and_replaced(table):
-    from tui.screens.table import TableScreen
+    from tui.games.nags.table import NagsTableScreen
 
     app = CardtableApp(table, start="table")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         first = app.screen
-        assert isinstance(first, TableScreen)
+        assert isinstance(first, NagsTableScreen)
         assert isinstance(app.screen_stack[-2], SetupScreen)  # leaving the table goes back to setup
         new = app.new_match_like(first.session)
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and app.screen.session is new
+        assert isinstance(app.screen, NagsTableScreen) and app.screen.session is new
         assert new.seed != first.session.seed or new.log_path != first.session.log_path
         await pilot.press("ctrl+q")
         await pilot.pause()

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from engine.cards import Card, Suit, parse_card
 from engine.config import TableConfig
-from engine.games.nags import Buy, ChooseDirection, DoneBuying, Pass, Turn
+from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Turn
 from engine.seats import SeatSpec
 from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
@@ -26,7 +26,7 @@ from tui.screens import TABLE_SCREENS, TableScreenError, table_screen_class, tab
 from tui.screens.base_table import COMMON_BINDINGS, BaseTableScreen, hand_results_from_history
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, summary_table
-from tui.screens.table import TableScreen
+from tui.games.nags.table import NagsTableScreen
 from tui.widgets.cards import (THEME_DEFAULTS, CardWidget, SmallCard, card_big, card_label, card_rows,
                                card_small)
 from tui.widgets.gamelog import GameLog
@@ -106,7 +106,7 @@ def ready(app: BaseApp) -> bool:
 def test_common_bindings_follow_the_games_own():
     ids = [b.id for b in FakeGameScreen.BINDINGS]
     assert ids == ["fake.first", "fake.illegal"] + [b.id for b in COMMON_BINDINGS]
-    nags_ids = [b.id for b in TableScreen.BINDINGS]
+    nags_ids = [b.id for b in NagsTableScreen.BINDINGS]
     assert nags_ids[-5:] == [b.id for b in COMMON_BINDINGS] and nags_ids[0] == "table.left"
 
 
@@ -224,11 +224,11 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
 # -- registry -----------------------------------------------------------------------------------
 
 def test_registry_gives_the_nags_screen():
-    assert TABLE_SCREENS["nags"] == "tui.screens.table:TableScreen"
+    assert TABLE_SCREENS["nags"] == "tui.games.nags.table:NagsTableScreen"
     cls = table_screen_class("nags")
-    assert cls is TableScreen and issubclass(cls, BaseTableScreen)
+    assert cls is NagsTableScreen and issubclass(cls, BaseTableScreen)
     screen = table_screen_for(nags(["human", "ai:random"]), pace=0.25)
-    assert isinstance(screen, TableScreen) and screen.pace == 0.25
+    assert isinstance(screen, NagsTableScreen) and screen.pace == 0.25
 
 
 def test_registry_errors_are_one_sentence(monkeypatch):
@@ -237,7 +237,7 @@ def test_registry_errors_are_one_sentence(monkeypatch):
     monkeypatch.setitem(TABLE_SCREENS, "zz", "tui.screens.no_such_module:Screen")
     with pytest.raises(TableScreenError, match="could not be loaded"):
         table_screen_class("zz")
-    monkeypatch.setitem(TABLE_SCREENS, "zz", "tui.screens.table:NoSuchClass")
+    monkeypatch.setitem(TABLE_SCREENS, "zz", "tui.games.nags.table:NoSuchClass")
     with pytest.raises(TableScreenError, match="could not be loaded"):
         table_screen_class("zz")
 

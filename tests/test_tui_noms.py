@@ -11,15 +11,15 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card, Suit
-from engine.games.noms import MISAVIS, Bid, Pass, Play
+from engine.games.noms.game import MISAVIS, Bid, Pass, Play
 from engine.gamelog import Replay, read_log
 from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
-from tui.noms_ui import (KEY_FOR_BID, parse_called_card, render_position, second_person, side_tricks,
+from tui.games.noms.ui import (KEY_FOR_BID, parse_called_card, render_position, second_person, side_tricks,
                          tricks_line)
 from tui.screens import table_screen_class
-from tui.screens.noms_table import CallGrid, NomsHand, NomsScoreboard, NomsTableScreen, TrickTable, _hand_mults
-from tui.screens.replay import RENDERERS, Palette
+from tui.games.noms.table import CallGrid, NomsHand, NomsScoreboard, NomsTableScreen, TrickTable, _hand_mults
+from tui.screens.replay import Palette, render_generic, renderer_for
 from tui.widgets.status import StatusLine
 
 SIZE = (160, 50)
@@ -262,7 +262,7 @@ async def test_last_trick_key_and_centre_layout():
 def test_registered_and_text_helpers():
     """The registry gives the Noms screen; the replay has a Noms renderer; NO-11 typed shortcuts."""
     assert table_screen_class("noms") is NomsTableScreen
-    assert "noms" in RENDERERS
+    assert renderer_for("noms") is not render_generic
     assert parse_called_card("10h", None) == Card.get(10, Suit.HEARTS)
     assert parse_called_card("a", int(Suit.SPADES)) == Card.get(14, Suit.SPADES)
     with pytest.raises(ValueError, match="NO-11"):
@@ -285,7 +285,7 @@ def test_double_hands_are_marked():
     assert view.mult == 2
     fake = [(0, -1, 0, False, (0, 0, 0, 0)), (1, 2, 11, True, (0, 22, 22, 0)), (2, 1, 10, False, (10,) * 4)]
     assert _hand_mults(fake, view) == [1, 2, 1]
-    from tui.noms_ui import contract_line
+    from tui.games.noms.ui import contract_line
     assert "double hand x2" in contract_line(view, s.names)
 
 
@@ -301,8 +301,8 @@ def test_replay_renderer_seat_view_hides_other_hands(tmp_path):
     replay = Replay(read_log(path))
     state = replay.positions[replay.last_index]
     names = ["A", "B", "C", "D"]
-    all_text = RENDERERS["noms"](state, names, None, Palette(None)).plain
-    seat_text = RENDERERS["noms"](state, names, 1, Palette(None)).plain
+    all_text = renderer_for("noms")(state, names, None, Palette(None)).plain
+    seat_text = renderer_for("noms")(state, names, 1, Palette(None)).plain
     for c in state.hands[0]:
         assert c.pretty in all_text
     others = [c for c in state.hands[0] if c not in state.view(1).played_cards()]
@@ -328,7 +328,7 @@ def test_replay_position_line_says_hand_for_noms(tmp_path):
 
 def test_auction_prompt_lists_only_the_calls_you_have():
     """NO-7/NO-8: after Mis a Vis nothing outbids it, so the prompt offers only the pass."""
-    from tui.noms_ui import prompt
+    from tui.games.noms.ui import prompt
     s = Session("noms", None, ["human", "ai:random", "ai:random", "ai:random"], seed=3, write_log=False)
     s.advance()
     while s.to_move != 0:

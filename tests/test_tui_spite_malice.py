@@ -1,5 +1,5 @@
-"""The Spite & Malice table screen (tui.screens.spite_malice_table) and its
-wording (tui.spite_malice_ui), driven by keys and clicks through Textual
+"""The Spite & Malice table screen (tui.games.spite_malice.table) and its
+wording (tui.games.spite_malice.ui), driven by keys and clicks through Textual
 pilots against bots at pace 0: a whole game by keys (SM-8 moves, SM-12 the
 discard ends a turn, SM-13 win or SM-15 tie), picking a source and a target,
 autoplay, clicks, refused moves worded as "play deck 1 needs a 7" (SM-9),
@@ -11,15 +11,15 @@ from __future__ import annotations
 from rich.console import Console
 
 from engine.cards import parse_card, parse_cards
-from engine.games.spite_malice import (VALUE, Deal, Discard, Draw, PlayDiscard, PlayHand, PlayStock, SpiteMalice,
+from engine.games.spite_malice.game import (VALUE, Deal, Discard, Draw, PlayDiscard, PlayHand, PlayStock, SpiteMalice,
                                        SpiteMaliceVariant)
 from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
 from tui.screens import table_screen_class
-from tui.screens.replay import RENDERERS, Palette
-from tui.screens.spite_malice_table import SMPile, SpiteMaliceTableScreen
+from tui.screens.replay import Palette, renderer_for
+from tui.games.spite_malice.table import SMPile, SpiteMaliceTableScreen
 from tui.screens.summary import SummaryScreen
-from tui.spite_malice_ui import (DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEY, autoplay, describe_action,
+from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEY, autoplay, describe_action,
                                  explain_illegal, prompt, shown_value_label, value_word)
 from tui.widgets.cards import CardWidget
 from tui.widgets.status import StatusLine
@@ -137,7 +137,7 @@ def test_prompt_says_the_turn_ends_with_a_discard():
 
 def test_replay_renderer_shows_both_sides():
     st = _position()
-    render = RENDERERS["spite_malice"]
+    render = renderer_for("spite_malice")
     console = Console(width=140, record=True)
     console.print(render(st, ["You", "Bix"], None, Palette()))
     text = console.export_text()
@@ -218,7 +218,7 @@ async def test_pick_source_then_target_and_cancel():
 
 def _find_unique_play(view):
     """A source whose card fits exactly one play deck (or only decks showing the same value)."""
-    from tui.spite_malice_ui import source_card
+    from tui.games.spite_malice.ui import source_card
     sources = [f"hand:{i}" for i in range(len(view.hand))] + ["stock"] + [f"discard:{i}" for i in range(4)]
     for src in sources:
         if source_card(view, src) is None:

@@ -10,13 +10,13 @@ import re
 import pytest
 
 from engine.cards import Suit
-from engine.games.nags import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
+from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
 from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
-from tui.nags_ui import KEY_FOR_VALUE, second_person
+from tui.games.nags.ui import KEY_FOR_VALUE, second_person
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen
-from tui.screens.table import TableScreen
+from tui.games.nags.table import NagsTableScreen
 from tui.widgets.cards import CardWidget
 from tui.widgets.gamelog import GameLog
 from tui.widgets.hand import HandView
@@ -28,7 +28,7 @@ SIZE = (160, 50)
 class TableTestApp(ScreenTestApp):
     """A bare app that shows one table screen (the real app is tested elsewhere)."""
 
-    SCREEN = TableScreen
+    SCREEN = NagsTableScreen
 
 
 def make_session(seats: list[str], seed: int = 7, rules: dict | None = None) -> Session:

@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label
 
+from engine.config import variant_for
 from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
 
 #: Values of ``CARDTABLE_ASCII`` that switch ASCII cards on.
@@ -58,25 +59,6 @@ def session_game_id(session: Any) -> str | None:
     if isinstance(gid, str):
         return gid
     return getattr(getattr(session, "game", None), "id", None)
-
-
-def variant_for(table: Any, game_id: str) -> Any:
-    """The validated variant of ``game_id`` in a table config (its ``rules``
-    entry, which may be a variant object or a raw TOML table; defaults if absent).
-
-    Raises:
-        engine.variants.ConfigError: for a raw table with a bad option.
-        engine.games.UnknownGame: for a game that is not available.
-    """
-    from engine.games import get_game
-    from engine.variants import build_variant
-
-    game = get_game(game_id)
-    rules = getattr(table, "rules", None) or {}
-    entry = rules.get(game_id)
-    if isinstance(entry, game.variant_class):
-        return entry
-    return build_variant(game.variant_class, entry or {}, source="config", section=f"rules.{game_id}")
 
 
 class ConfirmQuit(ModalScreen[bool]):

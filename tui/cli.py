@@ -395,15 +395,15 @@ def rules(
 
 
 def rules_text(game_id: str) -> str:
-    """The Markdown rules shipped for ``game_id`` in ``engine/rules/``.
+    """The Markdown rules shipped for ``game_id`` (``engine/games/<id>/rules.md``).
 
     Raises:
         UnknownGame: for an unknown or unavailable game.
         OSError: if the rules file is missing from the install.
     """
-    from importlib.resources import files
-    game = _check_game(game_id)
-    return (files("engine.rules") / game.rules_file).read_text(encoding="utf-8")
+    from engine.games import get_spec
+    _check_game(game_id)
+    return get_spec(game_id).rules_text()
 
 
 @app.command()

@@ -1,4 +1,7 @@
-"""The bot contract and the registry of bot levels.
+"""The bot contract, the level names and their search budgets.
+
+Which levels a game has is its package's business (``GameSpec.bots``); the
+registry :mod:`engine.games` makes bots by game id and level.
 
 A bot sees only its seat's :class:`engine.core.View` and the legal actions
 derived from it; it never receives a :class:`engine.core.State`. Every bot is
@@ -9,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Callable, Protocol, Sequence
+from typing import Protocol, Sequence
 
 from engine.core import Action, View
 
@@ -59,32 +62,15 @@ class HeuristicBot:
         raise NotImplementedError
 
 
-#: Bot levels in order of strength (``medium`` and ``hard`` are ISMCTS searches, ``engine.ai.levels``).
+#: Bot levels in order of strength (``medium`` and ``hard`` search; each game package says which it has).
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
-
-# game id -> level -> factory. Per-game heuristics register themselves here.
-_FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
-
-
-def register(game_id: str, level: str, factory: Callable[[], Bot]) -> None:
-    """Make ``level`` available for ``game_id`` (called by per-game bot modules)."""
-    _FACTORIES.setdefault(game_id, {})[level] = factory
-
-
-def levels_for(game_id: str) -> list[str]:
-    """The bot levels available for a game (``random`` always is)."""
-    _load_game_bots()
-    return ["random"] + [lv for lv in LEVELS if lv != "random" and lv in _FACTORIES.get(game_id, {})]
-
-
-def default_level(game_id: str) -> str:
-    """The level new AI seats get: ``easy`` where the game has it (fast and
-    decent; the search levels ``medium``/``hard`` are chosen on purpose), else ``random``."""
-    return "easy" if "easy" in levels_for(game_id) else "random"
-
 
 #: Levels that search, and so accept a budget suffix (``hard@1.6``, ``hard@500it``).
 SEARCH_LEVELS: tuple[str, ...] = ("medium", "hard")
+
+#: Seconds per decision of each search level: ``medium`` about 0.15 s, ``hard`` about
+#: 0.8 s, so that 99% of decisions stay under 1 s on a 2-core machine.
+BUDGETS: dict[str, float] = {"medium": 0.15, "hard": 0.8}
 
 
 def parse_level(level: str) -> tuple[str, float | None, int | None]:
@@ -110,32 +96,3 @@ def parse_level(level: str) -> tuple[str, float | None, int | None]:
     if m.group(1):
         return base, None, int(m.group(1))
     return base, float(m.group(2)), None
-
-
-def make_bot(game_id: str, level: str) -> Bot:
-    """A new bot of ``level`` for ``game_id``; ``level`` may carry a search
-    budget (see :func:`parse_level`).
-
-    Raises:
-        ValueError: naming the levels available for that game, or for a bad budget.
-    """
-    if level == "random":
-        return RandomBot()
-    _load_game_bots()
-    base, seconds, iterations = parse_level(level)
-    factory = _FACTORIES.get(game_id, {}).get(base)
-    if factory is None:
-        raise ValueError(f"no {base!r} bot for {game_id}; levels: {', '.join(levels_for(game_id))}")
-    if seconds is None and iterations is None:
-        return factory()
-    from engine.ai.levels import make_search_bot
-
-    return make_search_bot(game_id, base, budget_s=seconds, iterations=iterations)
-
-
-def _load_game_bots() -> None:
-    """Import the per-game bot modules so they register their levels."""
-    import engine.ai.nags  # noqa: F401
-    import engine.ai.noms  # noqa: F401
-    import engine.ai.spite_malice  # noqa: F401
-    import engine.ai.levels  # noqa: F401  (medium and hard: ISMCTS)

@@ -47,6 +47,11 @@ DEFAULT_C = 0.7
 DEFAULT_EPSILON = 0.2
 
 
+def heuristic_move(bot: HeuristicBot) -> Callable[[View, Sequence[Action], random.Random], Action]:
+    """``(view, legal, rng) -> Action``: ``bot``'s move (a flat search's default move)."""
+    return bot.choose
+
+
 def _rand_below(rng: random.Random, n: int) -> int:
     """A uniform int in ``[0, n)`` drawn with ``rng.random()`` only."""
     return int(rng.random() * n)

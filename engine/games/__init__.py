@@ -1,24 +1,29 @@
-"""The game registry: game id -> :class:`engine.core.Game`.
+"""The game registry: game id -> :class:`engine.spec.GameSpec`, and bots by level.
 
 Game ids are the same everywhere (CLI, config, logs): ``nogginate``, ``nags``,
-``noms``, ``spite_malice``, ``nickels``. Games not built yet are listed in
-:data:`PLANNED` so the CLI can say so instead of failing obscurely.
+``noms``, ``spite_malice``, ``nickels``. Each game is one package
+(``engine/games/<id>/``) exporting one ``SPEC``; :data:`SPECS` is the one
+registry. Games not built yet are listed in :data:`PLANNED` so the CLI can say
+so instead of failing obscurely. Adding a game means adding its package and one
+line to :data:`SPECS` (and its table to ``tui.games``).
 """
 
 from __future__ import annotations
 
+from engine.ai.base import Bot, RandomBot, parse_level
 from engine.core import Game
-from engine.games.nags import Nags
-from engine.games.noms import Noms
-from engine.games.spite_malice import SpiteMalice
+from engine.games import nags, noms, spite_malice
+from engine.spec import GameSpec
 
-GAMES: dict[str, type[Game]] = {Nags.id: Nags, Noms.id: Noms, SpiteMalice.id: SpiteMalice}
+#: game id -> its descriptor; the order is the order games are offered in.
+SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (nags.SPEC, noms.SPEC, spite_malice.SPEC)}
+
+#: game id -> its :class:`engine.core.Game` class (derived from :data:`SPECS`).
+GAMES: dict[str, type[Game]] = {gid: spec.game for gid, spec in SPECS.items()}
 
 #: Game ids that exist in the product but whose rules are not implemented yet.
-PLANNED: dict[str, str] = {
-    "nogginate": "Nogginate",
-    "nickels": "Nickels",
-}
+PLANNED: dict[str, str] = {gid: title for gid, title in (("nogginate", "Nogginate"), ("nickels", "Nickels"))
+                           if gid not in SPECS}
 
 ALL_IDS = ("nogginate", "nags", "noms", "spite_malice", "nickels")
 
@@ -27,15 +32,67 @@ class UnknownGame(ValueError):
     """Raised for a game id that is not a game, or not available yet."""
 
 
-def get_game(game_id: str) -> type[Game]:
-    """The game class for ``game_id``.
+def get_spec(game_id: str) -> GameSpec:
+    """The descriptor of ``game_id``.
 
     Raises:
         UnknownGame: with the valid ids, or saying the game is not available yet.
     """
-    if game_id in GAMES:
-        return GAMES[game_id]
+    spec = SPECS.get(game_id)
+    if spec is not None:
+        return spec
     if game_id in PLANNED:
         raise UnknownGame(f"{PLANNED[game_id]} ({game_id}) is not available yet; "
-                          f"available: {', '.join(GAMES)}")
+                          f"available: {', '.join(SPECS)}")
     raise UnknownGame(f"unknown game {game_id!r}; games are {', '.join(ALL_IDS)}")
+
+
+def get_game(game_id: str) -> type[Game]:
+    """The game class for ``game_id``.
+
+    Raises:
+        UnknownGame: see :func:`get_spec`.
+    """
+    return get_spec(game_id).game
+
+
+def levels_for(game_id: str) -> list[str]:
+    """The bot levels available for a game, weakest first (``random`` always is;
+    an unknown game has only ``random``)."""
+    spec = SPECS.get(game_id)
+    return spec.levels() if spec is not None else ["random"]
+
+
+def default_level(game_id: str) -> str:
+    """The level new AI seats get: ``easy`` where the game has it (fast and
+    decent; the search levels ``medium``/``hard`` are chosen on purpose), else ``random``."""
+    return "easy" if "easy" in levels_for(game_id) else "random"
+
+
+def make_bot(game_id: str, level: str) -> Bot:
+    """A new bot of ``level`` for ``game_id``; ``level`` may carry a search
+    budget (``hard@1.6``, ``hard@500it``; see :func:`engine.ai.base.parse_level`).
+
+    Raises:
+        ValueError: naming the levels available for that game, or for a bad budget.
+        UnknownGame: for a game id that is not available.
+    """
+    if level == "random":
+        return RandomBot()
+    base, seconds, iterations = parse_level(level)
+    return get_spec(game_id).make_bot(base, seconds, iterations)
+
+
+def make_search_bot(game_id: str, level: str = "hard", budget_s: float | None = None,
+                    iterations: int | None = None) -> Bot:
+    """A search bot (``medium`` or ``hard``) of ``game_id`` with an optional budget
+    (seconds per decision, or iterations per decision).
+
+    Raises:
+        ValueError: if the game has no such level.
+    """
+    return get_spec(game_id).make_bot(level, budget_s, iterations)
+
+
+__all__ = ["ALL_IDS", "GAMES", "PLANNED", "SPECS", "UnknownGame", "default_level", "get_game", "get_spec",
+           "levels_for", "make_bot", "make_search_bot"]

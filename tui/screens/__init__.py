@@ -1,22 +1,19 @@
-"""The screens of the cardtable app, and the registry of table screens per game.
+"""The screens of the cardtable app, and the lookup of each game's table screen.
 
-:data:`TABLE_SCREENS` maps a game id to ``"module:Class"``; the module is
-imported only when a match of that game is shown (so a game's screen may be
-missing or broken without breaking the app). A new game adds one line here
-and a subclass of :class:`tui.screens.base_table.BaseTableScreen`.
+:data:`TABLE_SCREENS` maps a game id to ``"module:Class"`` (from the table
+registry :data:`tui.games.TABLES`); the module is imported only when a match of
+that game is shown (so a game's screen may be missing or broken without
+breaking the app).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from tui.games import TABLES, load
+
 #: game id -> ``"module:Class"`` of its table screen (a ``BaseTableScreen`` subclass).
-TABLE_SCREENS: dict[str, str] = {
-    "nags": "tui.screens.table:TableScreen",
-    "noms": "tui.screens.noms_table:NomsTableScreen",
-    "spite_malice": "tui.screens.spite_malice_table:SpiteMaliceTableScreen",
-}
+TABLE_SCREENS: dict[str, str] = {gid: spec.screen for gid, spec in TABLES.items()}
 
 
 class TableScreenError(LookupError):
@@ -46,10 +43,8 @@ def table_screen_class(game_id: str, title: str | None = None) -> type:
     target = TABLE_SCREENS.get(game_id)
     if target is None:
         raise TableScreenError(f"{title} cannot be played at the table yet: it has no table screen.")
-    module_name, _, class_name = target.partition(":")
     try:
-        module = importlib.import_module(module_name)
-        return getattr(module, class_name)
+        return load(target)
     except (ImportError, AttributeError) as err:
         raise TableScreenError(f"The table screen for {title} could not be loaded ({err}).") from err
 

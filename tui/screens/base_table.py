@@ -3,7 +3,7 @@ status line, the game log, the scores panel and the end of the match.
 
 A game's table screen is a small subclass of :class:`BaseTableScreen` that
 draws its own centre and hand and maps its keys to actions; see the class
-docstring for the hooks. ``tui.screens.table.TableScreen`` (Nags) is the
+docstring for the hooks. ``tui.games.nags.table.NagsTableScreen`` (Nags) is the
 reference subclass; :mod:`tui.screens` has the registry that picks the
 screen class for a session's game.
 """

@@ -1,32 +1,32 @@
-"""The rules screen: a game's Markdown rules (``engine/rules/<rules_file>``) in a MarkdownViewer."""
+"""The rules screen: a game's Markdown rules (``engine/games/<id>/rules.md``) in a MarkdownViewer."""
 
 from __future__ import annotations
 
-from importlib import resources
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, MarkdownViewer
 
-from engine.games import GAMES, PLANNED
+from engine.games import GAMES, PLANNED, SPECS
 
 
 def rules_markdown(game_id: str) -> tuple[str, bool]:
-    """The Markdown rules of ``game_id`` read from the ``engine.rules`` package.
+    """The Markdown rules of ``game_id`` (``engine/games/<id>/rules.md``).
 
     Returns:
         ``(markdown, found)``; when the file is missing ``markdown`` is a short
         page saying so and ``found`` is False.
     """
-    game = GAMES.get(game_id)
-    title = game.title if game else PLANNED.get(game_id, game_id)
-    filename = getattr(game, "rules_file", None) or f"{game_id}.md"
+    spec = SPECS.get(game_id)
+    title = spec.game.title if spec else PLANNED.get(game_id, game_id)
     try:
-        text = resources.files("engine.rules").joinpath(filename).read_text(encoding="utf-8")
+        if spec is None:
+            raise FileNotFoundError(game_id)
+        text = spec.rules_text()
     except (FileNotFoundError, OSError, ModuleNotFoundError):
-        return (f"# {title}\n\nThe rules of {title} are not installed: `engine/rules/{filename}` is missing "
-                f"from this copy of cardtable.\n", False)
+        return (f"# {title}\n\nThe rules of {title} are not installed: `engine/games/{game_id}/rules.md` is "
+                f"missing from this copy of cardtable.\n", False)
     return text, True
 
 

@@ -23,8 +23,8 @@ from textual.validation import Integer, Number
 from textual.widgets import (Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static,
                              Switch)
 
-from engine.ai.base import default_level, levels_for
-from engine.config import default_seats
+from engine.games import default_level, levels_for
+from engine.config import default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.seats import SeatSpec, seat_names
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
@@ -149,8 +149,6 @@ class SetupScreen(Screen):
         return theme if theme in THEME_LABELS else next(iter(THEME_LABELS))
 
     def _initial_variant(self) -> Any:
-        from tui.app import variant_for
-
         try:
             return variant_for(self.table, self.game_id)
         except ConfigError as err:

@@ -1,17 +1,15 @@
-"""The player's hand (cursor, selection, clicks) and the horse market for
-Buying a Horse (NA-25)."""
+"""The player's hand (cursor, selection, clicks), for any game."""
 
 from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from rich.text import Text
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from engine.cards import Card, rank_text
-from tui.widgets.cards import CardWidget, ascii_mode
+from engine.cards import Card
+from tui.widgets.cards import CardWidget
 
 
 class HandView(Horizontal):
@@ -156,80 +154,3 @@ class HandView(Horizontal):
             return
         self.cursor = event.index
         self.toggle(event.index)
-
-
-class HorseMarket(Horizontal):
-    """The 13 face values for Buying a Horse (NA-25a): each box shows the value
-    and its owner, the cursor picks the value that Enter buys.
-    Posts :class:`HorseMarket.Picked` when a value is clicked."""
-
-    DEFAULT_CSS = """
-    HorseMarket { height: 6; width: 1fr; padding: 0 1; }
-    HorseMarket > .horse {
-        width: 7; height: 5; margin: 1 0 0 0;
-        border: round $foreground 40%;
-        content-align: center middle; text-align: center;
-    }
-    HorseMarket > .horse.-ascii { border: ascii $foreground 40%; }
-    HorseMarket > .horse.-owned { color: $text-muted; }
-    HorseMarket > .horse.-cursor { border: heavy $accent; }
-    HorseMarket > .horse.-ascii.-cursor { border: ascii $accent; }
-    """
-
-    VALUES = tuple(range(2, 15))
-
-    class Picked(Message):
-        """A value box was clicked."""
-
-        def __init__(self, value: int) -> None:
-            super().__init__()
-            self.value = value
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.cursor = 0
-        self.owners: dict[int, str] = {}
-
-    def compose(self):
-        for v in self.VALUES:
-            yield Static(rank_text(v), classes="horse", name=str(v))
-
-    def on_mount(self) -> None:
-        for w in self.query(".horse"):
-            w.set_class(ascii_mode(self.app), "-ascii")
-        self._paint()
-
-    @property
-    def value(self) -> int:
-        """The face value under the cursor."""
-        return self.VALUES[self.cursor]
-
-    def set_owners(self, owners: dict[int, str]) -> None:
-        """Show who owns each value (value -> owner name)."""
-        self.owners = dict(owners)
-        self._paint()
-
-    def move(self, delta: int) -> None:
-        """Move the cursor ``delta`` values (wrapping)."""
-        self.cursor = (self.cursor + delta) % len(self.VALUES)
-        self._paint()
-
-    def pick(self, value: int) -> None:
-        """Put the cursor on ``value`` (2..14)."""
-        if value in self.VALUES:
-            self.cursor = self.VALUES.index(value)
-            self._paint()
-
-    def _paint(self) -> None:
-        for i, w in enumerate(self.query(".horse").results(Static)):
-            v = self.VALUES[i]
-            owner = self.owners.get(v)
-            w.update(Text(f"{rank_text(v)}\n{owner[:5] if owner else '-'}"), layout=False)
-            w.set_class(owner is not None, "-owned")
-            w.set_class(i == self.cursor, "-cursor")
-
-    def on_click(self, event) -> None:
-        widget = event.widget
-        if widget is not None and widget.has_class("horse"):
-            self.pick(int(widget.name))
-            self.post_message(self.Picked(int(widget.name)))

@@ -1,7 +1,7 @@
 """Game-independent wording for the table: ASCII fallback of narration, the
 second person for the seat named ``You``, points as text, a finished hand's
 scores line and the "thinking…" cue. Text only (no widgets); a game's own
-module (e.g. :mod:`tui.nags_ui`) may word things its own way instead.
+module (e.g. :mod:`tui.games.nags.ui`) may word things its own way instead.
 """
 
 from __future__ import annotations
@@ -68,3 +68,8 @@ def hand_scores_line(data: dict, names: Sequence[str], hand_word: str = "Hand") 
 def thinking_text(name: str, ascii_only: bool = False) -> str:
     """The cue shown while a bot chooses its move: ``Bix is thinking…``."""
     return f"{name} is thinking" + ("..." if ascii_only else "…")
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... (places in a race, NA-12)."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

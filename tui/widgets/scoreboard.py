@@ -1,8 +1,5 @@
 """Scores and seats panels.
 
-* :class:`Scoreboard` (Nags): every seat's cards in hand, this game's and the
-  match's points (with .5, NA-19/NA-20/NA-21), earlier games, horses owned
-  (NA-25), who is to move, who deals and who is thinking.
 * :class:`MatchScoreboard` (any game): per-hand points of finished hands and
   the match totals, from the ``hand_over`` events' data.
 * :class:`SeatsPanel` (any game whose view has ``hand_sizes``; ``dealer`` optional):
@@ -11,16 +8,13 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.cards import rank_text
-from engine.games.nags import NagsView
-from tui.nags_ui import points
 from tui.widgets.cards import ascii_mode
 from tui.widgets.narration import format_points
 
@@ -83,71 +77,6 @@ class MatchScoreboard(Static):
         self.update(table, layout=False)
 
 
-class Scoreboard(Static):
-    """A table of seats and points, rebuilt by :meth:`update_view`.
-
-    Only public facts are shown: hand sizes, points, owners, the dealer."""
-
-    DEFAULT_CSS = """
-    Scoreboard { height: auto; width: 1fr; padding: 0 1; }
-    """
-
-    #: How many finished games get their own column.
-    HISTORY_COLUMNS = 4
-
-    def update_view(self, view: NagsView, names: Sequence[str], *, thinking: int | None = None,
-                    humans: Sequence[int] = ()) -> None:
-        """Redraw from ``view``. ``thinking`` is the bot seat choosing a move;
-        ``humans`` are the seats played at this terminal (marked with *)."""
-        a = ascii_mode(self.app)
-        table = Table(box=box.ASCII if a else box.SIMPLE_HEAD, expand=True, pad_edge=False,
-                      show_edge=False)
-        table.add_column("", width=2, no_wrap=True)
-        table.add_column("Seat", ratio=3, no_wrap=True, overflow="ellipsis")
-        table.add_column("Cards", justify="right", no_wrap=True)
-        history = list(view.history)
-        first = max(0, len(history) - self.HISTORY_COLUMNS)
-        for g in range(first, len(history)):
-            table.add_column(f"G{g + 1}", justify="right", no_wrap=True)
-        current = not view.is_over and view.phase != "buy"
-        if current:
-            table.add_column(f"Game {view.game_no + 1}" if history else "Game", justify="right", no_wrap=True)
-        table.add_column("Match", justify="right", no_wrap=True, style="bold")
-        owners: dict[int, list[int]] = {}
-        for value, seat in view.owners:
-            owners.setdefault(seat, []).append(value)
-        if owners:
-            table.add_column("Horses", no_wrap=True)
-        best = max(view.totals_half) if view.totals_half else 0
-        for seat, name in enumerate(names):
-            if thinking == seat:
-                mark = "~" if a else "…"
-            elif view.to_move == seat or (view.to_move < 0 and view.turn == seat and not view.is_over):
-                mark = ">" if a else "▶"
-            else:
-                mark = ""
-            label = Text(name + (" *" if seat in humans and len(humans) > 1 else ""))
-            if seat == view.seat and len(humans) <= 1 and seat in humans:
-                label.stylize("bold")
-            row = [Text(mark, style="bold"), label,
-                   str(view.hand_sizes[seat]) if seat < len(view.hand_sizes) else "-"]
-            for g in range(first, len(history)):
-                row.append(points(history[g][seat]))
-            if current:
-                row.append(points(view.game_half[seat]))
-            total = Text(points(view.totals_half[seat]))
-            if view.is_over and view.totals_half[seat] == best:
-                total.stylize("bold reverse")
-            row.append(total)
-            if owners:
-                row.append(" ".join(rank_text(v) for v in sorted(owners.get(seat, []))))
-            table.add_row(*row)
-        rows = len(names) + 4  # border, header, rule, one row per seat, border
-        if self.styles.height is None or self.styles.height.value != rows:
-            self.styles.height = rows
-        self.update(table, layout=False)
-
-
 class SeatsPanel(Static):
     """One line per seat around the table: turn marker, name, the backs of the
     cards in hand (their number only; never the cards), and a "thinking…"
@@ -160,7 +89,7 @@ class SeatsPanel(Static):
     SeatsPanel { height: auto; width: 1fr; padding: 0 1; }
     """
 
-    def update_view(self, view: NagsView, names: Sequence[str], *, thinking: int | None = None,
+    def update_view(self, view: Any, names: Sequence[str], *, thinking: int | None = None,
                     bots: Sequence[int] = ()) -> None:
         """Redraw from ``view``; ``thinking`` is the bot seat choosing, ``bots`` the bot seats."""
         a = ascii_mode(self.app)

@@ -1073,7 +1073,6 @@ class Noms(Game):
     min_seats = 4
     max_seats = 4
     variant_class = NomsVariant
-    rules_file = "noms.md"
 
     @classmethod
     def new_state(cls, variant: NomsVariant, n_seats: int = N_SEATS) -> NomsState:

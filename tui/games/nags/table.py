@@ -40,13 +40,13 @@ from textual.containers import Vertical
 
 from engine.cards import rank_text
 from engine.core import Action
-from engine.games.nags import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
-from tui.nags_ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
+from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
+from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
                          game_scores_line, prompt, second_person)
+from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
 from tui.screens.base_table import BaseTableScreen
-from tui.widgets.hand import HandView, HorseMarket
-from tui.widgets.runners import TableCentre
-from tui.widgets.scoreboard import Scoreboard, SeatsPanel
+from tui.widgets.hand import HandView
+from tui.widgets.scoreboard import SeatsPanel
 
 _MOVE_GROUP = Binding.Group("Move", compact=True)
 
@@ -59,7 +59,7 @@ def _value_bindings() -> list[Binding]:
     return out
 
 
-class TableScreen(BaseTableScreen):
+class NagsTableScreen(BaseTableScreen):
     """A Nags match at the table.
 
     Args:
@@ -94,26 +94,26 @@ class TableScreen(BaseTableScreen):
     KEY_HELP = KEY_HELP
 
     DEFAULT_CSS = """
-    TableScreen #seats { border: round $primary 60%; border-title-color: $primary; height: auto;
+    NagsTableScreen #seats { border: round $primary 60%; border-title-color: $primary; height: auto;
                          background: $surface 60%; }
-    TableScreen #centre { border: round $primary 60%; border-title-color: $primary; height: 1fr;
+    NagsTableScreen #centre { border: round $primary 60%; border-title-color: $primary; height: 1fr;
                           padding: 0 1; align-vertical: middle; }
-    TableScreen #hand-panel { border: round $accent; border-title-color: $accent; height: 8;
+    NagsTableScreen #hand-panel { border: round $accent; border-title-color: $accent; height: 8;
                               background: $surface 40%; }
-    TableScreen #hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
-    TableScreen.-ascii #seats, TableScreen.-ascii #centre, TableScreen.-ascii #hand-panel { border: ascii $primary; }
+    NagsTableScreen #hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
+    NagsTableScreen.-ascii #seats, NagsTableScreen.-ascii #centre, NagsTableScreen.-ascii #hand-panel { border: ascii $primary; }
     """
 
     # -- hooks ---------------------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
         yield SeatsPanel(id="seats")
-        yield TableCentre(id="centre")
+        yield NagsTableCentre(id="centre")
         with Vertical(id="hand-panel"):
             yield HandView(id="hand")
             yield HorseMarket(id="market")
 
     def compose_scores(self) -> ComposeResult:
-        yield Scoreboard(id="scoreboard")
+        yield NagsScoreboard(id="scoreboard")
 
     def setup_table(self) -> None:
         self.query_one("#seats").border_title = "Seats"
@@ -121,7 +121,7 @@ class TableScreen(BaseTableScreen):
         self.query_one("#market").display = False
 
     def refresh_view(self, view: Any) -> None:
-        self.query_one(TableCentre).update_view(view, self.names)
+        self.query_one(NagsTableCentre).update_view(view, self.names)
         self.query_one(SeatsPanel).update_view(view, self.names, thinking=self.thinking, bots=self.bots)
         buying = view.phase == "buy" and view.to_move == self.shown_seat and self.session.is_human(self.shown_seat)
         hand, market = self._hand(), self._market()
@@ -141,7 +141,7 @@ class TableScreen(BaseTableScreen):
         panel.set_class(not self.human_turn(), "-waiting")
 
     def refresh_scores(self, view: Any) -> None:
-        self.query_one(Scoreboard).update_view(view, self.names, thinking=self.thinking, humans=self.humans)
+        self.query_one(NagsScoreboard).update_view(view, self.names, thinking=self.thinking, humans=self.humans)
 
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, many_humans=len(self.humans) > 1, ascii_only=self.ascii)

@@ -945,7 +945,6 @@ class SpiteMalice(Game):
     min_seats = 2
     max_seats = 2
     variant_class = SpiteMaliceVariant
-    rules_file = "spite_malice.md"
 
     @classmethod
     def new_state(cls, variant: SpiteMaliceVariant, n_seats: int = 2) -> SpiteMaliceState:

@@ -33,10 +33,10 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from engine.ai.base import HeuristicBot, register
+from engine.ai.base import HeuristicBot
 from engine.cards import Card, standard_deck
 from engine.core import Action
-from engine.games.noms import (MIS, MISAVIS, N_SEATS, Bid, Call, NomsView, Pass, Trump, bid_rank,
+from engine.games.noms.game import (MIS, MISAVIS, N_SEATS, Bid, Call, NomsView, Pass, Trump, bid_rank,
                                is_numeric, trick_winner)
 
 _FULL_DECK = standard_deck()
@@ -483,5 +483,3 @@ _ABOVE_COUNT = [max(0, 14 - r) for r in range(15)]
 def _neg_rank(c: Card) -> int:
     return -c.rank
 
-
-register("noms", "easy", NomsEasyBot)

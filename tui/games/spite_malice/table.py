@@ -9,7 +9,7 @@ hand. Seats, bots, undo, hint, the log and the end of the game come from
 
 Everything drawn comes from ``session.view(seat)`` of the human seat shown;
 the screen never reads the state. Moves go through ``session.act``; refused
-moves show the engine's reason, worded by :func:`tui.spite_malice_ui.explain_illegal`.
+moves show the engine's reason, worded by :func:`tui.games.spite_malice.ui.explain_illegal`.
 
 Keys (pick a source, then a target; every binding has an id for the keymap):
 
@@ -45,7 +45,7 @@ from textual.widgets import Static
 from engine.cards import Card
 from engine.core import Action
 from tui.screens.base_table import BaseTableScreen
-from tui.spite_malice_ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_HELP, PLAY_KEYS, STOCK_KEY,
+from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_HELP, PLAY_KEYS, STOCK_KEY,
                                  STRONG_EVENT_KINDS, action_source, action_target, autoplay, build_action,
                                  card_name, describe_action, explain_illegal, game_type_name, hand_cards,
                                  key_range, legal_targets, needs_text, pile_name, prompt, removed_count, result_text,

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from engine.cards import Card, CardParseError, Suit, parse_card, rank_text
 from engine.core import Action
-from engine.games.noms import MIS, MISAVIS, Bid, Call, NomsView, Pass, Play, Trump, bid_name, is_numeric
+from engine.games.noms.game import MIS, MISAVIS, Bid, Call, NomsView, Pass, Play, Trump, bid_name, is_numeric
 from tui.widgets.narration import second_person as _generic_second_person
 
 #: Keys of the auction (NO-7, NO-V2): key -> bid level. ``0`` is 10, ``1`` 11, ``2`` 12, ``3`` 13.

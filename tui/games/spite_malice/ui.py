@@ -18,7 +18,7 @@ from rich.text import Text
 
 from engine.cards import Card
 from engine.core import Action
-from engine.games.spite_malice import (SEED_TYPE_NAMES, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
+from engine.games.spite_malice.game import (SEED_TYPE_NAMES, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceView, value_text)
 from tui.widgets.narration import asciify
 

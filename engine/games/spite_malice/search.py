@@ -19,7 +19,7 @@ A decision of :class:`SpiteMaliceSearchBot`:
    result is scored by :func:`rollout_score` (a win +100, a loss -100, else
    10 points per stock card of margin plus the horizon terms: own stock top
    playable or reachable, wild cards held). The rollouts call the ``easy``
-   bot's :meth:`~engine.ai.spite_malice.SpiteMaliceEasyBot.pick` on a light
+   bot's :meth:`~engine.games.spite_malice.bots.SpiteMaliceEasyBot.pick` on a light
    view (:class:`_RolloutView`) without the legal-move list.
    The ``easy`` plan is played unless another beats it on the same
    determinizations by more than 1 point and :data:`MARGIN` standard errors of the paired difference (:func:`_pick`);
@@ -86,9 +86,10 @@ import time
 from typing import Sequence
 
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult
-from engine.ai.spite_malice import _Ctx
-from engine.core import CHANCE, Action
-from engine.games.spite_malice import (P_PLAY, VALUE, Discard, PlayDiscard, PlayStock,
+from engine.ai.base import BUDGETS
+from engine.games.spite_malice.bots import SpiteMaliceEasyBot, _Ctx
+from engine.core import CHANCE, Action, State
+from engine.games.spite_malice.game import (P_PLAY, VALUE, Discard, PlayDiscard, PlayStock,
                                        SpiteMaliceState, SpiteMaliceView)
 
 #: Plans (besides the easy bot's) refined by rollouts.
@@ -125,9 +126,8 @@ class _RolloutView:
         self.discards = state.discards
 
 
-def _easy():
-    from engine.ai.base import make_bot
-    return make_bot("spite_malice", "easy")
+def _easy() -> SpiteMaliceEasyBot:
+    return SpiteMaliceEasyBot()
 
 
 def _sig(state: SpiteMaliceState, me: int) -> tuple:
@@ -450,3 +450,41 @@ class SpiteMaliceSearchBot(ISMCTSBot):
                 continue
             s.apply(pick(_RolloutView(s, mover)))
         return rollout_score(root, s, me)
+
+
+# -- the search profile and the levels -------------------------------------------
+
+#: Spite & Malice: stock cards of margin that map to the edge of the evaluation's range.
+SM_SCALE = 6.0
+
+
+def sm_reward(root: State, end: State) -> list[float]:
+    """SM-13/SM-17: 1 for the winner of the game, 0 for the loser, 0.5 each for a
+    tie; a rollout cut short is scored by how many stock cards each seat got rid
+    of (SM-13: emptying the stock wins), kept inside [0.05, 0.95]."""
+    if end.is_over or end.game_no != root.game_no:
+        pts = end.game_points[len(root.game_points)]
+        if pts[0] == pts[1]:
+            return [0.5, 0.5]
+        return [1.0, 0.0] if pts[0] > pts[1] else [0.0, 1.0]
+    shed = [len(root.stocks[i]) - len(end.stocks[i]) for i in range(2)]
+    r0 = 0.5 + (shed[0] - shed[1]) / (2 * SM_SCALE)
+    r0 = 0.05 if r0 < 0.05 else 0.95 if r0 > 0.95 else r0
+    return [r0, 1.0 - r0]
+
+
+def sm_profile() -> SearchProfile:
+    """The Spite & Malice profile given to :class:`engine.games.spite_malice.search.SpiteMaliceSearchBot`,
+    which plans whole turns itself and takes only the rollout bot (``easy``) and,
+    for a finished game, :func:`sm_reward` from it."""
+    return SearchProfile(rollout_bot=SpiteMaliceEasyBot(), reward=sm_reward)
+
+
+def make_search_bot(level: str = "hard", budget_s: float | None = None,
+                    iterations: int | None = None) -> SpiteMaliceSearchBot:
+    """The ``medium`` or ``hard`` Spite & Malice bot (whole-turn plans); with neither
+    ``budget_s`` (seconds per decision) nor ``iterations``, the level's budget
+    (:data:`engine.ai.base.BUDGETS`)."""
+    if budget_s is None and iterations is None:
+        budget_s = BUDGETS[level]
+    return SpiteMaliceSearchBot(sm_profile(), budget_s=budget_s, iterations=iterations, level=level)

@@ -52,8 +52,8 @@ from textual.widgets import Button, Input, Static
 
 from engine.cards import Card, Suit
 from engine.core import Action
-from engine.games.noms import Bid, Call, NomsView, Pass, Play, Trump
-from tui.noms_ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, SUIT_KEYS, TRUMP_KEYS,
+from engine.games.noms.game import Bid, Call, NomsView, Pass, Play, Trump
+from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, SUIT_KEYS, TRUMP_KEYS,
                          action_words, auction_line, bid_key, bid_label, card_label, contract_line, display_order,
                          last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, second_person,
                          suit_text,

@@ -1,4 +1,4 @@
-"""Noms search pieces used by the ``medium`` and ``hard`` bots (``engine.ai.levels``).
+"""Noms search pieces used by the ``medium`` and ``hard`` bots (``engine.games``).
 
 The auction evaluator (NO-7, NO-8, scored by NO-19 to NO-21)
 ------------------------------------------------------------
@@ -21,7 +21,7 @@ trick, which is what a contract of 10 cannot spare):
 
 A candidate's value is the seat's points of the hand minus the mean of the
 other three seats' points (the relative reward of
-:func:`engine.ai.levels.noms_relative_reward`, in points). The ``easy`` call
+:func:`engine.games.noms_relative_reward`, in points). The ``easy`` call
 is kept unless the best candidate beats it by more than ``z`` standard errors
 of the paired difference (same determinizations, same policy seeds).
 
@@ -36,7 +36,7 @@ The card play (NO-15)
 
 :func:`evaluate_play` (through :func:`noms_decide`, :data:`DECIDE_PLAY`): flat
 Monte Carlo with common random numbers over the merged candidate cards of
-:func:`engine.ai.levels.noms_candidates`, noise-free ``easy`` play-outs to the
+:func:`engine.games.noms_candidates`, noise-free ``easy`` play-outs to the
 end of the hand, the ``easy`` card kept unless another beats it by
 :data:`PLAY_Z` paired standard errors (the generic flat search of
 :mod:`engine.ai.ismcts` did the same with plain determinizations). With
@@ -118,10 +118,12 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Sequence
 
-from engine.ai.base import make_bot
+from engine.ai.base import BUDGETS
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, end_of_hand, heuristic_move
+from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, standard_deck
-from engine.core import Action
-from engine.games.noms import (N_SEATS, P_AUCTION, P_CALL, P_PLAY, P_TRUMP, Bid, Call, NomsState, NomsView, Pass,
+from engine.core import Action, State, View
+from engine.games.noms.game import (N_SEATS, P_AUCTION, P_CALL, P_PLAY, P_TRUMP, Bid, Call, NomsState, NomsView, Pass,
                                Play, Trump, _constrained_deal, is_numeric, score_hand)
 
 _PLAYER_PHASES = (P_AUCTION, P_TRUMP, P_CALL, P_PLAY)
@@ -412,7 +414,7 @@ def evaluate_auction(view: NomsView, legal: Sequence[Action], rng: random.Random
     Returns:
         A :class:`CallEvaluation`; its ``action`` is one of ``legal``.
     """
-    easy = make_bot("noms", "easy")
+    easy = NomsEasyBot()
     easy_call = easy.choose(view, legal, rng)
     me = view.seat
     var = view.variant
@@ -511,7 +513,7 @@ def evaluate_trump(view: NomsView, legal: Sequence[Action], rng: random.Random, 
     """NO-10a: choose the trump by noise-free ``easy`` play-outs (each trump with
     its ``easy`` called card, common determinizations); the ``easy`` trump is
     kept unless another beats it by ``z`` paired standard errors."""
-    easy = make_bot("noms", "easy")
+    easy = NomsEasyBot()
     easy_t = easy.choose(view, legal, rng)
     me = view.seat
     if iterations is None and budget_s is None:
@@ -550,7 +552,7 @@ def evaluate_play(view: NomsView, legal: Sequence[Action], rng: random.Random, *
                   infer: bool = INFER_PLAY):
     """NO-15: choose a card by flat Monte Carlo with common random numbers.
 
-    The candidates are :func:`engine.ai.levels.noms_candidates` (equivalent
+    The candidates are :func:`engine.games.noms_candidates` (equivalent
     cards merged, the ``easy`` card first). Each sample draws one
     determinization (:func:`determinize_play`: with ``infer``, agreeing with
     the auction and the announcements) and plays every candidate from it to the
@@ -570,9 +572,9 @@ def evaluate_play(view: NomsView, legal: Sequence[Action], rng: random.Random, *
         ``(action, rollouts, values)``: one of ``legal``, the play-outs run, and
         the notation of each candidate -> its mean relative points.
     """
-    from engine.ai.levels import noms_candidates
+    from engine.games.noms.search import noms_candidates
 
-    easy = make_bot("noms", "easy")
+    easy = NomsEasyBot()
     cands = [a for a in noms_candidates(view, legal, rng) if a in legal] or list(legal)
     if len(cands) == 1:
         return cands[0], 0, {}
@@ -645,3 +647,118 @@ def noms_decide(bot, view: NomsView, legal: Sequence[Action], rng: random.Random
                                      infer=INFER_PLAY)
         return SearchResult(a, n, time.perf_counter() - start, {}, values, 1)
     return None
+
+
+# -- the search profile --------------------------------------------------------
+
+def noms_relative_reward(root: State, end: State) -> list[float]:
+    """NO-19 to NO-22: each seat's points of the hand minus the mean of the
+    other three seats' points, as ``0.5 + difference / (26 x multiplier)``,
+    clipped to [0, 1].
+
+    Unlike an own-score reward, a failed contract costs the declarer: its own
+    score stays 0 but the opponents gain N each (NO-19), which in the race to
+    101 is a loss. With the own-score reward a bid that fails scored the same
+    as a pass, so an auction search overbid.
+    """
+    mult = getattr(root, "mult", 1) or 1
+    scale = 13.0 * mult
+    before, after = root.scores(), end.scores()
+    gains = [a - b for a, b in zip(after, before)]
+    n = len(gains)
+    total = sum(gains)
+    out = []
+    for g in gains:
+        r = 0.5 + (g - (total - g) / (n - 1)) / (2 * scale)
+        out.append(0.0 if r < 0 else 1.0 if r > 1 else r)
+    return out
+
+
+def noms_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    """The root actions the Noms search considers.
+
+    * The auction (NO-7, NO-8) is decided before the search by
+      :func:`noms_decide`; if that is switched off, the
+      ``easy`` bidder's call is played. (Searching bids with noisy heuristic
+      rollouts lost 2.4 +- 2.1 points per hand, 24 paired hands, 150 iterations.)
+    * NO-10b: the called cards worth simulating are the easy bot's choice, the
+      two highest trumps and the aces the declarer lacks.
+    * Card play (NO-15): equivalent cards are merged (cards of one suit whose
+      ranks are separated only by cards the seat holds or that were already
+      played win and lose the same tricks); one card per group is searched, the
+      ``easy`` bot's own card for its group. The called card is never merged
+      (playing it reveals the partner, NO-12).
+    * Everything else (trump) searches all its legal actions.
+    """
+    if not legal:
+        return []
+    if isinstance(legal[0], (Bid, Pass)):
+        return [NomsEasyBot().choose(view, legal, rng)]
+    if isinstance(legal[0], Play):
+        return _noms_merged_plays(view, legal, NomsEasyBot().choose(view, legal, rng))
+    if not isinstance(legal[0], Call):
+        return list(legal)
+    out: list[Action] = [NomsEasyBot().choose(view, legal, rng)]
+    held = set(view.hand)
+    trump = view.trump
+    if trump is not None:
+        missing = [Card.get(r, trump) for r in range(14, 1, -1) if Card.get(r, trump) not in held]
+        out += [Call(c) for c in missing[:2]]
+    for s in range(4):
+        ace = Card.get(14, s)
+        if s != trump and ace not in held:
+            out.append(Call(ace))
+    seen: list[Action] = []
+    for a in out:
+        if a not in seen and a in legal:
+            seen.append(a)
+    return seen
+
+
+def _noms_merged_plays(view: View, legal: Sequence[Action], easy: Action) -> list[Action]:
+    """One play per group of equivalent cards (see :func:`noms_candidates`), ``easy`` first."""
+    gone = {c for t in view.tricks for c in t[1]} | set(view.trick)
+    held = set(view.hand)
+    called = view.called
+
+    def group(card: Card) -> tuple[int, int] | None:
+        if card == called:
+            return None
+        r = card.rank
+        while r > 2:
+            lower = Card.get(r - 1, card.suit)
+            if (lower in held and lower != called) or lower in gone:
+                r -= 1
+            else:
+                break
+        return (card.suit, r)
+
+    out: list[Action] = [easy]
+    groups = {group(easy.card)}
+    for a in legal:
+        g = group(a.card)
+        if a != easy and (g is None or g not in groups):
+            groups.add(g)
+            out.append(a)
+    # All equivalent: nothing to compare, but keep the search anytime (identical
+    # cards give identical paired rollouts, so the easy card is kept).
+    return out if len(out) > 1 else list(legal)
+
+
+def noms_profile() -> SearchProfile:
+    """The Noms search: rollouts to the end of the current hand (a game to 101 is long);
+    the auction and (with ``DECIDE_PLAY``) the card play go to
+    :func:`noms_decide`; the trump and the called card
+    use the flat search here, whose rollout noise and flat mode come from
+    this module."""
+    return SearchProfile(rollout_bot=NomsEasyBot(), reward=noms_relative_reward, stop=end_of_hand,
+                         candidates=noms_candidates, epsilon=PLAY_EPSILON, flat=PLAY_FLAT,
+                         default=heuristic_move(NomsEasyBot()), deviate_z=1.0, decide=noms_decide)
+
+
+def make_search_bot(level: str = "hard", budget_s: float | None = None, iterations: int | None = None) -> ISMCTSBot:
+    """The ``medium`` or ``hard`` Noms bot; with neither ``budget_s`` (seconds per
+    decision) nor ``iterations``, the level's budget (:data:`engine.ai.base.BUDGETS`)."""
+    if budget_s is None and iterations is None:
+        budget_s = BUDGETS[level]
+    return ISMCTSBot(noms_profile(), budget_s=budget_s, iterations=iterations, level=level)

@@ -34,10 +34,10 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from engine.ai.base import HeuristicBot, register
+from engine.ai.base import HeuristicBot
 from engine.cards import standard_deck
 from engine.core import Action
-from engine.games.nags import (CAME_IN, RUNNING, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
+from engine.games.nags.game import (CAME_IN, RUNNING, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
                                horse_half_points, next_value, prev_value, start_search_key)
 
 _FULL_DECK = standard_deck()
@@ -302,5 +302,3 @@ class _Context:
                 out += p
         return out
 
-
-register("nags", "easy", NagsEasyBot)

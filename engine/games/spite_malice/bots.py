@@ -37,7 +37,7 @@ play at all, the hand waiting for a missing value). Tried and rejected (no
 gain or worse against ``random``): dropping the opponent-value rule entirely,
 holding back chain links on discard, sparing play decks from completion while
 others are empty, saving hand cards when the draw deck runs low, and a greedy
-whole-turn plan by :func:`engine.ai.spite_malice_search.static_eval` (72.5%).
+whole-turn plan by :func:`engine.games.spite_malice.search.static_eval` (72.5%).
 Head to head the new ``easy`` against the old: 51.5% (100 deals x 2 seats).
 """
 
@@ -47,9 +47,9 @@ import random
 from collections import Counter
 from typing import Sequence
 
-from engine.ai.base import HeuristicBot, register
+from engine.ai.base import HeuristicBot
 from engine.core import Action
-from engine.games.spite_malice import (VALUE, Discard, PlayDiscard, PlayHand, PlayStock, SpiteMaliceView)
+from engine.games.spite_malice.game import (VALUE, Discard, PlayDiscard, PlayHand, PlayStock, SpiteMaliceView)
 
 #: Nodes explored per play deck by the chain search (keeps a decision fast).
 _CHAIN_BUDGET = 400
@@ -364,5 +364,3 @@ def _play_out(values: list[int], tops: list[int], maxv: int, budget: list[int]) 
                 break  # decks of equal top are interchangeable
     return None
 
-
-register("spite_malice", "easy", SpiteMaliceEasyBot)

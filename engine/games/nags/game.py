@@ -1062,7 +1062,6 @@ class Nags(Game):
     min_seats = 2
     max_seats = 5
     variant_class = NagsVariant
-    rules_file = "nags.md"
 
     @classmethod
     def new_state(cls, variant: NagsVariant, n_seats: int) -> NagsState:

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from engine.cards import Card, rank_text
 from engine.core import Action
-from engine.games.nags import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
+from engine.games.nags.game import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
                                half_text)
 from tui.widgets.narration import asciify, thinking_text  # noqa: F401 - re-exported for older callers
 

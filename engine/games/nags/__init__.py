@@ -1,0 +1,30 @@
+"""Nags: the rules and state (:mod:`.game`), the bots (:mod:`.bots`,
+:mod:`.search`) and the clarified rules text (``rules.md``), described to the
+rest of the engine by :data:`SPEC`."""
+
+from __future__ import annotations
+
+from engine.core import Action
+from engine.games.nags import game, search
+from engine.games.nags.bots import NagsEasyBot
+from engine.spec import GameSpec, Taker
+
+
+def draw_step(state: game.NagsState, take: Taker) -> Action | None:
+    """The arena's stacked draw pile for Nags: a card turned from the draw pile
+    (NA-11) is the first card of the arena's order still in the pool."""
+    if state.phase == game.P_REVEAL and state.pool:
+        return game.Reveal(take(list(state.pool), 1, game._FULL_DECK)[0])
+    return None
+
+
+SPEC = GameSpec(
+    game=game.Nags,
+    package=__name__,
+    bots={
+        "easy": lambda level, budget_s, iterations: NagsEasyBot(),
+        "medium": search.make_search_bot,
+        "hard": search.make_search_bot,
+    },
+    draw_step=draw_step,
+)

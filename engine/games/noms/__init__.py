@@ -1,0 +1,21 @@
+"""Noms: the rules and state (:mod:`.game`), the bots (:mod:`.bots`,
+:mod:`.search`) and the clarified rules text (``rules.md``), described to the
+rest of the engine by :data:`SPEC`."""
+
+from __future__ import annotations
+
+from engine.games.noms import game, search
+from engine.games.noms.bots import NomsEasyBot
+from engine.spec import GameSpec
+
+
+SPEC = GameSpec(
+    game=game.Noms,
+    package=__name__,
+    bots={
+        "easy": lambda level, budget_s, iterations: NomsEasyBot(),
+        "medium": search.make_search_bot,
+        "hard": search.make_search_bot,
+    },
+    draw_step=None,
+)

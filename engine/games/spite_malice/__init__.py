@@ -1,0 +1,37 @@
+"""Spite & Malice: the rules and state (:mod:`.game`), the bots (:mod:`.bots`,
+:mod:`.search`) and the clarified rules text (``rules.md``), described to the
+rest of the engine by :data:`SPEC`."""
+
+from __future__ import annotations
+
+from engine.core import Action
+from engine.games.spite_malice import game, search
+from engine.games.spite_malice.bots import SpiteMaliceEasyBot
+from engine.spec import GameSpec, Taker
+
+
+def draw_step(state: game.SpiteMaliceState, take: Taker) -> Action | None:
+    """The arena's stacked draw pile for Spite & Malice (SM-7, SM-11, SM-14): the
+    cards drawn are the first cards of the arena's order still in the draw deck."""
+    if state.phase != game.P_DRAW:
+        return None
+    need, pool = state.draw_need, list(state.pool)
+    universe = state.variant.full_deck()
+    if len(pool) >= need:
+        return game.Draw(tuple(take(pool, need, universe)))
+    # SM-14 draw_empty: the whole draw deck, then the removed pile becomes the draw deck.
+    # A new pass over the removed pile serves this draw and the draws after it.
+    rest = take(list(state.removed), need - len(pool), universe, new_pass=True)
+    return game.Draw(tuple(pool) + tuple(rest))
+
+
+SPEC = GameSpec(
+    game=game.SpiteMalice,
+    package=__name__,
+    bots={
+        "easy": lambda level, budget_s, iterations: SpiteMaliceEasyBot(),
+        "medium": search.make_search_bot,
+        "hard": search.make_search_bot,
+    },
+    draw_step=draw_step,
+)

@@ -1,0 +1,85 @@
+"""The one descriptor each game package exports: :class:`GameSpec`.
+
+A game lives in one package, ``engine/games/<id>/`` (its rules, notation,
+state and view in ``game.py``, its bots in ``bots.py`` and ``search.py``, its
+clarified rules in ``rules.md``), and says everything the rest of the engine
+needs to know about it in one ``SPEC = GameSpec(...)`` in its ``__init__``.
+The registry (:mod:`engine.games`) is one dict of these; nothing else in the
+engine names a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Callable, Mapping, Sequence
+
+from engine.ai.base import LEVELS, Bot, RandomBot
+from engine.core import Action, Game, State
+
+#: A bot factory: ``factory(level, budget_s, iterations) -> Bot``. ``level`` is the
+#: plain level name (``"hard"``); a budget is ``None`` unless the seat spec named one
+#: (``hard@1.6`` gives ``budget_s=1.6``, ``hard@500it`` gives ``iterations=500``).
+BotFactory = Callable[[str, "float | None", "int | None"], Bot]
+
+#: ``take(pool, k, universe, new_pass=False) -> list of k cards``: the arena's stacked
+#: draw pile (:meth:`engine.arena.DuplicateChance.take`).
+Taker = Callable[..., list]
+
+#: The arena hook: ``draw_step(state, take) -> Action | None``. At a chance step that
+#: draws from a face-down pile, the outcome built from ``take``; otherwise ``None``.
+DrawStep = Callable[[State, Taker], "Action | None"]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything about one game that code outside its package may use.
+
+    Attributes:
+        game: the :class:`engine.core.Game` subclass (id, title, seats, variant, ``new_state``).
+        package: the game's package (``"engine.games.nags"``); its ``rules.md`` is the rules text.
+        bots: level name (``easy``, ``medium``, ``hard``) -> :data:`BotFactory`. ``random``
+            is every game's and need not be listed.
+        draw_step: the arena's hook for fair duplicate deals (:data:`DrawStep`), or ``None``
+            when every chance step after the deal may be drawn freely.
+        search_levels: the levels of ``bots`` that search and so accept a budget.
+    """
+
+    game: type[Game]
+    package: str
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    draw_step: DrawStep | None = None
+    search_levels: Sequence[str] = ("medium", "hard")
+
+    @property
+    def id(self) -> str:
+        """The game id (``"nags"``)."""
+        return self.game.id
+
+    def rules_text(self) -> str:
+        """The game's clarified rules (Markdown) from ``<package>/rules.md``.
+
+        Raises:
+            FileNotFoundError: if the rules file is not installed.
+        """
+        return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def levels(self) -> list[str]:
+        """The bot levels of this game, weakest first (``random`` always)."""
+        return ["random"] + [lv for lv in LEVELS if lv != "random" and lv in self.bots]
+
+    def make_bot(self, level: str, budget_s: float | None = None, iterations: int | None = None) -> Bot:
+        """A new bot of ``level`` (a plain level name) with an optional search budget.
+
+        Raises:
+            ValueError: naming this game's levels when it has no ``level`` bot.
+        """
+        if level == "random":
+            return RandomBot()
+        factory = self.bots.get(level)
+        if factory is None:
+            raise ValueError(f"no {level!r} bot for {self.id}; levels: {', '.join(self.levels())}")
+        return factory(level, budget_s, iterations)
+
+
+__all__ = ["BotFactory", "DrawStep", "GameSpec", "Taker"]

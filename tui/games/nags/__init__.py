@@ -1,0 +1,7 @@
+"""The nags table: its screen, widgets, wording and replay renderer, described by :data:`TABLE`."""
+
+from __future__ import annotations
+
+from tui.games.spec import TableSpec
+
+TABLE = TableSpec(game_id="nags", screen="tui.games.nags.table:NagsTableScreen", replay="tui.games.nags.replay:render_position")

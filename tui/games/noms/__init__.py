@@ -1,0 +1,7 @@
+"""The noms table: its screen, widgets, wording and replay renderer, described by :data:`TABLE`."""
+
+from __future__ import annotations
+
+from tui.games.spec import TableSpec
+
+TABLE = TableSpec(game_id="noms", screen="tui.games.noms.table:NomsTableScreen", replay="tui.games.noms.ui:render_position")
