@@ -906,10 +906,12 @@ def _idle_position(rng: random.Random, n: int, mode: str, shuffle: bool = False)
         seat = (s.turn_seat + i) % n
         d = d0 * (-1) ** i if mode == "alternating" else 1
         if shuffle:
-            ok = lambda c: all(c.rank not in h and next_value(c.rank) not in h and prev_value(c.rank) not in h
-                               for h in held)
+            def ok(c):
+                return all(c.rank not in h and next_value(c.rank) not in h and prev_value(c.rank) not in h
+                           for h in held)
         else:
-            ok = lambda c, seat=seat, d=d: c.rank not in held[seat] and _step(c.rank, d) not in held[seat]
+            def ok(c, seat=seat, d=d):
+                return c.rank not in held[seat] and _step(c.rank, d) not in held[seat]
         pick = next((c for c in rest if ok(c) != (i == spoil)), None)
         if pick is None:
             pick = next((c for c in rest if ok(c)), None)

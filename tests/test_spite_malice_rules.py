@@ -436,7 +436,8 @@ def test_SM_18_removed_pile_is_hidden_only_its_size_shows():
         s = SpiteMalice.new_state(build_variant(SpiteMaliceVariant, {"game_type": "SNM_A_SHORT"}), 2)
         r = random.Random(seed)
         while not s.is_over and not (s.removed and s.pool):
-            a = s.sample_chance(r) if s.to_move == CHANCE else s.legal_actions()[int(r.random() * len(s.legal_actions()))]
+            legal = s.legal_actions()
+            a = s.sample_chance(r) if s.to_move == CHANCE else legal[int(r.random() * len(legal))]
             s.apply(a)
         if s.is_over:
             continue

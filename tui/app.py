@@ -383,5 +383,6 @@ def with_updates(table: Any, **changes: Any) -> Any:
     return dataclasses.replace(table, **changes)
 
 
-__all__ = ["CardtableApp", "ConfirmQuit", "run_app", "binding_ids", "ascii_wanted", "session_game_id", "session_running",
+__all__ = ["CardtableApp", "ConfirmQuit", "run_app", "binding_ids", "ascii_wanted", "session_game_id",
+           "session_running",
            "variant_for", "with_updates"]

@@ -30,7 +30,8 @@ import typer
 from engine.games import ALL_IDS
 
 GAME_HELP = "game id: " + ", ".join(ALL_IDS)
-SEAT_HELP = "a seat, repeat once per seat in clockwise order: human[:NAME] or ai:LEVEL[:NAME] (LEVEL: random, easy, medium, hard; a search level may name its budget: hard@1.6 seconds, hard@500it iterations)"
+SEAT_HELP = ("a seat, repeat once per seat in clockwise order: human[:NAME] or ai:LEVEL[:NAME] (LEVEL: random, "
+             "easy, medium, hard; a search level may name its budget: hard@1.6 seconds, hard@500it iterations)")
 CONFIG_HELP = "table config file (TOML); default: the per-user config.toml if it exists"
 
 #: Exit code for an unknown or not-yet-available game (typer uses 2 for usage errors too).

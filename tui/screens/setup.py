@@ -165,7 +165,8 @@ class SetupScreen(Screen):
     def _seat_rows(self) -> ComposeResult:
         levels = levels_for(self.game_id)
         for i in range(MAX_SEATS):
-            spec = self._initial_seats[i] if i < len(self._initial_seats) else SeatSpec("ai", default_level(self.game_id))
+            spec = (self._initial_seats[i] if i < len(self._initial_seats)
+                    else SeatSpec("ai", default_level(self.game_id)))
             level = spec.level if spec.level in levels else default_level(self.game_id)
             row = Horizontal(classes="form-row seat-row", id=f"seat-row-{i}")
             row.display = i < len(self._initial_seats)

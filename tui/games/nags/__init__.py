@@ -4,4 +4,8 @@ from __future__ import annotations
 
 from tui.games.spec import TableSpec
 
-TABLE = TableSpec(game_id="nags", screen="tui.games.nags.table:NagsTableScreen", replay="tui.games.nags.replay:render_position")
+TABLE = TableSpec(
+    game_id="nags",
+    screen="tui.games.nags.table:NagsTableScreen",
+    replay="tui.games.nags.replay:render_position",
+)

@@ -101,7 +101,8 @@ class NagsTableScreen(BaseTableScreen):
     NagsTableScreen #hand-panel { border: round $accent; border-title-color: $accent; height: 8;
                               background: $surface 40%; }
     NagsTableScreen #hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
-    NagsTableScreen.-ascii #seats, NagsTableScreen.-ascii #centre, NagsTableScreen.-ascii #hand-panel { border: ascii $primary; }
+    NagsTableScreen.-ascii #seats, NagsTableScreen.-ascii #centre,
+    NagsTableScreen.-ascii #hand-panel { border: ascii $primary; }
     """
 
     # -- hooks ---------------------------------------------------------------------------

@@ -4,4 +4,8 @@ from __future__ import annotations
 
 from tui.games.spec import TableSpec
 
-TABLE = TableSpec(game_id="noms", screen="tui.games.noms.table:NomsTableScreen", replay="tui.games.noms.ui:render_position")
+TABLE = TableSpec(
+    game_id="noms",
+    screen="tui.games.noms.table:NomsTableScreen",
+    replay="tui.games.noms.ui:render_position",
+)

@@ -128,7 +128,8 @@ def _blend(a: str, b: str, amount: float) -> str:
 
 
 def draw_card(canvas: Canvas, x: int, y: int, card: Card | None, app: Any, *, face_up: bool = True,
-              dim: bool = False, border: str | None = None, corner_only: bool = False, label: str | None = None) -> None:
+              dim: bool = False, border: str | None = None, corner_only: bool = False,
+              label: str | None = None) -> None:
     """Draw a bordered 7x5 card at ``(x, y)``: rank and suit top left, the suit in
     the middle and (unless ``corner_only``, used under an overlapping card)
     bottom right. ``card`` None draws an empty dashed slot (with ``label`` in it).
@@ -249,7 +250,8 @@ class TrickTable(Widget):
             if role:
                 info.append(role)
             blocks.append({
-                "seat": seat, "name": names[seat] + (" (D)" if seat == view.dealer else ""), "to_move": view.to_move == seat and not view.is_over,
+                "seat": seat, "name": names[seat] + (" (D)" if seat == view.dealer else ""),
+                "to_move": view.to_move == seat and not view.is_over,
                 "thinking": thinking == seat, "info": " · ".join(info), "card": cards.get(seat),
                 "winner": winner == seat,
             })

@@ -4,4 +4,8 @@ from __future__ import annotations
 
 from tui.games.spec import TableSpec
 
-TABLE = TableSpec(game_id="spite_malice", screen="tui.games.spite_malice.table:SpiteMaliceTableScreen", replay="tui.games.spite_malice.ui:render_position")
+TABLE = TableSpec(
+    game_id="spite_malice",
+    screen="tui.games.spite_malice.table:SpiteMaliceTableScreen",
+    replay="tui.games.spite_malice.ui:render_position",
+)

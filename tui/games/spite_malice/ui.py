@@ -334,7 +334,8 @@ def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = Non
 
 __all__ = ["HAND_KEYS", "STOCK_KEY", "DISCARD_KEYS", "PLAY_KEYS", "KEY_HELP", "STRONG_EVENT_KINDS", "HAND_WORD",
            "key_range", "pile_key", "card_name", "value_word", "wild_text",
-           "needs_text", "shown_value_label", "removed_count", "game_type_name", "pile_name", "hand_cards", "source_card", "build_action",
+           "needs_text", "shown_value_label", "removed_count", "game_type_name", "pile_name", "hand_cards",
+           "source_card", "build_action",
            "action_source", "action_target", "legal_targets", "autoplay", "describe_action", "explain_illegal",
            "result_text", "prompt", "render_position"]
 

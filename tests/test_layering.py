@@ -1,0 +1,70 @@
+"""The layering (ARCHITECTURE.md): the engine never loads a terminal library,
+and the installed app carries every game's package and rules file."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_IMPORT_ALL = """
+import importlib, pkgutil, sys
+import engine
+names = [m.name for m in pkgutil.walk_packages(engine.__path__, "engine.")]
+for name in names:
+    importlib.import_module(name)
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich", "tui", "themes"))
+print(len(names))
+print(",".join(loaded))
+"""
+
+
+def test_importing_every_engine_module_loads_no_terminal_library():
+    out = subprocess.run([sys.executable, "-c", _IMPORT_ALL], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    count, loaded = int(out[0]), out[1] if len(out) > 1 else ""
+    assert count >= 20  # every module was walked, not just the package
+    assert loaded == ""
+
+
+def _source_files(root: Path) -> set[str]:
+    out = set()
+    for top in ("engine", "tui", "themes"):
+        for p in (root / top).rglob("*"):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".md", ".tcss", ".toml"):
+                out.add(p.relative_to(root).as_posix())
+    return out
+
+
+@pytest.fixture(scope="module")
+def wheel_names(tmp_path_factory) -> set[str]:
+    dest = tmp_path_factory.mktemp("wheel")
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                           "-w", str(dest), str(ROOT)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        pytest.fail(f"building the wheel failed: {proc.stderr[-2000:]}")
+    (wheel,) = dest.glob("cardtable-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        return set(z.namelist())
+
+
+def test_the_wheel_holds_every_module_rules_file_and_theme(wheel_names):
+    missing = sorted(_source_files(ROOT) - wheel_names)
+    assert missing == []
+
+
+def test_the_wheel_holds_each_registered_games_packages(wheel_names):
+    from engine.games import SPECS
+    from tui.games import TABLES
+
+    assert set(TABLES) == set(SPECS)
+    for gid, spec in SPECS.items():
+        base = spec.package.replace(".", "/")
+        assert {f"{base}/__init__.py", f"{base}/game.py", f"{base}/rules.md"} <= wheel_names
+        ui = TABLES[gid].screen.partition(":")[0].replace(".", "/") + ".py"
+        assert ui in wheel_names
