@@ -1,5 +1,5 @@
 """The generic SO-ISMCTS bot (engine/ai/ismcts.py) and the medium/hard levels
-(engine/ai/levels.py) for Nags, Noms and Spite & Malice."""
+(engine/games/*/search.py) for Nags, Noms and Spite & Malice."""
 
 from __future__ import annotations
 
@@ -164,7 +164,7 @@ def test_nags_search_takes_the_play_out():
 
 
 def test_noms_auction_uses_the_easy_bidder():
-    """The auction (engine/ai/noms_search.py evaluate_auction): hard makes a legal call."""
+    """The auction (engine/games/noms/search.py evaluate_auction): hard makes a legal call."""
     found = positions("noms", 4, seed=7, keep=lambda s, legal: isinstance(legal[0], (Bid, Pass)))
     for k, state in enumerate(found):
         view = state.view(state.to_move)

@@ -1,4 +1,4 @@
-"""The Noms search pieces of engine/ai/noms_search.py: the auction evaluator
+"""The Noms search pieces of engine/games/noms/search.py: the auction evaluator
 (NO-7, NO-8, scored by NO-19 to NO-21), its auction-consistent
 determinizations (NO-8, NO-12), the trump evaluator (NO-10a) and the hook
 that plugs them into the ``hard`` bot."""

@@ -1,6 +1,6 @@
 """Fast unit tests of the search-strength pieces: the flat common-random-numbers
 mode of engine/ai/ismcts.py (deviate from the heuristic only on evidence) and
-the Nags reward of engine/ai/levels.py (NA-17 to NA-20: final game points,
+the Nags reward of engine/games/nags/search.py (NA-17 to NA-20: final game points,
 won or lost against the best opponent)."""
 
 from __future__ import annotations

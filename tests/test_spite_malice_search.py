@@ -1,4 +1,4 @@
-"""The Spite & Malice search levels (engine/ai/spite_malice_search.py): whole-turn
+"""The Spite & Malice search levels (engine/games/spite_malice/search.py): whole-turn
 plans (SM-8 to SM-12), stock first (SM-13), determinism and honesty (SM-18)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Nags bots: the ``easy`` heuristic (rules NA-1 to NA-25).
 
 :class:`NagsEasyBot` looks one play ahead. It is handed only its seat's
-:class:`engine.games.nags.NagsView` and the legal actions, and scores every
+:class:`engine.games.nags.game.NagsView` and the legal actions, and scores every
 legal action with a few features a player would weigh:
 
 * **Playing out** (NA-17/NA-18) ends the game at once and is always taken.

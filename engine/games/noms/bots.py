@@ -1,6 +1,6 @@
 """Noms bots: the ``easy`` heuristic (rules NO-1 to NO-22, NO-V1 to NO-V4).
 
-:class:`NomsEasyBot` reads only its seat's :class:`engine.games.noms.NomsView`.
+:class:`NomsEasyBot` reads only its seat's :class:`engine.games.noms.game.NomsView`.
 
 * **Bidding** (NO-7, NO-8): for every trump suit and No Trump it estimates its
   own tricks from high cards (an honour counts less when higher cards are out

@@ -13,7 +13,7 @@ trick, which is what a contract of 10 cannot spare):
 * **numeric bids**: the seat declares (its lowest legal numeric bid, the
   others pass), announces each candidate trump (NO-10a) and the ``easy``
   called card for it (NO-10b), and the side's tricks W are counted; every
-  numeric level L is then scored with :func:`engine.games.noms.score_hand`
+  numeric level L is then scored with :func:`engine.games.noms.game.score_hand`
   from the same W (the ``easy`` play does not depend on the level);
 * **Mis** and **Mis a Vis** (NO-13, NO-14): the seat declares them;
 * **pass**: the seat passes and the ``easy`` bots finish the auction and the
@@ -21,7 +21,7 @@ trick, which is what a contract of 10 cannot spare):
 
 A candidate's value is the seat's points of the hand minus the mean of the
 other three seats' points (the relative reward of
-:func:`engine.games.noms_relative_reward`, in points). The ``easy`` call
+:func:`noms_relative_reward`, in points). The ``easy`` call
 is kept unless the best candidate beats it by more than ``z`` standard errors
 of the paired difference (same determinizations, same policy seeds).
 
@@ -36,7 +36,7 @@ The card play (NO-15)
 
 :func:`evaluate_play` (through :func:`noms_decide`, :data:`DECIDE_PLAY`): flat
 Monte Carlo with common random numbers over the merged candidate cards of
-:func:`engine.games.noms_candidates`, noise-free ``easy`` play-outs to the
+:func:`noms_candidates`, noise-free ``easy`` play-outs to the
 end of the hand, the ``easy`` card kept unless another beats it by
 :data:`PLAY_Z` paired standard errors (the generic flat search of
 :mod:`engine.ai.ismcts` did the same with plain determinizations). With
@@ -50,63 +50,12 @@ Mis a Vis (NO-14): the ``easy`` opponents use the exposed hand (lead under the
 declarer's lowest card of a suit, stay under it), so the play-outs of the
 auction evaluator no longer credit Mis a Vis with a defence that ignores it.
 
-Speed (play-outs of the ``easy`` bot, CPU time, one core; ``/tmp``-style
-benchmark of 400 play-outs from 40 deals and 6 auction evaluations at 400):
-before 500-660 play-outs per second and 600 per second in the auction
-evaluator; after 1180-1300 and 1050-1250. The ``easy`` bot's per-card context
-works on bitmasks of the cards gone (``is_master`` was 10 % of a whole game),
-finds voids only when needed, and the bidder's estimate counts with bitmasks;
-the engine builds views without the frozen dataclass ``__init__``, deals a
-determinization with no voids from one shuffle and keeps the play texts.
-A whole game (``hard@60it`` in one seat, 4 rotations, under cProfile): 95 s
-before, 72 s after the first two changes.
-
-Measured (2026-11, first hands, ``hard`` in one seat against three ``easy``):
-
-* auction only (the seat plays ``easy`` cards; 120 deals x 4 seats, 400
-  play-outs, exactly paired with all-``easy``): +0.22 +- 0.30 relative points
-  per hand; 41 of 480 calls changed, 33 of them pass -> 10, worth +3.2 each;
-  the 6 Mis a Vis calls netted -13 in all (hence :data:`MIS_Z`);
-* ``cardtable arena noms -s ai:hard@400it -s ai:easy -s ai:easy -s ai:easy
-  -n 100 --seed 5 --hands 1``: paired diff +0.40 (+0.01 .. +0.80) with the
-  old tree card play, +0.50 (+0.10 .. +0.91) with flat, noise-free card play
-  (:data:`PLAY_FLAT`, :data:`PLAY_EPSILON`); before, -0.08 +- 0.36.
-* :data:`BID_Z` 0.5 instead of 1 (auction only, the same 120 deals): +0.12 +-
-  0.31 against +0.22 +- 0.30, so 1 is kept.
-
-Measured after the speed-ups and the Mis a Vis defence (2026-11, ``hard@400it``
-+ 3 ``easy``, ``--hands 1``, seed 5, 100 deals x 4 rotations; the arena's
-paired diff in points per hand; "A - B" pairs the same deals):
-
-* Mis a Vis: an ``easy`` declarer against ``easy`` opponents, on the 129 of
-  300 random first hands with ``mis_danger`` <= 3, made it 17 times with the
-  old defence and 13 times with the one that reads the exposed hand.
-* B, card play by :func:`evaluate_play` without inference (the same as the
-  generic flat search): +0.27 (-0.05 .. +0.60), 412 s.
-* A, determinizations filtered by :func:`determinize_play` (10 draws; 58 %
-  of samples agree with the auction, plain draws 39 %): +0.36 (+0.04 ..
-  +0.69), 1095 s (in part on a shared core). A - B: +0.09 +- 0.21 (8 deals of
-  100 differ).
-* D, :class:`PlaySampler` (63-66 % agree, 1.6-2.0 ms per sample against
-  0.4 ms plain and 2.3-2.7 ms for A): +0.44 (+0.11 .. +0.76), 463 s. D - B:
-  +0.17 +- 0.25 (9 deals differ); D - A: +0.08 +- 0.15 (3 differ). Kept
-  (:data:`INFER_PLAY`, :data:`PLAY_SAMPLER`): not significant, but the
-  direction is right and it costs 12 % more time.
-* Only about one first hand in ten is played differently by these variants
-  (most are passed out), so per-hand runs of 100 deals cannot resolve them.
-
-Whole games (``/work/scratch/arena_inc.py noms 4041 40``, ``hard@250it`` + 3
-``easy``; 250 iterations is the largest budget at which 40 deals fit in about
-70 minutes on one core: deal 0 took 119 s at 300, deal 1 103 s at 250): all
-40 deals in 3745 s; ``hard`` won 0.331 of its games (Wilson 0.263 .. 0.407,
-x1.32 its fair share; target x1.25); per deal, its win share minus an ``easy``
-seat's: +0.108 +- 0.106 (95 %, so +0.002 .. +0.214); score paired diff +2.38
-(-5.85 .. +10.62) points per game; no illegal move.
-Extended by the lead to deals 40..80 of the same seed (two processes, then
-stopped for time): 81 deals x 4 rotations, ``hard`` won 106 of 324 games,
-0.327 (0.278 .. 0.380), x1.31 its fair share; win share minus an ``easy``
-seat's per deal +0.103 (+0.032 .. +0.173); score paired diff +2.31 (-3.34 ..
-+7.97) points per game; decision p99 751 ms at 250 iterations; no illegal move.
+Latest measurement (2026-11, whole games to 101, ``hard@250it`` against three
+``easy``, 81 duplicate deals x 4 rotations, seed 4041): ``hard`` won 106 of 324
+games, 32.7% [27.8, 38.0], 1.31x its fair share; win share minus an ``easy``
+seat's, per deal, +0.103 [+0.032, +0.173]; decision p99 751 ms. The history of
+the experiments (speed, the auction and play variants tried) is in
+``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations
@@ -552,7 +501,7 @@ def evaluate_play(view: NomsView, legal: Sequence[Action], rng: random.Random, *
                   infer: bool = INFER_PLAY):
     """NO-15: choose a card by flat Monte Carlo with common random numbers.
 
-    The candidates are :func:`engine.games.noms_candidates` (equivalent
+    The candidates are :func:`noms_candidates` (equivalent
     cards merged, the ``easy`` card first). Each sample draws one
     determinization (:func:`determinize_play`: with ``infer``, agreeing with
     the auction and the announcements) and plays every candidate from it to the

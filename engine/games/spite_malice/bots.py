@@ -1,7 +1,7 @@
 """Spite & Malice bots: the ``easy`` heuristic (rules SM-1 to SM-20).
 
 :class:`SpiteMaliceEasyBot` is handed only its seat's
-:class:`engine.games.spite_malice.SpiteMaliceView` and the legal actions. It
+:class:`engine.games.spite_malice.game.SpiteMaliceView` and the legal actions. It
 decides one move at a time, re-planning from the view every time:
 
 1. **Stock first** (SM-13): if the stock top card can be played now, play it
@@ -26,19 +26,11 @@ decides one move at a time, re-planning from the view every time:
    the discard deck that keeps a descending run (a top one higher, or the same
    value), else an empty discard deck, else burying the least useful top card.
 
-Measured (2026-11, arena, duplicate deals, ``easy`` against ``random``,
-seed 11, 100 deals x 2 seats; a tie counts half a win): SNM_A 79.0%
-[72.8, 84.1] (was 71.0% [64.4, 76.8]), paired score difference +11.3
-[+10.0, +12.7] (was +8.3); SNM_PZ 59.3% [52.3, 65.8]. ``random`` never wins;
-the rest are SM-15 ties: ``random`` sinks a card a turn on its discard decks,
-the draw deck runs dry after ~60 turns, and ``easy`` has then played only
-about half its stock (~0.53 stock cards a turn; about 45% of its turns have no
-play at all, the hand waiting for a missing value). Tried and rejected (no
-gain or worse against ``random``): dropping the opponent-value rule entirely,
-holding back chain links on discard, sparing play decks from completion while
-others are empty, saving hand cards when the draw deck runs low, and a greedy
-whole-turn plan by :func:`engine.games.spite_malice.search.static_eval` (72.5%).
-Head to head the new ``easy`` against the old: 51.5% (100 deals x 2 seats).
+Latest measurement (2026-11, duplicate deals, ``easy`` against ``random``,
+seed 11, 100 deals x 2 seats): SNM_A 79.0% [72.8, 84.1], paired +11.3
+[+10.0, +12.7] points; ``random`` never wins, the rest are SM-15 ties (the
+draw deck runs dry while ``easy`` waits for a missing value). The ideas tried
+and rejected are in ``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations

@@ -30,53 +30,13 @@ Deterministic for a seed with ``iterations`` (= rollouts, one plan in one
 determinization each); anytime with ``budget_s``. The bot reads nothing but
 its view.
 
-Measured 2026-11 (arena, ``ai:hard`` at its 0.8 s budget against ``easy``,
-2 deals x 2 seats, seed 11, machine load ~4 on 2 cores): decision p99 813 ms,
-max 824 ms; ~180 rollouts/s under that load with the new ``easy`` rollouts
-(the old ``easy`` ~200/s on the same positions), so ~150 rollouts per 0.8 s.
-
-Speed (2026-11-21, 30 self-play positions x 300 rollouts, load ~1): 607
-rollouts/s before; 1419/s with the light rollout view and ``pick`` (no
-legal-move list, ~25% of a rollout), the chain search's sources built once per
-decision and, in ``engine/games/spite_malice.py``, the full pack built once
-per variant and cards sorted by an int key; 1369/s with the horizon terms.
-At the 0.8 s budget: 48 positions, max 0.805 s, ~745 rollouts a decision.
-
-Strength (2026-11-21, duplicate deals, seed 2027, 100 deals x 2 rotations,
-``ai:hard@300it`` against the current ``easy``): 116 wins, 1 tie, 83 losses,
-58.3% [51.3, 64.9]; paired difference +1.48 [+0.60, +2.36] points (SM-17
-points: the opponent's stock cards left when a game is won). The issue's
-target is 60% with the paired interval above zero. Doubling the budget,
-``hard@600it`` against ``hard@300it`` (seed 2029, 40 deals x 2 rotations):
-48.7% [38.1, 59.5], paired -0.45 [-2.03, +1.13]: no measurable change, so the
-3-turn rollout horizon and its evaluation, not time, are the limit.
-
-Horizon evaluation (2026-11-21). Features of the position after a discard, for
-the seat to move next, fitted by least squares to the final result of 600
-``easy`` self-play games (31321 positions, half held out): stock margin alone
-correlates r = 0.4345 with the result; adding "own stock top playable at once"
-and "reachable" (:func:`seat_features`) 0.4373, wild cards held 0.4438, all
-with discard disorder 0.4454 (disorder's weight came out with the wrong sign
-and is not used); the opponent's stock terms are always 0 there (``easy``
-would have played a playable stock card). Hence :data:`HORIZON_WEIGHTS`.
-Arena trials, ``ai:hard@300it`` against ``easy``, seed 4041, the same 30 deals
-x 2 rotations each (wins/ties/losses, rate, paired points):
-
-* no horizon terms, 3 turns (the old bot): 35/1/24, 59.2% [46.5, 70.7],
-  +1.53 [-0.08, +3.15];
-* horizon terms, 3 turns: 37/0/23, 61.7% [49.0, 72.9], +1.52 [+0.05, +2.99]
-  (9 games won that the old bot lost, 7 the other way): kept;
-* horizon terms, :data:`TURNS_AHEAD` 5: 36/0/24, 60.0% [47.4, 71.4], +1.12
-  [-0.74, +2.97]; ~1.5x the time for no visible gain: rejected.
-
-None of these differences is beyond noise at 30 deals.
-
-Confirmation on a fresh seed (2026-11-21, the kept bot: horizon terms, 3
-turns; ``ai:hard@300it`` against ``easy``, seed 3031, 100 deals x 2
-rotations, one core): 119 wins, 1 tie, 80 losses, 59.8% [52.8, 66.3] (a tie
-counts half); paired difference +1.75 [+0.80, +2.69] points; decision p99
-405 ms at 300 rollouts. The paired interval is above zero; the 60% target is
-missed by a quarter of a game in a hundred, within noise of the old 58.3%.
+Latest measurement (2026-11-21, duplicate deals, ``ai:hard@300it`` against
+``easy``, fresh seed 3031, 100 deals x 2 rotations): 59.8% [52.8, 66.3] of
+games (a tie counts half), paired +1.75 [+0.80, +2.69] points; ~745 rollouts a
+decision at the 0.8 s budget. Doubling the budget changes nothing measurable,
+so the 3-turn horizon and its evaluation, not time, are the limit. The history
+(speed-ups, the horizon-term fit, rejected trials) is in
+``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations
