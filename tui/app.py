@@ -25,14 +25,20 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label
 
-from engine.config import variant_for
+from engine import config
+from engine.config import TableConfig, variant_for
+from engine.session import Session
 from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
+from tui.screens import TABLE_SCREENS, TableScreenError, has_table_screen, table_screen_class, table_screen_for
+from tui.screens.replay import ReplayScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.setup import SetupScreen
 
 #: Values of ``CARDTABLE_ASCII`` that switch ASCII cards on.
 _TRUE_WORDS = {"1", "true", "yes", "on"}
 
 
-def ascii_wanted(table: Any = None, environ: dict[str, str] | None = None) -> bool:
+def ascii_wanted(table: object | None = None, environ: dict[str, str] | None = None) -> bool:
     """True when cards should be drawn with ASCII letters (``7H``) instead of
     suit symbols (``7♥``): ``CARDTABLE_ASCII=1`` in the environment, or an
     ``ascii``/``ascii_cards`` flag set in the table config."""
@@ -42,23 +48,20 @@ def ascii_wanted(table: Any = None, environ: dict[str, str] | None = None) -> bo
     return bool(getattr(table, "ascii_cards", False) or getattr(table, "ascii", False))
 
 
-def session_running(session: Any) -> bool:
-    """True if ``session`` (an ``engine.session.Session``) has a match that is not over."""
-    if session is None:
-        return False
-    over = getattr(session, "is_over", None)
-    if over is None:
-        state = getattr(session, "state", None)
-        over = getattr(state, "is_over", False)
-    return not bool(over() if callable(over) else over)
+def session_running(session: Session | None) -> bool:
+    """True if ``session`` has a match that is not over."""
+    return session is not None and not session.is_over
 
 
-def session_game_id(session: Any) -> str | None:
-    """The game id of an ``engine.session.Session`` (``session.game.id``), or None."""
-    gid = getattr(session, "game_id", None)
-    if isinstance(gid, str):
-        return gid
-    return getattr(getattr(session, "game", None), "id", None)
+def session_game_id(session: Session | None) -> str | None:
+    """The game id of ``session`` (``session.game.id``), or None without a session."""
+    return None if session is None else session.game.id
+
+
+def _session_of(screen: Screen) -> Session | None:
+    """The session a screen shows (a table screen's), or None."""
+    session = getattr(screen, "session", None)
+    return session if isinstance(session, Session) else None
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -117,7 +120,7 @@ class CardtableApp(App[None]):
         Binding("ctrl+q", "request_quit", "Quit", id="app.quit", priority=True),
     ]
 
-    def __init__(self, table: Any = None, *, start: str = "setup", session: Any = None,
+    def __init__(self, table: TableConfig | None = None, *, start: str = "setup", session: Session | None = None,
                  replay_path: str | os.PathLike[str] | None = None) -> None:
         if start not in ("setup", "table", "replay"):
             raise ValueError(f"start must be setup, table or replay, not {start!r}")
@@ -132,12 +135,12 @@ class CardtableApp(App[None]):
         super().__init__()
         for theme in THEMES.values():
             self.register_theme(theme)
-        wanted = getattr(table, "theme", None) or DEFAULT_THEME
+        wanted = table.theme or DEFAULT_THEME
         if wanted not in self.available_themes:
             self.startup_error = self.startup_error or f"Unknown theme {wanted!r}; using {DEFAULT_THEME}."
             wanted = DEFAULT_THEME
         self.theme = wanted
-        keys = getattr(table, "keys", None)
+        keys = table.keys
         if keys:
             unknown = [k for k in keys if k not in binding_ids()]
             if unknown:
@@ -147,10 +150,8 @@ class CardtableApp(App[None]):
             self.set_keymap({k: v for k, v in dict(keys).items() if k not in unknown})
 
     # -- start-up -------------------------------------------------------------
-    def _load_table(self) -> Any:
+    def _load_table(self) -> TableConfig:
         """The default config file's table, or the built-in table if the file is bad."""
-        from engine import config
-
         try:
             return config.load_default_config()
         except (ValueError, OSError) as err:  # ConfigError is a ValueError
@@ -175,62 +176,52 @@ class CardtableApp(App[None]):
                 self.start_table(self.table)
 
     def _make_setup_screen(self) -> Screen:
-        from tui.screens.setup import SetupScreen
-
         return SetupScreen(self.table)
 
     def _make_replay_screen(self) -> Screen:
-        from tui.screens.replay import ReplayScreen
-
         return ReplayScreen(self._replay_path)
 
     # -- navigation used by the screens ----------------------------------------
-    def make_session(self, game_id: str, variant: Any, seats: list, seed: int | None = None) -> Any:
+    def make_session(self, game_id: str, variant: Any, seats: list, seed: int | str | None = None) -> Session:
         """A new ``engine.session.Session`` logging into the table's ``log_dir``.
 
         Raises:
             ValueError: for bad seats or levels; OSError if the log cannot be created.
         """
-        from engine.session import Session
+        return Session(game_id, variant, list(seats), seed=seed, log_dir=self.table.log_dir)
 
-        return Session(game_id, variant, list(seats), seed=seed, log_dir=getattr(self.table, "log_dir", None))
-
-    def start_table(self, table: Any) -> bool:
+    def start_table(self, table: TableConfig) -> bool:
         """Start a match from a table config and show it (the setup screen stays below).
 
         Returns:
             True if the match started; on a config problem the error is shown
             as a notification and False is returned.
         """
-        from tui.screens import TABLE_SCREENS, has_table_screen
-
         if not has_table_screen(table.game):  # checked first, so no log is created for nothing
             self.notify(f"Cannot start the match: {table.game} has no table screen yet "
                         f"(playable at the table: {', '.join(sorted(TABLE_SCREENS))}).", severity="error", timeout=8)
             return False
         try:
             variant = variant_for(table, table.game)
-            session = self.make_session(table.game, variant, list(table.seats), getattr(table, "seed", None))
+            session = self.make_session(table.game, variant, list(table.seats), table.seed)
         except (ValueError, OSError) as err:
             self.notify(f"Cannot start the match: {err}", severity="error", timeout=8)
             return False
         self.table = table
         return self._push_table(session)
 
-    def _push_table(self, session: Any) -> bool:
+    def _push_table(self, session: Session) -> bool:
         """Show ``session`` in its game's table screen (from :mod:`tui.screens`' registry).
         Returns False (the reason shown as a notification) when the game has none."""
-        from tui.screens import TableScreenError, table_screen_for
-
         try:
-            screen = table_screen_for(session, pace=float(getattr(self.table, "pace", 0.6)))
+            screen = table_screen_for(session, pace=float(self.table.pace))
         except TableScreenError as err:
             self.notify(str(err), severity="error", timeout=8)
             return False
         self.push_screen(screen)
         return True
 
-    def new_match_like(self, session: Any) -> Any:
+    def new_match_like(self, session: Session) -> Session | None:
         """"Play again": a fresh match with the same game, house rules and seats
         as ``session`` and a new random seed, replacing the table screen (and
         anything above it, such as a summary).
@@ -239,7 +230,7 @@ class CardtableApp(App[None]):
             The new session, or None if it could not be created (error shown).
         """
         try:
-            new = self.make_session(session_game_id(session), session.variant, list(session.seats), None)
+            new = self.make_session(session.game.id, session.variant, list(session.seats), None)
         except (ValueError, OSError) as err:
             self.notify(f"Cannot start a new match: {err}", severity="error", timeout=8)
             return None
@@ -250,7 +241,7 @@ class CardtableApp(App[None]):
     def _pop_tables(self) -> None:
         """Pop every screen from the topmost table screen upwards."""
         stack = self.screen_stack
-        idx = max((i for i, s in enumerate(stack) if getattr(s, "session", None) is not None), default=None)
+        idx = max((i for i, s in enumerate(stack) if _session_of(s) is not None), default=None)
         if idx is None:
             return
         for _ in range(len(stack) - idx):
@@ -259,8 +250,6 @@ class CardtableApp(App[None]):
 
     def show_setup(self) -> None:
         """Go back to the setup screen (closing the table, replay or rules screens)."""
-        from tui.screens.setup import SetupScreen
-
         for screen in reversed(self.screen_stack):
             if isinstance(screen, SetupScreen):
                 while self.screen is not screen:
@@ -272,18 +261,16 @@ class CardtableApp(App[None]):
         """The game the user is looking at: the running match's, the replayed
         log's, the one chosen on the setup screen, else the config's."""
         for screen in reversed(self.screen_stack):
-            session = getattr(screen, "session", None)
-            if session is not None and session_game_id(session):
-                return session_game_id(session)
-            gid = getattr(screen, "game_id", None)
+            session = _session_of(screen)
+            if session is not None:
+                return session.game.id
+            gid = getattr(screen, "game_id", None)  # the setup, replay and rules screens
             if isinstance(gid, str) and gid:
                 return gid
-        return getattr(self.table, "game", "nags")
+        return self.table.game
 
     def show_rules(self, game_id: str | None = None) -> None:
         """Open the rules screen for ``game_id`` (default: :meth:`current_game_id`)."""
-        from tui.screens.rules import RulesScreen
-
         if isinstance(self.screen, RulesScreen):
             return
         game_id = game_id or self.current_game_id()
@@ -304,10 +291,10 @@ class CardtableApp(App[None]):
         self.theme = names[(i + 1) % len(names)]
         self.notify(f"Theme: {THEME_LABELS.get(self.theme, self.theme)}", timeout=2)
 
-    def running_session(self) -> Any:
+    def running_session(self) -> Session | None:
         """The session of a running (unfinished) match on the screen stack, or None."""
         for screen in reversed(self.screen_stack):
-            session = getattr(screen, "session", None)
+            session = _session_of(screen)
             if session_running(session):
                 return session
         return None
@@ -321,7 +308,7 @@ class CardtableApp(App[None]):
         if session is None:
             self._quit_now()
             return
-        log_path = getattr(session, "log_path", None)
+        log_path = session.log_path
 
         def answered(quit_: bool | None) -> None:
             if quit_:
@@ -331,10 +318,10 @@ class CardtableApp(App[None]):
 
     def _quit_now(self) -> None:
         for screen in self.screen_stack:
-            close = getattr(getattr(screen, "session", None), "close", None)
-            if callable(close):
+            session = _session_of(screen)
+            if session is not None:
                 try:
-                    close()
+                    session.close()
                 except OSError:
                     pass
         self.exit()
@@ -343,11 +330,6 @@ class CardtableApp(App[None]):
 def binding_ids() -> list[str]:
     """Every binding id a config ``[keys]`` table may remap (app, setup, rules,
     replay and, when present, table screen bindings), sorted."""
-    from tui.screens import TABLE_SCREENS, TableScreenError, table_screen_class
-    from tui.screens.replay import ReplayScreen
-    from tui.screens.rules import RulesScreen
-    from tui.screens.setup import SetupScreen
-
     classes: list[Any] = [CardtableApp, ConfirmQuit, SetupScreen, RulesScreen, ReplayScreen]
     for game_id in TABLE_SCREENS:  # every game's table screen (common table bindings included)
         try:
@@ -362,7 +344,7 @@ def binding_ids() -> list[str]:
     return sorted(ids)
 
 
-def run_app(table: Any = None, *, start: str = "setup", session: Any = None,
+def run_app(table: TableConfig | None = None, *, start: str = "setup", session: Session | None = None,
             replay_path: str | os.PathLike[str] | None = None) -> None:
     """Run the full-screen app until the player quits (called by the CLI).
 
@@ -378,7 +360,7 @@ def run_app(table: Any = None, *, start: str = "setup", session: Any = None,
     CardtableApp(table, start=start, session=session, replay_path=replay_path).run()
 
 
-def with_updates(table: Any, **changes: Any) -> Any:
+def with_updates(table: TableConfig, **changes: Any) -> TableConfig:
     """A copy of a dataclass table config with ``changes`` applied."""
     return dataclasses.replace(table, **changes)
 

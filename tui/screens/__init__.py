@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.session import Session
 from tui.games import TABLES, load
 
 #: game id -> ``"module:Class"`` of its table screen (a ``BaseTableScreen`` subclass).
@@ -20,10 +21,8 @@ class TableScreenError(LookupError):
     """No table screen can be shown for a game; ``str(err)`` is one sentence for the player."""
 
 
-def _game_of(session: Any) -> tuple[str, str]:
-    game = getattr(session, "game", None)
-    gid = getattr(session, "game_id", None) or getattr(game, "id", None) or "?"
-    return str(gid), str(getattr(game, "title", None) or gid)
+def _game_of(session: Session) -> tuple[str, str]:
+    return session.game.id, session.game.title
 
 
 def has_table_screen(game_id: str) -> bool:
@@ -49,7 +48,7 @@ def table_screen_class(game_id: str, title: str | None = None) -> type:
         raise TableScreenError(f"The table screen for {title} could not be loaded ({err}).") from err
 
 
-def table_screen_for(session: Any, pace: float = 0.6) -> Any:
+def table_screen_for(session: Session, pace: float = 0.6) -> Any:
     """A new table screen for ``session``'s game (``session.game.id``), built as
     ``Class(session, pace=pace)``; normally a ``BaseTableScreen`` subclass.
 

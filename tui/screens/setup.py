@@ -24,7 +24,7 @@ from textual.widgets import (Button, Footer, Header, Input, Label, RadioButton, 
                              Switch)
 
 from engine.games import default_level, levels_for
-from engine.config import default_seats, variant_for
+from engine.config import TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.seats import SeatSpec, seat_names
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
@@ -87,13 +87,13 @@ class SetupScreen(Screen):
         Binding("ctrl+s", "save", "Save table", id="setup.save"),
     ]
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableConfig) -> None:
         super().__init__()
         self.table = table
-        game = getattr(table, "game", None)
+        game = table.game
         self.game_id: str = game if game in GAMES else next(iter(GAMES))
         self.last_error = ""
-        seats = list(getattr(table, "seats", None) or [])
+        seats = list(table.seats)
         g = GAMES[self.game_id]
         if not (g.min_seats <= len(seats) <= g.max_seats):
             seats = default_seats(self.game_id)
@@ -122,13 +122,13 @@ class SetupScreen(Screen):
             yield Label("Table", classes="section")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="field-label")
-                seed = getattr(self.table, "seed", None)
+                seed = self.table.seed
                 yield Input("" if seed is None else str(seed), placeholder="random", id="seed", type="integer",
                             valid_empty=True, classes="field", compact=True)
                 yield Static("empty = a new random deal each match", classes="help")
             with Horizontal(classes="form-row"):
                 yield Label("Pace", classes="field-label")
-                yield Input(f"{float(getattr(self.table, 'pace', 0.6)):g}", id="pace", type="number",
+                yield Input(f"{float(self.table.pace):g}", id="pace", type="number",
                             validators=[Number(PACE_MIN, PACE_MAX)], classes="field", compact=True)
                 yield Static(f"seconds a bot waits before it moves ({PACE_MIN:g} to {PACE_MAX:g})",
                              classes="help")
@@ -145,7 +145,7 @@ class SetupScreen(Screen):
         yield Footer()
 
     def _initial_theme(self) -> str:
-        theme = getattr(self.table, "theme", None)
+        theme = self.table.theme
         return theme if theme in THEME_LABELS else next(iter(THEME_LABELS))
 
     def _initial_variant(self) -> Any:
@@ -290,7 +290,7 @@ class SetupScreen(Screen):
             raise SetupError(f"the pace must be from {PACE_MIN:g} to {PACE_MAX:g} seconds, not {pace:g}")
         return pace
 
-    def build_table(self) -> Any:
+    def build_table(self) -> TableConfig:
         """The table config the form describes (a copy of the one it started from).
 
         Raises:
@@ -301,7 +301,7 @@ class SetupScreen(Screen):
         except ConfigError as err:
             raise SetupError(f"{err.key.rsplit('.', 1)[-1]}: {err.message}") from None
         seats = self.seats()
-        rules = dict(getattr(self.table, "rules", None) or {})
+        rules = dict(self.table.rules)
         rules[self.game_id] = variant
         theme = self.query_one("#theme", Select).value
         changes = dict(game=self.game_id, seats=seats, rules=rules, seed=self.seed(), pace=self.pace())
@@ -309,7 +309,7 @@ class SetupScreen(Screen):
             changes["theme"] = theme
         return dataclasses.replace(self.table, **changes)
 
-    def validate(self) -> Any:
+    def validate(self) -> TableConfig | None:
         """Build the table and show (or clear) the error line; the table or None."""
         try:
             table = self.build_table()

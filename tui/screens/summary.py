@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from engine.session import Session
 from tui.widgets.cards import ascii_mode
 from tui.widgets.narration import format_points
 
@@ -111,7 +112,7 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #summary-buttons Button { margin: 0 1; }
     """
 
-    def __init__(self, session: Any, hand_scores: Sequence[Sequence[float]] = (),
+    def __init__(self, session: Session, hand_scores: Sequence[Sequence[float]] = (),
                  totals: Sequence[float] | None = None, *, hand_word: str = "Hand") -> None:
         super().__init__()
         self.session = session
@@ -187,10 +188,8 @@ class SummaryScreen(Screen[None]):
 
     def action_quit_app(self) -> None:
         """Leave the program (the log is complete)."""
-        close = getattr(self.session, "close", None)
-        if callable(close):
-            try:
-                close()
-            except OSError:
-                pass
+        try:
+            self.session.close()
+        except OSError:
+            pass
         self.app.exit()
