@@ -341,6 +341,40 @@ def test_small_and_big_forms_of_any_card():
     assert card_small(Card.get(12, Suit.SPADES), None).plain == "Q♠"
 
 
+def test_special_faces_are_drawn_from_the_per_kind_table():
+    from engine.cards import ALL_FACES, NOGGINATE, CardKind
+    from themes import CARD_VARIABLES, OPTIONAL_VARIABLES
+    from tui.widgets.cards import FACE_LOOKS, card_color, card_text, suit_color
+    specials = [c for c in ALL_FACES if not c.is_natural]
+    assert {c.kind for c in specials} == set(FACE_LOOKS)  # every special kind has a row
+    for card in specials:
+        look = FACE_LOOKS[card.kind]
+        assert look.color in CARD_VARIABLES and look.color in THEME_DEFAULTS
+        assert card_color(None, card) == THEME_DEFAULTS[look.color]
+        assert card_label(card) == look.label and card_label(card, True) == look.ascii
+        assert NOGGINATE.parse(card_label(card, True)) is card  # the ASCII label is the notation
+        assert card_rows(card) == [look.label.ljust(5), look.word.center(5), look.label.rjust(5)]
+        assert card_rows(card, True)[1] == look.ascii_word.center(5)
+        assert card_text(card, None).plain == look.label
+        lines = card_big(card, None).plain.split("\n")
+        assert len(lines) == 5 and {len(line) for line in lines} == {7}
+        assert all(len(x) <= 3 for x in (look.label, look.ascii)) and all(
+            len(x) <= 5 for x in (look.word, look.ascii_word))
+    freeze = Card.special(CardKind.FREEZE)
+    assert card_small(freeze, None).plain == "FZ" and card_rows(freeze, True) == ["FZ   ", " FRZ ", "   FZ"]
+    assert card_rows(Card.special(CardKind.STEAL)) == ["STL  ", "CHEAT", "  STL"]
+    assert len({card_color(None, Card.special(k)) for k in (CardKind.JOKER, CardKind.FREEZE, CardKind.BONUS,
+                                                          CardKind.TELL)}) == 4
+    # Ranks 0 and 1 draw like any natural card.
+    zero = Card.get(0, Suit.CLUBS)
+    assert card_label(zero) == "0♣" and card_rows(zero, True) == ["0    ", "  C  ", "    0"]
+    # The optional Nogginate palette: blue clubs, orange diamonds, purple hearts, green spades (NG-9).
+    assert [suit_color(None, s, "nogginate") for s in Suit] == list(OPTIONAL_VARIABLES.values())
+    assert card_color(None, zero, "nogginate") == OPTIONAL_VARIABLES["nogginate-clubs"]
+    assert card_color(None, zero) == THEME_DEFAULTS["suit-clubs"]
+    assert set(CARD_VARIABLES) | set(OPTIONAL_VARIABLES) <= set(THEME_DEFAULTS)
+
+
 class CardsApp(App):
     def __init__(self) -> None:
         super().__init__()
