@@ -422,3 +422,56 @@ def test_summary_table_of_a_long_match_stays_readable():
     assert "1-5" in text and "Scores (hands 1-14)" in text
     assert "364" in text and "-182" in text and "91" in text  # totals and the summed early hands, whole
     assert "…" not in text
+
+
+# -- the game log colours cards from Event.data ------------------------------------------------------
+
+class RecordingLog(GameLog):
+    """A GameLog that keeps the rich Text of every line it writes."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.written: list = []
+
+    def write(self, content, *args, **kwargs):
+        self.written.append(content)
+        return super().write(content, *args, **kwargs)
+
+
+class LogApp(App):
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def compose(self):
+        yield RecordingLog(id="log")
+
+
+def _styled(line) -> dict[str, str]:
+    return {line.plain[s.start:s.end]: str(s.style) for s in line.spans}
+
+
+@pytest.mark.parametrize("ascii_cards", [False, True])
+async def test_game_log_colours_exactly_the_cards_in_event_data(monkeypatch, ascii_cards):
+    from engine.cards import CardKind
+    from engine.core import Event
+    from tui.widgets.cards import _readable_on_dark, card_color
+    monkeypatch.setenv("CARDTABLE_ASCII", "1" if ascii_cards else "0")
+    app = LogApp()
+    async with app.run_test(size=(80, 20)):
+        log = app.query_one(RecordingLog)
+        zero, one, freeze = Card.get(0, Suit.HEARTS), Card.get(1, Suit.SPADES), Card.special(CardKind.FREEZE)
+        events = [Event("meld", "{seat} melds 0♥ 1♠ FZ beside 10♥ and JKN", 0, {"cards": ["0H", "1S", "FZ"]}),
+                  Event("note", "{seat} remembers 7♣", 1),  # no card data: the French regex fallback
+                  Event("none", "{seat} plays 7♣", 1, {"cards": []})]  # data says no cards: nothing coloured
+        log.add_events(events, ["Ann", "Bix"])
+        first, second, third = log.written
+        colour = {c: f"bold {_readable_on_dark(card_color(app, c))}" for c in (zero, one, freeze)}
+        if ascii_cards:
+            assert log.lines_text[0] == "Ann melds 0H 1S FZ beside 10H and JKN"
+            assert _styled(first) == {"0H": colour[zero], "1S": colour[one], "FZ": colour[freeze]}
+            assert list(_styled(second)) == ["7C"]
+        else:
+            assert _styled(first) == {"0♥": colour[zero], "1♠": colour[one], "FZ": colour[freeze]}
+            assert list(_styled(second)) == ["7♣"]
+        assert _styled(third) == {}
+        assert colour[freeze] != colour[zero]
