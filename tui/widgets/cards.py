@@ -158,7 +158,7 @@ def suit_color(app: App | None, suit: Suit | None, palette: str = "french") -> s
 def card_color(app: App | None, card: Card, palette: str = "french") -> str:
     """Colour of ``card``'s face text: its suit colour in ``palette`` for a natural
     card, else its kind's variable from :data:`FACE_LOOKS` (``$card-joker``...)."""
-    if card.suit is None:
+    if not card.is_natural:
         return theme_color(app, FACE_LOOKS[card.kind].color)
     return suit_color(app, card.suit, palette)
 
@@ -175,7 +175,7 @@ def card_label(card: Card | None, ascii_only: bool = False, *, face_up: bool = T
         return "--"
     if not face_up:
         return _BACK_SMALL[ascii_only]
-    if card.suit is None:
+    if not card.is_natural:
         look = FACE_LOOKS[card.kind]
         return look.ascii if ascii_only else look.label
     return card.text if ascii_only else card.pretty
@@ -219,7 +219,7 @@ def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = Tr
         return [" " * inner] * BIG_INNER_HEIGHT
     if not face_up:
         return [("#" if ascii_only else "░") * inner] * BIG_INNER_HEIGHT
-    if card.suit is None:
+    if not card.is_natural:
         look = FACE_LOOKS[card.kind]
         label, word = (look.ascii, look.ascii_word) if ascii_only else (look.label, look.word)
         return [label.ljust(inner), word.center(inner), label.rjust(inner)]
