@@ -1,4 +1,4 @@
-"""Cards, suits, ranks, deck builders and the text notation for cards.
+"""Cards of any kind, deck builders and a card notation per game.
 
 Cards are *interned*: there is exactly one ``Card`` object per distinct card
 face (``Card.get(14, Suit.SPADES)`` always returns the same object), so
@@ -7,16 +7,34 @@ Several decks at once (Spite & Malice, Nickels) or a custom deck with
 duplicate cards (Nogginate) are lists that hold the same object more than
 once; a multiset of cards is a list or a ``collections.Counter``.
 
-Notation (used in logs and typed by players): rank then suit letter, e.g.
-``2C``, ``10H`` (``TH`` is accepted when parsing), ``QS``, ``AD``; the joker is
-``JK``. Parsing is case-insensitive and also accepts the suit symbols
-(``10♥``).
+A face is identified by ``(kind, rank, suit)``. Its :class:`CardKind` is
+``NATURAL`` for a ranked, suited card (ranks 0..14: Nogginate uses 0..10, the
+French pack 2..14 with the ace as 14), or one of the unsuited special kinds:
+``JOKER`` and Nogginate's ``FREEZE``, ``BONUS`` and nine cheat kinds (NG-8,
+NG-11). Every face exists once, made when this module is imported; a deck
+builder (:func:`standard_deck`, :func:`multi_deck`, :func:`nogginate_deck`,
+:func:`cheat_deck`) decides which faces a game uses.
+
+Each face has one canonical text, unique over all faces (:attr:`Card.text`:
+``10H``, ``AS``, ``0C``, ``1S``, ``JK``, ``FZ``, ``CMB``...). What a typed
+token means depends on the game, so parsing goes through a :class:`Notation`:
+
+* :data:`FRENCH` (Nags, Noms, Spite & Malice; :func:`parse_card`,
+  :func:`parse_cards`): the 52 cards and the joker. ``TH`` is the ten, ``1S``
+  is the ace, suit symbols (``10♥``) and ``JOKER`` / ``*`` are accepted.
+* :data:`NOGGINATE`: ranks ``0``..``10`` in four suits (``1S`` is the rank-1
+  spade), ``JK``, ``FZ`` (Freeze), ``BN`` (Bonus) and the cheat cards ``CMB``
+  Combine, ``HOF`` Hands Off, ``JKN`` Jokernate, ``RCF`` Reconfigure, ``RMV``
+  Remove, ``RES`` Resurrect, ``SHW`` Show, ``STL`` Steal, ``TEL`` Tell. The
+  full names (``FREEZE``, ``HANDSOFF``, ``HANDS-OFF``) are accepted too.
+
+Parsing is case-insensitive in both.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from typing import Iterable, Mapping
 
 
 class Suit(enum.IntEnum):
@@ -44,81 +62,191 @@ class Suit(enum.IntEnum):
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
 
+class CardKind(enum.IntEnum):
+    """What sort of face a card is. ``NATURAL`` cards have a rank and a suit;
+    every other kind is one unsuited face. The special kinds after ``JOKER``
+    are Nogginate's (NG-8 Freeze and Bonus, NG-11 the nine cheat cards)."""
+
+    NATURAL = 0
+    JOKER = 1
+    FREEZE = 2
+    BONUS = 3
+    COMBINE = 4
+    HANDS_OFF = 5
+    JOKERNATE = 6
+    RECONFIGURE = 7
+    REMOVE = 8
+    RESURRECT = 9
+    SHOW = 10
+    STEAL = 11
+    TELL = 12
+
+    @property
+    def is_cheat(self) -> bool:
+        """True for the nine cheat kinds (NG-11)."""
+        return self >= CardKind.COMBINE
+
+    @property
+    def code(self) -> str:
+        """The notation of this kind's face (``JK``, ``FZ``, ``BN``, ``CMB``...);
+        ``""`` for ``NATURAL`` (a natural card is written rank then suit)."""
+        return _KIND_CODE[self]
+
+    @property
+    def title(self) -> str:
+        """The name printed on the card: ``Joker``, ``Freeze``, ``Hands Off``...;
+        ``Natural`` for ``NATURAL``."""
+        return self.name.replace("_", " ").title()
+
+
+_KIND_CODE = {
+    CardKind.NATURAL: "", CardKind.JOKER: "JK", CardKind.FREEZE: "FZ", CardKind.BONUS: "BN",
+    CardKind.COMBINE: "CMB", CardKind.HANDS_OFF: "HOF", CardKind.JOKERNATE: "JKN", CardKind.RECONFIGURE: "RCF",
+    CardKind.REMOVE: "RMV", CardKind.RESURRECT: "RES", CardKind.SHOW: "SHW", CardKind.STEAL: "STL",
+    CardKind.TELL: "TEL",
+}
+
+#: The unsuited kinds, joker first, then Freeze, Bonus and the cheat kinds.
+SPECIAL_KINDS: tuple[CardKind, ...] = tuple(k for k in CardKind if k is not CardKind.NATURAL)
+#: The nine cheat kinds of Nogginate (NG-11), in the rules' order.
+CHEAT_KINDS: tuple[CardKind, ...] = tuple(k for k in CardKind if k.is_cheat)
+
 #: Rank numbers for the standard pack. Aces are 14; a game that counts the
 #: ace low (Spite & Malice) maps it with its own value function.
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 STANDARD_RANKS: tuple[int, ...] = tuple(range(2, 15))
+#: Nogginate's numeric ranks (NG-9).
+NOGGINATE_RANKS: tuple[int, ...] = tuple(range(0, 11))
+#: Every rank a natural card may have (0..14).
+ALL_RANKS: tuple[int, ...] = tuple(range(0, 15))
+#: The rank of every unsuited face (the joker and the other special kinds).
 JOKER_RANK = 0
 
 _RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}
-_TEXT_RANK = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10, "1": 14}
 _SUIT_FROM_TEXT = {
     "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
     "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
 }
+#: ``order`` of the first special face; the joker keeps 100 (sorting and fingerprints depend on it).
+_SPECIAL_ORDER_BASE = 100
 
 
 def rank_text(rank: int) -> str:
-    """Notation of a rank number: ``2``..``10``, ``J``, ``Q``, ``K``, ``A``."""
+    """Notation of a rank number: ``0``..``10``, ``J``, ``Q``, ``K``, ``A``."""
     return _RANK_TEXT.get(rank, str(rank))
 
 
 class Card:
-    """One card face. Immutable and interned: build cards with :meth:`get`,
-    :meth:`joker` or :func:`parse_card`, never with ``Card(...)`` directly.
+    """One card face. Immutable and interned: get cards with :meth:`get`,
+    :meth:`joker`, :meth:`special`, :meth:`face` or a :class:`Notation`, never
+    with ``Card(...)`` directly.
 
     Attributes:
-        rank: 2..14 for standard cards (ace = 14), 0 for a joker.
-        suit: the :class:`Suit`, or ``None`` for a joker.
-        text: the notation (``"10H"``, ``"JK"``).
-        order: a small int, unique per face, used for sorting and hashing.
+        kind: the :class:`CardKind`.
+        rank: 0..14 for a natural card (ace = 14), 0 for every special face.
+        suit: the :class:`Suit`, or ``None`` for a special face.
+        text: the canonical notation (``"10H"``, ``"0C"``, ``"JK"``, ``"FZ"``), unique per face.
+        pretty: readable form with the suit symbol (``"10♥"``); the code for a special face.
+        order: a small int, unique per face, used for sorting: ``rank * 4 + suit``
+            for naturals (0..59), 100 for the joker, 101.. for the other special kinds.
+        is_red: True for natural Diamonds and Hearts.
+        is_natural, is_joker, is_cheat: the kind tests.
     """
 
-    __slots__ = ("rank", "suit", "text", "order", "is_red", "__weakref__")
-    _interned: dict[tuple[int, int], "Card"] = {}
+    __slots__ = ("kind", "rank", "suit", "text", "pretty", "order", "is_red", "is_natural", "is_joker",
+                 "is_cheat", "__weakref__")
+    _interned: dict[tuple[int, int, int], "Card"] = {}
+    _by_rank_suit: dict[tuple[int, int | None], "Card"] = {}
+    _by_text: dict[str, "Card"] = {}
 
+    kind: CardKind
     rank: int
     suit: Suit | None
     text: str
+    pretty: str
     order: int
     is_red: bool
+    is_natural: bool
+    is_joker: bool
+    is_cheat: bool
 
-    def __init__(self, rank: int, suit: Suit | None) -> None:
+    def __init__(self, kind: CardKind, rank: int, suit: Suit | None) -> None:
+        self.kind = kind
         self.rank = rank
         self.suit = suit
-        self.text = "JK" if suit is None else rank_text(rank) + suit.letter
-        self.order = 100 if suit is None else rank * 4 + int(suit)
+        if kind is CardKind.NATURAL:
+            assert suit is not None
+            self.text = rank_text(rank) + suit.letter
+            self.pretty = rank_text(rank) + suit.symbol
+            self.order = rank * 4 + int(suit)
+        else:
+            self.text = self.pretty = kind.code
+            self.order = _SPECIAL_ORDER_BASE + int(kind) - int(CardKind.JOKER)
         self.is_red = bool(suit is not None and suit.is_red)
+        self.is_natural = kind is CardKind.NATURAL
+        self.is_joker = kind is CardKind.JOKER
+        self.is_cheat = kind.is_cheat
 
     @classmethod
-    def get(cls, rank: int, suit: Suit | None) -> "Card":
-        """Return the one interned card of this rank and suit.
+    def get(cls, rank: int, suit: Suit | int | None) -> "Card":
+        """Return the one interned natural card of this rank and suit; ``suit=None``
+        with rank 0 is the joker (as before special kinds existed).
+
+        Args:
+            rank: 0..14 (the ace is 14; ranks 0 and 1 are Nogginate's, NG-9).
+            suit: a :class:`Suit` or its int value, or ``None`` for the joker.
 
         Raises:
-            ValueError: if the rank is not 2..14 for a suited card.
+            ValueError: if no natural card has this rank and suit.
         """
-        key = (rank, -1 if suit is None else int(suit))
-        card = cls._interned.get(key)
-        if card is None:
-            if suit is not None and rank not in STANDARD_RANKS:
-                raise ValueError(f"no card of rank {rank}")
-            card = cls(rank, None if suit is None else Suit(suit))
-            cls._interned[key] = card
-        return card
+        try:
+            return cls._by_rank_suit[(rank, suit)]
+        except (KeyError, TypeError):
+            if suit is None:
+                raise ValueError(f"an unsuited card of rank {rank!r} is not a face: "
+                                 "use Card.joker() or Card.special(kind)") from None
+            raise ValueError(f"no card of rank {rank!r} and suit {suit!r}") from None
 
     @classmethod
     def joker(cls) -> "Card":
         """The (single, interned) joker face."""
-        return cls.get(JOKER_RANK, None)
+        return _JOKER
 
-    @property
-    def is_joker(self) -> bool:
-        return self.suit is None
+    @classmethod
+    def special(cls, kind: CardKind | int) -> "Card":
+        """The one face of an unsuited kind (``CardKind.FREEZE``...).
 
-    @property
-    def pretty(self) -> str:
-        """Readable form with the suit symbol, e.g. ``10♥``; jokers are ``🃏``-free ``JK``."""
-        return "JK" if self.suit is None else rank_text(self.rank) + self.suit.symbol
+        Raises:
+            ValueError: for ``CardKind.NATURAL`` or a number that is no kind.
+        """
+        return cls.face(kind, JOKER_RANK, None)
+
+    @classmethod
+    def face(cls, kind: CardKind | int, rank: int = JOKER_RANK, suit: Suit | int | None = None) -> "Card":
+        """The one face with this ``(kind, rank, suit)``: a natural card needs a rank
+        0..14 and a suit, a special kind takes rank 0 and no suit.
+
+        Raises:
+            ValueError: when no such face exists.
+        """
+        card = cls._interned.get((kind, rank, -1 if suit is None else suit))
+        if card is None:
+            raise ValueError(f"no card face of kind {kind!r}, rank {rank!r}, suit {suit!r}")
+        return card
+
+    @classmethod
+    def from_text(cls, text: str) -> "Card":
+        """The face whose canonical :attr:`text` is exactly ``text`` (``"10H"``,
+        ``"1S"``, ``"FZ"``). Unlike a :class:`Notation` this accepts no variants,
+        so it needs no game: every face's text is unique.
+
+        Raises:
+            CardParseError: when no face has this text.
+        """
+        card = cls._by_text.get(text)
+        if card is None:
+            raise CardParseError(f"{text!r} is not the text of a card face")
+        return card
 
     def __repr__(self) -> str:
         return self.text
@@ -129,7 +257,7 @@ class Card:
         return self.order < other.order
 
     def __reduce__(self):  # pickling keeps cards interned (used by --jobs processes)
-        return (Card.get, (self.rank, self.suit))
+        return (Card.face, (int(self.kind), self.rank, None if self.suit is None else int(self.suit)))
 
     def __copy__(self) -> "Card":
         return self
@@ -138,11 +266,33 @@ class Card:
         return self
 
 
+def _make_faces() -> None:
+    for kind in CardKind:
+        if kind is CardKind.NATURAL:
+            made = [Card(kind, r, s) for r in ALL_RANKS for s in Suit]
+        else:
+            made = [Card(kind, JOKER_RANK, None)]
+        for c in made:
+            s = -1 if c.suit is None else int(c.suit)
+            Card._interned[(kind, c.rank, s)] = c
+            Card._by_text[c.text] = c
+            if kind is CardKind.NATURAL:
+                Card._by_rank_suit[(c.rank, s)] = c
+    Card._by_rank_suit[(JOKER_RANK, None)] = Card._interned[(CardKind.JOKER, JOKER_RANK, -1)]
+
+
+_make_faces()
+_JOKER = Card._interned[(CardKind.JOKER, JOKER_RANK, -1)]
+
+#: Every face, naturals by rank then suit, then the special faces.
+ALL_FACES: tuple[Card, ...] = tuple(sorted(Card._interned.values(), key=lambda c: c.order))
+
+
 def standard_deck(jokers: int = 0) -> list[Card]:
     """One 52-card pack in a fixed order (clubs 2..A, diamonds, hearts, spades),
     plus ``jokers`` jokers. Returns a new list."""
     deck = [Card.get(r, s) for s in Suit for r in STANDARD_RANKS]
-    deck.extend(Card.joker() for _ in range(jokers))
+    deck.extend(_JOKER for _ in range(jokers))
     return deck
 
 
@@ -155,43 +305,156 @@ def multi_deck(decks: int, jokers_per_deck: int = 0) -> list[Card]:
     return out
 
 
+def nogginate_deck() -> list[Card]:
+    """Nogginate's 162-card custom deck (NG-8, NG-9): three copies of ranks 0..10
+    in each suit (132 numeric cards), 6 Freeze, 18 Joker and 6 Bonus cards, in a
+    fixed order (suit, rank, copy; then Freeze, Joker, Bonus). Returns a new list."""
+    deck = [Card.get(r, s) for s in Suit for r in NOGGINATE_RANKS for _ in range(3)]
+    deck += [Card.special(CardKind.FREEZE)] * 6 + [_JOKER] * 18 + [Card.special(CardKind.BONUS)] * 6
+    return deck
+
+
+def cheat_deck(kinds: Iterable[CardKind] = CHEAT_KINDS, copies: int = 6) -> list[Card]:
+    """Nogginate's cheat deck (NG-11): ``copies`` cards of each of ``kinds`` (all
+    nine by default: 54 cards; NG-12 leaves out Show and Tell in individual games).
+
+    Raises:
+        ValueError: if a kind is not a cheat kind.
+    """
+    out: list[Card] = []
+    for k in kinds:
+        if not CardKind(k).is_cheat:
+            raise ValueError(f"{CardKind(k).name} is not a cheat kind")
+        out.extend([Card.special(k)] * copies)
+    return out
+
+
 class CardParseError(ValueError):
     """Raised for text that is not a card in the notation."""
 
 
+class Notation:
+    """How one game writes and reads its cards.
+
+    Writing is the face's canonical :attr:`Card.text`; parsing maps every
+    accepted token (case-insensitive, suit letters or symbols) to a face.
+
+    Args:
+        name: a short name for messages (``"French"``, ``"Nogginate"``).
+        rank_words: rank token -> rank, e.g. ``{"10": 10, "T": 10, "A": 14, "1": 14}``;
+            every rank here exists in all four suits.
+        specials: unsuited faces -> the extra words accepted for them (their
+            canonical code is always accepted).
+        hint: examples for the error message (``"7H, 10S, QD, AC"``).
+    """
+
+    __slots__ = ("name", "faces", "_faces", "_by_token", "_hint")
+
+    def __init__(self, name: str, rank_words: Mapping[str, int], specials: Mapping[Card, Iterable[str]] | None = None,
+                 hint: str = "7H, 10S, QD, AC") -> None:
+        self.name = name
+        self._hint = hint
+        by_token: dict[str, Card] = {}
+        for word, rank in rank_words.items():
+            for suit_word, suit in _SUIT_FROM_TEXT.items():
+                by_token[word.upper() + suit_word] = Card.get(rank, suit)
+        for card, words in (specials or {}).items():
+            if card.is_natural:
+                raise ValueError(f"{card} is not a special face")
+            by_token[card.text] = card
+            for w in words:
+                by_token[w.upper()] = card
+        self._by_token = by_token
+        #: The faces this notation can write and read, in ``order``.
+        self.faces: tuple[Card, ...] = tuple(sorted(set(by_token.values()), key=lambda c: c.order))
+        self._faces = frozenset(self.faces)
+
+    def __repr__(self) -> str:
+        return f"Notation({self.name!r}, {len(self.faces)} faces)"
+
+    def __contains__(self, card: object) -> bool:
+        return card in self._faces
+
+    def parse(self, text: str) -> Card:
+        """Parse one card token (``QS``, ``10h``, ``TH``, ``10♥``, ``JK``...).
+
+        Raises:
+            CardParseError: with the offending text when it is not a card of this notation.
+        """
+        t = text.strip().upper()
+        card = self._by_token.get(t)
+        if card is not None:
+            return card
+        if len(t) < 2 or t[-1] not in _SUIT_FROM_TEXT:
+            raise CardParseError(f"{text!r} is not a card (write e.g. {self._hint})")
+        raise CardParseError(f"{text!r} is not a card: unknown rank {t[:-1]!r}")
+
+    def parse_cards(self, text: str) -> list[Card]:
+        """Parse a whitespace- or comma-separated list of cards.
+
+        Raises:
+            CardParseError: naming the first token that is not a card.
+        """
+        parse = self.parse
+        return [parse(tok) for tok in text.replace(",", " ").split()]
+
+    def text(self, card: Card) -> str:
+        """The notation of ``card`` (its canonical text).
+
+        Raises:
+            ValueError: if this notation has no such face (e.g. ``0C`` in French).
+        """
+        if card not in self._faces:
+            raise ValueError(f"{card.text} is not a card of the {self.name} notation")
+        return card.text
+
+    def cards_text(self, cards: Iterable[Card]) -> str:
+        """Notation of several cards separated by spaces (inverse of :meth:`parse_cards`).
+
+        Raises:
+            ValueError: if a card is not a face of this notation.
+        """
+        return " ".join(self.text(c) for c in cards)
+
+
+_FRENCH_RANK_WORDS = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": JACK, "Q": QUEEN, "K": KING,
+                      "A": ACE, "1": ACE}
+
+#: The French pack (Nags, Noms, Spite & Malice, Nickels): 52 cards and the joker.
+#: ``1S`` and ``AS`` are both the ace, ``TH`` and ``10H`` the ten.
+FRENCH = Notation("French", _FRENCH_RANK_WORDS, {_JOKER: ("JOKER", "*")})
+
+#: Nogginate's cards (NG-8, NG-9, NG-11): ranks 0..10 in four suits (``0C``, ``1S``,
+#: ``10H``; ``TH`` also reads as the 10), ``JK``, ``FZ``, ``BN`` and the cheat codes.
+NOGGINATE = Notation(
+    "Nogginate", {**{str(r): r for r in NOGGINATE_RANKS}, "T": 10},
+    {Card.special(k): {k.name, k.name.replace("_", ""), k.name.replace("_", "-")} | ({"*"} if k is CardKind.JOKER
+                                                                                      else set())
+     for k in SPECIAL_KINDS},
+    hint="0C, 7H, 10S, JK, FZ, BN, CMB")
+
+
 def parse_card(text: str) -> Card:
-    """Parse one card from notation (``QS``, ``10h``, ``TH``, ``10♥``, ``JK``).
+    """Parse one card in the :data:`FRENCH` notation (``QS``, ``10h``, ``TH``, ``10♥``, ``1S``, ``JK``).
 
     Raises:
         CardParseError: with the offending text when it is not a card.
     """
-    t = text.strip().upper()
-    if t in ("JK", "JOKER", "*"):
-        return Card.joker()
-    if len(t) < 2 or t[-1] not in _SUIT_FROM_TEXT:
-        raise CardParseError(f"{text!r} is not a card (write e.g. 7H, 10S, QD, AC)")
-    suit = _SUIT_FROM_TEXT[t[-1]]
-    r = t[:-1]
-    if r in _TEXT_RANK:
-        rank = _TEXT_RANK[r]
-    elif r.isdigit() and 2 <= int(r) <= 10:
-        rank = int(r)
-    else:
-        raise CardParseError(f"{text!r} is not a card: unknown rank {r!r}")
-    return Card.get(rank, suit)
+    return FRENCH.parse(text)
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Parse a whitespace- or comma-separated list of cards.
+    """Parse a whitespace- or comma-separated list of cards in the :data:`FRENCH` notation.
 
     Raises:
         CardParseError: naming the first token that is not a card.
     """
-    return [parse_card(tok) for tok in text.replace(",", " ").split()]
+    return FRENCH.parse_cards(text)
 
 
 def cards_text(cards: Iterable[Card]) -> str:
-    """Notation of several cards separated by spaces (inverse of :func:`parse_cards`)."""
+    """Canonical text of several cards separated by spaces (inverse of :func:`parse_cards`
+    for French cards, of :meth:`Notation.parse_cards` for any notation's faces)."""
     return " ".join(c.text for c in cards)
 
 

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from engine.cards import (ACE, JACK, KING, QUEEN, STANDARD_RANKS, Card, CardParseError, Suit, cards_text,
-                          multi_deck, parse_card, parse_cards, rank_text, sort_cards, standard_deck)
+from engine.cards import (ACE, ALL_FACES, CHEAT_KINDS, FRENCH, JACK, KING, NOGGINATE, QUEEN, SPECIAL_KINDS,
+                          STANDARD_RANKS, Card, CardKind, CardParseError, Notation, Suit, cards_text, cheat_deck,
+                          multi_deck, nogginate_deck, parse_card, parse_cards, rank_text, sort_cards, standard_deck)
 
 
 def test_cards_are_interned():
@@ -26,9 +30,15 @@ def test_copy_and_pickle_keep_identity():
 
 
 def test_bad_rank_raises():
-    for rank in (0, 1, 15):
+    for rank in (-1, 15):
         with pytest.raises(ValueError):
             Card.get(rank, Suit.CLUBS)
+    with pytest.raises(ValueError):
+        Card.get(5, None)  # an unsuited face is the joker or a special kind
+    # Ranks 0 and 1 exist now (Nogginate, NG-9), but they are no French cards:
+    for rank in (0, 1):
+        assert Card.get(rank, Suit.CLUBS) not in FRENCH
+        assert Card.get(rank, Suit.CLUBS) is not Card.get(ACE, Suit.CLUBS)
 
 
 def test_standard_deck_and_multi_deck():
@@ -90,3 +100,116 @@ def test_sorting_by_rank_then_suit():
     assert sorted(cs) == sort_cards(cs)
     assert len({c.order for c in standard_deck(jokers=1)}) == 53
     assert STANDARD_RANKS == tuple(range(2, 15))
+
+
+# -- kinds of faces and the notation per game ----------------------------------------------------------
+
+def test_kinds_and_the_nine_cheat_cards_of_ng11():
+    assert [k.title for k in CHEAT_KINDS] == ["Combine", "Hands Off", "Jokernate", "Reconfigure", "Remove",
+                                             "Resurrect", "Show", "Steal", "Tell"]
+    assert not any(k.is_cheat for k in (CardKind.NATURAL, CardKind.JOKER, CardKind.FREEZE, CardKind.BONUS))
+    codes = [k.code for k in SPECIAL_KINDS]
+    assert codes == ["JK", "FZ", "BN", "CMB", "HOF", "JKN", "RCF", "RMV", "RES", "SHW", "STL", "TEL"]
+
+
+def test_every_face_is_interned_with_a_unique_order_and_text():
+    assert len(ALL_FACES) == 15 * 4 + len(SPECIAL_KINDS)
+    assert len({c.order for c in ALL_FACES}) == len(ALL_FACES)
+    assert len({c.text for c in ALL_FACES}) == len(ALL_FACES)
+    assert all(0 <= c.order < 128 for c in ALL_FACES)
+    for c in ALL_FACES:
+        assert Card.face(c.kind, c.rank, c.suit) is c
+        assert Card.from_text(c.text) is c
+        assert pickle.loads(pickle.dumps(c)) is c and copy.deepcopy(c) is c
+        assert c.is_natural == (c.kind is CardKind.NATURAL) == (c.suit is not None)
+        assert c.is_joker == (c.kind is CardKind.JOKER)
+        assert c.is_cheat == c.kind.is_cheat
+    freeze = Card.special(CardKind.FREEZE)
+    assert freeze is Card.special(CardKind.FREEZE) and freeze.text == freeze.pretty == "FZ"
+    assert not freeze.is_joker and not freeze.is_natural and not freeze.is_red and freeze.rank == 0
+    assert Card.special(CardKind.JOKER) is Card.joker() and Card.joker().order == 100
+    with pytest.raises(ValueError):
+        Card.special(CardKind.NATURAL)
+    with pytest.raises(CardParseError):
+        Card.from_text("10h")  # canonical text only
+
+
+def test_ranks_zero_and_one_are_their_own_faces():
+    zero, one = Card.get(0, Suit.CLUBS), Card.get(1, Suit.SPADES)
+    assert (zero.text, zero.pretty, one.text, one.pretty) == ("0C", "0♣", "1S", "1♠")
+    assert zero.is_natural and not zero.is_joker and zero is not Card.joker()
+    assert sort_cards([Card.get(2, Suit.CLUBS), one, zero]) == [zero, one, Card.get(2, Suit.CLUBS)]
+    assert Card.get(0, None) is Card.joker()  # the old spelling of the joker still works
+
+
+def test_french_notation_is_the_old_one():
+    assert parse_card("1S") is Card.get(ACE, Suit.SPADES)  # the ace, in a French game
+    assert set(FRENCH.faces) == set(standard_deck(jokers=1))
+    for bad in ("0C", "FZ", "BN", "CMB", "1"):
+        with pytest.raises(CardParseError):
+            parse_card(bad)
+    with pytest.raises(ValueError):
+        FRENCH.text(Card.get(0, Suit.CLUBS))
+
+
+def test_nogginate_notation():
+    assert NOGGINATE.parse("1S") is Card.get(1, Suit.SPADES)
+    assert NOGGINATE.parse("0c") is Card.get(0, Suit.CLUBS)
+    assert NOGGINATE.parse("10♥") is NOGGINATE.parse("th") is Card.get(10, Suit.HEARTS)
+    assert NOGGINATE.parse("fz") is NOGGINATE.parse("Freeze") is Card.special(CardKind.FREEZE)
+    assert NOGGINATE.parse("bn") is Card.special(CardKind.BONUS)
+    assert NOGGINATE.parse("hands-off") is NOGGINATE.parse("HOF") is Card.special(CardKind.HANDS_OFF)
+    assert NOGGINATE.parse("*") is NOGGINATE.parse("JK") is Card.joker()
+    assert NOGGINATE.parse_cards("0C, 1S FZ tel") == [Card.get(0, Suit.CLUBS), Card.get(1, Suit.SPADES),
+                                                     Card.special(CardKind.FREEZE), Card.special(CardKind.TELL)]
+    for bad in ("AS", "JH", "11C", "QS", "XYZ", "", "0X"):
+        with pytest.raises(CardParseError) as err:
+            NOGGINATE.parse(bad)
+        assert repr(bad) in str(err.value)
+    assert len(NOGGINATE.faces) == 44 + len(SPECIAL_KINDS)
+    with pytest.raises(ValueError):
+        NOGGINATE.text(Card.get(ACE, Suit.SPADES))
+
+
+def test_nogginate_decks_ng8_ng11():
+    deck = nogginate_deck()
+    counts = Counter(deck)
+    assert len(deck) == 162 and all(c in NOGGINATE for c in deck)
+    assert sum(1 for c in deck if c.is_natural) == 132 and all(counts[c] == 3 for c in deck if c.is_natural)
+    assert counts[Card.joker()] == 18 and counts[Card.special(CardKind.FREEZE)] == 6
+    assert counts[Card.special(CardKind.BONUS)] == 6
+    cheats = cheat_deck()
+    assert len(cheats) == 54 and all(c.is_cheat for c in cheats) and len(set(cheats)) == 9
+    individual = cheat_deck([k for k in CHEAT_KINDS if k not in (CardKind.SHOW, CardKind.TELL)])  # NG-12
+    assert len(individual) == 42
+    with pytest.raises(ValueError):
+        cheat_deck([CardKind.FREEZE])
+
+
+@pytest.mark.parametrize("notation", [FRENCH, NOGGINATE], ids=lambda n: n.name)
+def test_notation_round_trips_every_face(notation: Notation):
+    for c in notation.faces:
+        assert notation.parse(notation.text(c)) is c
+        assert notation.parse(c.text.lower()) is c
+        assert notation.parse(c.pretty) is c
+
+
+@given(st.sampled_from(["French", "Nogginate"]), st.data())
+def test_notation_round_trips_card_lists(name, data):
+    notation = FRENCH if name == "French" else NOGGINATE
+    cards = data.draw(st.lists(st.sampled_from(notation.faces), max_size=30))
+    text = notation.cards_text(cards)
+    assert notation.parse_cards(text) == cards
+    assert notation.parse_cards(text.lower().replace(" ", ", ")) == cards
+    if notation is FRENCH:
+        assert parse_cards(cards_text(cards)) == cards
+
+
+@given(st.text(alphabet="0123456789TJQKAXZFBNCDHS♣♦♥♠*", max_size=5))
+def test_parse_is_total_either_a_face_or_a_card_parse_error(token):
+    for notation in (FRENCH, NOGGINATE):
+        try:
+            card = notation.parse(token)
+        except CardParseError:
+            continue
+        assert card in notation

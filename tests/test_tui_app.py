@@ -22,7 +22,7 @@ from engine.gamelog import Replay, read_log
 from engine.seats import SeatSpec
 from engine.session import Session
 from engine.variants import option_specs
-from themes import CARD_VARIABLES, THEMES, load_themes
+from themes import CARD_VARIABLES, OPTIONAL_VARIABLES, THEMES, load_themes, theme_variable_defaults
 from tui.app import CardtableApp, ConfirmQuit, ascii_wanted
 from tui.screens.replay import ReplayScreen
 from tui.screens.rules import RulesScreen, rules_markdown
@@ -78,6 +78,19 @@ def test_every_theme_defines_the_card_variables():
         missing = [v for v in CARD_VARIABLES if v not in theme.variables]
         assert not missing, (name, missing)
         assert labels[name]
+
+
+def test_every_theme_colours_every_kind_of_card_face():
+    from tui.widgets.cards import FACE_LOOKS, SUIT_PALETTES
+    wanted = {look.color for look in FACE_LOOKS.values()} | set(SUIT_PALETTES["french"].values())
+    assert {"card-joker", "card-freeze", "card-bonus", "card-cheat"} <= wanted <= set(CARD_VARIABLES)
+    themes, _ = load_themes()
+    for name, theme in themes.items():
+        assert wanted <= set(theme.variables), name
+        # the optional palette is all or nothing
+        palette = [v for v in OPTIONAL_VARIABLES if v in theme.variables]
+        assert palette in ([], list(OPTIONAL_VARIABLES)), name
+    assert set(OPTIONAL_VARIABLES) <= set(theme_variable_defaults())
 
 
 def test_high_contrast_has_a_four_colour_deck():

@@ -341,6 +341,40 @@ def test_small_and_big_forms_of_any_card():
     assert card_small(Card.get(12, Suit.SPADES), None).plain == "Q♠"
 
 
+def test_special_faces_are_drawn_from_the_per_kind_table():
+    from engine.cards import ALL_FACES, NOGGINATE, CardKind
+    from themes import CARD_VARIABLES, OPTIONAL_VARIABLES
+    from tui.widgets.cards import FACE_LOOKS, card_color, card_text, suit_color
+    specials = [c for c in ALL_FACES if not c.is_natural]
+    assert {c.kind for c in specials} == set(FACE_LOOKS)  # every special kind has a row
+    for card in specials:
+        look = FACE_LOOKS[card.kind]
+        assert look.color in CARD_VARIABLES and look.color in THEME_DEFAULTS
+        assert card_color(None, card) == THEME_DEFAULTS[look.color]
+        assert card_label(card) == look.label and card_label(card, True) == look.ascii
+        assert NOGGINATE.parse(card_label(card, True)) is card  # the ASCII label is the notation
+        assert card_rows(card) == [look.label.ljust(5), look.word.center(5), look.label.rjust(5)]
+        assert card_rows(card, True)[1] == look.ascii_word.center(5)
+        assert card_text(card, None).plain == look.label
+        lines = card_big(card, None).plain.split("\n")
+        assert len(lines) == 5 and {len(line) for line in lines} == {7}
+        assert all(len(x) <= 3 for x in (look.label, look.ascii)) and all(
+            len(x) <= 5 for x in (look.word, look.ascii_word))
+    freeze = Card.special(CardKind.FREEZE)
+    assert card_small(freeze, None).plain == "FZ" and card_rows(freeze, True) == ["FZ   ", " FRZ ", "   FZ"]
+    assert card_rows(Card.special(CardKind.STEAL)) == ["STL  ", "CHEAT", "  STL"]
+    assert len({card_color(None, Card.special(k)) for k in (CardKind.JOKER, CardKind.FREEZE, CardKind.BONUS,
+                                                          CardKind.TELL)}) == 4
+    # Ranks 0 and 1 draw like any natural card.
+    zero = Card.get(0, Suit.CLUBS)
+    assert card_label(zero) == "0♣" and card_rows(zero, True) == ["0    ", "  C  ", "    0"]
+    # The optional Nogginate palette: blue clubs, orange diamonds, purple hearts, green spades (NG-9).
+    assert [suit_color(None, s, "nogginate") for s in Suit] == list(OPTIONAL_VARIABLES.values())
+    assert card_color(None, zero, "nogginate") == OPTIONAL_VARIABLES["nogginate-clubs"]
+    assert card_color(None, zero) == THEME_DEFAULTS["suit-clubs"]
+    assert set(CARD_VARIABLES) | set(OPTIONAL_VARIABLES) <= set(THEME_DEFAULTS)
+
+
 class CardsApp(App):
     def __init__(self) -> None:
         super().__init__()
@@ -388,3 +422,56 @@ def test_summary_table_of_a_long_match_stays_readable():
     assert "1-5" in text and "Scores (hands 1-14)" in text
     assert "364" in text and "-182" in text and "91" in text  # totals and the summed early hands, whole
     assert "…" not in text
+
+
+# -- the game log colours cards from Event.data ------------------------------------------------------
+
+class RecordingLog(GameLog):
+    """A GameLog that keeps the rich Text of every line it writes."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.written: list = []
+
+    def write(self, content, *args, **kwargs):
+        self.written.append(content)
+        return super().write(content, *args, **kwargs)
+
+
+class LogApp(App):
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def compose(self):
+        yield RecordingLog(id="log")
+
+
+def _styled(line) -> dict[str, str]:
+    return {line.plain[s.start:s.end]: str(s.style) for s in line.spans}
+
+
+@pytest.mark.parametrize("ascii_cards", [False, True])
+async def test_game_log_colours_exactly_the_cards_in_event_data(monkeypatch, ascii_cards):
+    from engine.cards import CardKind
+    from engine.core import Event
+    from tui.widgets.cards import _readable_on_dark, card_color
+    monkeypatch.setenv("CARDTABLE_ASCII", "1" if ascii_cards else "0")
+    app = LogApp()
+    async with app.run_test(size=(80, 20)):
+        log = app.query_one(RecordingLog)
+        zero, one, freeze = Card.get(0, Suit.HEARTS), Card.get(1, Suit.SPADES), Card.special(CardKind.FREEZE)
+        events = [Event("meld", "{seat} melds 0♥ 1♠ FZ beside 10♥ and JKN", 0, {"cards": ["0H", "1S", "FZ"]}),
+                  Event("note", "{seat} remembers 7♣", 1),  # no card data: the French regex fallback
+                  Event("none", "{seat} plays 7♣", 1, {"cards": []})]  # data says no cards: nothing coloured
+        log.add_events(events, ["Ann", "Bix"])
+        first, second, third = log.written
+        colour = {c: f"bold {_readable_on_dark(card_color(app, c))}" for c in (zero, one, freeze)}
+        if ascii_cards:
+            assert log.lines_text[0] == "Ann melds 0H 1S FZ beside 10H and JKN"
+            assert _styled(first) == {"0H": colour[zero], "1S": colour[one], "FZ": colour[freeze]}
+            assert list(_styled(second)) == ["7C"]
+        else:
+            assert _styled(first) == {"0♥": colour[zero], "1♠": colour[one], "FZ": colour[freeze]}
+            assert list(_styled(second)) == ["7♣"]
+        assert _styled(third) == {}
+        assert colour[freeze] != colour[zero]

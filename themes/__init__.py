@@ -6,7 +6,10 @@ Each TOML file holds the fields of one :class:`textual.theme.Theme` (``name``,
 
 ``felt``, ``card-face``, ``card-back``, ``card-text``, ``suit-red``,
 ``suit-black``, ``suit-clubs``, ``suit-diamonds``, ``suit-hearts``,
-``suit-spades``, ``runner-in``, ``runner-fallen``.
+``suit-spades``, ``runner-in``, ``runner-fallen``, and the text colours of the
+special faces ``card-joker``, ``card-freeze``, ``card-bonus``, ``card-cheat``.
+A theme may also define the :data:`OPTIONAL_VARIABLES` (Nogginate's printed suit
+colours); where it does not, ``tui.widgets.cards.THEME_DEFAULTS`` supplies them.
 
 Widgets use them in CSS (``color: $suit-hearts;``) or, for Rich text, through
 :func:`suit_colour`. A four-colour deck is therefore a theme, not code.
@@ -25,7 +28,15 @@ from textual.theme import Theme
 CARD_VARIABLES: tuple[str, ...] = (
     "felt", "card-face", "card-back", "card-text", "suit-red", "suit-black", "suit-clubs",
     "suit-diamonds", "suit-hearts", "suit-spades", "runner-in", "runner-fallen",
+    "card-joker", "card-freeze", "card-bonus", "card-cheat",
 )
+
+#: CSS variables a theme may define, with the colour used where it does not: the
+#: Nogginate palette (NG-9: blue clubs, orange diamonds, purple hearts, green spades).
+OPTIONAL_VARIABLES: dict[str, str] = {
+    "nogginate-clubs": "#1565c0", "nogginate-diamonds": "#ef6c00", "nogginate-hearts": "#7b1fa2",
+    "nogginate-spades": "#2e7d32",
+}
 
 #: Theme used when the config names none (or names an unknown one).
 DEFAULT_THEME = "felt"
@@ -85,9 +96,10 @@ THEMES, THEME_LABELS = load_themes()
 
 
 def theme_variable_defaults() -> dict[str, str]:
-    """Fallback values of the card variables (the default theme's), so CSS that
-    uses ``$suit-hearts`` still parses under a built-in Textual theme."""
-    return dict(THEMES[DEFAULT_THEME].variables)
+    """Fallback values of the card variables (the default theme's, and the
+    :data:`OPTIONAL_VARIABLES`), so CSS that uses ``$suit-hearts`` or
+    ``$nogginate-clubs`` still parses under a built-in Textual theme."""
+    return {**OPTIONAL_VARIABLES, **THEMES[DEFAULT_THEME].variables}
 
 
 _SUIT_VARIABLE = {0: "suit-clubs", 1: "suit-diamonds", 2: "suit-hearts", 3: "suit-spades"}

@@ -2,7 +2,11 @@
 
 The app's themes define ``$suit-red``, ``$suit-black``, ``$suit-clubs``,
 ``$suit-diamonds``, ``$suit-hearts``, ``$suit-spades``, ``$card-face``,
-``$card-back`` and ``$felt``. Widgets here read them through
+``$card-back``, ``$felt`` and the special faces' ``$card-joker``,
+``$card-freeze``, ``$card-bonus`` and ``$card-cheat``; a theme may also set the
+optional Nogginate palette ``$nogginate-clubs`` .. ``$nogginate-spades`` (the
+printed suit colours of NG-9: blue, orange, purple, green), used by a board that
+asks for ``palette="nogginate"``. Widgets here read them through
 :func:`theme_color`, which falls back to :data:`THEME_DEFAULTS`, so the table
 also works in an app whose theme lacks them (a Textual stylesheet that names
 an undefined variable fails to parse, so these colours are applied from
@@ -11,8 +15,11 @@ Python rather than from ``DEFAULT_CSS``).
 ASCII mode (``CARDTABLE_ASCII=1`` or an app attribute ``ascii`` /
 ``ascii_cards`` set true) shows ``10H`` instead of ``10♥`` and ASCII borders.
 
-Any :class:`engine.cards.Card` can be drawn, the joker (``JK``) included, face
-up or face down, in two sizes that every game's board may reuse:
+Any :class:`engine.cards.Card` can be drawn, face up or face down, in two
+sizes that every game's board may reuse. A natural card shows its rank and
+suit; a special face (joker, Freeze, Bonus, a cheat card) is drawn from its
+row in :data:`FACE_LOOKS` (label, ASCII label, the word in the middle of the big
+card, theme colour variable), so a new kind of face is a new row, not a branch:
 
 * small, one line: :func:`card_label` (plain ``10♥`` / ``10H`` / ``JK`` / ``░░``)
   and :func:`card_small` (the same as coloured rich Text), or the clickable
@@ -28,6 +35,7 @@ can implement click-to-pick with one handler, ``on_card_widget_clicked``.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
@@ -37,7 +45,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.cards import Card, Suit
+from engine.cards import CHEAT_KINDS, Card, CardKind, Suit
+from themes import OPTIONAL_VARIABLES
 
 #: Fallback colours for the card theme variables (a classic two-colour deck on green felt).
 THEME_DEFAULTS: dict[str, str] = {
@@ -54,10 +63,50 @@ THEME_DEFAULTS: dict[str, str] = {
     "runner-in": "#7bd389",
     "runner-fallen": "#9e9e9e",
     "card-joker": "#7b1fa2",
+    "card-freeze": "#00838f",
+    "card-bonus": "#b07800",
+    "card-cheat": "#ad1457",
+    # Optional palette (themes may override): Nogginate's printed suit colours (NG-9).
+    **OPTIONAL_VARIABLES,
 }
 
-_SUIT_VAR = {Suit.CLUBS: "suit-clubs", Suit.DIAMONDS: "suit-diamonds", Suit.HEARTS: "suit-hearts",
-             Suit.SPADES: "suit-spades"}
+#: Suit colour variables per palette: ``"french"`` (the theme's suit colours, red/black
+#: or four-colour) and ``"nogginate"`` (blue clubs, orange diamonds, purple hearts, green spades).
+SUIT_PALETTES: dict[str, dict[Suit, str]] = {
+    "french": {Suit.CLUBS: "suit-clubs", Suit.DIAMONDS: "suit-diamonds", Suit.HEARTS: "suit-hearts",
+               Suit.SPADES: "suit-spades"},
+    "nogginate": {Suit.CLUBS: "nogginate-clubs", Suit.DIAMONDS: "nogginate-diamonds",
+                  Suit.HEARTS: "nogginate-hearts", Suit.SPADES: "nogginate-spades"},
+}
+_SUIT_VAR = SUIT_PALETTES["french"]
+
+
+@dataclass(frozen=True)
+class FaceLook:
+    """How one special (unsuited) kind of face is drawn.
+
+    Attributes:
+        label: the small one-line form (at most 3 cells), e.g. ``JK``.
+        ascii: ``label`` in ASCII mode.
+        word: the middle row of the big card (at most 5 cells), e.g. ``JOKER``.
+        ascii_word: ``word`` in ASCII mode.
+        color: the theme variable of the face's text colour, e.g. ``card-joker``.
+    """
+
+    label: str
+    ascii: str
+    word: str
+    ascii_word: str
+    color: str
+
+
+#: The look of every special kind (the labels are the Nogginate notation codes).
+FACE_LOOKS: dict[CardKind, FaceLook] = {
+    CardKind.JOKER: FaceLook("JK", "JK", "JOKER", "JOKER", "card-joker"),
+    CardKind.FREEZE: FaceLook("FZ", "FZ", "❄", "FRZ", "card-freeze"),
+    CardKind.BONUS: FaceLook("BN", "BN", "BONUS", "BONUS", "card-bonus"),
+    **{k: FaceLook(k.code, k.code, "CHEAT", "CHEAT", "card-cheat") for k in CHEAT_KINDS},
+}
 
 
 def ascii_mode(app: App | None) -> bool:
@@ -93,19 +142,25 @@ def theme_color(app: App | None, name: str) -> str:
     return value or THEME_DEFAULTS[name]
 
 
-def suit_color(app: App | None, suit: Suit | None) -> str:
-    """Colour of a suit's cards (NA-4 red/black, or a four-colour theme);
-    ``None`` (a joker's suit) gives the black suits' colour."""
+def suit_color(app: App | None, suit: Suit | None, palette: str = "french") -> str:
+    """Colour of a suit's cards (NA-4 red/black, or a four-colour theme; with
+    ``palette="nogginate"`` the NG-9 printed colours). ``None`` (no suit) gives
+    the black suits' colour.
+
+    Raises:
+        KeyError: for a palette not in :data:`SUIT_PALETTES`.
+    """
     if suit is None:
         return theme_color(app, "suit-black")
-    return theme_color(app, _SUIT_VAR[suit])
+    return theme_color(app, SUIT_PALETTES[palette][suit])
 
 
-def card_color(app: App | None, card: Card) -> str:
-    """Colour of ``card``'s face text: its suit colour, ``$card-joker`` for a joker."""
-    if card.suit is None:
-        return theme_color(app, "card-joker")
-    return suit_color(app, card.suit)
+def card_color(app: App | None, card: Card, palette: str = "french") -> str:
+    """Colour of ``card``'s face text: its suit colour in ``palette`` for a natural
+    card, else its kind's variable from :data:`FACE_LOOKS` (``$card-joker``...)."""
+    if not card.is_natural:
+        return theme_color(app, FACE_LOOKS[card.kind].color)
+    return suit_color(app, card.suit, palette)
 
 
 #: Width of a small face-down card (two back cells, like ``10`` is two cells wide).
@@ -113,26 +168,31 @@ _BACK_SMALL = {False: "░░", True: "##"}
 
 
 def card_label(card: Card | None, ascii_only: bool = False, *, face_up: bool = True) -> str:
-    """A card in one line as plain text: ``10♥`` (``10H`` with ``ascii_only``),
-    ``JK`` for a joker, ``░░`` (``##``) face down, ``--`` for no card (an empty slot)."""
+    """A card in one line as plain text: ``10♥`` (``10H`` with ``ascii_only``), a
+    special face's :data:`FACE_LOOKS` label (``JK``, ``FZ``, ``CMB``), ``░░`` (``##``)
+    face down, ``--`` for no card (an empty slot)."""
     if card is None:
         return "--"
     if not face_up:
         return _BACK_SMALL[ascii_only]
+    if not card.is_natural:
+        look = FACE_LOOKS[card.kind]
+        return look.ascii if ascii_only else look.label
     return card.text if ascii_only else card.pretty
 
 
-def card_small(card: Card | None, app: App | None, *, face_up: bool = True, on_face: bool = True) -> Text:
+def card_small(card: Card | None, app: App | None, *, face_up: bool = True, on_face: bool = True,
+               palette: str = "french") -> Text:
     """The small (one-line) form as rich Text: :func:`card_label` coloured like the card
-    (suit colour on ``$card-face``; a back on ``$card-back``). With ``on_face=False``
-    a face-up card is drawn on the panel's background instead (for logs and prompts)."""
+    (:func:`card_color` in ``palette`` on ``$card-face``; a back on ``$card-back``). With
+    ``on_face=False`` a face-up card is drawn on the panel's background instead (for logs and prompts)."""
     a = ascii_mode(app)
     label = card_label(card, a, face_up=face_up)
     if card is None:
         return Text(label, style="dim")
     if not face_up:
         return Text(label, style=Style(color="#f0f0f0", bgcolor=theme_color(app, "card-back")))
-    color = card_color(app, card)
+    color = card_color(app, card, palette)
     if on_face:
         return Text(label, style=Style(color=color, bgcolor=theme_color(app, "card-face"), bold=True))
     return Text(label, style=Style(color=_readable_on_dark(color), bold=True))
@@ -147,7 +207,8 @@ def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = Tr
     """The inside of the big card: 3 rows of 5 characters.
 
     Face up: rank top left, suit in the middle, rank bottom right (``10``, ``♥``);
-    a joker shows ``JK`` / ``JOKER`` / ``JK``. Face down: a back pattern
+    a special face shows its :data:`FACE_LOOKS` label and word (a joker: ``JK`` /
+    ``JOKER`` / ``JK``; a cheat card: ``CMB`` / ``CHEAT`` / ``CMB``). Face down: a back pattern
     (``░``, ``#`` in ASCII). ``label`` (e.g. a pile count) replaces the face,
     centred on the middle row. No card and no label: 3 blank rows.
     """
@@ -158,14 +219,17 @@ def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = Tr
         return [" " * inner] * BIG_INNER_HEIGHT
     if not face_up:
         return [("#" if ascii_only else "░") * inner] * BIG_INNER_HEIGHT
-    if card.suit is None:
-        return ["JK".ljust(inner), "JOKER".center(inner), "JK".rjust(inner)]
+    if not card.is_natural:
+        look = FACE_LOOKS[card.kind]
+        label, word = (look.ascii, look.ascii_word) if ascii_only else (look.label, look.word)
+        return [label.ljust(inner), word.center(inner), label.rjust(inner)]
     rank = card.text[:-1]
     suit = card.suit.letter if ascii_only else card.suit.symbol
     return [rank.ljust(inner), suit.center(inner), rank.rjust(inner)]
 
 
-def card_big(card: Card | None, app: App | None, *, face_up: bool = True, label: str | None = None) -> Text:
+def card_big(card: Card | None, app: App | None, *, face_up: bool = True, label: str | None = None,
+             palette: str = "french") -> Text:
     """The big form as rich Text: 5 rows of 7 cells, a border around :func:`card_rows`,
     coloured like :class:`CardWidget` (for boards drawn as text, e.g. the replay).
     An empty slot (no card, no label) has a dashed border."""
@@ -178,7 +242,7 @@ def card_big(card: Card | None, app: App | None, *, face_up: bool = True, label:
     else:
         tl, tr, bl, br, h, v = ("+", "+", "+", "+", "-", "|") if a else ("╭", "╮", "╰", "╯", "─", "│")
         if face_up and card is not None:
-            body = Style(color=card_color(app, card), bgcolor=theme_color(app, "card-face"), bold=True)
+            body = Style(color=card_color(app, card, palette), bgcolor=theme_color(app, "card-face"), bold=True)
         else:
             body = Style(color="#f0f0f0", bgcolor=theme_color(app, "card-back"), bold=True)
         border = body
@@ -192,13 +256,14 @@ def card_big(card: Card | None, app: App | None, *, face_up: bool = True, label:
     return text
 
 
-def card_text(card: Card, app: App | None, *, on_face: bool = False) -> Text:
-    """A card as inline rich Text (``10♥`` in its suit colour) for logs and labels.
+def card_text(card: Card, app: App | None, *, on_face: bool = False, palette: str = "french") -> Text:
+    """A card as inline rich Text (``10♥`` in its suit colour, ``FZ`` in ``$card-freeze``)
+    for logs and labels.
 
     With ``on_face`` the text is drawn on the ``$card-face`` colour, like a real card.
     """
-    label = card.text if ascii_mode(app) else card.pretty
-    color = card_color(app, card)
+    label = card_label(card, ascii_mode(app))
+    color = card_color(app, card, palette)
     if on_face:
         style = Style(color=color, bgcolor=theme_color(app, "card-face"), bold=True)
     else:
@@ -226,6 +291,7 @@ class CardWidget(Widget):
     keyboard cursor is on it), ``dim`` (a fallen horse, a played-over card).
     A click posts :class:`CardWidget.Clicked` with the widget's ``index``,
     its ``card`` and its ``source`` id (``"hand"``, ``"discard:2"``...).
+    ``palette`` names the suit colours (:data:`SUIT_PALETTES`).
     """
 
     DEFAULT_CSS = """
@@ -277,14 +343,15 @@ class CardWidget(Widget):
 
     def __init__(self, card: Card | None = None, *, face_up: bool = True, index: int = 0,
                  label: str | None = None, source: str | None = None, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+                 id: str | None = None, classes: str | None = None, palette: str = "french") -> None:
         """Args: ``card`` shown (None for an empty slot); ``index`` and ``source``
         (e.g. ``"discard:2"``) are reported by clicks; ``label`` replaces the face
-        text (e.g. a draw-pile count)."""
+        text (e.g. a draw-pile count); ``palette`` names the suit colours."""
         super().__init__(name=name, id=id, classes=classes)
         self.index = index
         self.label = label
         self.source = source
+        self.palette = palette
         self.set_reactive(CardWidget.card, card)
         self.set_reactive(CardWidget.face_up, face_up)
 
@@ -302,7 +369,7 @@ class CardWidget(Widget):
             return
         if self.face_up and card is not None:
             self.styles.background = theme_color(app, "card-face")
-            self.styles.color = card_color(app, card)
+            self.styles.color = card_color(app, card, self.palette)
         else:
             self.styles.background = theme_color(app, "card-back")
             self.styles.color = "#f0f0f0"
@@ -348,7 +415,7 @@ class SmallCard(Widget):
     :class:`CardWidget.Clicked` with ``index``, ``card`` and ``source``.
 
     Reactive attributes: ``card`` (None: an empty slot ``--``), ``face_up``,
-    ``selected`` (reverse video), ``dim``.
+    ``selected`` (reverse video), ``dim``. ``palette`` names the suit colours.
     """
 
     DEFAULT_CSS = """
@@ -364,12 +431,13 @@ class SmallCard(Widget):
 
     def __init__(self, card: Card | None = None, *, face_up: bool = True, index: int = 0,
                  source: str | None = None, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+                 classes: str | None = None, palette: str = "french") -> None:
         """Args: ``card`` shown (None for an empty slot); ``index`` and ``source``
-        are reported by clicks."""
+        are reported by clicks; ``palette`` names the suit colours."""
         super().__init__(name=name, id=id, classes=classes)
         self.index = index
         self.source = source
+        self.palette = palette
         self.set_reactive(SmallCard.card, card)
         self.set_reactive(SmallCard.face_up, face_up)
 
@@ -383,7 +451,7 @@ class SmallCard(Widget):
         self.set_class(value, "-dim")
 
     def render(self) -> Text:
-        return card_small(self.card, self.app, face_up=self.face_up)
+        return card_small(self.card, self.app, face_up=self.face_up, palette=self.palette)
 
     def on_click(self) -> None:
         self.post_message(CardWidget.Clicked(self, self.index, self.card, self.source))

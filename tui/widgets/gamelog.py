@@ -1,4 +1,13 @@
-"""The narrated game log: one line per event, cards in their suit colours."""
+"""The narrated game log: one line per event, cards in their colours.
+
+The cards of a line come from its event: ``Event.data["cards"]`` lists the
+canonical texts (:attr:`engine.cards.Card.text`, e.g. ``["7H", "0C", "FZ"]``) of
+the cards the narration names, and exactly those tokens (written ``7♥`` / ``7H``)
+are coloured like the card (:func:`tui.widgets.cards.card_color`: suit colour,
+or the special face's colour). A line without card data (a resumed match's
+story, a scores line, an event that names no cards) falls back to finding
+French cards with a regex.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +17,43 @@ from typing import Callable, Collection, Iterable, Sequence
 from rich.text import Text
 from textual.widgets import RichLog
 
-from engine.cards import Suit
+from engine.cards import Card, CardParseError, Suit
 from engine.core import Event
-from tui.widgets.cards import _readable_on_dark, ascii_mode, suit_color
+from tui.widgets.cards import _readable_on_dark, ascii_mode, card_color, suit_color
 from tui.widgets.narration import asciify, hand_scores_line, second_person
 
 _CARD_RE = re.compile(r"\b(10|[2-9JQKA])([♣♦♥♠])")
 _ASCII_CARD_RE = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
 _SUIT_OF = {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}}
+#: Characters that may not touch a card token (so ``0♥`` is not found inside ``10♥``, nor ``JK`` in ``JKN``).
+_TOKEN_EDGE = r"[\w♣♦♥♠]"
+
+
+def card_spans(text: str, cards: Iterable[str], ascii_only: bool = False) -> list[tuple[int, int, Card]]:
+    """Where the cards named by an event stand in its narrated ``text``.
+
+    Args:
+        text: the narrated line (after :func:`asciify` in ASCII mode).
+        cards: canonical card texts (``Event.data["cards"]``); unknown texts are ignored.
+        ascii_only: the line is in ASCII (cards written ``10H``, not ``10♥``).
+
+    Returns:
+        ``(start, end, card)`` for every whole-token occurrence, in text order.
+    """
+    by_token: dict[str, Card] = {}
+    for t in cards:
+        try:
+            card = Card.from_text(t)
+        except (CardParseError, TypeError):
+            continue
+        by_token[card.text] = card
+        if not ascii_only:
+            by_token[card.pretty] = card
+    if not by_token:
+        return []
+    alternatives = "|".join(re.escape(t) for t in sorted(by_token, key=len, reverse=True))
+    pattern = re.compile(f"(?<!{_TOKEN_EDGE})(?:{alternatives})(?!{_TOKEN_EDGE})")
+    return [(m.start(), m.end(), by_token[m.group(0)]) for m in pattern.finditer(text)]
 
 #: Narrates one event's text for the seat names: ``(text, names) -> text``.
 PersonFn = Callable[[str, Sequence[str]], str]
@@ -51,16 +89,30 @@ class GameLog(RichLog):
         self.hand_line: HandLineFn = hand_line or hand_scores_line
         self.strong_kinds = frozenset(strong_kinds)
 
-    def add_line(self, text: str, style: str = "") -> None:
-        """Append one narrated line (suit symbols become letters in ASCII mode)."""
-        if ascii_mode(self.app):
+    def add_line(self, text: str, style: str = "", cards: Sequence[str] | None = None) -> None:
+        """Append one narrated line (suit symbols become letters in ASCII mode).
+
+        Args:
+            text: the line.
+            style: a Rich style for the whole line.
+            cards: canonical texts of the cards the line names (``Event.data["cards"]``):
+                exactly those tokens are coloured. ``None``: French cards are found
+                with a regex instead (for lines that come without card data).
+        """
+        ascii_only = ascii_mode(self.app)
+        if ascii_only:
             text = asciify(text)
         self.lines_text.append(text)
         line = Text(text, style=style)
-        regex = _ASCII_CARD_RE if ascii_mode(self.app) else _CARD_RE
-        for m in regex.finditer(text):
-            colour = _readable_on_dark(suit_color(self.app, _SUIT_OF[m.group(2)]))
-            line.stylize(f"bold {colour}", m.start(), m.end())
+        if cards is not None:
+            for start, end, card in card_spans(text, cards, ascii_only):
+                colour = _readable_on_dark(card_color(self.app, card))
+                line.stylize(f"bold {colour}", start, end)
+        else:
+            regex = _ASCII_CARD_RE if ascii_only else _CARD_RE
+            for m in regex.finditer(text):
+                colour = _readable_on_dark(suit_color(self.app, _SUIT_OF[m.group(2)]))
+                line.stylize(f"bold {colour}", m.start(), m.end())
         self.write(line)
 
     def add_events(self, events: Iterable[Event], names: Sequence[str]) -> list[str]:
@@ -76,7 +128,8 @@ class GameLog(RichLog):
                 style = "bold reverse"
             elif e.kind == "undo":
                 style = "italic"
-            self.add_line(text, style)
+            cards = e.data.get("cards")
+            self.add_line(text, style, cards if isinstance(cards, (list, tuple)) else None)
             out.append(text)
             if e.kind == "hand_over":
                 line = self.hand_line(e.data, names)

@@ -674,7 +674,7 @@ class NagsState(State):
         self.pool.remove(card)
         self.runners.append([card, RUNNING, 0, -1])
         events = [Event("runner", f"Runner {card.pretty} is under starter's orders", None,
-                        {"card": card.text})]
+                        {"card": card.text, "cards": [card.text]})]
         owner = self.owners.get(card.rank)
         if owner is not None:  # NA-25c runner bonus
             self.game_half[owner] += 4
@@ -709,7 +709,7 @@ class NagsState(State):
         self.phase = P_PLAY
         return [Event("deal", f"Cards dealt: {HAND_SIZE} each, {self.stock_count} in the draw pile", None),
                 Event("starter", "{seat} holds " + self.start_card.pretty + ", the lowest card, and starts",
-                      self.starter, {"card": self.start_card.text})]
+                      self.starter, {"card": self.start_card.text, "cards": [self.start_card.text]})]
 
     def _advance(self) -> None:
         self.turn_seat = (self.turn_seat + 1) % self.n_seats
@@ -728,14 +728,14 @@ class NagsState(State):
         name = r[0].pretty
         if result == FELL:
             r[1] = FELL
-            return [Event("horse_fell", f"The {name} horse falls", seat, {"card": r[0].text})]
+            return [Event("horse_fell", f"The {name} horse falls", seat, {"card": r[0].text, "cards": [r[0].text]})]
         position = 1 + sum(1 for x in self.runners if x[1] == CAME_IN)
         r[1], r[2], r[3] = CAME_IN, position, seat
         half = horse_half_points(v, position)
         self.game_half[seat] += half
         ordinal = ("1st", "2nd", "3rd", "4th")[position - 1]
         events = [Event("horse_in", f"The {name} horse comes in {ordinal} for {{seat}}: +{half_text(half)}",
-                        seat, {"card": r[0].text, "position": position, "half_points": half})]
+                        seat, {"card": r[0].text, "cards": [r[0].text], "position": position, "half_points": half})]
         owner = self.owners.get(v)
         if owner is not None:  # NA-25d placing bonus
             self.game_half[owner] += half
@@ -788,7 +788,7 @@ class NagsState(State):
             self.stock_known = old[::-1]  # turned face down: the oldest discard is on top
             how = "turned face down, in order"
         return Event("recycle", f"The discard pile is {how} to make a new draw pile ({len(old)} cards)",
-                     None, {"cards": len(old)})
+                     None, {"count": len(old)})
 
     def _place_turned(self, card: Card) -> list[Event]:
         seat = self.turn_seat
@@ -798,7 +798,8 @@ class NagsState(State):
         self.idle_turns += 1
         forced = self.turn_forced
         how = "cannot play and turns " if forced else "chooses to turn "
-        events = [Event("turn", "{seat} " + how + card.pretty, seat, {"card": card.text, "forced": forced})]
+        events = [Event("turn", "{seat} " + how + card.pretty, seat,
+                        {"card": card.text, "cards": [card.text], "forced": forced})]
         events += self._horse(seat, (card,))
         # NA-22/NA-23 act only on a card turned because the player could not play.
         mode = self.variant.direction_mode if forced else "fixed"

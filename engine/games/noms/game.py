@@ -715,14 +715,15 @@ class NomsState(State):
         self.called = card
         holder = next(s for s in range(N_SEATS) if card in self.hands[s])
         self.partner = -1 if holder == self.declarer else holder
-        return [Event("call", "{seat} calls " + card.pretty, self.declarer, {"card": card.text})] \
+        return [Event("call", "{seat} calls " + card.pretty, self.declarer,
+                      {"card": card.text, "cards": [card.text]})] \
             + self._start_play()
 
     def _do_play(self, card: Card) -> list[Event]:
         seat = (self.leader + len(self.trick)) % N_SEATS
         self.hands[seat].remove(card)
         self.trick.append(card)
-        events = [Event("play", _PLAY_TEXT[card], seat, {"card": card.text})]
+        events = [Event("play", _PLAY_TEXT[card], seat, {"card": card.text, "cards": [card.text]})]
         if card is self.called:
             self.revealed = True
             text = ("{seat} played the called card: playing alone" if seat == self.declarer

@@ -626,7 +626,8 @@ class SpiteMaliceState(State):
         a, b = VALUE[self.stocks[0][-1]], VALUE[self.stocks[1][-1]]
         events = [Event("deal", f"Stock decks dealt: {n} each; {self.stocks[0][-1].pretty} and "
                         f"{self.stocks[1][-1].pretty} turned up; {len(self.pool)} cards in the draw deck", None,
-                        {"tops": [self.stocks[0][-1].text, self.stocks[1][-1].text]})]
+                        {"tops": [self.stocks[0][-1].text, self.stocks[1][-1].text],
+                         "cards": [self.stocks[0][-1].text, self.stocks[1][-1].text]})]
         if a == b:  # SM-6: equal values: collect everything and re-deal
             redeals = self.redeals + 1
             self._reset_game()
@@ -684,7 +685,7 @@ class SpiteMaliceState(State):
             self.pool = sorted(removed.elements(), key=_ORDER)
             self.removed = []
             events.append(Event("recycle", "The draw deck is empty: the removed pile is shuffled into a new draw "
-                                "deck (SM-14)", None, {"cards": len(self.pool) + sum(rest.values())}))
+                                "deck (SM-14)", None, {"count": len(self.pool) + sum(rest.values())}))
         seat = self.turn_seat
         hand = self.hands[seat]
         hand.extend(cards)
@@ -715,8 +716,8 @@ class SpiteMaliceState(State):
         text = f"{{seat}} plays {card.pretty} {where} on P{action.deck + 1}"
         if wild:
             text += f" (wild, counts as {value_text(counted)})"
-        events = [Event("play", text, seat, {"card": card.text, "deck": action.deck, "counted": counted,
-                                            "source": str(action).split()[1]})]
+        events = [Event("play", text, seat, {"card": card.text, "cards": [card.text], "deck": action.deck,
+                                            "counted": counted, "source": str(action).split()[1]})]
         if counted >= self._maxv:  # SM-4/SM-10: the deck is complete and removed at once
             self.play[action.deck] = []
             if self._recycle:
@@ -732,7 +733,7 @@ class SpiteMaliceState(State):
             if not stock:  # SM-13
                 return events + self._end_game(seat, "{seat} has played the last stock card and wins (SM-13)")
             events.append(Event("turn_up", f"{{seat}} turns up {stock[-1].pretty} on the stock deck", seat,
-                                {"card": stock[-1].text}))
+                                {"card": stock[-1].text, "cards": [stock[-1].text]}))
         elif cls is PlayHand and not self.hands[seat]:  # SM-11
             events.append(Event("refill", "{seat} has played out the hand and draws again (SM-11)", seat))
             events += self._begin_draw(self._hsize)
@@ -744,7 +745,7 @@ class SpiteMaliceState(State):
         self.discards[seat][action.pile].append(action.card)
         self.turns += 1
         events = [Event("discard", f"{{seat}} discards {action.card.pretty} on D{action.pile + 1}", seat,
-                        {"card": action.card.text, "pile": action.pile})]
+                        {"card": action.card.text, "cards": [action.card.text], "pile": action.pile})]
         if self.turns >= self.variant.max_turns:  # SM-16
             return events + self._end_game(TIE, f"{self.turns} turns played: the game ends as a tie (SM-16)")
         self.turn_seat = 1 - seat
