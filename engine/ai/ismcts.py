@@ -431,8 +431,8 @@ class ISMCTSBot(HeuristicBot):
             if tm == TERMINAL or (plies and stop(base, d, plies)):
                 return
             if tm == CHANCE:
-                d.apply(d.sample_chance(r if rc is None else rc))
-            else:
+                d.apply_trusted(d.sample_chance(r if rc is None else rc))
+            else:  # the rollout bot picks from the legal list: no second check (State.apply_trusted)
                 legal = d.legal_actions()
                 if len(legal) == 1:
                     a = legal[0]
@@ -440,5 +440,5 @@ class ISMCTSBot(HeuristicBot):
                     a = legal[_rand_below(r, len(legal))]
                 else:
                     a = bot.choose(d.view(tm), legal, r)
-                d.apply(a)
+                d.apply_trusted(a)
             plies += 1

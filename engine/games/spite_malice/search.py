@@ -239,7 +239,7 @@ def enumerate_plans(state: SpiteMaliceState, me: int, cap: int = NODE_CAP) -> li
                 continue
             tried_tops.add(t)
             n = s.clone()
-            n.apply(a)
+            n.apply_trusted(a)  # from s.legal_actions()
             if cls is PlayStock or n.phase != P_PLAY:
                 kind = "stock" if cls is PlayStock else "refill"
                 out.append((static_eval(n, me, root_stock, root_hand, root_disc, kind), path + [a]))
@@ -260,7 +260,7 @@ def easy_plan(state: SpiteMaliceState, me: int, rng: random.Random) -> list[Acti
         v = s.view(me)
         a = easy.choose(v, v.legal_actions(), rng)
         path.append(a)
-        s.apply(a)
+        s.apply_trusted(a)  # an element of the view's legal list, which is s.legal_actions()
         if type(a) in (Discard, PlayStock):
             break
     return path
