@@ -824,8 +824,10 @@ class NomsState(State):
                 partner = holder
         to_move = self.to_move
         hands = self.hands
-        # Built without the frozen dataclass's __init__ (31 object.__setattr__
-        # calls): the same fields and values, for the search's many views.
+        # Built without the frozen dataclass's __init__ (30 object.__setattr__
+        # calls): the same fields and values, for the search's many views. Still
+        # worth it with lazy legality (2026-11-23, 400 sampled positions, best of
+        # 5): 230k views/s this way against 103k/s through NomsView(...).
         v = object.__new__(NomsView)
         v.__dict__.update(
             seat=seat, variant=self.variant, phase=PHASE_NAMES[self.phase], to_move=to_move,
