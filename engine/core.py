@@ -265,8 +265,9 @@ class State(ABC):
         bot's rollout, a simulation, the session once it has validated a
         person's move). Anything else leaves the state undefined: never use it
         for a person's input or a log line being replayed. Returns the events
-        like :meth:`apply`. Games override it to skip the check; this default
-        simply calls :meth:`apply`.
+        like :meth:`apply`. Games override it to skip the player-move check (a
+        chance outcome is still checked to be possible: deals are rare); this
+        default simply calls :meth:`apply`.
         """
         return self.apply(action)
 
