@@ -513,7 +513,8 @@ class NagsState(State):
         empty at chance steps and when the match is over."""
         p = self.phase
         if p == P_PLAY:
-            plays = self._plays(self.hands[self.turn_seat])
+            must = self.start_card if not self.opened and self.variant.opening_must_include_lowest_card else None
+            plays = _play_list(self.hands[self.turn_seat], self._play_values(), must)
             if plays:
                 if self.variant.allow_voluntary_turn and self.opened and self.can_turn():
                     plays.append(Turn())
@@ -598,12 +599,17 @@ class NagsState(State):
             raise IllegalAction("the match is over")
         if not self.is_legal(action):
             raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
+        if p == P_PLAY and isinstance(action, Play):  # the common move without a further call
+            return self._do_play(action)
         return self._apply_move(action)
 
     def apply_trusted(self, action: Action) -> list[Event]:
         """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`):
         ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
-        if self.phase in _CHANCE_PHASES:
+        p = self.phase
+        if p == P_PLAY and isinstance(action, Play):
+            return self._do_play(action)
+        if p in _CHANCE_PHASES:
             return self._apply_chance(action)
         return self._apply_move(action)
 
@@ -981,7 +987,8 @@ class NagsView(View):
     def legal_actions(self) -> list[Action]:
         """This seat's legal actions (as ``NagsState.legal_actions()``; empty when
         it is not to move), computed from the view on the first call and cached."""
-        return self.cached_legal(self._legal_now)
+        legal = self.__dict__.get("_legal")  # the cache of View.cached_legal, read here without a call
+        return list(legal) if legal is not None else self.cached_legal(self._legal_now)
 
     def _legal_now(self) -> list[Action]:
         """NA-8 to NA-11, NA-16, NA-23, NA-25 from the view's fields, in the state's order."""

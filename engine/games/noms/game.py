@@ -505,26 +505,17 @@ class NomsState(State):
         return (self.dealer + k) % N_SEATS
 
     # -- legal actions ---------------------------------------------------------
-    def _bids(self) -> list[Action]:
-        """NO-8: pass or any bid strictly higher than the standing bid; NO-V2: the
-        forced dealer may not pass after three passes."""
-        return _bid_list(self.variant, self.high, self._dealer_forced())
-
     def _dealer_forced(self) -> bool:
         return (self.variant.forced_dealer_bid and self.high == 0 and len(self.auction) == 3
                 and self.bidder == self.dealer)
 
-    def _plays(self) -> list[Action]:
-        """NO-15: follow the suit led if able, else any card."""
-        return _play_list(self.hands[(self.leader + len(self.trick)) % N_SEATS], self.trick)
-
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to move; empty at chance steps and at the end."""
         p = self.phase
-        if p == P_PLAY:
-            return self._plays()
+        if p == P_PLAY:  # the list builders are called directly: this runs millions of times
+            return _play_list(self.hands[(self.leader + len(self.trick)) % N_SEATS], self.trick)
         if p == P_AUCTION:
-            return self._bids()
+            return _bid_list(self.variant, self.high, self._dealer_forced())
         if p == P_TRUMP:
             return list(_TRUMPS)
         if p == P_CALL:
@@ -610,12 +601,16 @@ class NomsState(State):
             raise IllegalAction("the game is over")
         if not self.is_legal(action):
             raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
+        if p == P_PLAY:  # the common move without a further call
+            return self._do_play(action.card)
         return self._apply_move(action)
 
     def apply_trusted(self, action: Action) -> list[Event]:
         """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`):
         ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
         p = self.phase
+        if p == P_PLAY:
+            return self._do_play(action.card)
         if p in _CHANCE_PHASES:
             return self._apply_chance(action)
         return self._apply_move(action)
@@ -943,7 +938,8 @@ class NomsView(View):
     def legal_actions(self) -> list[Action]:
         """This seat's legal actions (as ``NomsState.legal_actions()``; empty when
         it is not to move), computed from the view on the first call and cached."""
-        return self.cached_legal(self._legal_now)
+        legal = self.__dict__.get("_legal")  # the cache of View.cached_legal, read here without a call
+        return list(legal) if legal is not None else self.cached_legal(self._legal_now)
 
     def _legal_now(self) -> list[Action]:
         """NO-8, NO-10, NO-15, NO-V2 from the view's fields, in the state's order."""
