@@ -2,7 +2,7 @@
 
 Usage:
     python benchmarks/bench.py [--game all|nags|noms|spite_malice] [--seconds 3] [--seats 4] [--peers]
-        [--peer-python /work/peer-venv/bin/python] [--peer-script ../shared/bench/openspiel_peers.py]
+        [--peer-python PYTHON] [--peer-script SCRIPT ...]
 
 Prints, per game, for random playouts of whole matches (Nags with ``--seats``
 seats, default 4 like the OpenSpiel peer ``crazy_eights(players=4)``; Noms 4
@@ -11,14 +11,19 @@ games/s, hands/s, player actions/s, chance steps/s and all steps/s; then
 clone/s, legal_actions/s and apply/s on positions sampled from such games,
 the ``easy`` bot's decisions/s, view builds/s, and the ``hard`` search's
 iterations per second.
-With ``--peers`` it then runs the peer script with the peer venv's Python as
-a subprocess (each peer game for the same number of seconds) and prints its
-lines after ours. Nothing is asserted: these are measurements.
+With ``--peers`` it then runs the peer scripts (default: OpenSpiel's and
+RLCard's in ``../shared/bench/``) with the peer venv's Python as a subprocess
+(each peer game for the same number of seconds) and prints their lines after
+ours. The peer Python is ``--peer-python`` or else the environment variable
+``CARDTABLE_PEER_PYTHON``; without either, the one command that makes such a
+venv is printed (see :data:`PEER_VENV_HELP`). Nothing is asserted: these are
+measurements.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import subprocess
 import sys
@@ -30,8 +35,30 @@ from engine.core import CHANCE
 from engine.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_PEER_SCRIPT = ROOT.parent / "shared" / "bench" / "openspiel_peers.py"
-DEFAULT_PEER_PYTHON = Path("/work/peer-venv/bin/python")
+PEER_DIR = ROOT.parent / "shared" / "bench"
+#: The peer scripts run by ``--peers`` when no ``--peer-script`` is given.
+DEFAULT_PEER_SCRIPTS = (PEER_DIR / "openspiel_peers.py", PEER_DIR / "rlcard_peers.py")
+#: The environment variable naming the peer venv's Python.
+PEER_PYTHON_ENV = "CARDTABLE_PEER_PYTHON"
+#: What to do when there is no peer Python: the one command that makes the venv.
+PEER_VENV_HELP = ("make a peer venv with: python3 -m venv /path/to/peer-venv && "
+                  "/path/to/peer-venv/bin/pip install open_spiel rlcard ; then pass "
+                  f"--peer-python /path/to/peer-venv/bin/python or set {PEER_PYTHON_ENV}")
+
+
+def peer_python(option: Path | None, environ: dict[str, str] | None = None) -> tuple[Path | None, str | None]:
+    """The peer venv's Python: ``option`` (``--peer-python``), else the environment
+    variable :data:`PEER_PYTHON_ENV`. Returns ``(path, None)`` when that file
+    exists, else ``(None, message)`` where the message says what is missing and
+    the one command that makes it (:data:`PEER_VENV_HELP`)."""
+    env = os.environ if environ is None else environ
+    if option is None and env.get(PEER_PYTHON_ENV):
+        option = Path(env[PEER_PYTHON_ENV])
+    if option is None:
+        return None, f"peers: no peer Python (--peer-python or {PEER_PYTHON_ENV}); {PEER_VENV_HELP}"
+    if not option.exists():
+        return None, f"peers: {option} does not exist; {PEER_VENV_HELP}"
+    return option, None
 
 
 def playouts(game_id: str, seats: int, seconds: float, seed: int = 0) -> tuple[int, int, int, int, float]:
@@ -149,10 +176,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", default="all", choices=["all", *GAMES], help="which game (default all)")
     p.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement (default 3)")
     p.add_argument("--seats", type=int, default=4, help="Nags seats, 2-5 (default 4, like the peer)")
-    p.add_argument("--peers", action="store_true", help="also run the OpenSpiel peer script")
-    p.add_argument("--peer-python", type=Path, default=DEFAULT_PEER_PYTHON)
-    p.add_argument("--peer-script", type=Path, default=DEFAULT_PEER_SCRIPT)
+    p.add_argument("--peers", action="store_true", help="also run the OpenSpiel and RLCard peer scripts")
+    p.add_argument("--peer-python", type=Path, default=None,
+                   help=f"Python of a venv with open_spiel and rlcard (default: ${PEER_PYTHON_ENV})")
+    p.add_argument("--peer-script", type=Path, action="append", default=None,
+                   help="a peer script to run (repeatable; default: ../shared/bench/{openspiel,rlcard}_peers.py)")
     a = p.parse_args(argv)
+    python = None
+    if a.peers:  # checked first, so a missing venv is said before minutes of measuring
+        python, problem = peer_python(a.peer_python)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
     if not 2 <= a.seats <= 5:
         print("Nags needs 2 to 5 seats.", file=sys.stderr)
         return 2
@@ -161,18 +196,18 @@ def main(argv: list[str] | None = None) -> int:
         bench_game(gid, seats.get(gid, GAMES[gid].min_seats), a.seconds)
 
     if a.peers:
-        if not a.peer_python.exists() or not a.peer_script.exists():
-            print(f"peers: skipped: need {a.peer_python} (with open_spiel) and {a.peer_script}")
-            return 0
-        print("OpenSpiel peers (C++ core through pyspiel), same run:")
-        sys.stdout.flush()
-        res = subprocess.run([str(a.peer_python), str(a.peer_script), str(a.seconds)],
-                             capture_output=True, text=True)
-        if res.returncode != 0:
-            last = (res.stderr.strip().splitlines() or ["no output"])[-1]
-            print(f"peers: the peer script failed: {last}")
-        else:
-            print(res.stdout, end="")
+        for script in a.peer_script or DEFAULT_PEER_SCRIPTS:
+            if not script.exists():
+                print(f"peers: skipped {script}: no such file (name the peer scripts with --peer-script)")
+                continue
+            print(f"peers: {script.name} (run by {python}), same run:")
+            sys.stdout.flush()
+            res = subprocess.run([str(python), str(script), str(a.seconds)], capture_output=True, text=True)
+            if res.returncode != 0:
+                last = (res.stderr.strip().splitlines() or ["no output"])[-1]
+                print(f"peers: {script.name} failed: {last}")
+            else:
+                print(res.stdout, end="")
     return 0
 
 

@@ -316,7 +316,7 @@ def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, 
                     illegal += 1
                     action = legal[int(fix_rng.random() * len(legal))]
                 chance.decision_made()
-                events = state.apply(action)
+                events = state.apply_trusted(action)  # an element of ``legal`` (checked above)
             hands_seen, result = _deal_result(state, events, hands_seen, hands)
             if result is not None:
                 break

@@ -9,8 +9,17 @@ A game is a state machine in the style of OpenSpiel and python-chess:
   ``to_move`` for the step; ``State.turn`` keeps whose turn it is.
 * ``State.legal_actions()`` lists what ``to_move`` may do (for a human or a
   bot seat; chance steps are sampled with :meth:`State.sample_chance`).
-* ``State.apply(action)`` changes the state and returns the :class:`Event` list
-  that narrates what happened. The TUI animates events; it never diffs states.
+  ``State.is_legal(action)`` answers for one action without listing them all,
+  and ``State.why_illegal(action)`` says in a sentence why not.
+* ``State.apply(action)`` checks the action, changes the state and returns the
+  :class:`Event` list that narrates what happened. The TUI animates events; it
+  never diffs states. ``State.apply_trusted(action)`` does the same without the
+  check, for callers that took the action from ``legal_actions()`` (or from
+  ``sample_chance``) of this very state: bots' rollouts, simulations, and the
+  session after it has validated a move once. Never for a person's input or a
+  replayed log line (python-chess's ``push`` against ``is_legal``).
+* Views compute their legal list lazily: ``View.legal_actions()`` builds it on
+  the first call and caches it outside the dataclass fields.
 * ``State.view(seat)`` is exactly what one seat may know, and
   ``View.determinize(rng)`` builds a full state consistent with it, so a
   search bot that is handed a view can never touch a hidden card.
@@ -145,11 +154,37 @@ class View(ABC):
     honesty tests rely on this).
 
     Every view has ``seat``, ``to_move`` and ``is_over`` attributes.
+
+    The legal list is lazy: a view built by ``State.view`` holds no list of
+    actions; :meth:`legal_actions` of a game's view (see :meth:`cached_legal`)
+    derives it from the view's own fields on the first call and keeps it in the
+    instance ``__dict__`` under ``_legal``, outside the dataclass fields, so the
+    cache takes no part in ``==``, ``hash``, ``repr`` or ``dataclasses.replace``
+    (views must not use ``slots=True``).
     """
 
     seat: int
     to_move: int
     is_over: bool
+
+    def cached_legal(self, compute: Callable[[], Sequence["Action"]]) -> list["Action"]:
+        """The legal list for :meth:`legal_actions`: ``compute()`` (the seat's legal
+        actions, called only when this seat is to move) on the first call, then
+        the cached tuple; a new list each call, so callers may change it.
+
+        Args:
+            compute: returns this seat's legal actions in the same order as
+                ``State.legal_actions()`` of the state the view was built from.
+        """
+        legal = self.__dict__.get("_legal")
+        if legal is None:
+            legal = tuple(compute()) if self.to_move == self.seat else ()
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
+
+    def is_legal(self, action: "Action") -> bool:
+        """True when this seat may take ``action`` now (``action in self.legal_actions()``)."""
+        return action in self.legal_actions()
 
     @abstractmethod
     def determinize(self, rng: random.Random) -> "State":
@@ -195,21 +230,46 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """Legal actions of ``to_move``; empty at chance and terminal steps."""
 
+    def is_legal(self, action: Action) -> bool:
+        """True when ``to_move`` may take ``action`` now: the same answer as
+        ``action in self.legal_actions()`` (False at chance and terminal steps).
+
+        Games override this with a direct check that does not enumerate every
+        legal action (a typed move is checked against the rules it names)."""
+        if self.to_move < 0:
+            return False
+        return action in self.legal_actions()
+
     def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else a sentence saying why not.
-        Games override this to explain the rule that forbids the move."""
+        """``None`` if ``action`` is legal now (:meth:`is_legal`), else a sentence
+        saying why not. Games override this to name the rule that forbids the move."""
         if self.to_move in (CHANCE, TERMINAL):
             return "no player may act now"
-        return None if action in self.legal_actions() else f"{action} is not a legal move now"
+        return None if self.is_legal(action) else f"{action} is not a legal move now"
 
     @abstractmethod
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` (a player's move or a chance outcome) and return
-        the events that narrate it.
+        the events that narrate it. A player's move is checked first
+        (:meth:`is_legal`); a chance outcome is checked to be possible.
 
         Raises:
             IllegalAction: if the action is not legal now (the state is unchanged).
         """
+
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check, for trusted callers only.
+
+        ``action`` must be an element of ``self.legal_actions()`` or an outcome
+        of ``self.sample_chance(rng)``, taken from this state as it is now (a
+        bot's rollout, a simulation, the session once it has validated a
+        person's move). Anything else leaves the state undefined: never use it
+        for a person's input or a log line being replayed. Returns the events
+        like :meth:`apply`. Games override it to skip the player-move check (a
+        chance outcome is still checked to be possible: deals are rare); this
+        default simply calls :meth:`apply`.
+        """
+        return self.apply(action)
 
     @abstractmethod
     def sample_chance(self, rng: random.Random) -> Action:

@@ -211,9 +211,11 @@ class Session:
 
     # -- playing ---------------------------------------------------------------
     def _apply(self, actor: int | str, action: Action) -> list[Event]:
-        """Apply and log one action (the caller has validated it), then log
-        check/score lines for every finished hand and the result at the end."""
-        events = self.state.apply(action)
+        """Apply and log one action, then log check/score lines for every finished
+        hand and the result at the end. The caller has validated ``action`` (a
+        player's move in :meth:`act`) or drawn it with ``sample_chance`` (in
+        :meth:`advance`), so it goes through ``State.apply_trusted``."""
+        events = self.state.apply_trusted(action)
         self.history.append((actor, str(action)))
         self.narration.extend(e.narrate(self.names) for e in events)
         w = self._writer
@@ -266,8 +268,10 @@ class Session:
     def act(self, action: Action | str) -> list[Event]:
         """The player to move takes ``action`` (an Action or its notation).
 
-        The move is validated, applied and logged, then :meth:`advance` runs;
-        returns the events of the move and of the chance steps after it.
+        The move is validated here, once (``State.why_illegal``; the table screens
+        do not check it first), applied without a second check and logged, then
+        :meth:`advance` runs; returns the events of the move and of the chance
+        steps after it.
 
         Raises:
             IllegalAction: with the engine's reason, when it is not legal now

@@ -139,6 +139,7 @@ def play_game(state: State, bots: list[Bot], chance_rng: random.Random, bot_rngs
             action = state.sample_chance(chance_rng)
             actor: Any = "chance"
             chances += 1
+            state.apply_trusted(action)  # drawn from this state by sample_chance
         elif mover < 0:
             return decisions, chances
         else:
@@ -146,7 +147,7 @@ def play_game(state: State, bots: list[Bot], chance_rng: random.Random, bot_rngs
             action = bots[mover].choose(view, view.legal_actions(), bot_rngs[mover])
             actor = mover
             decisions += 1
-        state.apply(action)
+            state.apply(action)  # checked: a bot's choice, which the sim does not look up in the list
         if on_action is not None:
             on_action(actor, action)
     raise RuntimeError(f"match not over after {MAX_STEPS} steps")

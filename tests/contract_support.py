@@ -23,12 +23,14 @@ def assert_clone_is_independent(s: State, branch: random.Random, steps: int,
 
 
 def assert_legal_or_refused_cleanly(s: State, a: Action) -> None:
-    """``why_illegal`` and ``apply`` agree with ``legal_actions``: a legal action
+    """``is_legal``, ``why_illegal`` and ``apply`` agree with ``legal_actions``: a legal action
     applies, any other raises ``IllegalAction`` with the ``why_illegal`` sentence
     and leaves the state unchanged."""
     before = s.fingerprint()
     reason = s.why_illegal(a)
-    if a in s.legal_actions():
+    legal = a in s.legal_actions()
+    assert s.is_legal(a) == legal
+    if legal:
         assert reason is None
         s.apply(a)
         return

@@ -253,7 +253,7 @@ def test_any_action_is_either_legal_or_refused_cleanly(seed, n, data):
 
 
 def test_fast_legality_check_agrees_with_legal_actions():
-    """``apply`` checks legality without listing moves (``_is_legal``); over random
+    """``apply`` checks legality without listing moves (``is_legal``); over random
     positions it must agree with ``legal_actions()`` for every candidate move made
     from the hand (each same-value subset, mixed pairs) and every other action kind."""
     from itertools import combinations
@@ -272,7 +272,7 @@ def test_fast_legality_check_agrees_with_legal_actions():
                     candidates += [Play(combo) for k in range(1, len(same) + 1) for combo in combinations(same, k)]
                 candidates += [Play(tuple(sorted(pair))) for pair in combinations(hand[:5], 2)]
                 for a in candidates:
-                    assert s._is_legal(a) == (a in legal), (a, s.fingerprint())
+                    assert s.is_legal(a) == (a in legal), (a, s.fingerprint())
                     checked += 1
             step(s, rng)
     assert checked > 10000

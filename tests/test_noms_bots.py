@@ -293,3 +293,17 @@ def test_card_context_bitmasks_agree_with_the_played_cards():
         assert ctx.voids == v.voids()
         checked += 1
     assert checked > 40
+
+
+def test_NO_10_call_card_is_the_easy_bots_call():
+    """NO-10: ``call_card(hand, trump)`` (what the search's announcement check asks)
+    is the card the easy bot calls from a view, for every trump."""
+    from engine.games.noms.game import Call, _FULL_DECK
+    bot = NomsEasyBot()
+    calls = [Call(c) for c in _FULL_DECK]
+    rng = random.Random(5)
+    for _ in range(300):
+        hand = tuple(sorted(rng.sample(list(_FULL_DECK), 13)))
+        for trump in (None, 0, 1, 2, 3):
+            probe = type("Probe", (), {"hand": hand, "trump": trump})()
+            assert bot._call(probe, calls).card is bot.call_card(list(hand), trump)

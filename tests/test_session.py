@@ -111,6 +111,35 @@ def test_act_validates_and_advances(tmp_path):
     assert verify_log(s.log_path).ok
 
 
+@pytest.mark.parametrize("game_id", ["nags", "noms", "spite_malice"])
+def test_act_checks_a_move_once_and_applies_it_trusted(game_id, monkeypatch):
+    """A move is validated once, in ``Session.act`` (``why_illegal``, built on
+    ``is_legal``), then applied with ``apply_trusted``: ``is_legal`` runs once
+    per legal move, and ``apply`` (which would check again) never runs."""
+    n = 4 if game_id == "noms" else 2
+    s = Session(game_id, None, ["human"] * n, seed=5, write_log=False)
+    s.advance()
+    state_cls = type(s.state)
+    calls = {"is_legal": 0, "apply": 0}
+    is_legal, apply = state_cls.is_legal, state_cls.apply
+
+    def counting_is_legal(self, action):
+        calls["is_legal"] += 1
+        return is_legal(self, action)
+
+    def counting_apply(self, action):
+        calls["apply"] += 1
+        return apply(self, action)
+
+    monkeypatch.setattr(state_cls, "is_legal", counting_is_legal)
+    monkeypatch.setattr(state_cls, "apply", counting_apply)
+    for _ in range(6):
+        legal = s.view(s.to_move).legal_actions()
+        calls["is_legal"] = calls["apply"] = 0
+        s.act(legal[-1])
+        assert calls == {"is_legal": 1, "apply": 0}
+
+
 def test_finished_match_is_logged_and_verifies(tmp_path):
     s = Session("nags", {"match_games": 3, "buying_horses": True}, ["human", "ai:random", "ai:random"],
                 seed=8, log_dir=tmp_path)

@@ -216,6 +216,13 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         assert status.message_kind == "error"
         assert status.message_text == session.why_illegal(t.tried[-1])
         assert len(session.history) == n
+        # the screen does not check a move itself: Session.act does, once
+        asked = []
+        why = session.why_illegal
+        session.why_illegal = lambda a: asked.append(a) or why(a)
+        await press(pilot, "y")
+        assert status.message_kind == "error" and asked == [] and len(session.history) == n
+        session.why_illegal = why
         await press(pilot, "h")
         assert t.hints == [session.hint(0)]
         assert status.message_kind == "hint" and status.message_text == str(t.hints[0])

@@ -1,7 +1,7 @@
 """A generic single-observer Information Set MCTS bot (SO-ISMCTS, Cowling, Powley
 & Whitehouse 2012) for any game that implements the engine contract
 (``docs/engine.md``): ``View.determinize(rng)``, ``State.legal_actions``,
-``apply``, ``clone``, ``sample_chance``, ``scores`` and ``team_of``.
+``apply`` (``apply_trusted`` in the rollouts), ``clone``, ``sample_chance``, ``scores`` and ``team_of``.
 
 One search builds **one tree keyed by the searching seat's information**:
 
@@ -426,12 +426,15 @@ class ISMCTSBot(HeuristicBot):
         bot = prof.rollout_bot
         eps = prof.epsilon
         stop = prof.stop
+        # The rollout bot picks from the legal list: no second check (State.apply_trusted;
+        # a duck-typed state without it is applied with its own apply).
+        apply = getattr(d, "apply_trusted", None) or d.apply
         while True:
             tm = d.to_move
             if tm == TERMINAL or (plies and stop(base, d, plies)):
                 return
             if tm == CHANCE:
-                d.apply(d.sample_chance(r if rc is None else rc))
+                apply(d.sample_chance(r if rc is None else rc))
             else:
                 legal = d.legal_actions()
                 if len(legal) == 1:
@@ -440,5 +443,5 @@ class ISMCTSBot(HeuristicBot):
                     a = legal[_rand_below(r, len(legal))]
                 else:
                     a = bot.choose(d.view(tm), legal, r)
-                d.apply(a)
+                apply(a)
             plies += 1

@@ -132,7 +132,7 @@ class BaseTableScreen(Screen[None]):
     screen), ``DEFAULT_CSS`` (selectors may use the subclass name).
 
     To act, a binding's action method builds an engine ``Action`` and calls
-    :meth:`human_act`; an illegal action shows ``session.why_illegal``'s reason
+    :meth:`human_act`; an illegal action shows ``session.act``'s reason (``why_illegal``)
     in the status line and changes nothing. Use :meth:`message` /
     :meth:`clear_message` for the status message.
 
@@ -483,19 +483,16 @@ class BaseTableScreen(Screen[None]):
         self.app.push_screen(self.make_summary())
 
     def human_act(self, action: Action) -> bool:
-        """Try ``action`` for the shown human. If it is illegal, shows
-        ``session.why_illegal``'s reason as an error and changes nothing.
+        """Try ``action`` for the shown human through ``session.act``, which
+        validates it (the only check). If it is illegal, shows the engine's
+        reason (worded by :meth:`illegal_text`) as an error and changes nothing.
         Returns True if it was played (then input is reset and play goes on)."""
         if not self.human_turn():
-            return False
-        reason = self.session.why_illegal(action)
-        if reason is not None:
-            self.message(reason, "error")
             return False
         try:
             events = self.session.act(action)
         except IllegalAction as err:
-            self.message(str(err), "error")
+            self.message(self.illegal_text(action, str(err)), "error")
             return False
         self.clear_message()
         self.reset_input()
@@ -505,6 +502,11 @@ class BaseTableScreen(Screen[None]):
         return True
 
     _human_act = human_act
+
+    def illegal_text(self, action: Action, reason: str) -> str:
+        """The error shown when the human's ``action`` is refused with the engine's
+        ``reason`` (``why_illegal``'s sentence); games may reword it. Default: the reason."""
+        return reason
 
     # -- bindings ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

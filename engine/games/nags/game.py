@@ -21,9 +21,9 @@ Choice variation, NA-23), ``buy K`` and ``done`` (Buying a Horse, NA-25).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import Literal, Sequence
 
 from engine.cards import (
     ACE,
@@ -467,27 +467,16 @@ class NagsState(State):
         must_include = None
         if not self.opened and self.variant.opening_must_include_lowest_card:
             must_include = self.start_card
-        out: list[Action] = []
-        for v in self._play_values():
-            same = [c for c in hand if c.rank == v]
-            if not same:
-                continue
-            if len(same) == 1:
-                out.append(Play((same[0],)))
-                continue
-            for k in range(1, len(same) + 1):
-                for combo in combinations(same, k):
-                    if must_include is None or must_include in combo:
-                        out.append(Play(combo))
-        return out
+        return _play_list(hand, self._play_values(), must_include)
 
     def _can_play(self) -> bool:
         """NA-11: whether the player to move holds a card of a playable value."""
         values = self._play_values()
         return any(c.rank in values for c in self.hands[self.turn_seat])
 
-    def _is_legal(self, action: Action) -> bool:
-        """The same answer as ``action in self.legal_actions()``, without listing them."""
+    def is_legal(self, action: Action) -> bool:
+        """NA-8 to NA-11, NA-16, NA-23, NA-25: the same answer as
+        ``action in self.legal_actions()``, without listing them."""
         p = self.phase
         if p == P_PLAY:
             cls = type(action)
@@ -515,7 +504,8 @@ class NagsState(State):
         if p == P_BUY:
             if type(action) is DoneBuying:
                 return True
-            return type(action) is Buy and action in self._buys()
+            return (type(action) is Buy and 2 <= action.value <= 14 and action.value not in self.owners
+                    and (self.variant.allow_negative_after_purchase or self.totals_half[self.buyer] >= 20))
         return False
 
     def legal_actions(self) -> list[Action]:
@@ -523,7 +513,8 @@ class NagsState(State):
         empty at chance steps and when the match is over."""
         p = self.phase
         if p == P_PLAY:
-            plays = self._plays(self.hands[self.turn_seat])
+            must = self.start_card if not self.opened and self.variant.opening_must_include_lowest_card else None
+            plays = _play_list(self.hands[self.turn_seat], self._play_values(), must)
             if plays:
                 if self.variant.allow_voluntary_turn and self.opened and self.can_turn():
                     plays.append(Turn())
@@ -532,14 +523,8 @@ class NagsState(State):
         if p == P_DIRECTION:
             return [ChooseDirection(1), ChooseDirection(-1)]
         if p == P_BUY:
-            return self._buys()
+            return _buy_list(self.variant, self.totals_half[self.buyer], self.owners)
         return []
-
-    def _buys(self) -> list[Action]:
-        out: list[Action] = [DoneBuying()]
-        if self.variant.allow_negative_after_purchase or self.totals_half[self.buyer] >= 20:
-            out.extend(Buy(v) for v in range(2, 15) if v not in self.owners)
-        return out
 
     def why_illegal(self, action: Action) -> str | None:
         """Explain in a sentence why ``action`` is not legal now (None if it is)."""
@@ -547,7 +532,7 @@ class NagsState(State):
             return "it is not a player's move: the cards are being dealt"
         if self.phase == P_OVER:
             return "the match is over"
-        if self._is_legal(action):
+        if self.is_legal(action):
             return None
         if isinstance(action, Play) and self.phase == P_PLAY:
             return self._why_play_illegal(action)
@@ -612,8 +597,25 @@ class NagsState(State):
             return self._apply_chance(action)
         if p == P_OVER:
             raise IllegalAction("the match is over")
-        if not self._is_legal(action):
+        if not self.is_legal(action):
             raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
+        if p == P_PLAY and isinstance(action, Play):  # the common move without a further call
+            return self._do_play(action)
+        return self._apply_move(action)
+
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`):
+        ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
+        p = self.phase
+        if p == P_PLAY and isinstance(action, Play):
+            return self._do_play(action)
+        if p in _CHANCE_PHASES:
+            return self._apply_chance(action)
+        return self._apply_move(action)
+
+    def _apply_move(self, action: Action) -> list[Event]:
+        """A legal player's move (checked by the caller)."""
+        p = self.phase
         if p == P_PLAY:
             if isinstance(action, Play):
                 return self._do_play(action)
@@ -930,7 +932,6 @@ class NagsState(State):
             owners=tuple(sorted(self.owners.items())), buyer=self.buyer, buys_done=self.buys_done,
             history=tuple(tuple(h) for h in self.history), blocked=self.blocked,
             is_over=self.phase == P_OVER,
-            legal=tuple(self.legal_actions()) if self.to_move == seat else (),
         )
 
     def fingerprint(self) -> str:
@@ -950,8 +951,8 @@ class NagsState(State):
 @dataclass(frozen=True)
 class NagsView(View):
     """What one seat of a Nags match may know (everything but the other hands
-    and the order of an unseen draw pile). ``legal`` holds this seat's legal
-    actions when it is to move."""
+    and the order of an unseen draw pile). :meth:`legal_actions` derives this
+    seat's legal actions from the view on first use (lazily, cached)."""
 
     seat: int
     n_seats: int
@@ -983,10 +984,35 @@ class NagsView(View):
     history: tuple[tuple[int, ...], ...]
     blocked: bool
     is_over: bool
-    legal: tuple[Action, ...] = field(default=())
 
     def legal_actions(self) -> list[Action]:
-        return list(self.legal)
+        """This seat's legal actions (as ``NagsState.legal_actions()``; empty when
+        it is not to move), computed from the view on the first call and cached."""
+        legal = self.__dict__.get("_legal")  # the cache of View.cached_legal, read here without a call
+        return list(legal) if legal is not None else self.cached_legal(self._legal_now)
+
+    def _legal_now(self) -> list[Action]:
+        """NA-8 to NA-11, NA-16, NA-23, NA-25 from the view's fields, in the state's order."""
+        phase = self.phase
+        if phase == "play":
+            start = self.start_card
+            if not self.opened:
+                values: tuple[int, ...] = (start.rank,)
+                must = start if self.variant.opening_must_include_lowest_card else None
+            else:
+                values, must = legal_values(self.discard[-1].rank, self.direction), None
+            plays = _play_list(self.hand, values, must)
+            can_turn = bool(self.stock_known or self.pool_count or len(self.discard) > 1)
+            if plays:
+                if self.variant.allow_voluntary_turn and self.opened and can_turn:
+                    plays.append(Turn())
+                return plays
+            return [Turn()] if can_turn else [Pass()]
+        if phase == "direction":
+            return [ChooseDirection(1), ChooseDirection(-1)]
+        if phase == "buy":
+            return _buy_list(self.variant, self.totals_half[self.buyer], dict(self.owners))
+        return []
 
     @property
     def stock_count(self) -> int:
@@ -1046,6 +1072,34 @@ class NagsView(View):
             del rest[:need]
         s.pool = rest + to_pool + list(self.pool_known)
         return s
+
+
+def _play_list(hand: Sequence[Card], values: tuple[int, ...], must_include: Card | None) -> list[Action]:
+    """NA-8/NA-9/NA-10: every distinct set of same-valued cards of ``hand`` (sorted)
+    whose value is in ``values``, each a :class:`Play` of sorted cards; with
+    ``must_include`` (the opening's lowest card, house rule) only sets holding it."""
+    out: list[Action] = []
+    for v in values:
+        same = [c for c in hand if c.rank == v]
+        if not same:
+            continue
+        if len(same) == 1:
+            out.append(Play((same[0],)))
+            continue
+        for k in range(1, len(same) + 1):
+            for combo in combinations(same, k):
+                if must_include is None or must_include in combo:
+                    out.append(Play(combo))
+    return out
+
+
+def _buy_list(variant: NagsVariant, buyer_half: int, owners: dict[int, int]) -> list[Action]:
+    """NA-25: done, and a horse of every unowned value when the buyer has 10
+    points (``buyer_half`` >= 20 half points) or the house rule allows a debt."""
+    out: list[Action] = [DoneBuying()]
+    if variant.allow_negative_after_purchase or buyer_half >= 20:
+        out.extend(Buy(v) for v in range(2, 15) if v not in owners)
+    return out
 
 
 def _minus(cards: list[Card], remove: list[Card]) -> list[Card]:

@@ -181,9 +181,18 @@ class NomsEasyBot(HeuristicBot):
         return next((a for a in legal if a.suit == suit), legal[0])
 
     def _call(self, view: NomsView, legal: Sequence[Action]) -> Action:
-        held = set(view.hand)
-        trump = view.trump
-        suits = self._by_suit(view.hand)
+        best = self.call_card(view.hand, view.trump)
+        if best is None:  # we hold every card of a suit... call our own (plays alone)
+            return legal[0]
+        return next(a for a in legal if a.card is best)
+
+    def call_card(self, hand: Sequence[Card], trump: int | None) -> Card | None:
+        """NO-10: the card the declarer holding ``hand`` calls with ``trump`` (a suit
+        or None for no trump): the highest trump honour (Q, K, A) it lacks, else the
+        ace it lacks of its longest suit, else the highest card it lacks; None if
+        it lacks no card (then :meth:`decide` calls the first legal card)."""
+        held = set(hand)
+        suits = self._by_suit(hand)
         best, best_key = None, None
         for c in _FULL_DECK:
             if c in held:
@@ -196,9 +205,7 @@ class NomsEasyBot(HeuristicBot):
                 key = (0, c.rank)
             if best_key is None or key > best_key:
                 best, best_key = c, key
-        if best is None:  # we hold every card of a suit... call our own (plays alone)
-            return legal[0]
-        return next(a for a in legal if a.card is best)
+        return best
 
     # -- play ----------------------------------------------------------------
     def _play(self, view: NomsView, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -64,7 +64,6 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Sequence
 
 from engine.ai.base import BUDGETS
@@ -115,11 +114,12 @@ def relative_points(pts: Sequence[float], seat: int) -> float:
 
 def play_out(d: NomsState, policy, rng: random.Random) -> None:
     """Play ``d`` to the end of its current hand with ``policy`` (a bot) in every
-    seat, no random moves. Stops at the first chance step or the game's end."""
+    seat, no random moves. Stops at the first chance step or the game's end.
+    The policy picks from ``legal_actions()``, so moves go through ``apply_trusted``."""
     while d.phase in _PLAYER_PHASES:
         legal = d.legal_actions()
         tm = d.to_move
-        d.apply(legal[0] if len(legal) == 1 else policy.choose(d.view(tm), legal, rng))
+        d.apply_trusted(legal[0] if len(legal) == 1 else policy.choose(d.view(tm), legal, rng))
 
 
 def hand_points(d: NomsState) -> tuple[int, ...]:
@@ -204,8 +204,8 @@ def announcements_consistent(hand: list[Card], view: NomsView, bidder) -> bool:
         return False
     if view.called is None:
         return True
-    probe = SimpleNamespace(hand=tuple(sorted(hand)), trump=view.trump)
-    return bidder._call(probe, _ALL_CALLS).card is view.called
+    card = bidder.call_card(hand, view.trump)
+    return (card if card is not None else _ALL_CALLS[0].card) is view.called
 
 
 def play_consistent(d: NomsState, view: NomsView, bidder, hands: list[list[Card]] | None = None,
@@ -402,7 +402,7 @@ def evaluate_auction(view: NomsView, legal: Sequence[Action], rng: random.Random
             _declare(d, me, base_level)
             d.apply(Trump(t))
             call = easy.choose(d.view(me), d.legal_actions(), random.Random(seed))
-            d.apply(call)
+            d.apply_trusted(call)
             play_out(d, easy, random.Random(seed))
             rollouts += 1
             partner = d.partner if d.partner >= 0 else None
@@ -480,7 +480,7 @@ def evaluate_trump(view: NomsView, legal: Sequence[Action], rng: random.Random, 
         for a in legal:
             d = d0.clone()
             d.apply(a)
-            d.apply(easy.choose(d.view(me), d.legal_actions(), random.Random(seed)))
+            d.apply_trusted(easy.choose(d.view(me), d.legal_actions(), random.Random(seed)))
             play_out(d, easy, random.Random(seed))
             rows[a].append(relative_points(hand_points(d), me))
             n += 1

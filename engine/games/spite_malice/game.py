@@ -37,8 +37,8 @@ import functools
 import operator
 import random
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from typing import Literal, Sequence
 
 from engine.cards import (
     Card,
@@ -502,32 +502,36 @@ class SpiteMaliceState(State):
         if self.phase != P_PLAY:
             return []
         seat = self.turn_seat
-        wmin = self._wmin
-        nxt = [len(p) + 1 for p in self.play]
-        np = len(nxt)
-        out: list[Action] = []
         stock = self.stocks[seat]
-        if stock:
-            v = VALUE[stock[-1]]
-            out.extend(_PLAY_STOCK[j] for j in range(np) if v >= wmin or v == nxt[j])
-        for i, d in enumerate(self.discards[seat]):
-            if d:
-                v = VALUE[d[-1]]
-                out.extend(_play_discard(i, j) for j in range(np) if v >= wmin or v == nxt[j])
-        hand = self.hands[seat]
-        distinct = []
-        prev = None
-        for c in hand:  # hands are sorted: identical faces are adjacent
-            if c is not prev:
-                distinct.append(c)
-                prev = c
-        for c in distinct:
-            v = VALUE[c]
-            out.extend(PlayHand(c, j) for j in range(np) if v >= wmin or v == nxt[j])
-        nd = len(self.discards[seat])
-        for c in distinct:
-            out.extend(Discard(c, i) for i in range(nd))
-        return out
+        return _legal_list(self.hands[seat], stock[-1] if stock else None, self.discards[seat], self.play,
+                           self._wmin)
+
+    def is_legal(self, action: Action) -> bool:
+        """SM-8/SM-9: the same answer as ``action in self.legal_actions()``, without listing them."""
+        if self.phase != P_PLAY:
+            return False
+        seat = self.turn_seat
+        cls = type(action)
+        if cls is PlayHand:
+            if not 0 <= action.deck < len(self.play) or action.card not in self.hands[seat]:
+                return False
+            card = action.card
+        elif cls is PlayStock:
+            stock = self.stocks[seat]
+            if not 0 <= action.deck < len(self.play) or not stock:
+                return False
+            card = stock[-1]
+        elif cls is PlayDiscard:
+            piles = self.discards[seat]
+            if not 0 <= action.deck < len(self.play) or not 0 <= action.pile < len(piles) or not piles[action.pile]:
+                return False
+            card = piles[action.pile][-1]
+        elif cls is Discard:
+            return 0 <= action.pile < len(self.discards[seat]) and action.card in self.hands[seat]
+        else:
+            return False
+        v = VALUE[card]
+        return v >= self._wmin or v == len(self.play[action.deck]) + 1
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it."""
@@ -535,6 +539,8 @@ class SpiteMaliceState(State):
             return "it is not a player's move: the cards are being dealt or drawn"
         if self.phase == P_OVER:
             return "the game is over"
+        if self.is_legal(action):
+            return None
         seat = self.turn_seat
         cls = type(action)
         np, nd = len(self.play), len(self.discards[seat])
@@ -555,8 +561,6 @@ class SpiteMaliceState(State):
                 if not self.discards[seat][action.pile]:
                     return f"your discard deck D{action.pile + 1} is empty"
                 card = self.discards[seat][action.pile][-1]
-            if self.fits(card, action.deck):
-                return None
             t = len(self.play[action.deck])
             if t == 0:
                 return (f"an empty play deck takes only an Ace or a wild card, not {card} (SM-9)")
@@ -565,9 +569,7 @@ class SpiteMaliceState(State):
         if cls is Discard:
             if action.card not in self.hands[seat]:
                 return f"you do not hold {action.card}; only a hand card may be discarded (SM-8)"
-            if not 0 <= action.pile < nd:
-                return f"you have only {nd} discard decks, D1 to D{nd}"
-            return None
+            return f"you have only {nd} discard decks, D1 to D{nd}"
         if cls in (Deal, Draw):
             return "deals and draws are chance steps, not moves"
         return f"{action} is not a Spite & Malice move"
@@ -595,13 +597,24 @@ class SpiteMaliceState(State):
     def apply(self, action: Action) -> list[Event]:
         p = self.phase
         if p == P_PLAY:
-            reason = self.why_illegal(action)
-            if reason is not None:
-                raise IllegalAction(reason)
-            cls = type(action)
-            if cls is Discard:
+            if not self.is_legal(action):
+                raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
+            if type(action) is Discard:
                 return self._do_discard(action)
             return self._do_play(action)
+        return self._apply_chance(action)
+
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`):
+        ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
+        if self.phase == P_PLAY:
+            if type(action) is Discard:
+                return self._do_discard(action)
+            return self._do_play(action)
+        return self._apply_chance(action)
+
+    def _apply_chance(self, action: Action) -> list[Event]:
+        p = self.phase
         if p == P_DEAL and type(action) is Deal:
             return self._do_deal(action.stocks)
         if p == P_DRAW and type(action) is Draw:
@@ -808,8 +821,7 @@ class SpiteMaliceState(State):
             pool_count=len(self.pool), removed_count=len(self.removed), draw_need=self.draw_need,
             turns=self.turns, redeals=self.redeals, result=self.result, reason=self.reason,
             totals=tuple(self.totals), game_points=tuple(tuple(g) for g in self.game_points),
-            is_over=self.phase == P_OVER,
-            legal=tuple(self.legal_actions()) if self.to_move == seat else ())
+            is_over=self.phase == P_OVER)
 
     def fingerprint(self) -> str:
         return "|".join([
@@ -834,6 +846,36 @@ def _play_discard(i: int, j: int) -> PlayDiscard:
     return a
 
 
+def _legal_list(hand: Sequence[Card], stock_top: Card | None, piles: Sequence[Sequence[Card]],
+                play: Sequence[Sequence[Card]], wmin: int) -> list[Action]:
+    """SM-8/SM-9: the moves of a seat holding ``hand`` (sorted) with ``stock_top`` and
+    discard decks ``piles`` on the play decks ``play``, wild from value ``wmin``:
+    stock plays, discard-deck plays, hand plays (one per distinct face), then discards."""
+    nxt = [len(p) + 1 for p in play]
+    np = len(nxt)
+    out: list[Action] = []
+    if stock_top is not None:
+        v = VALUE[stock_top]
+        out.extend(_PLAY_STOCK[j] for j in range(np) if v >= wmin or v == nxt[j])
+    for i, d in enumerate(piles):
+        if d:
+            v = VALUE[d[-1]]
+            out.extend(_play_discard(i, j) for j in range(np) if v >= wmin or v == nxt[j])
+    distinct = []
+    prev = None
+    for c in hand:  # hands are sorted: identical faces are adjacent
+        if c is not prev:
+            distinct.append(c)
+            prev = c
+    for c in distinct:
+        v = VALUE[c]
+        out.extend(PlayHand(c, j) for j in range(np) if v >= wmin or v == nxt[j])
+    nd = len(piles)
+    for c in distinct:
+        out.extend(Discard(c, i) for i in range(nd))
+    return out
+
+
 def _sample(rng: random.Random, items: list[Card], k: int) -> list[Card]:
     """``k`` of ``items`` chosen uniformly without replacement (``rng.random()`` only)."""
     n = len(items)
@@ -849,7 +891,8 @@ def _sample(rng: random.Random, items: list[Card], k: int) -> list[Card]:
 class SpiteMaliceView(View):
     """What one seat may know (SM-18): its own hand, both stock tops and sizes,
     every play and discard deck, and the sizes of the draw deck and of the
-    removed pile, whose cards SM-18 keeps hidden. ``legal`` holds this seat's legal actions when it is to move."""
+    removed pile, whose cards SM-18 keeps hidden. :meth:`legal_actions` derives this seat's legal actions
+    from the view on first use (lazily, cached)."""
 
     seat: int
     variant: SpiteMaliceVariant
@@ -873,10 +916,20 @@ class SpiteMaliceView(View):
     totals: tuple[int, ...]
     game_points: tuple[tuple[int, ...], ...]
     is_over: bool
-    legal: tuple[Action, ...] = field(default=())
 
     def legal_actions(self) -> list[Action]:
-        return list(self.legal)
+        """This seat's legal actions (as ``SpiteMaliceState.legal_actions()``; empty
+        when it is not to move), computed from the view on the first call and cached."""
+        legal = self.__dict__.get("_legal")  # the cache of View.cached_legal, read here without a call
+        return list(legal) if legal is not None else self.cached_legal(self._legal_now)
+
+    def _legal_now(self) -> list[Action]:
+        """SM-8/SM-9 from the view's fields, in the state's order."""
+        if self.phase != "play":
+            return []
+        seat = self.seat
+        return _legal_list(self.hand, self.stock_tops[seat], self.discards[seat], self.play,
+                           self.variant.wild_min)
 
     def needs(self, deck: int) -> int:
         """SM-9: the value play deck ``deck`` (0-based) takes next; a deck of n cards counts n."""

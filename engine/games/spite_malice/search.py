@@ -20,7 +20,9 @@ A decision of :class:`SpiteMaliceSearchBot`:
    10 points per stock card of margin plus the horizon terms: own stock top
    playable or reachable, wild cards held). The rollouts call the ``easy``
    bot's :meth:`~engine.games.spite_malice.bots.SpiteMaliceEasyBot.pick` on a light
-   view (:class:`_RolloutView`) without the legal-move list.
+   view (:class:`_RolloutView`, no copies) without the legal-move list; ``pick``'s
+   move is not taken from ``legal_actions()``, so it goes through the checked
+   ``apply``; the plan search applies its legal moves with ``apply_trusted``.
    The ``easy`` plan is played unless another beats it on the same
    determinizations by more than 1 point and :data:`MARGIN` standard errors of the paired difference (:func:`_pick`);
    the chosen plan's remaining moves are replayed without a new search as long as the
@@ -72,8 +74,11 @@ HORIZON_WEIGHTS = (20.0, 16.0, 8.0, 7.0)
 
 class _RolloutView:
     """The part of ``state.view(seat)`` that :meth:`SpiteMaliceEasyBot.pick` reads
-    (SM-18: only what the seat may see), without the legal-move list; the lists are
-    the state's own, so the bot must not change them."""
+    (SM-18: only what the seat may see), sharing the state's own lists (so the bot
+    must not change them) instead of copying every deck into tuples. Views no longer
+    build a legal list, but this still pays (2026-11-23, 25 positions x 60 rollouts,
+    6 interleaved runs): 1017 rollouts/s best, 941 median, against 905 and 813 with
+    ``state.view(seat)``."""
 
     __slots__ = ("discards", "hand", "play", "seat", "stock_tops", "variant")
 
@@ -199,7 +204,7 @@ def enumerate_plans(state: SpiteMaliceState, me: int, cap: int = NODE_CAP) -> li
                 continue
             tried_tops.add(t)
             n = s.clone()
-            n.apply(a)
+            n.apply_trusted(a)  # from s.legal_actions()
             if cls is PlayStock or n.phase != P_PLAY:
                 kind = "stock" if cls is PlayStock else "refill"
                 out.append((static_eval(n, me, root_stock, root_hand, root_disc, kind), path + [a]))
@@ -220,7 +225,7 @@ def easy_plan(state: SpiteMaliceState, me: int, rng: random.Random) -> list[Acti
         v = s.view(me)
         a = easy.choose(v, v.legal_actions(), rng)
         path.append(a)
-        s.apply(a)
+        s.apply_trusted(a)  # an element of the view's legal list, which is s.legal_actions()
         if type(a) in (Discard, PlayStock):
             break
     return path

@@ -8,7 +8,7 @@ log, the scores and the summary come from
 
 Everything drawn comes from ``session.view(seat)`` for the human seat shown;
 the screen never reads another seat's cards. Moves go through
-``session.act``; illegal attempts show ``session.why_illegal``.
+``session.act``, which validates them; illegal attempts show its reason (``why_illegal``).
 
 Keys (every binding has an id, so the app's keymap can remap it):
 

@@ -377,11 +377,11 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         if action is None:
             self.message(what or "that is not a move in Spite & Malice (SM-8)", "error")
             return False
-        reason = self.session.why_illegal(action)
-        if reason is not None:
-            self.message(explain_illegal(action, self.view, reason, self.ascii), "error")
-            return False
         return self.human_act(action)
+
+    def illegal_text(self, action: Action, reason: str) -> str:
+        """The engine's reason, worded for the table by :func:`explain_illegal`."""
+        return explain_illegal(action, self.view, reason, self.ascii)
 
     def _pick(self, pile: str) -> None:
         view = self.view
