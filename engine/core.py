@@ -27,6 +27,7 @@ later Python.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from abc import ABC, abstractmethod
@@ -258,8 +259,9 @@ class State(ABC):
         return hashlib.sha256(self.fingerprint().encode()).hexdigest()[:16]
 
     def team_of(self, seat: int) -> int:
-        """The partnership a seat belongs to; seats play alone by default."""
-        return seat
+        """The index (in ``Game.teams(n_seats, variant)``) of the partnership
+        ``seat`` belongs to; with the default teams that is the seat itself."""
+        return _team_index(type(self).game, self.n_seats, self.variant)[seat]
 
 
 class Game(ABC):
@@ -297,11 +299,32 @@ class Game(ABC):
         """
 
     @classmethod
+    def teams(cls, n_seats: int, variant: Any) -> list[list[int]]:
+        """The partnerships at a table of ``n_seats`` with ``variant``: a list of
+        teams, each a list of seats, every seat in exactly one team. Default:
+        every seat plays alone (``[[0], [1], ...]``). Match ends and winners are
+        decided on team totals (:mod:`engine.match`)."""
+        return [[s] for s in range(n_seats)]
+
+    @classmethod
     def seat_range_error(cls, n_seats: int) -> str | None:
         """``None`` if ``n_seats`` is allowed, else a sentence saying what is."""
         if cls.min_seats <= n_seats <= cls.max_seats:
             return None
         return f"{cls.title} needs {cls.min_seats} to {cls.max_seats} seats, not {n_seats}"
+
+
+@functools.lru_cache(maxsize=256)
+def _team_index(game: type[Game], n_seats: int, variant: Any) -> tuple[int, ...]:
+    """Seat -> team index of ``game.teams(n_seats, variant)`` (cached: variants are frozen)."""
+    out = [-1] * n_seats
+    for i, team in enumerate(game.teams(n_seats, variant)):
+        for s in team:
+            out[s] = i
+    if -1 in out:
+        raise ValueError(f"{game.__name__}.teams({n_seats}) leaves seats {[s for s, t in enumerate(out) if t < 0]} "
+                         "without a team")
+    return tuple(out)
 
 
 # -- chance helpers: only Random.random(), whose sequence Python keeps stable --
