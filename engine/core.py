@@ -240,6 +240,25 @@ class State(ABC):
     def view(self, seat: int) -> View:
         """Exactly what ``seat`` may know now."""
 
+    def observation(self, action: Action, seat: int) -> str:
+        """What ``seat`` observes of ``action`` applied to this state (call it
+        before applying): the action's notation when everyone sees it whole
+        (the default: moves and face-up chance outcomes). A game overrides it for
+        a chance step that hides cards: the seat that receives cards sees them,
+        the others a count (``draw 7H 3S`` for the drawer, ``draw 2`` for the
+        rest). Any seat number outside the table (e.g. -1, a spectator) gets the
+        public part only. Two outcomes a seat cannot tell apart have the same
+        observation; the search keys chance edges by it, and the replay's seat
+        view and the narration show it.
+
+        Args:
+            action: a legal move or possible chance outcome now.
+            seat: the observing seat.
+
+        Returns:
+            One line of text (not necessarily parseable as an action)."""
+        return str(action)
+
     def determinize(self, seat: int, rng: random.Random) -> "State":
         """A full state consistent with ``seat``'s view (built from the view
         alone, so it cannot leak what the view hides)."""

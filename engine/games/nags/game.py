@@ -613,6 +613,14 @@ class NagsState(State):
             return Reveal(self.pool[rand_below(rng, len(self.pool))])
         raise IllegalAction("not a chance step")
 
+    def observation(self, action: Action, seat: int) -> str:
+        """NA-6: a seat sees its own dealt hand and only the sizes of the others
+        (``deal 2C 5H ... / 9 / 9``); runners, turned cards and moves are public."""
+        if type(action) is Deal:
+            return "deal " + " / ".join(cards_text(h) if i == seat else str(len(h))
+                                        for i, h in enumerate(action.hands))
+        return str(action)
+
     # -- apply -----------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         p = self.phase

@@ -603,6 +603,18 @@ class NomsState(State):
             return f"you must follow suit: {Suit(self.trick[0].suit).name.lower()} was led (NO-15)"
         return "it is time to play a card (NO-15)"
 
+    def observation(self, action: Action, seat: int) -> str:
+        """NO-4 to NO-6: nobody sees a shuffled deck's order (``shuffle``); the cut
+        is public and deals each seat its own hand, which only that seat sees
+        (``cut 17: 2C 5C ...``). Moves are public."""
+        cls = type(action)
+        if cls is Shuffle:
+            return "shuffle"
+        if cls is Cut and 0 <= seat < N_SEATS and len(self.deck) == 52 and 1 <= action.k <= 51:
+            hand = deal_packets(cut_deck(self.deck, action.k), self.dealer)[seat]
+            return f"cut {action.k}: {cards_text(sorted(hand))}"
+        return str(action)
+
     # -- chance --------------------------------------------------------------
     def sample_chance(self, rng: random.Random) -> Action:
         p = self.phase

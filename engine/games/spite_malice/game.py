@@ -592,6 +592,17 @@ class SpiteMaliceState(State):
             return Draw(tuple(pool) + tuple(_sample(rng, self.removed, need - len(pool))))
         raise IllegalAction("not a chance step")
 
+    def observation(self, action: Action, seat: int) -> str:
+        """SM-5/SM-18: a deal shows both stock tops and sizes only (``deal 20 7H /
+        20 3S``); a draw shows its cards to the drawer only, a count to the other
+        seat (``draw 2``); moves are public."""
+        cls = type(action)
+        if cls is Deal:
+            return "deal " + " / ".join(f"{len(st)} {st[-1]}" if st else "0" for st in action.stocks)
+        if cls is Draw and seat != self.turn_seat:
+            return f"draw {len(action.cards)}"
+        return str(action)
+
     # -- apply -------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         p = self.phase
