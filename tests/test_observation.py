@@ -96,7 +96,7 @@ def test_noms_shuffle_is_seen_by_nobody_and_the_cut_shows_each_seat_its_hand():
         if isinstance(a, Cut):
             obs = [s.observation(a, i) for i in range(4)]
             s.apply(a)
-                    assert obs == [f"cut {a.k}: {cards_text(sorted(s.hands[i]))}" for i in range(4)]
+            assert obs == [f"cut {a.k}: {cards_text(sorted(s.hands[i]))}" for i in range(4)]
             break
         s.apply(a)
     else:
