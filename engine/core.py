@@ -123,12 +123,22 @@ class Event:
             ``{s0}``, ``{s1}``... for any other seat's name.
         seat: the seat the event is about, if any.
         data: extra facts for widgets and logs (JSON-serialisable values).
+        visible_to: the seats that may see this event (a card shown to a
+            partner, a face-down penalty card, "You draw 7H 3S"); None: public.
+            Narration shown for one seat (the game log widget) skips the events
+            it may not see; an all-hands view (a replay's, a spectator with every
+            card shown) sees them all.
     """
 
     kind: str
     text: str
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` may see this event (``seat`` None: an all-hands view, always True)."""
+        return self.visible_to is None or seat is None or seat in self.visible_to
 
     def narrate(self, names: Sequence[str]) -> str:
         """The narration with seat names filled in."""

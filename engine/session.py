@@ -71,7 +71,8 @@ class Session:
     Attributes:
         state: the omniscient state; only the replay screen and tests may read it.
         history: the actions in effect, ``(actor, notation)``, actor a seat or ``"chance"``.
-        narration: every event narrated with seat names, in order.
+        narration: every public event (``visible_to`` None) narrated with seat names, in order
+            (a resumed table shows it to whichever seat sits down).
         names: display names per seat.
     """
 
@@ -172,7 +173,7 @@ class Session:
                 self._snapshot_if_decision(rng_known=in_sync)
             events = self.state.apply(action)
             self.history.append((actor, notation))
-            self.narration.extend(e.narrate(self.names) for e in events)
+            self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
         n = len(self.history)
         if not in_sync:
             self._chance_rng = random.Random(f"{self.seed}:resume:{n}")
@@ -215,7 +216,7 @@ class Session:
         check/score lines for every finished hand and the result at the end."""
         events = self.state.apply(action)
         self.history.append((actor, str(action)))
-        self.narration.extend(e.narrate(self.names) for e in events)
+        self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
         w = self._writer
         if w is not None:
             w.action(len(self.history), actor, str(action))

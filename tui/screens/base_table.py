@@ -346,6 +346,7 @@ class BaseTableScreen(Screen[None]):
         self._apply_felt()
         self.watch(self.app, "theme", lambda *_: self._apply_felt(), init=False)
         log = self.query_one(GameLog)
+        self._sync_log()
         for line in getattr(self.session, "narration", [])[-200:]:  # a resumed match's story so far
             log.add_line(self.second_person(line, self.names))
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
@@ -377,9 +378,15 @@ class BaseTableScreen(Screen[None]):
             if e.kind == "hand_over":
                 self.hand_results[int(e.data.get("hand", len(self.hand_results)))] = dict(e.data)
         if events:
+            self._sync_log()
             self.query_one(GameLog).add_events(events, self.names)
 
+    def _sync_log(self) -> None:
+        """The game log shows what the shown seat may see, and nothing while covered."""
+        self.query_one(GameLog).set_viewer(self.shown_seat, covered=self.covered and not self.session.is_over)
+
     def _redraw(self) -> None:
+        self._sync_log()
         self._view = self.session.view(self.shown_seat)
         view = self._view
         self.refresh_view(view)
