@@ -101,3 +101,27 @@ def test_noms_shuffle_is_seen_by_nobody_and_the_cut_shows_each_seat_its_hand():
         s.apply(a)
     else:
         pytest.fail("no cut")
+
+
+def test_replay_seat_view_narrates_what_the_seat_observed(tmp_path):
+    """The replay's seat view (tui/screens/replay.py) narrates a deal as that seat
+    observed it (its own hand, the others' sizes); the all-hands view shows it whole."""
+    from engine.gamelog import Replay, read_log
+    from engine.session import Session
+    from tui.screens.replay import ReplayScreen
+
+    path = tmp_path / "nags.jsonl"
+    with Session("nags", None, ["ai:random"] * 3, seed=3, log_path=path) as s:
+        s.advance()
+        for _ in range(6):
+            s.act(s.bot_choose())
+    replay = Replay(read_log(path))
+    deal = next(i for i, n in enumerate(replay.notations) if n.startswith("deal "))
+    screen = ReplayScreen(path)
+    screen.index = deal + 1
+    assert screen.narration_lines()[0] == f"chance: {replay.notations[deal]}"
+    screen.seat = 1
+    hands = replay.positions[deal + 1].hands
+    assert screen.narration_lines()[0] == f"chance: deal 9 / {cards_text(sorted(hands[1]))} / 9"
+    assert screen.notation_seen(deal) == replay.positions[deal].observation(
+        GAMES["nags"].parse_action(replay.notations[deal]), 1)
