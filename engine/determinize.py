@@ -15,7 +15,8 @@ size: another seat's hand, a face-down pile. For each hand the caller gives:
 
 :func:`deal` first tries plain uniform deals (rejection sampling, ``tries``
 times), which is exactly uniform over the consistent deals; when the
-constraints are tight it falls back to a sequential deal that places each
+constraints are tight (or a rough estimate says plain deals would rarely
+fit) it falls back to a sequential deal that places each
 constrained card in a hand chosen with probability proportional to its free
 room among the hands that may still take it, checking Hall's condition so it
 never runs into a dead end (every consistent deal can come out, not all with
@@ -106,8 +107,33 @@ def deal(unseen: Iterable[C], sizes: Sequence[int], rng: random.Random, *,
         raise DeterminizeError(f"no hand may hold {' '.join(bad)}")
     if not _hall_ok(by_mask, free, n):
         raise DeterminizeError("no deal respects the exclusions (some hands cannot take the cards only they may hold)")
+    # cards only one hand may hold are there in every consistent deal: place them first
+    forced = {m: m.bit_length() - 1 for m in by_mask if m & (m - 1) == 0}
+    if forced:
+        known_l = [k[:] for k in known_l]
+        free = free[:]
+        keep = []
+        for c in cards:
+            i = forced.get(masks[c])
+            if i is None:
+                keep.append(c)
+            else:
+                known_l[i].append(c)
+                free[i] -= 1
+        cards = keep
+        for m in forced:
+            del by_mask[m]
+        active = [i for i in active if free[i] > 0]
+        if not active:
+            return _fill(known_l, free, shuffled(rng, cards))
     # 1. uniform: deal at random and keep the first deal that respects the exclusions
-    for _ in range(tries):
+    # (skipped when a rough estimate of the chance that a plain deal does is below 5%)
+    total = sum(free)
+    p_ok = 1.0
+    for m, k in by_mask.items():
+        if m != everywhere:
+            p_ok *= (sum(free[i] for i in range(n) if m >> i & 1) / total) ** k if total else 1.0
+    for _ in range(tries if p_ok >= 0.05 else 0):
         order = shuffled(rng, cards)
         hands = _fill([[] for _ in range(n)], free, order)
         if all(masks[c] >> i & 1 for i in active for c in hands[i]):

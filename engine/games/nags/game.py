@@ -21,6 +21,7 @@ Choice variation, NA-23), ``buy K`` and ``done`` (Buying a Horse, NA-25).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Literal
@@ -1052,7 +1053,7 @@ class NagsView(View):
             return s
         seen = list(self.hand) + list(self.discard) + [r[0] for r in self.runners] + list(self.stock_known) \
             + list(self.pool_known)
-        unseen = _minus(list(_FULL_DECK), seen)
+        unseen = list((Counter(_FULL_DECK) - Counter(seen)).elements())
         others = [o for o in range(self.n_seats) if o != self.seat]
         known: list[list[Card]] = [[] for _ in range(len(others) + 1)]  # the other hands, then the pool
         start = self.start_card
@@ -1078,13 +1079,6 @@ class NagsView(View):
             s.hands[o] = sorted(h)
         s.pool = dealt[-1] + list(self.pool_known)
         return s
-
-
-def _minus(cards: list[Card], remove: list[Card]) -> list[Card]:
-    out = cards[:]
-    for c in remove:
-        out.remove(c)
-    return out
 
 
 class Nags(Game):
