@@ -89,9 +89,14 @@ def parse_notation(text: str, parse_verb: Callable[[str, str], "Action | None"],
 class Action:
     """Base of every action. Subclasses are small frozen dataclasses whose
     ``str()`` is the action's notation (``play 7H 7D``, ``bid 11``, ``turn``),
-    and ``Game.parse_action(str(a)) == a`` always holds."""
+    and ``Game.parse_action(str(a)) == a`` always holds.
+
+    ``quiet`` (a class attribute) is True for an action that moves nothing on
+    the table (a pass on an offer): a table plays a bot's quiet action without
+    the pace delay."""
 
     __slots__ = ()
+    quiet: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)

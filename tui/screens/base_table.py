@@ -441,7 +441,8 @@ class BaseTableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="table-bots", exit_on_error=False)
     def _think(self, seat: int, generation: int) -> None:
-        """Worker thread: ask the bot (view-only) and hold its move for the pace delay."""
+        """Worker thread: ask the bot (view-only) and hold its move for the pace
+        delay (none for a quiet action, such as a pass on an offer)."""
         worker = get_current_worker()
         start = time.monotonic()
         try:
@@ -449,7 +450,7 @@ class BaseTableScreen(Screen[None]):
         except Exception as err:  # noqa: BLE001 - shown to the player, never a traceback
             self.post_message(self.BotFailed(seat, err, generation))
             return
-        while not worker.is_cancelled:
+        while not worker.is_cancelled and not self.session.is_quiet(action):
             left = self.pace - (time.monotonic() - start)
             if left <= 0:
                 break
