@@ -13,7 +13,8 @@ size: another seat's hand, a face-down pile. For each hand the caller gives:
   hold (a void in a suit, "holds no card of the two playable values" after a
   forced turn in Nags).
 
-:func:`deal` first tries plain uniform deals (rejection sampling, ``tries``
+:func:`deal` first places the cards only one hand may hold (they are there
+in every consistent deal), then tries plain uniform deals (rejection sampling, ``tries``
 times), which is exactly uniform over the consistent deals; when the
 constraints are tight (or a rough estimate says plain deals would rarely
 fit) it falls back to a sequential deal that places each
@@ -77,10 +78,10 @@ def deal(unseen: Iterable[C], sizes: Sequence[int], rng: random.Random, *,
     if any(s < 0 for s in sizes) or sum(sizes) != len(pool):
         raise DeterminizeError(f"hand sizes {list(sizes)} do not add up to the {len(pool)} unseen cards")
     rest = Counter(pool)
-    for i, k in enumerate(known_l):
-        if len(k) > sizes[i]:
-            raise DeterminizeError(f"hand {i} holds {sizes[i]} cards but {len(k)} are known to be in it")
-        rest.subtract(k)
+    for i, kn in enumerate(known_l):
+        if len(kn) > sizes[i]:
+            raise DeterminizeError(f"hand {i} holds {sizes[i]} cards but {len(kn)} are known to be in it")
+        rest.subtract(kn)
     if any(v < 0 for v in rest.values()):
         missing = sorted(str(c) for c, v in rest.items() if v < 0)
         raise DeterminizeError(f"known cards not among the unseen cards: {' '.join(missing)}")
@@ -99,9 +100,9 @@ def deal(unseen: Iterable[C], sizes: Sequence[int], rng: random.Random, *,
             if excl[i](c):  # type: ignore[misc]
                 m &= ~(1 << i)
         masks[c] = m
-    by_mask = Counter()
-    for c, k in rest.items():
-        by_mask[masks[c]] += k
+    by_mask: Counter[int] = Counter()
+    for c, cnt in rest.items():
+        by_mask[masks[c]] += cnt
     if by_mask.get(0):
         bad = sorted(str(c) for c in rest if masks[c] == 0)
         raise DeterminizeError(f"no hand may hold {' '.join(bad)}")
@@ -112,14 +113,14 @@ def deal(unseen: Iterable[C], sizes: Sequence[int], rng: random.Random, *,
     if forced:
         known_l = [k[:] for k in known_l]
         free = free[:]
-        keep = []
+        keep: list[C] = []
         for c in cards:
-            i = forced.get(masks[c])
-            if i is None:
+            h = forced.get(masks[c])
+            if h is None:
                 keep.append(c)
             else:
-                known_l[i].append(c)
-                free[i] -= 1
+                known_l[h].append(c)
+                free[h] -= 1
         cards = keep
         for m in forced:
             del by_mask[m]
@@ -130,9 +131,9 @@ def deal(unseen: Iterable[C], sizes: Sequence[int], rng: random.Random, *,
     # (skipped when a rough estimate of the chance that a plain deal does is below 5%)
     total = sum(free)
     p_ok = 1.0
-    for m, k in by_mask.items():
+    for m, cnt in by_mask.items():
         if m != everywhere:
-            p_ok *= (sum(free[i] for i in range(n) if m >> i & 1) / total) ** k if total else 1.0
+            p_ok *= (sum(free[i] for i in range(n) if m >> i & 1) / total) ** cnt if total else 1.0
     for _ in range(tries if p_ok >= 0.05 else 0):
         order = shuffled(rng, cards)
         hands = _fill([[] for _ in range(n)], free, order)
