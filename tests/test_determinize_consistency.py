@@ -12,13 +12,21 @@ from hypothesis import strategies as st
 
 from engine.core import CHANCE, rand_below
 from engine.games import GAMES
+from test_nags_properties import random_variant as nags_variant
+from test_noms_properties import random_variant as noms_variant
+from test_spite_malice_properties import random_variant as sm_variant
+
+#: random house rules per game (the games' own property-test generators)
+RANDOM_RULES = {"nags": nags_variant, "noms": noms_variant, "spite_malice": sm_variant}
 
 
-def _check_game(game_id: str, seed: int, n_seats: int | None = None, max_steps: int = 1500) -> None:
+def _check_game(game_id: str, seed: int, n_seats: int | None = None, max_steps: int = 1500,
+                house_rules: bool = False) -> None:
     game = GAMES[game_id]
     rng = random.Random(seed)
     n = n_seats or game.min_seats + rand_below(rng, game.max_seats - game.min_seats + 1)
-    s = game.new_state(game.variant_class(), n)
+    variant = RANDOM_RULES[game_id](rng) if house_rules and game_id in RANDOM_RULES else game.variant_class()
+    s = game.new_state(variant, n)
     steps = 0
     while not s.is_over and steps < max_steps:
         for seat in range(n):
@@ -35,6 +43,6 @@ def _check_game(game_id: str, seed: int, n_seats: int | None = None, max_steps: 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**31))
-def test_determinize_agrees_with_the_view_at_every_step(game_id, seed):
-    _check_game(game_id, seed)
+@given(seed=st.integers(0, 2**31), house_rules=st.booleans())
+def test_determinize_agrees_with_the_view_at_every_step(game_id, seed, house_rules):
+    _check_game(game_id, seed, house_rules=house_rules)
