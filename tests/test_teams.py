@@ -62,3 +62,50 @@ def test_team_of_derives_from_game_teams():
 
 def test_default_teams_are_singletons():
     assert Game.teams(3, None) == [[0], [1], [2]]
+
+
+def test_summary_and_scoreboard_rows_group_partners():
+    from rich.console import Console
+
+    from tui.screens.summary import summary_table, team_rows
+
+    names = ["Ann", "Ben", "Cy", "Dee"]
+    assert team_rows(names, None) == [("Ann", 0), ("Ben", 1), ("Cy", 2), ("Dee", 3)]
+    assert team_rows(names, [[0], [1], [2], [3]]) == team_rows(names, None)
+    assert team_rows(names, PAIRS) == [("Ann & Cy", 0), ("Ben & Dee", 1)]
+    console = Console(width=100, record=True)
+    console.print(summary_table(names, [[60, 40, 60, 40], [50, 30, 50, 30]], [110, 70, 110, 70], [0, 2],
+                                teams=PAIRS))
+    text = console.export_text()
+    assert "Ann & Cy  (winner)" in text and "Ben & Dee" in text and "Dee " not in text.replace("Ben & Dee", "")
+
+
+async def test_match_scoreboard_shows_one_row_per_team():
+    from rich.console import Console
+    from textual.app import App
+
+    from tui.widgets.cards import THEME_DEFAULTS
+    from tui.widgets.scoreboard import MatchScoreboard
+
+    class Board(MatchScoreboard):
+        def update(self, content="", *, layout=True):
+            self.drawn = content
+            super().update(content, layout=layout)
+
+    class BoardApp(App):
+        def get_theme_variable_defaults(self):
+            return dict(THEME_DEFAULTS)
+
+        def compose(self):
+            yield Board(id="scoreboard")
+
+    app = BoardApp()
+    async with app.run_test(size=(80, 20)) as pilot:
+        board = app.query_one(Board)
+        board.update_scores(["Ann", "Ben", "Cy", "Dee"], [[5, 3, 5, 3]], [5, 3, 5, 3], to_move=3, teams=PAIRS)
+        console = Console(width=60, record=True)
+        console.print(board.drawn)
+        lines = [line for line in console.export_text().splitlines() if "&" in line]
+        assert len(lines) == 2 and "Ann & Cy" in lines[0] and "Ben & Dee" in lines[1]
+        assert "▶" in lines[1] and "▶" not in lines[0]  # Dee (team 1) is to move
+        await pilot.pause(0)

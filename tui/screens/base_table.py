@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction
 from tui.screens.handoff import HandoffScreen
-from tui.screens.summary import SummaryScreen
+from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import ascii_mode, theme_color
 from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import hand_scores_line, second_person, thinking_text
@@ -263,7 +263,8 @@ class BaseTableScreen(Screen[None]):
             s = self.session
             board.update_scores(self.names, self.hand_scores, self.match_totals(), to_move=s.to_move,
                                 thinking=self.thinking, humans=self.humans,
-                                winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD)
+                                winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD,
+                                teams=session_teams(s))
 
     def second_person(self, text: str, names: Sequence[str]) -> str:
         """A narrated line as the seat named ``You`` reads it."""
