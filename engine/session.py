@@ -122,7 +122,8 @@ class Session:
                 self._bot_rngs[i] = random.Random(f"{seed}:{i}")
         self._snapshots: list[_Snapshot] = []
         self._lock = threading.RLock()
-        self.standing_orders: dict[int, StandingOrder] = {}
+        #: seat -> its standing order (notation already parsed to an Action)
+        self.standing_orders: dict[int, Action | Callable[[View, list[Action]], Action | None]] = {}
         self._turn_no = 0
         self._turn_seat: int | None = None
 
@@ -299,9 +300,7 @@ class Session:
             if order is None:
                 self.standing_orders.pop(seat, None)
                 return
-            if isinstance(order, str):
-                order = self.game.parse_action(order)
-            self.standing_orders[seat] = order
+            self.standing_orders[seat] = self.game.parse_action(order) if isinstance(order, str) else order
 
     def _standing_move(self, seat: int) -> Action | None:
         """The move ``seat``'s standing order gives now, if any and legal."""
