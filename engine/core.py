@@ -36,6 +36,7 @@ later Python.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from abc import ABC, abstractmethod
@@ -97,9 +98,14 @@ def parse_notation(text: str, parse_verb: Callable[[str, str], "Action | None"],
 class Action:
     """Base of every action. Subclasses are small frozen dataclasses whose
     ``str()`` is the action's notation (``play 7H 7D``, ``bid 11``, ``turn``),
-    and ``Game.parse_action(str(a)) == a`` always holds."""
+    and ``Game.parse_action(str(a)) == a`` always holds.
+
+    ``quiet`` (a class attribute) is True for an action that moves nothing on
+    the table (a pass on an offer): a table plays a bot's quiet action without
+    the pace delay."""
 
     __slots__ = ()
+    quiet: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,12 +137,22 @@ class Event:
             ``{s0}``, ``{s1}``... for any other seat's name.
         seat: the seat the event is about, if any.
         data: extra facts for widgets and logs (JSON-serialisable values).
+        visible_to: the seats that may see this event (a card shown to a
+            partner, a face-down penalty card, "You draw 7H 3S"); None: public.
+            Narration shown for one seat (the game log widget) skips the events
+            it may not see; an all-hands view (a replay's, a spectator with every
+            card shown) sees them all.
     """
 
     kind: str
     text: str
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` may see this event (``seat`` None: an all-hands view, always True)."""
+        return self.visible_to is None or seat is None or seat in self.visible_to
 
     def narrate(self, names: Sequence[str]) -> str:
         """The narration with seat names filled in."""
@@ -299,6 +315,25 @@ class State(ABC):
     def view(self, seat: int) -> View:
         """Exactly what ``seat`` may know now."""
 
+    def observation(self, action: Action, seat: int) -> str:
+        """What ``seat`` observes of ``action`` applied to this state (call it
+        before applying): the action's notation when everyone sees it whole
+        (the default: moves and face-up chance outcomes). A game overrides it for
+        a chance step that hides cards: the seat that receives cards sees them,
+        the others a count (``draw 7H 3S`` for the drawer, ``draw 2`` for the
+        rest). Any seat number outside the table (e.g. -1, a spectator) gets the
+        public part only. Two outcomes a seat cannot tell apart have the same
+        observation; the search keys chance edges by it, and the replay's seat
+        view and the narration show it.
+
+        Args:
+            action: a legal move or possible chance outcome now.
+            seat: the observing seat.
+
+        Returns:
+            One line of text (not necessarily parseable as an action)."""
+        return str(action)
+
     def determinize(self, seat: int, rng: random.Random) -> "State":
         """A full state consistent with ``seat``'s view (built from the view
         alone, so it cannot leak what the view hides)."""
@@ -318,8 +353,9 @@ class State(ABC):
         return hashlib.sha256(self.fingerprint().encode()).hexdigest()[:16]
 
     def team_of(self, seat: int) -> int:
-        """The partnership a seat belongs to; seats play alone by default."""
-        return seat
+        """The index (in ``Game.teams(n_seats, variant)``) of the partnership
+        ``seat`` belongs to; with the default teams that is the seat itself."""
+        return _team_index(type(self).game, self.n_seats, self.variant)[seat]
 
 
 class Game(ABC):
@@ -357,11 +393,32 @@ class Game(ABC):
         """
 
     @classmethod
+    def teams(cls, n_seats: int, variant: Any) -> list[list[int]]:
+        """The partnerships at a table of ``n_seats`` with ``variant``: a list of
+        teams, each a list of seats, every seat in exactly one team. Default:
+        every seat plays alone (``[[0], [1], ...]``). Match ends and winners are
+        decided on team totals (:mod:`engine.match`)."""
+        return [[s] for s in range(n_seats)]
+
+    @classmethod
     def seat_range_error(cls, n_seats: int) -> str | None:
         """``None`` if ``n_seats`` is allowed, else a sentence saying what is."""
         if cls.min_seats <= n_seats <= cls.max_seats:
             return None
         return f"{cls.title} needs {cls.min_seats} to {cls.max_seats} seats, not {n_seats}"
+
+
+@functools.lru_cache(maxsize=256)
+def _team_index(game: type[Game], n_seats: int, variant: Any) -> tuple[int, ...]:
+    """Seat -> team index of ``game.teams(n_seats, variant)`` (cached: variants are frozen)."""
+    out = [-1] * n_seats
+    for i, team in enumerate(game.teams(n_seats, variant)):
+        for s in team:
+            out[s] = i
+    if -1 in out:
+        raise ValueError(f"{game.__name__}.teams({n_seats}) leaves seats {[s for s, t in enumerate(out) if t < 0]} "
+                         "without a team")
+    return tuple(out)
 
 
 # -- chance helpers: only Random.random(), whose sequence Python keeps stable --

@@ -9,6 +9,11 @@ the end-of-match rules are written once:
   Nogginate 10,000), optionally requiring a unique leader (Noms NO-22,
   Nogginate NG-54 keep playing while the leaders are tied);
 * highest total wins (Nags, Noms, Nogginate) or lowest (Nickels NK-22).
+
+Partnerships: pass ``teams`` (``Game.teams(n_seats, variant)``, a list of seat
+lists). A partnership shares one total, kept in each of its seats' entries of
+``totals``; the end and the winners are then decided on one total per team, so
+partners with equal totals are never a tie between themselves.
 """
 
 from __future__ import annotations
@@ -16,8 +21,34 @@ from __future__ import annotations
 from typing import Sequence
 
 
+def team_totals(totals: Sequence[int | float], teams: Sequence[Sequence[int]] | None) -> list[int | float]:
+    """One total per team (``teams`` None: one team per seat, in seat order).
+
+    Args:
+        totals: match totals per seat; partners hold their team's shared total.
+        teams: the partnerships (every seat in exactly one team), or None.
+
+    Raises:
+        ValueError: if ``teams`` does not cover every seat exactly once, or
+            partners' totals differ (a partnership shares one total).
+    """
+    if teams is None:
+        return list(totals)
+    seats = sorted(s for t in teams for s in t)
+    if seats != list(range(len(totals))) or any(not t for t in teams):
+        raise ValueError(f"teams {teams!r} must hold every seat of {len(totals)} exactly once")
+    out: list[int | float] = []
+    for t in teams:
+        vals = {totals[s] for s in t}
+        if len(vals) != 1:
+            raise ValueError(f"partners {list(t)} must share one total, not {[totals[s] for s in t]}")
+        out.append(totals[t[0]])
+    return out
+
+
 def match_over(hands_played: int, totals: Sequence[int | float], hands: int | None,
-               target: int | float | None, *, unique_leader: bool = False) -> bool:
+               target: int | float | None, *, unique_leader: bool = False,
+               teams: Sequence[Sequence[int]] | None = None) -> bool:
     """Whether the match ends after ``hands_played`` hands.
 
     Args:
@@ -25,16 +56,20 @@ def match_over(hands_played: int, totals: Sequence[int | float], hands: int | No
         totals: match totals per seat (any unit, the same as ``target``).
         hands: the fixed number of hands, used when ``target`` is None.
         target: end once some total is >= target (then ``hands`` is ignored).
-        unique_leader: with a target, also require one seat strictly ahead.
+        unique_leader: with a target, also require one seat (one team, with
+            ``teams``) strictly ahead.
+        teams: the partnerships (see :func:`team_totals`); None: every seat alone.
 
     Returns:
         True when no further hand is to be played.
 
     Raises:
-        ValueError: if neither ``hands`` nor ``target`` is given (the match would never end).
+        ValueError: if neither ``hands`` nor ``target`` is given (the match would never end),
+            or ``teams`` is inconsistent with ``totals`` (see :func:`team_totals`).
     """
     if hands is None and target is None:
         raise ValueError("a match needs a number of hands or a target score")
+    totals = team_totals(totals, teams)
     if target is not None:
         if max(totals) < target:
             return False
@@ -45,7 +80,17 @@ def match_over(hands_played: int, totals: Sequence[int | float], hands: int | No
     return hands is not None and hands_played >= hands
 
 
-def match_winners(totals: Sequence[int | float], *, highest_wins: bool = True) -> list[int]:
-    """Seats with the best total (ties share the win)."""
-    best = max(totals) if highest_wins else min(totals)
-    return [i for i, t in enumerate(totals) if t == best]
+def match_winners(totals: Sequence[int | float], *, highest_wins: bool = True,
+                  teams: Sequence[Sequence[int]] | None = None) -> list[int]:
+    """Seats with the best total, ascending (ties share the win); with ``teams``,
+    every seat of the team(s) with the best team total.
+
+    Raises:
+        ValueError: if ``teams`` is inconsistent with ``totals`` (see :func:`team_totals`).
+    """
+    if teams is None:
+        best = max(totals) if highest_wins else min(totals)
+        return [i for i, t in enumerate(totals) if t == best]
+    per_team = team_totals(totals, teams)
+    best = max(per_team) if highest_wins else min(per_team)
+    return sorted(s for t, tot in zip(teams, per_team) if tot == best for s in t)

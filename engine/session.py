@@ -24,7 +24,7 @@ import random
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from engine import gamelog
 from engine.ai.base import Bot, RandomBot
@@ -33,6 +33,11 @@ from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, State, V
 from engine.games import get_game
 from engine.seats import SeatSpec, seat_names
 from engine.variants import build_variant, variant_to_table
+
+
+#: A seat's preset answer (:meth:`Session.set_standing_order`): an action (or its
+#: notation) played whenever it is legal for the seat, or ``(view, legal) -> Action | None``.
+StandingOrder = Union[Action, str, Callable[[View, list[Action]], "Action | None"]]
 
 
 @dataclass
@@ -45,6 +50,7 @@ class _Snapshot:
     chance_rng: Any
     bot_rngs: dict[int, Any]
     narration_len: int
+    turn_no: int = 0  # which turn (counted by changes of ``State.turn``) the decision belongs to
 
 
 class Session:
@@ -71,7 +77,8 @@ class Session:
     Attributes:
         state: the omniscient state; only the replay screen and tests may read it.
         history: the actions in effect, ``(actor, notation)``, actor a seat or ``"chance"``.
-        narration: every event narrated with seat names, in order.
+        narration: every public event (``visible_to`` None) narrated with seat names, in order
+            (a resumed table shows it to whichever seat sits down).
         names: display names per seat.
     """
 
@@ -115,6 +122,18 @@ class Session:
                 self._bot_rngs[i] = random.Random(f"{seed}:{i}")
         self._snapshots: list[_Snapshot] = []
         self._lock = threading.RLock()
+        #: seat -> its standing order (notation already parsed to an Action)
+        self.standing_orders: dict[int, Action | Callable[[View, list[Action]], Action | None]] = {}
+        self._turn_no = 0
+        self._turn_seat: int | None = None
+
+    def _note_turn(self) -> None:
+        """Count turns: a new one starts whenever ``State.turn`` names another seat
+        (chance and the end, negative values, are not turns)."""
+        t = self.state.turn
+        if t >= 0 and t != self._turn_seat:
+            self._turn_no += 1
+            self._turn_seat = t
 
     def _header(self) -> dict:
         return {"engine": gamelog.ENGINE_VERSION, "game": self.game.id,
@@ -171,8 +190,9 @@ class Session:
             if self.state.to_move >= 0:
                 self._snapshot_if_decision(rng_known=in_sync)
             events = self.state.apply(action)
+            self._note_turn()
             self.history.append((actor, notation))
-            self.narration.extend(e.narrate(self.names) for e in events)
+            self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
         n = len(self.history)
         if not in_sync:
             self._chance_rng = random.Random(f"{self.seed}:resume:{n}")
@@ -216,8 +236,9 @@ class Session:
         player's move in :meth:`act`) or drawn it with ``sample_chance`` (in
         :meth:`advance`), so it goes through ``State.apply_trusted``."""
         events = self.state.apply_trusted(action)
+        self._note_turn()
         self.history.append((actor, str(action)))
-        self.narration.extend(e.narrate(self.names) for e in events)
+        self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
         w = self._writer
         if w is not None:
             w.action(len(self.history), actor, str(action))
@@ -240,18 +261,66 @@ class Session:
             return
         self._snapshots.append(_Snapshot(
             n, seat, self.state.clone(), self._chance_rng.getstate() if rng_known else None,
-            {s: r.getstate() for s, r in self._bot_rngs.items()}, len(self.narration)))
+            {s: r.getstate() for s, r in self._bot_rngs.items()}, len(self.narration), self._turn_no))
 
     def advance(self) -> list[Event]:
-        """Apply chance steps (drawn with the session's chance generator) until
-        a player is to move or the match is over; returns their events (empty
-        if a player is already to move)."""
+        """Apply chance steps (drawn with the session's chance generator) and
+        the standing orders of the seats that become ``to_move`` (logged as
+        those seats' actions) until a player must decide or the match is over;
+        returns their events (empty if a player is already to move)."""
         with self._lock:
             events: list[Event] = []
-            while self.state.to_move == CHANCE:
-                events += self._apply("chance", self.state.sample_chance(self._chance_rng))
+            while True:
+                while self.state.to_move == CHANCE:
+                    events += self._apply("chance", self.state.sample_chance(self._chance_rng))
+                seat = self.state.to_move
+                order = self._standing_move(seat) if seat in self.standing_orders else None
+                if order is None:
+                    break
+                events += self._apply(seat, order)
             self._snapshot_if_decision()
             return events
+
+    # -- standing orders -----------------------------------------------------------
+    def set_standing_order(self, seat: int, order: StandingOrder | None) -> None:
+        """Give ``seat`` a preset answer ("pass on every claim offer"), or clear it
+        with None. Whenever ``seat`` becomes ``to_move`` (in :meth:`advance`, which
+        :meth:`act` runs after every move) the order is asked: an action (or its
+        notation) is played when it is legal then; a callable
+        ``(view, legal) -> Action | None`` is given the seat's view and legal
+        actions and may decline with None. A played order is logged as that
+        seat's own action; when it declines or is illegal the seat decides as usual.
+        The caller applies pending orders with :meth:`advance`.
+
+        Raises:
+            ValueError: for a seat outside the table.
+            engine.core.ActionParseError: for notation that is not an action.
+        """
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"no seat {seat} at this table")
+        with self._lock:
+            if order is None:
+                self.standing_orders.pop(seat, None)
+                return
+            self.standing_orders[seat] = self.game.parse_action(order) if isinstance(order, str) else order
+
+    def _standing_move(self, seat: int) -> Action | None:
+        """The move ``seat``'s standing order gives now, if any and legal."""
+        order = self.standing_orders.get(seat)
+        if order is None or seat < 0:
+            return None
+        if isinstance(order, Action):
+            return order if self.state.is_legal(order) else None
+        view = self.state.view(seat)
+        action = order(view, view.legal_actions())
+        if action is None or not self.state.is_legal(action):
+            return None
+        return action
+
+    def is_quiet(self, action: Action) -> bool:
+        """True for an action that moves nothing on the table (``Action.quiet``,
+        e.g. a pass on an offer): a table plays it without the pace delay."""
+        return bool(getattr(action, "quiet", False))
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None if ``to_move`` may take ``action`` now, else a sentence saying why not
@@ -333,25 +402,33 @@ class Session:
 
     # -- undo --------------------------------------------------------------------
     def _undo_target(self) -> _Snapshot | None:
+        """The first decision of the human's turn that holds their last decision
+        before now (the current turn once they have moved in it, else their
+        previous turn), so one undo takes back a whole turn of several actions."""
         seat = self.state.to_move
         if seat < 0 or not self.seats[seat].is_human:
             return None
         if any(s.is_human for i, s in enumerate(self.seats) if i != seat):
             return None
         n = len(self.history)
-        for snap in reversed(self._snapshots):
+        snaps = self._snapshots
+        for k in range(len(snaps) - 1, -1, -1):
+            snap = snaps[k]
             if snap.n < n and snap.seat == seat:
-                return snap
+                while k > 0 and snaps[k - 1].seat == seat and snaps[k - 1].turn_no == snap.turn_no:
+                    k -= 1
+                return snaps[k]
         return None
 
     def can_undo(self) -> bool:
         """True when a human is to move, every other seat is a bot, and that
-        human has an earlier decision to go back to."""
+        human has an earlier decision to go back to (the start of their turn)."""
         return self._undo_target() is not None
 
     def undo(self) -> list[Event]:
-        """Take back everything since the human now to move last decided, so
-        they decide again from exactly that position. The chance and bot
+        """Take back everything since the start of the turn in which the human
+        now to move last decided (their whole turn, when a turn is several
+        actions), so they decide again from exactly that position. The chance and bot
         generators are restored too, so the same cards come. The narration
         goes back to that position and gets one line saying what was taken
         back. Logs an undo line.
@@ -377,6 +454,8 @@ class Session:
                 self._bot_rngs[s].setstate(st)
             del self.history[target.n:]
             del self.narration[target.narration_len:]
+            self._turn_no = target.turn_no
+            self._turn_seat = self.state.turn
             if self._writer is not None:
                 self._writer.undo(target.n, count)
             event = Event("undo", "{seat}: " + (f"{count} actions" if count > 1 else "one action") + " taken back",

@@ -146,15 +146,16 @@ def swap_noms(state, seat: int, rng: random.Random):
 
 def swap_sm(state, seat: int, rng: random.Random):
     """SM-5/SM-18: swap cards between the other hand, both stocks below their
-    top cards, the draw deck and the removed pile (no wild card into a stock
-    when the variant keeps them out)."""
+    top cards and the draw deck (no wild card into a stock when the variant
+    keeps them out). The removed pile's contents are known (SM-18 amended): its
+    cards stay; only its order is shuffled."""
     s = state.clone()
     other = 1 - seat
     wmin = s.variant.wild_min
     no_wild_stock = not s.variant.include_wild_cards_in_stock
     # (list, first index, last index exclusive, is a stock)
-    places = [(s.hands[other], 0, len(s.hands[other]), False), (s.pool, 0, len(s.pool), False),
-              (s.removed, 0, len(s.removed), False)]
+    places = [(s.hands[other], 0, len(s.hands[other]), False), (s.pool, 0, len(s.pool), False)]
+    rng.shuffle(s.removed)
     for i in range(2):
         places.append((s.stocks[i], 0, max(0, len(s.stocks[i]) - 1), True))
     places = [p for p in places if p[2] > p[1]]
@@ -168,7 +169,6 @@ def swap_sm(state, seat: int, rng: random.Random):
         la[x], lb[y] = lb[y], la[x]
     s.hands[other].sort()
     s.pool.sort()
-    s.removed.sort()
     return s
 
 

@@ -124,7 +124,7 @@ def _walk(node, depth=0):
 
 def test_the_tree_is_keyed_by_the_searchers_information():
     """Opponent nodes are shared between determinizations (keyed by seat and
-    notation), so the tree grows deeper than one level, and the availability
+    action), so the tree grows deeper than one level, and the availability
     counts obey visits <= avail."""
     for k, state in enumerate(positions("noms", 2, seed=4, keep=lambda s, legal: isinstance(legal[0], NomsPlay)
                                         and len(s.tricks) < 6)):
@@ -137,8 +137,8 @@ def test_the_tree_is_keyed_by_the_searchers_information():
         root = res.tree
         assert root.visits == 300
         for key in root.children:
-            seat, notation = key.split(" ", 1)
-            assert int(seat) == view.seat and notation.startswith("play ")
+            seat, action = key  # edges are (seat, action) tuples
+            assert seat == view.seat and str(action).startswith("play ")
         n_opponent_nodes_revisited = 0
         for node, depth in _walk(root):
             assert sum(c.visits for c in node.children.values()) <= node.visits

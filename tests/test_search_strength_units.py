@@ -46,6 +46,9 @@ class ToyState:
             self.hand_number = 1
         return []
 
+    def observation(self, a: str, seat: int) -> str:  # the contract's State.observation: all public
+        return a
+
     def clone(self) -> ToyState:
         return ToyState(dict(self.p_win), self.choice, self.won, self.hand_number)
 

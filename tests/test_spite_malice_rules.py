@@ -428,9 +428,11 @@ def test_SM_18_views_show_tops_play_and_discard_decks_and_hide_hands_and_stocks(
     assert s.view(0).hand == tuple(cards("2H 6H 7H"))
 
 
-def test_SM_18_removed_pile_is_hidden_only_its_size_shows():
-    """SM-18 lists the removed pile as hidden: swapping its cards with the draw
-    deck's leaves every view unchanged, and determinize keeps its size."""
+def test_SM_18_removed_pile_contents_are_known_its_order_is_not():
+    """SM-18 (amended): both players saw every card of the removed pile on a play
+    deck, so its contents are in every view: swapping one of its cards with a
+    draw-deck card changes the views, reordering it does not, and determinize
+    keeps exactly those cards there (never in a hand or the draw deck)."""
     rng = random.Random(5)
     for seed in range(40):
         s = SpiteMalice.new_state(build_variant(SpiteMaliceVariant, {"game_type": "SNM_A_SHORT"}), 2)
@@ -445,11 +447,16 @@ def test_SM_18_removed_pile_is_hidden_only_its_size_shows():
         t.removed[0], t.pool[0] = t.pool[0], t.removed[0]
         if Counter(t.removed) == Counter(s.removed):
             continue
+        u = s.clone()
+        u.removed.reverse()
         for seat in (0, 1):
-            assert s.view(seat) == t.view(seat)
+            assert s.view(seat) != t.view(seat)
+            assert s.view(seat) == u.view(seat)
             assert s.view(seat).removed_count == len(s.removed)
-            d = s.view(seat).determinize(rng)
-            assert len(d.removed) == len(s.removed) and d.view(seat) == s.view(seat)
+            assert Counter(s.view(seat).removed) == Counter(s.removed)
+            for _ in range(5):
+                d = s.view(seat).determinize(rng)
+                assert Counter(d.removed) == Counter(s.removed) and d.view(seat) == s.view(seat)
         return
     pytest.fail("no game reached a removed pile and a draw deck at once")
 

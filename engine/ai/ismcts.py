@@ -7,12 +7,13 @@ One search builds **one tree keyed by the searching seat's information**:
 
 * every iteration draws a fresh determinization from the bot's own view
   (``view.determinize``), so the search never touches a hidden card;
-* a tree edge is the acting seat plus the action's notation
-  (``"2 play 7H"``), so the same move in different determinizations shares a
+* a tree edge is a tuple ``(acting seat, action)`` (actions are frozen,
+  hashable values), so the same move in different determinizations shares a
   node, and an opponent's node is *not* keyed by its (sampled) hand;
-* a chance outcome is an edge too, keyed by what the searching seat observes
-  of it (:attr:`SearchProfile.chance_key`; a card turned face up is public, a
-  card drawn into a hidden hand need not be);
+* a chance outcome is an edge too, keyed ``(CHANCE, observation)`` by what the
+  searching seat observes of it (``State.observation(outcome, seat)``: a card
+  turned face up is public, an opponent's draw is only a count), so an
+  opponent's hidden draw does not open a new child per sampled card;
 * selection uses UCB1 on rewards in [0, 1] with **availability counts** (an
   action that exists only in some determinizations is scored against the
   number of iterations in which it was legal);
@@ -91,12 +92,6 @@ def end_of_hand(root: State, state: State, plies: int) -> bool:
     return state.hand_number != root.hand_number
 
 
-def public_chance_key(state: State, outcome: Action, searcher: int) -> str:
-    """Key a chance outcome by its notation: for outcomes every seat sees
-    (a turned card, a deal the searcher takes part in is keyed by its whole text)."""
-    return str(outcome)
-
-
 @dataclass
 class SearchProfile:
     """How ISMCTS searches one game.
@@ -109,8 +104,6 @@ class SearchProfile:
         stop: ``(root_state, state, plies) -> bool``: stop the rollout (or the
             descent) here and evaluate with ``reward``; ``plies`` counts player
             and chance steps since the root.
-        chance_key: ``(state, outcome, searcher) -> str``: the searcher's
-            observation of a chance outcome (the tree edge for it).
         candidates: optional ``(view, legal, rng) -> list[Action]``: the root
             actions worth searching (a subset of ``legal``); None searches all.
         epsilon: the share of rollout moves drawn uniformly at random.
@@ -137,7 +130,6 @@ class SearchProfile:
     rollout_bot: object
     reward: Callable[[State, State], list[float]]
     stop: Callable[[State, State, int], bool] = end_of_hand
-    chance_key: Callable[[State, Action, int], str] = public_chance_key
     candidates: Callable[[View, Sequence[Action], random.Random], list[Action]] | None = None
     epsilon: float = DEFAULT_EPSILON
     c: float = DEFAULT_C
@@ -158,7 +150,7 @@ class _Node:
     __slots__ = ("children", "visits", "total", "avail", "seat", "sq")
 
     def __init__(self, seat: int) -> None:
-        self.children: dict[str, _Node] = {}
+        self.children: dict[tuple, _Node] = {}
         self.visits = 0
         self.total = 0.0     # sum of the rewards of ``seat`` (the seat that moved into this node)
         self.avail = 1       # iterations in which this edge was legal (availability count)
@@ -174,7 +166,7 @@ class SearchResult:
         action: the chosen action (most visited root child).
         iterations: iterations run.
         seconds: wall time of the search.
-        visits: root edge key (``"seat notation"``) -> visits.
+        visits: root edge (as text, ``"seat notation"``) -> visits.
         values: root edge key -> mean reward of the searching seat.
         max_depth: the deepest tree node reached (in edges from the root).
         tree: the root node (for tests and diagnostics).
@@ -187,6 +179,11 @@ class SearchResult:
     values: dict[str, float]
     max_depth: int
     tree: _Node | None = None
+
+
+def _texts(by_edge: dict) -> dict[str, float]:
+    """Root edges ``(seat, action)`` as ``"seat notation"`` text, for results and reports."""
+    return {f"{k[0]} {k[1]}": v for k, v in by_edge.items()}
 
 
 class ISMCTSBot(HeuristicBot):
@@ -242,7 +239,7 @@ class ISMCTSBot(HeuristicBot):
         cands = list(legal)
         if prof.candidates is not None:
             cands = [a for a in prof.candidates(view, legal, r) if a in legal] or list(legal)
-        root_keys = {f"{me} {a}": a for a in cands}
+        root_keys: dict[tuple, Action] = {(me, a): a for a in cands}
         if len(root_keys) == 1:
             a = next(iter(root_keys.values()))
             res = SearchResult(a, 0, 0.0, {}, {}, 0)
@@ -277,7 +274,7 @@ class ISMCTSBot(HeuristicBot):
                     break
                 if tm == CHANCE:
                     outcome = d.sample_chance(r)
-                    key = "? " + prof.chance_key(d, outcome, me)
+                    key = (CHANCE, d.observation(outcome, me))
                     d.apply(outcome)
                     plies += 1
                     child = node.children.get(key)
@@ -289,7 +286,7 @@ class ISMCTSBot(HeuristicBot):
                 if node is root:
                     items = list(root_keys.items())
                 else:
-                    items = [(f"{tm} {a}", a) for a in d.legal_actions()]
+                    items = [((tm, a), a) for a in d.legal_actions()]
                 children = node.children
                 untried = [ka for ka in items if ka[0] not in children]
                 if untried:
@@ -332,17 +329,17 @@ class ISMCTSBot(HeuristicBot):
         best_key = max(root_keys, key=lambda k: (visits.get(k, 0), values.get(k, 0.0)))
         if prof.default is not None:
             best_key = self._keep_default(view, legal, root_keys, root, best_key, r)
-        res = SearchResult(root_keys[best_key], n, seconds, visits, values, max_depth, root)
+        res = SearchResult(root_keys[best_key], n, seconds, _texts(visits), _texts(values), max_depth, root)
         self.last = res
         return res
 
-    def _keep_default(self, view: View, legal: Sequence[Action], root_keys: dict[str, Action], root: _Node,
-                      best_key: str, r: random.Random) -> str:
+    def _keep_default(self, view: View, legal: Sequence[Action], root_keys: dict[tuple, Action], root: _Node,
+                      best_key: tuple, r: random.Random) -> tuple:
         """Tree mode with ``SearchProfile.default``: the heuristic's root move
         unless ``best_key`` beats it by more than ``deviate_z`` standard errors
         (unpaired, from the root children's reward sums) and ``deviate_min``."""
         prof = self.profile
-        dk = f"{view.seat} {prof.default(view, legal, r)}"
+        dk = (view.seat, prof.default(view, legal, r))
         b, d = root.children.get(best_key), root.children.get(dk)
         if dk not in root_keys or dk == best_key:
             return best_key
@@ -356,7 +353,7 @@ class ISMCTSBot(HeuristicBot):
             return dk
         return best_key
 
-    def _flat_search(self, view: View, legal: Sequence[Action], root_keys: dict[str, Action],
+    def _flat_search(self, view: View, legal: Sequence[Action], root_keys: dict[tuple, Action],
                      r: random.Random) -> SearchResult:
         """Root-only Monte Carlo with common random numbers (``SearchProfile.flat``).
 
@@ -370,7 +367,7 @@ class ISMCTSBot(HeuristicBot):
         dflt_key = None
         if prof.default is not None:
             da = prof.default(view, legal, r)
-            dflt_key = f"{me} {da}"
+            dflt_key = (me, da)
             if dflt_key not in root_keys:
                 dflt_key = None
         start = time.perf_counter()
@@ -414,7 +411,8 @@ class ISMCTSBot(HeuristicBot):
             se = math.sqrt(var / m)
             if mean <= prof.deviate_min or mean <= prof.deviate_z * se:
                 best_key = dflt_key
-        res = SearchResult(root_keys[best_key], n, time.perf_counter() - start, visits, values, 1, None)
+        res = SearchResult(root_keys[best_key], n, time.perf_counter() - start, _texts(visits), _texts(values), 1,
+                           None)
         self.last = res
         return res
 

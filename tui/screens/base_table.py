@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction
 from tui.screens.handoff import HandoffScreen
-from tui.screens.summary import SummaryScreen
+from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import ascii_mode, theme_color
 from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import hand_scores_line, second_person, thinking_text
@@ -263,7 +263,8 @@ class BaseTableScreen(Screen[None]):
             s = self.session
             board.update_scores(self.names, self.hand_scores, self.match_totals(), to_move=s.to_move,
                                 thinking=self.thinking, humans=self.humans,
-                                winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD)
+                                winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD,
+                                teams=session_teams(s))
 
     def second_person(self, text: str, names: Sequence[str]) -> str:
         """A narrated line as the seat named ``You`` reads it."""
@@ -346,6 +347,7 @@ class BaseTableScreen(Screen[None]):
         self._apply_felt()
         self.watch(self.app, "theme", lambda *_: self._apply_felt(), init=False)
         log = self.query_one(GameLog)
+        self._sync_log()
         for line in getattr(self.session, "narration", [])[-200:]:  # a resumed match's story so far
             log.add_line(self.second_person(line, self.names))
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
@@ -377,9 +379,15 @@ class BaseTableScreen(Screen[None]):
             if e.kind == "hand_over":
                 self.hand_results[int(e.data.get("hand", len(self.hand_results)))] = dict(e.data)
         if events:
+            self._sync_log()
             self.query_one(GameLog).add_events(events, self.names)
 
+    def _sync_log(self) -> None:
+        """The game log shows what the shown seat may see, and nothing while covered."""
+        self.query_one(GameLog).set_viewer(self.shown_seat, covered=self.covered and not self.session.is_over)
+
     def _redraw(self) -> None:
+        self._sync_log()
         self._view = self.session.view(self.shown_seat)
         view = self._view
         self.refresh_view(view)
@@ -434,7 +442,8 @@ class BaseTableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="table-bots", exit_on_error=False)
     def _think(self, seat: int, generation: int) -> None:
-        """Worker thread: ask the bot (view-only) and hold its move for the pace delay."""
+        """Worker thread: ask the bot (view-only) and hold its move for the pace
+        delay (none for a quiet action, such as a pass on an offer)."""
         worker = get_current_worker()
         start = time.monotonic()
         try:
@@ -442,7 +451,7 @@ class BaseTableScreen(Screen[None]):
         except Exception as err:  # noqa: BLE001 - shown to the player, never a traceback
             self.post_message(self.BotFailed(seat, err, generation))
             return
-        while not worker.is_cancelled:
+        while not worker.is_cancelled and not self.session.is_quiet(action):
             left = self.pace - (time.monotonic() - start)
             if left <= 0:
                 break

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from engine.cards import Card
+from engine.core import ActionParseError
 from engine.gamelog import LogReplayError, Replay, read_log
 from tui.games import TABLES, load
 
@@ -213,15 +214,28 @@ class ReplayScreen(Screen):
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
 
+    def notation_seen(self, j: int) -> str:
+        """Action ``j``'s notation, or in a seat view what that seat observed of it
+        (``State.observation``: another seat's hidden draw is only a count)."""
+        notation = self.replay.notations[j]
+        if self.seat is None:
+            return notation
+        try:
+            action = self.replay.game.parse_action(notation)
+        except ActionParseError:
+            return notation
+        return self.replay.positions[j].observation(action, self.seat)
+
     def narration_lines(self) -> list[str]:
-        """What the current step did: the action with its actor, then its events narrated."""
+        """What the current step did: the action with its actor, then its events
+        narrated (in a seat view: what that seat observed, and only the events it may see)."""
         if self.replay is None or self.index == 0:
             return ["The start of the match."]
         i = self.index - 1
         actor = self.replay.actors[i]
         who = "chance" if actor == "chance" else self.seat_name(int(actor))
-        out = [f"{who}: {self.replay.notations[i]}"]
-        out += [e.narrate(self.names) for e in self.replay.events[i]]
+        out = [f"{who}: {self.notation_seen(i)}"]
+        out += [e.narrate(self.names) for e in self.replay.events[i] if e.seen_by(self.seat)]
         return out
 
     # -- drawing ---------------------------------------------------------------------------
@@ -257,7 +271,7 @@ class ReplayScreen(Screen):
         for j in range(self.index - 2, start - 1, -1):
             actor = self.replay.actors[j]
             who = "chance" if actor == "chance" else self.seat_name(int(actor))
-            notation = self.replay.notations[j]
+            notation = self.notation_seen(j)
             if len(notation) > 26:
                 notation = notation[:25] + "…"
             hist.append(f"{j + 1:>4} {who}: {notation}\n", style="dim")

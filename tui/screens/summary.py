@@ -37,7 +37,8 @@ MAX_HAND_COLUMNS = 10
 
 
 def summary_table(names: Sequence[str], hand_scores: Sequence[Sequence[float]], totals: Sequence[float],
-                  winners: Sequence[int], *, ascii_only: bool = False, hand_word: str = "Hand") -> Table:
+                  winners: Sequence[int], *, ascii_only: bool = False, hand_word: str = "Hand",
+                  teams: Sequence[Sequence[int]] | None = None) -> Table:
     """A rich table: one row per seat, one column per finished hand (points,
     any sign; past :data:`MAX_HAND_COLUMNS` hands the earliest are summed in
     one column), then the match total; winners are marked.
@@ -49,7 +50,10 @@ def summary_table(names: Sequence[str], hand_scores: Sequence[Sequence[float]], 
         winners: seats that won (ties share).
         ascii_only: ASCII box lines.
         hand_word: the column title (``Game`` for Nags, ``Hand`` by default).
+        teams: the partnerships (``Game.teams``); when a team has several seats,
+            one row per team (``Ann & Cy``) with its shared points.
     """
+    rows = team_rows(names, teams)
     shown = list(enumerate(hand_scores))
     earlier: list[tuple[int, Sequence[float]]] = []
     if len(shown) > MAX_HAND_COLUMNS:  # a long match: the earliest hands share one column
@@ -63,7 +67,7 @@ def summary_table(names: Sequence[str], hand_scores: Sequence[Sequence[float]], 
     for g, _ in shown:
         table.add_column(str(g + 1), justify="right", no_wrap=True)
     table.add_column("Match", justify="right", style="bold", no_wrap=True)
-    for seat, name in enumerate(names):
+    for name, seat in rows:
         row: list[Any] = [Text(name + ("  (winner)" if seat in winners else ""),
                                style="bold" if seat in winners else "")]
         if earlier:
@@ -72,6 +76,24 @@ def summary_table(names: Sequence[str], hand_scores: Sequence[Sequence[float]], 
         row.append(format_points(totals[seat]) if seat < len(totals) else "-")
         table.add_row(*row)
     return table
+
+
+def session_teams(session: Any) -> list[list[int]] | None:
+    """The session's partnerships (``Game.teams``), or None when it cannot say."""
+    game = getattr(session, "game", None)
+    teams = getattr(game, "teams", None)
+    if teams is None:
+        return None
+    return teams(len(session.names), getattr(session, "variant", None))
+
+
+def team_rows(names: Sequence[str], teams: Sequence[Sequence[int]] | None) -> list[tuple[str, int]]:
+    """``(label, seat whose points the row shows)`` per row: one per seat, or,
+    when some team has several seats, one per team (``Ann & Cy``: partners share
+    one total, so the first seat's points stand for the team)."""
+    if not teams or all(len(t) == 1 for t in teams):
+        return [(name, seat) for seat, name in enumerate(names)]
+    return [(" & ".join(names[s] for s in t), t[0]) for t in teams if t]
 
 
 class SummaryScreen(Screen[None]):
@@ -147,7 +169,8 @@ class SummaryScreen(Screen[None]):
             yield Static(f"Match over after {hands} {word}{'s' if hands != 1 else ''}", id="summary-title")
             yield Static(self.winners_text(), id="summary-winners")
             yield Static(Align.center(summary_table(names, self.hand_scores, self.totals, self.winners,
-                                                    ascii_only=ascii_mode(self.app), hand_word=self.hand_word)),
+                                                    ascii_only=ascii_mode(self.app), hand_word=self.hand_word,
+                                                    teams=session_teams(self.session))),
                          id="summary-table")
             with Horizontal(id="summary-buttons"):
                 yield Button("Play again (r)", id="again", variant="primary")

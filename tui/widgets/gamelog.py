@@ -62,9 +62,14 @@ HandLineFn = Callable[[dict, Sequence[str]], "str | None"]
 
 
 class GameLog(RichLog):
-    """A scrolling narration of the match. Keeps every line it was given in
+    """A scrolling narration of the match. Keeps every line it shows in
     :attr:`lines_text` (plain text) so tests and the "last events" key can read it.
     It never takes focus, so arrow keys stay with the table.
+
+    Private narration: a line may be visible to some seats only
+    (``Event.visible_to``); the log shows only what :attr:`viewer` may see and
+    nothing at all while :attr:`covered` (a hand-off screen is up). It keeps
+    every line it was given, so :meth:`set_viewer` redraws it for another seat.
 
     Args:
         person: rewrites a narrated line for the seat named ``You`` (default
@@ -88,9 +93,32 @@ class GameLog(RichLog):
         self.person: PersonFn = person or second_person
         self.hand_line: HandLineFn = hand_line or hand_scores_line
         self.strong_kinds = frozenset(strong_kinds)
+        #: the seat whose narration is shown; None shows every line (all hands)
+        self.viewer: int | None = None
+        #: True while the table is covered: nothing is shown
+        self.covered = False
+        self._entries: list[tuple[str, str, Sequence[str] | None, frozenset[int] | None]] = []
 
-    def add_line(self, text: str, style: str = "", cards: Sequence[str] | None = None) -> None:
-        """Append one narrated line (suit symbols become letters in ASCII mode).
+    def _may_see(self, visible_to: frozenset[int] | None) -> bool:
+        if self.covered:
+            return False
+        return visible_to is None or self.viewer is None or self.viewer in visible_to
+
+    def set_viewer(self, seat: int | None, covered: bool = False) -> None:
+        """Show the narration ``seat`` may see (None: every line), or nothing while
+        ``covered``; redraws the log from every line given so far."""
+        if seat == self.viewer and covered == self.covered:
+            return
+        self.viewer, self.covered = seat, covered
+        self.clear()
+        self.lines_text = []
+        for text, style, cards, visible_to in self._entries:
+            if self._may_see(visible_to):
+                self._show(text, style, cards)
+
+    def add_line(self, text: str, style: str = "", cards: Sequence[str] | None = None,
+                 visible_to: frozenset[int] | None = None) -> None:
+        """Append one narrated line, shown if :attr:`viewer` may see it.
 
         Args:
             text: the line.
@@ -98,7 +126,14 @@ class GameLog(RichLog):
             cards: canonical texts of the cards the line names (``Event.data["cards"]``):
                 exactly those tokens are coloured. ``None``: French cards are found
                 with a regex instead (for lines that come without card data).
+            visible_to: the seats that may see the line (``Event.visible_to``); None: public.
         """
+        self._entries.append((text, style, cards, visible_to))
+        if self._may_see(visible_to):
+            self._show(text, style, cards)
+
+    def _show(self, text: str, style: str = "", cards: Sequence[str] | None = None) -> None:
+        """Write one line (suit symbols become letters in ASCII mode)."""
         ascii_only = ascii_mode(self.app)
         if ascii_only:
             text = asciify(text)
@@ -117,7 +152,8 @@ class GameLog(RichLog):
 
     def add_events(self, events: Iterable[Event], names: Sequence[str]) -> list[str]:
         """Narrate ``events`` with seat names; a finished hand also gets its
-        scores line (``hand_line``). Returns the lines written."""
+        scores line (``hand_line``). Returns the lines the viewer may see
+        (private events of other seats are kept but not shown)."""
         out = []
         for e in events:
             text = self.person(e.narrate(names), names)
@@ -129,11 +165,14 @@ class GameLog(RichLog):
             elif e.kind == "undo":
                 style = "italic"
             cards = e.data.get("cards")
-            self.add_line(text, style, cards if isinstance(cards, (list, tuple)) else None)
-            out.append(text)
+            self.add_line(text, style, cards if isinstance(cards, (list, tuple)) else None, e.visible_to)
+            shown = self._may_see(e.visible_to)
+            if shown:
+                out.append(text)
             if e.kind == "hand_over":
                 line = self.hand_line(e.data, names)
                 if line:
-                    self.add_line(line, "bold")
-                    out.append(line)
+                    self.add_line(line, "bold", None, e.visible_to)
+                    if shown:
+                        out.append(line)
         return out

@@ -34,7 +34,8 @@ class MatchScoreboard(Static):
 
     def update_scores(self, names: Sequence[str], hand_scores: Sequence[Sequence[float]],
                       totals: Sequence[float], *, to_move: int = -1, thinking: int | None = None,
-                      humans: Sequence[int] = (), winners: Sequence[int] = (), hand_word: str = "Hand") -> None:
+                      humans: Sequence[int] = (), winners: Sequence[int] = (), hand_word: str = "Hand",
+                      teams: Sequence[Sequence[int]] | None = None) -> None:
         """Redraw.
 
         Args:
@@ -46,6 +47,9 @@ class MatchScoreboard(Static):
             humans: seats played at this terminal (marked ``*`` when several).
             winners: seats to highlight once the match is over.
             hand_word: the column prefix (``Hand`` gives ``H1``, ``H2``...).
+            teams: the partnerships (``Game.teams``); when a team has several
+                seats, one row per team (``Ann & Cy``) with its shared points,
+                marked when any of its seats is to move.
         """
         a = ascii_mode(self.app)
         table = Table(box=box.ASCII if a else box.SIMPLE_HEAD, expand=True, pad_edge=False, show_edge=False)
@@ -55,14 +59,20 @@ class MatchScoreboard(Static):
         for h in range(first, len(hand_scores)):
             table.add_column(f"{hand_word[:1]}{h + 1}", justify="right", no_wrap=True)
         table.add_column("Match", justify="right", no_wrap=True, style="bold")
-        for seat, name in enumerate(names):
-            if thinking == seat:
+        if not teams or all(len(t) == 1 for t in teams):
+            groups: list[Sequence[int]] = [[seat] for seat in range(len(names))]
+        else:
+            groups = [t for t in teams if t]
+        for group in groups:
+            seat = group[0]
+            name = " & ".join(names[s] for s in group)
+            if thinking in group:
                 mark = "~" if a else "…"
-            elif to_move == seat:
+            elif to_move in group:
                 mark = ">" if a else "▶"
             else:
                 mark = ""
-            label = Text(name + (" *" if seat in humans and len(humans) > 1 else ""))
+            label = Text(name + (" *" if any(s in humans for s in group) and len(humans) > 1 else ""))
             row: list = [Text(mark, style="bold"), label]
             for h in range(first, len(hand_scores)):
                 row.append(format_points(hand_scores[h][seat]) if seat < len(hand_scores[h]) else "-")
@@ -71,7 +81,7 @@ class MatchScoreboard(Static):
                 total.stylize("bold reverse")
             row.append(total)
             table.add_row(*row)
-        rows = len(names) + 4
+        rows = len(groups) + 4
         if self.styles.height is None or self.styles.height.value != rows:
             self.styles.height = rows
         self.update(table, layout=False)

@@ -21,6 +21,7 @@ Choice variation, NA-23), ``buy K`` and ``done`` (Buying a Horse, NA-25).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal, Sequence
@@ -50,6 +51,7 @@ from engine.core import (
     rand_below,
     shuffled,
 )
+from engine.determinize import deal
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -346,12 +348,17 @@ class NagsState(State):
         direction: +1 up, -1 down (NA-22, NA-23).
         game_half / totals_half: this game's and the match's half points per seat.
         owners: face value -> owning seat (Buying a Horse, NA-25).
+        voids: per seat, the face values it is publicly known not to hold this
+            game: when it turned a card or passed because it could not play
+            (NA-11, NA-16) it held none of the values playable then, and a Nags
+            hand only loses cards. Knowledge derived from the history, so it is
+            left out of :meth:`fingerprint` (log hashes stay as they were).
     """
 
     __slots__ = ("variant", "n_seats", "phase", "dealer", "game_no", "turn_seat", "runners", "hands",
                  "discard", "stock_known", "pool", "pool_known", "direction", "opened", "start_card",
                  "starter", "passes", "idle_turns", "turn_forced", "game_half", "totals_half", "owners", "buyer",
-                 "buys_done", "history", "blocked")
+                 "buys_done", "history", "blocked", "voids")
 
     game: "type[Nags]"
 
@@ -382,6 +389,7 @@ class NagsState(State):
         self.buys_done = 0
         self.history: list[list[int]] = []
         self.blocked = False
+        self.voids: list[frozenset[int]] = [frozenset()] * n_seats
 
     # -- copying -------------------------------------------------------------
     def clone(self) -> "NagsState":
@@ -412,6 +420,7 @@ class NagsState(State):
         s.buys_done = self.buys_done
         s.history = self.history[:]  # finished games' rows are never changed
         s.blocked = self.blocked
+        s.voids = self.voids[:]
         return s
 
     # -- whose move ----------------------------------------------------------
@@ -590,6 +599,14 @@ class NagsState(State):
             return Reveal(self.pool[rand_below(rng, len(self.pool))])
         raise IllegalAction("not a chance step")
 
+    def observation(self, action: Action, seat: int) -> str:
+        """NA-6: a seat sees its own dealt hand and only the sizes of the others
+        (``deal 2C 5H ... / 9 / 9``); runners, turned cards and moves are public."""
+        if type(action) is Deal:
+            return "deal " + " / ".join(cards_text(h) if i == seat else str(len(h))
+                                        for i, h in enumerate(action.hands))
+        return str(action)
+
     # -- apply -----------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         p = self.phase
@@ -667,6 +684,7 @@ class NagsState(State):
         self.idle_turns = 0
         self.game_half = [0] * self.n_seats
         self.blocked = False
+        self.voids = [frozenset()] * self.n_seats
 
     def _do_runner(self, card: Card) -> list[Event]:
         if any(r[0].rank == card.rank for r in self.runners):
@@ -770,6 +788,8 @@ class NagsState(State):
     def _do_turn(self) -> list[Event]:
         # NA-11: a turn is forced unless the player had a play (allow_voluntary_turn).
         self.turn_forced = not (self.variant.allow_voluntary_turn and self._plays(self.hands[self.turn_seat]))
+        if self.turn_forced:  # NA-11: it holds none of the values playable now (public knowledge)
+            self._note_void()
         events: list[Event] = []
         if not self.stock_known and not self.pool:
             events.append(self._recycle())
@@ -842,7 +862,14 @@ class NagsState(State):
                 wanted.add(next_value(v) if d > 0 else prev_value(v))
         return any(c.rank in wanted for h in self.hands for c in h)
 
+    def _note_void(self) -> None:
+        """NA-11/NA-16: the seat to move cannot play: record that it holds none of
+        the playable values (hands never gain cards, so this holds all game)."""
+        seat = self.turn_seat
+        self.voids[seat] = self.voids[seat] | frozenset(self._play_values())
+
     def _do_pass(self) -> list[Event]:
+        self._note_void()
         seat = self.turn_seat
         self.passes += 1
         events = [Event("pass", "{seat} cannot play or turn a card and passes", seat)]
@@ -932,6 +959,7 @@ class NagsState(State):
             owners=tuple(sorted(self.owners.items())), buyer=self.buyer, buys_done=self.buys_done,
             history=tuple(tuple(h) for h in self.history), blocked=self.blocked,
             is_over=self.phase == P_OVER,
+            voids=tuple(tuple(sorted(v)) for v in self.voids),
         )
 
     def fingerprint(self) -> str:
@@ -984,6 +1012,7 @@ class NagsView(View):
     history: tuple[tuple[int, ...], ...]
     blocked: bool
     is_over: bool
+    voids: tuple[tuple[int, ...], ...] = ()
 
     def legal_actions(self) -> list[Action]:
         """This seat's legal actions (as ``NagsState.legal_actions()``; empty when
@@ -1026,8 +1055,10 @@ class NagsView(View):
         """A state consistent with this view: the unseen cards (other hands and
         the unordered part of the draw pile) are re-dealt at random, keeping
         what the seat knows: the start card stays with the starter until
-        played, cards below it were in no hand at the deal (NA-7), and cards
-        known to be in the draw pile stay there."""
+        played, cards below it were in no hand at the deal (NA-7), a seat that
+        had to turn or pass holds none of the values it could not play then
+        (NA-11, NA-16: :attr:`voids`), and cards known to be in the draw pile
+        stay there. Dealt with :func:`engine.determinize.deal`."""
         s = NagsState(self.variant, self.n_seats)
         s.phase = PHASE_NAMES.index(self.phase)
         s.dealer, s.game_no, s.turn_seat = self.dealer, self.game_no, self.turn
@@ -1041,6 +1072,7 @@ class NagsView(View):
         s.buyer, s.buys_done = self.buyer, self.buys_done
         s.history = [list(h) for h in self.history]
         s.blocked = self.blocked
+        s.voids = [frozenset(v) for v in self.voids] if self.voids else [frozenset()] * self.n_seats
         s.pool_known = list(self.pool_known)
         s.hands = [[] for _ in range(self.n_seats)]
         s.hands[self.seat] = list(self.hand)
@@ -1048,29 +1080,31 @@ class NagsView(View):
             return s
         seen = list(self.hand) + list(self.discard) + [r[0] for r in self.runners] + list(self.stock_known) \
             + list(self.pool_known)
-        unseen = _minus(list(_FULL_DECK), seen)
-        fixed_hand: dict[int, list[Card]] = {}
-        to_pool: list[Card] = []
+        unseen = list((Counter(_FULL_DECK) - Counter(seen)).elements())
+        others = [o for o in range(self.n_seats) if o != self.seat]
+        known: list[list[Card]] = [[] for _ in range(len(others) + 1)]  # the other hands, then the pool
         start = self.start_card
         if start is not None and self.starter != self.seat and start in unseen:
             # NA-7: everyone saw who holds the start card; a hand only loses cards
             # by playing them (even after an opening without it, NA-8).
-            fixed_hand[self.starter] = [start]
-            unseen.remove(start)
-        if start is not None:
-            key = start_search_key(start)
-            low = [c for c in unseen if start_search_key(c) < key]
-            for c in low:
-                unseen.remove(c)
-            to_pool = low
-        rest = shuffled(rng, unseen)
-        for other in range(self.n_seats):
-            if other == self.seat:
-                continue
-            need = self.hand_sizes[other] - len(fixed_hand.get(other, []))
-            s.hands[other] = sorted(fixed_hand.get(other, []) + rest[:need])
-            del rest[:need]
-        s.pool = rest + to_pool + list(self.pool_known)
+            known[others.index(self.starter)] = [start]
+        # NA-7: cards below the start card were in no hand at the deal; NA-11/NA-16:
+        # a seat that could not play holds none of the values playable then.
+        key = start_search_key(start) if start is not None else None
+        exclude: list = []
+        for o in others:
+            void = frozenset(self.voids[o]) if self.voids else frozenset()
+            if key is None and not void:
+                exclude.append(None)
+            else:
+                exclude.append(lambda c, v=void, k=key: c.rank in v or (k is not None and start_search_key(c) < k))
+        exclude.append(None)
+        sizes = [self.hand_sizes[o] for o in others]
+        sizes.append(len(unseen) - sum(sizes))
+        dealt = deal(unseen, sizes, rng, known=known, exclude=exclude)
+        for o, h in zip(others, dealt):
+            s.hands[o] = sorted(h)
+        s.pool = dealt[-1] + list(self.pool_known)
         return s
 
 
@@ -1099,13 +1133,6 @@ def _buy_list(variant: NagsVariant, buyer_half: int, owners: dict[int, int]) -> 
     out: list[Action] = [DoneBuying()]
     if variant.allow_negative_after_purchase or buyer_half >= 20:
         out.extend(Buy(v) for v in range(2, 15) if v not in owners)
-    return out
-
-
-def _minus(cards: list[Card], remove: list[Card]) -> list[Card]:
-    out = cards[:]
-    for c in remove:
-        out.remove(c)
     return out
 
 

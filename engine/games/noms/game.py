@@ -50,6 +50,7 @@ from engine.core import (
     rand_below,
     shuffled,
 )
+from engine.determinize import DeterminizeError, deal
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -581,6 +582,18 @@ class NomsState(State):
             return f"you must follow suit: {Suit(self.trick[0].suit).name.lower()} was led (NO-15)"
         return "it is time to play a card (NO-15)"
 
+    def observation(self, action: Action, seat: int) -> str:
+        """NO-4 to NO-6: nobody sees a shuffled deck's order (``shuffle``); the cut
+        is public and deals each seat its own hand, which only that seat sees
+        (``cut 17: 2C 5C ...``). Moves are public."""
+        cls = type(action)
+        if cls is Shuffle:
+            return "shuffle"
+        if cls is Cut and 0 <= seat < N_SEATS and len(self.deck) == 52 and 1 <= action.k <= 51:
+            hand = deal_packets(cut_deck(self.deck, action.k), self.dealer)[seat]
+            return f"cut {action.k}: {cards_text(sorted(hand))}"
+        return str(action)
+
     # -- chance --------------------------------------------------------------
     def sample_chance(self, rng: random.Random) -> Action:
         p = self.phase
@@ -1002,6 +1015,12 @@ class NomsView(View):
         if s.phase == P_CUT:
             s.deck = shuffled(rng, _FULL_DECK)
         if s.phase not in (P_AUCTION, P_TRUMP, P_CALL, P_PLAY):
+            if self.called is not None:  # between hands: the last hand's partner as this seat knows it
+                holder = self.partner
+                if holder is None:  # unrevealed and not this seat: any other seat may have held it
+                    others = [i for i in range(N_SEATS) if i != self.seat]
+                    holder = others[rand_below(rng, len(others))]
+                s.partner = -1 if holder == self.declarer else holder
             return s
         hands: list[list[Card]] = [[] for _ in range(N_SEATS)]
         hands[self.seat] = list(self.hand)
@@ -1035,73 +1054,18 @@ class NomsView(View):
 def _constrained_deal(cards: list[Card], seats: list[int], room: dict[int, int], voids: list[set[int]],
                       rng: random.Random, out: dict[int, list[Card]]) -> None:
     """Deal ``cards`` to ``seats`` filling ``room`` exactly, never giving a seat a
-    suit it is void in. Each card goes to a random seat among those that keep
-    the rest feasible (Hall's condition over the subsets of seats). With no
-    void among ``seats`` this is a uniform partition, dealt from one shuffle."""
-    order = shuffled(rng, cards)
-    if not any(voids[s] for s in seats) and sum(room[s] for s in seats) == len(order):
-        pos = 0
-        for s in seats:
-            out[s].extend(order[pos:pos + room[s]])
-            pos += room[s]
-        return
-    room = dict(room)
-    masks = []
-    for c in order:
-        m = 0
-        for j, s in enumerate(seats):
-            if int(c.suit) not in voids[s]:
-                m |= 1 << j
-        masks.append(m)
-    n = len(seats)
-    full = (1 << n) - 1
-    count = [0] * (1 << n)
-    for m in masks:
-        count[m] += 1
-    subsets = range(1, 1 << n)
-    inside = {t: [m for m in range(1, 1 << n) if m & ~t == 0] for t in subsets}
-    members = {t: [seats[j] for j in range(n) if t >> j & 1] for t in subsets}
-    # With no void among these seats every card may go anywhere, and the deal
-    # is feasible whatever is left (the rooms add up to the cards).
-    unconstrained = all(m == full for m in masks)
-
-    def feasible() -> bool:
-        if unconstrained:
-            return True
-        c0 = count[0]
-        for t in subsets:
-            need = c0
-            for m in inside[t]:
-                need += count[m]
-            cap = 0
-            for s in members[t]:
-                cap += room[s]
-            if need > cap:
-                return False
-        return True
-
-    for c, m in zip(order, masks):
-        count[m] -= 1
-        options = []
-        for j in range(n):
-            s = seats[j]
-            if m >> j & 1 and room[s] > 0:
-                room[s] -= 1
-                if feasible():
-                    options.append(s)
-                room[s] += 1
-        if not options:  # only if the view itself is inconsistent
-            options = [s for s in seats if room[s] > 0]
-        weights = [room[s] for s in options]
-        r = rng.random() * sum(weights)
-        pick = options[-1]
-        for s, w in zip(options, weights):
-            if r < w:
-                pick = s
-                break
-            r -= w
-        room[pick] -= 1
-        out[pick].append(c)
+    suit it is void in (NO-15), with the shared multiset determinizer
+    (:func:`engine.determinize.deal`: uniform when a few plain deals find a
+    consistent one, else Hall-checked sequential). If no deal respects the voids
+    (only for an inconsistent view) the voids are ignored."""
+    sizes = [room[s] for s in seats]
+    exclude = [(lambda c, v=frozenset(voids[s]): int(c.suit) in v) if voids[s] else None for s in seats]
+    try:
+        hands = deal(cards, sizes, rng, exclude=exclude)
+    except DeterminizeError:
+        hands = deal(cards, sizes, rng)
+    for s, h in zip(seats, hands):
+        out[s].extend(h)
 
 
 class Noms(Game):

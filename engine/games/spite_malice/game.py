@@ -62,6 +62,7 @@ from engine.core import (
     rand_below,
     shuffled,
 )
+from engine.determinize import deal
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -593,6 +594,17 @@ class SpiteMaliceState(State):
             return Draw(tuple(pool) + tuple(_sample(rng, self.removed, need - len(pool))))
         raise IllegalAction("not a chance step")
 
+    def observation(self, action: Action, seat: int) -> str:
+        """SM-5/SM-18: a deal shows both stock tops and sizes only (``deal 20 7H /
+        20 3S``); a draw shows its cards to the drawer only, a count to the other
+        seat (``draw 2``); moves are public."""
+        cls = type(action)
+        if cls is Deal:
+            return "deal " + " / ".join(f"{len(st)} {st[-1]}" if st else "0" for st in action.stocks)
+        if cls is Draw and seat != self.turn_seat:
+            return f"draw {len(action.cards)}"
+        return str(action)
+
     # -- apply -------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         p = self.phase
@@ -807,9 +819,10 @@ class SpiteMaliceState(State):
 
     # -- information -------------------------------------------------------------
     def view(self, seat: int) -> "SpiteMaliceView":
-        """SM-18: hands, the order of the draw deck and the stock cards below the
-        top are hidden, and so is the removed pile (only its size is shown); the
-        stock tops, play decks and discard decks are public."""
+        """SM-18 (amended): hands, the order of the draw deck and the stock cards
+        below the top are hidden; the removed pile's order is hidden but its
+        contents are known (every card in it was seen on a play deck); the stock
+        tops, play decks and discard decks are public."""
         return SpiteMaliceView(
             seat=seat, variant=self.variant, phase=PHASE_NAMES[self.phase], to_move=self.to_move,
             turn=self.turn_seat, game_no=self.game_no, hand=tuple(self.hands[seat]),
@@ -821,7 +834,8 @@ class SpiteMaliceState(State):
             pool_count=len(self.pool), removed_count=len(self.removed), draw_need=self.draw_need,
             turns=self.turns, redeals=self.redeals, result=self.result, reason=self.reason,
             totals=tuple(self.totals), game_points=tuple(tuple(g) for g in self.game_points),
-            is_over=self.phase == P_OVER)
+            is_over=self.phase == P_OVER,
+            removed=tuple(sorted(self.removed, key=_ORDER)))
 
     def fingerprint(self) -> str:
         return "|".join([
@@ -890,9 +904,10 @@ def _sample(rng: random.Random, items: list[Card], k: int) -> list[Card]:
 @dataclass(frozen=True)
 class SpiteMaliceView(View):
     """What one seat may know (SM-18): its own hand, both stock tops and sizes,
-    every play and discard deck, and the sizes of the draw deck and of the
-    removed pile, whose cards SM-18 keeps hidden. :meth:`legal_actions` derives this seat's legal actions
-    from the view on first use (lazily, cached)."""
+    every play and discard deck, the size of the draw deck, and the removed
+    pile's contents (``removed``, sorted: SM-18 amended, its order is unknown)
+    and size. :meth:`legal_actions` derives this seat's legal actions from the
+    view on first use (lazily, cached)."""
 
     seat: int
     variant: SpiteMaliceVariant
@@ -916,6 +931,7 @@ class SpiteMaliceView(View):
     totals: tuple[int, ...]
     game_points: tuple[tuple[int, ...], ...]
     is_over: bool
+    removed: tuple[Card, ...] = ()
 
     def legal_actions(self) -> list[Action]:
         """This seat's legal actions (as ``SpiteMaliceState.legal_actions()``; empty
@@ -936,9 +952,9 @@ class SpiteMaliceView(View):
         return len(self.play[deck]) + 1
 
     def unseen_cards(self) -> list[Card]:
-        """The cards this seat cannot see: the other hand, both stocks below their
-        tops, the draw deck and the removed pile (the whole pack minus everything
-        visible)."""
+        """The cards this seat cannot see or place: the other hand, both stocks
+        below their tops and the draw deck (the whole pack minus everything
+        visible and the removed pile's known contents, SM-18 amended)."""
         if self.phase == "deal":
             return []
         seen = Counter(self.hand)
@@ -948,15 +964,17 @@ class SpiteMaliceView(View):
         for ds in self.discards:
             for d in ds:
                 seen.update(d)
+        seen.update(self.removed)
         full = Counter(self.variant.full_deck())
         full.subtract(seen)
         return sorted(full.elements(), key=_ORDER)
 
     def determinize(self, rng: random.Random) -> SpiteMaliceState:
         """A state consistent with this view: the unseen cards are re-dealt at
-        random to the other hand, both stocks below their tops, the removed pile
-        and the draw deck, keeping every size; with ``include_wild_cards_in_stock = false`` the
-        stocks get only non-wild cards (SM-5)."""
+        random (:func:`engine.determinize.deal`) to the other hand, both stocks
+        below their tops and the draw deck, keeping every size; the removed pile
+        keeps its known contents (SM-18 amended); with
+        ``include_wild_cards_in_stock = false`` the stocks get only non-wild cards (SM-5)."""
         s = SpiteMaliceState(self.variant, 2)
         s.phase = PHASE_NAMES.index(self.phase)
         s.game_no, s.turn_seat, s.turns, s.redeals = self.game_no, self.turn, self.turns, self.redeals
@@ -967,27 +985,24 @@ class SpiteMaliceView(View):
             return s
         s.play = [list(p) for p in self.play]
         s.discards = [[list(d) for d in ds] for ds in self.discards]
-        rest = shuffled(rng, self.unseen_cards())
+        unseen = self.unseen_cards()
+        other = 1 - self.seat
+        # the stocks below their tops, the other hand, then the draw deck (SM-5, SM-18)
+        sizes = [max(0, self.stock_counts[i] - 1) for i in range(2)] + [self.hand_sizes[other]]
+        sizes.append(len(unseen) - sum(sizes))
+        no_wild = None
         if not self.variant.include_wild_cards_in_stock:
             wmin = self.variant.wild_min
-            rest.sort(key=lambda c: VALUE[c] >= wmin)  # stable: non-wild cards first, still shuffled
-        stocks: list[list[Card]] = [[], []]
-        for i in range(2):
-            below = self.stock_counts[i] - 1
-            if below > 0:
-                stocks[i] = rest[:below]
-                del rest[:below]
-        rest = shuffled(rng, rest)
-        other = 1 - self.seat
+            no_wild = lambda c: VALUE[c] >= wmin  # noqa: E731  SM-5: no wild card in a stock
+        dealt = deal(unseen, sizes, rng, exclude=[no_wild, no_wild, None, None])
         s.hands = [[], []]
         s.hands[self.seat] = list(self.hand)
-        s.hands[other] = sorted(rest[:self.hand_sizes[other]], key=_ORDER)
-        del rest[:self.hand_sizes[other]]
+        s.hands[other] = sorted(dealt[2], key=_ORDER)
         for i in range(2):
             top = self.stock_tops[i]
-            s.stocks[i] = stocks[i] + ([top] if top is not None else [])
-        s.removed = sorted(rest[:self.removed_count], key=_ORDER)
-        s.pool = sorted(rest[self.removed_count:], key=_ORDER)
+            s.stocks[i] = dealt[i] + ([top] if top is not None else [])
+        s.removed = list(self.removed)  # SM-18 amended: its contents are known
+        s.pool = sorted(dealt[3], key=_ORDER)
         return s
 
 
