@@ -62,7 +62,8 @@ def test_tight_exclusions_use_the_fallback():
     # hand 0 may hold only spades and needs 3 of the 3 spades among 12 cards
     cards = parse_cards("2S 3S 4S 2H 3H 4H 5H 6H 7H 8H 9H 10H")
     for seed in range(30):
-        hands = deal(cards, [3, 4, 5], random.Random(seed), exclude=[lambda c: not c.text.endswith("S"), None, None], tries=0)
+        hands = deal(cards, [3, 4, 5], random.Random(seed), exclude=[lambda c: not c.text.endswith("S"), None, None],
+                     tries=0)
         assert sorted(str(c) for c in hands[0]) == ["2S", "3S", "4S"]
 
 

@@ -970,7 +970,8 @@ class NagsState(State):
             str(self.turn_seat), runners, hands, cards_text(self.discard), cards_text(self.stock_known),
             cards_text(sorted(self.pool)), cards_text(sorted(self.pool_known)), str(self.direction),
             str(int(self.opened)), str(self.start_card), str(self.starter), str(self.passes),
-            str(self.idle_turns), str(int(self.turn_forced)), ",".join(map(str, self.game_half)), ",".join(map(str, self.totals_half)),
+            str(self.idle_turns), str(int(self.turn_forced)), ",".join(map(str, self.game_half)),
+            ",".join(map(str, self.totals_half)),
             ",".join(f"{k}:{v}" for k, v in sorted(self.owners.items())), str(self.buyer), str(self.buys_done),
             ";".join(",".join(map(str, h)) for h in self.history), str(int(self.blocked)),
         ])

@@ -419,15 +419,15 @@ class _Ctx:
         v = self.view
         out = [True] * N_SEATS
         out[me] = False
-        seq = [(l, cs) for l, cs, _ in v.tricks]
+        seq = [(lead, cs) for lead, cs, _ in v.tricks]
         if v.trick:
             seq.append((v.leader, v.trick))
-        for l, cards in seq:
+        for lead, cards in seq:
             if cards[0].suit != suit:
                 continue
             for i in range(1, len(cards)):
                 if cards[i].suit != suit:
-                    out[(l + i) % N_SEATS] = False
+                    out[(lead + i) % N_SEATS] = False
         return [s for s in range(N_SEATS) if out[s]]
 
     def _sides(self) -> tuple[set[int], set[int]]:

@@ -860,7 +860,7 @@ class NomsState(State):
             str(self.passes), str(self.bidder), str(self.declarer), str(self.contract), str(self.trump),
             str(int(self.trump_set)), str(self.called), str(self.partner), str(int(self.revealed)),
             cards_text(self.trick), str(self.leader),
-            ";".join(f"{l}:{cards_text(c)}:{w}" for l, c, w in self.tricks), ",".join(map(str, self.won)),
+            ";".join(f"{lead}:{cards_text(c)}:{w}" for lead, c, w in self.tricks), ",".join(map(str, self.won)),
             str(int(self.exposed)), str(self.mult), str(self.next_mult), ",".join(map(str, self.totals)),
             ";".join(f"{d}:{s}:{c}:{int(m)}:{','.join(map(str, p))}" for d, s, c, m, p in self.results),
         ])
@@ -896,14 +896,14 @@ def voids_from_tricks(tricks, trick: tuple[Card, ...], leader: int) -> list[set[
     """The suits each seat has shown it lacks by not following suit (NO-15),
     from this hand's finished ``tricks`` and the current ``trick``."""
     voids: list[set[int]] = [set() for _ in range(N_SEATS)]
-    seq = [(l, c) for l, c, _ in tricks]
+    seq = [(lead, c) for lead, c, _ in tricks]
     if trick:
         seq.append((leader, trick))
-    for l, cards in seq:
+    for lead, cards in seq:
         led = cards[0].suit
         for i in range(1, len(cards)):
             if cards[i].suit != led:
-                voids[(l + i) % N_SEATS].add(int(led))
+                voids[(lead + i) % N_SEATS].add(int(led))
     return voids
 
 
@@ -1045,7 +1045,7 @@ class NomsView(View):
         if self.called is not None:
             holder = next((i for i in range(N_SEATS) if self.called in hands[i]), None)
             if holder is None:  # already played
-                holder = next(((l + k) % N_SEATS for l, cards, _ in self.tricks + ((self.leader, self.trick, -1),)
+                holder = next(((lead + k) % N_SEATS for lead, cards, _ in self.tricks + ((self.leader, self.trick, -1),)
                                for k, c in enumerate(cards) if c is self.called), self.declarer)
             s.partner = -1 if holder == self.declarer else holder
         return s
