@@ -127,9 +127,12 @@ class ChooseDealer(Action):
         return f"dealer {self.seat}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, for narration and animation.
+    """Something that happened, for narration and animation. Treat it as
+    immutable: it is not a frozen dataclass only because building a frozen one
+    costs about 1.1 us against 0.27 us, and games make an event on almost every
+    step (measured 2026-11-23; a Noms random playout runs ~8% faster).
 
     Attributes:
         kind: a short identifier (``"play"``, ``"horse_in"``, ``"hand_over"``...).
