@@ -223,7 +223,7 @@ class State(ABC):
     Subclasses keep their data in plain lists and ints so :meth:`clone` is cheap.
     """
 
-    game: ClassVar["Game"]
+    game: ClassVar["type[Game]"]
     n_seats: int
     variant: Any
 

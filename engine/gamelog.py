@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, TextIO, TypeGuard
 
 from engine.core import CHANCE, TERMINAL, ActionParseError, Event, IllegalAction, State
 
@@ -74,6 +74,7 @@ class LogWriter:
     def __init__(self, path: Path, header: dict | None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._file: TextIO | None
         if header is None:
             self._file = open(self.path, "a", encoding="utf-8", newline="\n")
             return
@@ -210,7 +211,7 @@ class GameLog:
         return self.header.get("game")
 
 
-def _is_int(x: Any) -> bool:
+def _is_int(x: Any) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -328,7 +329,9 @@ def read_log(path: Path) -> GameLog:
             elif not line.strip():
                 fail(i, "empty line")
             else:
-                fail(i, f"not valid JSON ({err.msg} at column {err.colno})")
+                # json.loads also raises a bare ValueError (an integer of too many digits)
+                why = f"{err.msg} at column {err.colno}" if isinstance(err, json.JSONDecodeError) else str(err)
+                fail(i, f"not valid JSON ({why})")
             continue
         if i == 1:
             problem = _header_problem(obj)
@@ -396,9 +399,9 @@ def _game_and_variant(log: GameLog):
     except ConfigError as err:
         raise LogReplayError(1, f"bad rules in the header: {err.key}: {err.message}") from None
     n_seats = len(log.header["seats"])
-    err = game.seat_range_error(n_seats)
-    if err:
-        raise LogReplayError(1, err)
+    seats_problem = game.seat_range_error(n_seats)
+    if seats_problem:
+        raise LogReplayError(1, seats_problem)
     return game, variant, n_seats
 
 
@@ -528,8 +531,8 @@ def verify_log(path: Path) -> VerifyResult:
     except OSError as err:
         return VerifyResult(False, None, f"cannot read {path}: {err.strerror or err}")
     if log.errors:
-        err = log.errors[0]
-        return VerifyResult(False, err.line, err.message, log.finished, len(log.effective_actions()))
+        first = log.errors[0]
+        return VerifyResult(False, first.line, first.message, log.finished, len(log.effective_actions()))
     try:
         rebuild(log)
     except LogReplayError as err:

@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping, Sequence, Union
 from engine import gamelog
 from engine.ai.base import Bot, RandomBot
 from engine.games import make_bot
-from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, State, View
+from engine.core import CHANCE, TERMINAL, Action, Event, Game, IllegalAction, State, View
 from engine.games import get_game
 from engine.seats import SeatSpec, seat_names
 from engine.variants import build_variant, variant_to_table
@@ -105,7 +105,7 @@ class Session:
                 raise FileExistsError(f"{self.log_path} already exists; a new game never overwrites a log")
             self._writer = gamelog.LogWriter(self.log_path, self._header())
 
-    def _setup(self, game, variant, specs: list[SeatSpec], seed: int | str) -> None:
+    def _setup(self, game: type[Game], variant: Any, specs: list[SeatSpec], seed: int | str) -> None:
         self.game = game
         self.variant = variant
         self.seats = specs

@@ -37,10 +37,12 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
-from engine.ai.base import HeuristicBot
+from engine.ai.base import Bot, HeuristicBot
 from engine.core import CHANCE, TERMINAL, Action, State, View
+
+_V = TypeVar("_V")
 
 #: UCB exploration constant for rewards in [0, 1] (Cowling et al. 2012; ~ sqrt(2)/2).
 DEFAULT_C = 0.7
@@ -127,7 +129,7 @@ class SearchProfile:
             ``budget_s``/``iterations``); None lets the search run as usual.
     """
 
-    rollout_bot: object
+    rollout_bot: Bot
     reward: Callable[[State, State], list[float]]
     stop: Callable[[State, State, int], bool] = end_of_hand
     candidates: Callable[[View, Sequence[Action], random.Random], list[Action]] | None = None
@@ -181,7 +183,7 @@ class SearchResult:
     tree: _Node | None = None
 
 
-def _texts(by_edge: dict) -> dict[str, float]:
+def _texts(by_edge: dict[tuple, _V]) -> dict[str, _V]:
     """Root edges ``(seat, action)`` as ``"seat notation"`` text, for results and reports."""
     return {f"{k[0]} {k[1]}": v for k, v in by_edge.items()}
 
@@ -296,7 +298,7 @@ class ISMCTSBot(HeuristicBot):
                     node = children[key] = _Node(tm)
                     path.append(node)
                     break
-                best = None
+                best = node  # always replaced: every UCB score beats -1
                 best_s = -1.0
                 avail_children = []
                 for key, a in items:
@@ -339,6 +341,7 @@ class ISMCTSBot(HeuristicBot):
         unless ``best_key`` beats it by more than ``deviate_z`` standard errors
         (unpaired, from the root children's reward sums) and ``deviate_min``."""
         prof = self.profile
+        assert prof.default is not None  # only called when the profile has a default
         dk = (view.seat, prof.default(view, legal, r))
         b, d = root.children.get(best_key), root.children.get(dk)
         if dk not in root_keys or dk == best_key:

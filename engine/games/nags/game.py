@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal, Sequence
+from typing import ClassVar, Literal, Sequence
 
 from engine.cards import (
     ACE,
@@ -360,7 +360,7 @@ class NagsState(State):
                  "starter", "passes", "idle_turns", "turn_forced", "game_half", "totals_half", "owners", "buyer",
                  "buys_done", "history", "blocked", "voids")
 
-    game: "type[Nags]"
+    game: ClassVar["type[Nags]"]
 
     def __init__(self, variant: NagsVariant, n_seats: int) -> None:
         self.variant = variant

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import ClassVar, Literal, Sequence
 
 from engine.cards import (
     Card,
@@ -412,7 +412,7 @@ class NomsState(State):
                  "called", "partner", "revealed", "trick", "leader", "tricks", "won", "exposed", "mult",
                  "next_mult", "totals", "results")
 
-    game: "type[Noms]"
+    game: ClassVar["type[Noms]"]
 
     def __init__(self, variant: NomsVariant, n_seats: int = N_SEATS) -> None:
         self.variant = variant

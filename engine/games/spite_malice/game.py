@@ -38,7 +38,7 @@ import operator
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import ClassVar, Literal, Sequence
 
 from engine.cards import (
     Card,
@@ -411,7 +411,7 @@ class SpiteMaliceState(State):
                  "pool", "removed", "draw_need", "turns", "redeals", "result", "reason", "totals", "game_points",
                  "_wmin", "_maxv", "_hsize", "_recycle")
 
-    game: "type[SpiteMalice]"
+    game: ClassVar["type[SpiteMalice]"]
 
     def __init__(self, variant: SpiteMaliceVariant, n_seats: int = 2) -> None:
         self.variant = variant
