@@ -4,15 +4,18 @@ rest of the engine by :data:`SPEC`."""
 
 from __future__ import annotations
 
-from engine.core import Action
+from typing import cast
+
+from engine.core import Action, State
 from engine.games.nags import game, search
 from engine.games.nags.bots import NagsEasyBot
 from engine.spec import GameSpec, Taker
 
 
-def draw_step(state: game.NagsState, take: Taker) -> Action | None:
+def draw_step(state: State, take: Taker) -> Action | None:
     """The arena's stacked draw pile for Nags: a card turned from the draw pile
-    (NA-11) is the first card of the arena's order still in the pool."""
+    (NA-11) is the first card of the arena's order still in the pool. ``state`` is a NagsState."""
+    state = cast(game.NagsState, state)
     if state.phase == game.P_REVEAL and state.pool:
         return game.Reveal(take(list(state.pool), 1, game._FULL_DECK)[0])
     return None

@@ -32,11 +32,11 @@ with a lead or a score to spare.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Sequence, cast
 
 from engine.ai.base import HeuristicBot
 from engine.cards import standard_deck
-from engine.core import Action
+from engine.core import Action, View
 from engine.games.nags.game import (CAME_IN, RUNNING, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
                                horse_half_points, next_value, prev_value, start_search_key)
 
@@ -83,8 +83,9 @@ class NagsEasyBot(HeuristicBot):
     w_again = 8.0         # chance we can play on our next turn
     danger_cards = 5
 
-    def decide(self, view: NagsView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """The heuristic's pick among two or more legal actions (see the class docstring)."""
+        view = cast(NagsView, view)  # a Nags bot is only given a Nags view
         first = legal[0]
         if isinstance(first, (Buy, DoneBuying)) or any(isinstance(a, Buy) for a in legal):
             return self._choose_buy(view, legal)
@@ -167,6 +168,7 @@ class NagsEasyBot(HeuristicBot):
     def _choose_direction(self, view: NagsView, legal: Sequence[Action], rng: random.Random) -> Action:
         ctx = _Context(view)
         top = view.top_value
+        assert top is not None  # a direction is chosen after a card was turned onto the pile (NA-23)
         nxt = (view.seat + 1) % view.n_seats
         h = view.hand_sizes[nxt]
         best, best_s = legal[0], float("-inf")

@@ -24,11 +24,12 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar, Literal, Sequence
+from typing import ClassVar, Literal, Sequence, cast
 
 from engine.cards import (
     ACE,
     Card,
+    Suit,
     cards_text,
     parse_card,
     parse_cards,
@@ -117,7 +118,7 @@ def face_value(card: Card) -> int:
 
 def start_search_key(card: Card) -> tuple[int, int]:
     """NA-3/NA-7: the order of the start search (rank 2..A, then clubs < diamonds < hearts < spades)."""
-    return (card.rank, int(card.suit))
+    return (card.rank, int(cast(Suit, card.suit)))  # Nags deals only natural cards
 
 
 def next_value(v: int) -> int:
@@ -467,7 +468,7 @@ class NagsState(State):
     def _play_values(self) -> tuple[int, ...]:
         """NA-8/NA-10: the face values the player to move may play now."""
         if not self.opened:
-            return (self.start_card.rank,)
+            return (cast(Card, self.start_card).rank,)  # set by the deal, before any play
         return legal_values(self.discard[-1].rank, self.direction)
 
     def _plays(self, hand: list[Card]) -> list[Action]:
@@ -490,7 +491,7 @@ class NagsState(State):
         if p == P_PLAY:
             cls = type(action)
             if cls is Play:
-                cards = action.cards
+                cards = cast(Play, action).cards
                 if not cards:
                     return False
                 v = cards[0].rank
@@ -572,6 +573,7 @@ class NagsState(State):
         v = action.cards[0].rank
         if not self.opened:
             start = self.start_card
+            assert start is not None  # set by the deal, before any play
             if v != start.rank:
                 return f"the first play must be {value_text(start.rank)}s, the starting rank (NA-8)"
             return f"the first play must include {start.pretty}, the lowest card (NA-8, house rule)"
@@ -641,7 +643,7 @@ class NagsState(State):
             return self._do_pass()
         if p == P_DIRECTION:  # NA-23: the player who turned chooses, then play moves on
             seat = self.turn_seat
-            self.direction = action.direction
+            self.direction = cast(ChooseDirection, action).direction
             self.phase = P_PLAY
             events = [Event("direction", "{seat} chooses to go " + str(action), seat,
                             {"direction": self.direction})]
@@ -718,8 +720,8 @@ class NagsState(State):
         self.hands = [sorted(h) for h in hands]
         # NA-7: search 2..A, clubs..spades, for the first card held.
         best: tuple[tuple[int, int], int, Card] | None = None
-        for seat, h in enumerate(self.hands):
-            for c in h:
+        for seat, held in enumerate(self.hands):
+            for c in held:
                 k = start_search_key(c)
                 if best is None or k < best[0]:
                     best = (k, seat, c)
@@ -1027,7 +1029,7 @@ class NagsView(View):
         if phase == "play":
             start = self.start_card
             if not self.opened:
-                values: tuple[int, ...] = (start.rank,)
+                values: tuple[int, ...] = (cast(Card, start).rank,)  # set by the deal, before any play
                 must = start if self.variant.opening_must_include_lowest_card else None
             else:
                 values, must = legal_values(self.discard[-1].rank, self.direction), None

@@ -31,12 +31,12 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Sequence, cast
 
 from engine.ai.base import HeuristicBot
 from engine.cards import Card, standard_deck
-from engine.core import Action
-from engine.games.noms.game import (MIS, MISAVIS, N_SEATS, Bid, Call, NomsView, Pass, Trump, bid_rank,
+from engine.core import Action, View
+from engine.games.noms.game import (MIS, MISAVIS, N_SEATS, Bid, Call, NomsView, Pass, Play, Trump, bid_rank,
                                is_numeric, trick_winner)
 
 _FULL_DECK = standard_deck()
@@ -68,8 +68,9 @@ class NomsEasyBot(HeuristicBot):
     call_bonus = 0.6       # the called card's own trick
     mis_danger_max = 0.5   # largest danger score for a Mis bid
 
-    def decide(self, view: NomsView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """The heuristic's pick among two or more legal actions (see the class docstring)."""
+        view = cast(NomsView, view)  # a Noms bot is only given a Noms view
         first = legal[0]
         if isinstance(first, (Bid, Pass)):
             return self._bid(view, legal)
@@ -95,7 +96,7 @@ class NomsEasyBot(HeuristicBot):
             held[c.suit] |= 1 << c.rank
 
         def outside_higher(c: Card) -> int:
-            return _ABOVE_COUNT[c.rank] - (held[c.suit] & _ABOVE[c.rank]).bit_count()
+            return _ABOVE_COUNT[c.rank] - (held[c.suit] & _ABOVE[c.rank]).bit_count()  # type: ignore[index]  # natural
 
         est = 0.0
         for s in range(4):
@@ -178,13 +179,13 @@ class NomsEasyBot(HeuristicBot):
     # -- announcements -------------------------------------------------------
     def _trump(self, view: NomsView, legal: Sequence[Action]) -> Action:
         suit, _ = self.best_trump(view.hand)
-        return next((a for a in legal if a.suit == suit), legal[0])
+        return next((a for a in cast("Sequence[Trump]", legal) if a.suit == suit), legal[0])
 
     def _call(self, view: NomsView, legal: Sequence[Action]) -> Action:
         best = self.call_card(view.hand, view.trump)
         if best is None:  # we hold every card of a suit... call our own (plays alone)
             return legal[0]
-        return next(a for a in legal if a.card is best)
+        return next(a for a in cast("Sequence[Call]", legal) if a.card is best)
 
     def call_card(self, hand: Sequence[Card], trump: int | None) -> Card | None:
         """NO-10: the card the declarer holding ``hand`` calls with ``trump`` (a suit
@@ -200,7 +201,7 @@ class NomsEasyBot(HeuristicBot):
             if trump is not None and c.suit == trump:
                 key = (2, c.rank) if c.rank >= 12 else (0, c.rank)
             elif c.rank == 14:
-                key = (1, len(suits[c.suit]))
+                key = (1, len(suits[c.suit]))  # type: ignore[index]  # Noms cards are natural: suit is set
             else:
                 key = (0, c.rank)
             if best_key is None or key > best_key:
@@ -209,7 +210,8 @@ class NomsEasyBot(HeuristicBot):
 
     # -- play ----------------------------------------------------------------
     def _play(self, view: NomsView, legal: Sequence[Action], rng: random.Random) -> Action:
-        cards = [a.card for a in legal]
+        plays = cast("Sequence[Play]", legal)  # every legal action is a Play in the play phase
+        cards = [a.card for a in plays]
         ctx = _Ctx(view)
         if not is_numeric(view.contract):
             card = self._play_mis(ctx, cards)
@@ -217,7 +219,7 @@ class NomsEasyBot(HeuristicBot):
             card = self._lead(ctx, cards)
         else:
             card = self._follow(ctx, cards)
-        return next(a for a in legal if a.card is card)
+        return next(a for a in plays if a.card is card)
 
     def _lead(self, ctx: "_Ctx", cards: list[Card]) -> Card:
         v = ctx.view
@@ -332,8 +334,8 @@ class NomsEasyBot(HeuristicBot):
           declarer's cards, highest first.
         """
         decl = v.declarer
-        dmin: dict[int, int] = {}
-        dmax: dict[int, int] = {}
+        dmin: dict[int | None, int] = {}
+        dmax: dict[int | None, int] = {}
         for c in v.exposed:
             su = c.suit
             if su not in dmin or c.rank < dmin[su]:
@@ -376,7 +378,7 @@ class NomsEasyBot(HeuristicBot):
         return min(cards, key=lambda c: c.rank)
 
 
-def _beats(c: Card, best: Card, led: int, trump: int | None) -> bool:
+def _beats(c: Card, best: Card, led: int | None, trump: int | None) -> bool:
     """NO-15: whether card ``c`` would take the lead from ``best``."""
     if trump is not None and c.suit == trump:
         return best.suit != trump or c.rank > best.rank
@@ -414,7 +416,7 @@ class _Ctx:
             self._voids = self.view.voids()
         return self._voids
 
-    def _holder_candidates(self, me: int, suit: int) -> list[int]:
+    def _holder_candidates(self, me: int, suit: int | None) -> list[int]:
         """Seats other than ``me`` that have not shown out of ``suit`` (NO-15)."""
         v = self.view
         out = [True] * N_SEATS
@@ -475,7 +477,7 @@ class _Ctx:
 
     def trumps_out(self) -> int:
         """Trumps neither played nor held by us."""
-        return 13 - (self.gone_bits & _SUIT_BITS[self.view.trump]).bit_count()
+        return 13 - (self.gone_bits & _SUIT_BITS[cast(int, self.view.trump)]).bit_count()  # called with a trump suit
 
 
 #: Per card, the bit ``1 << card.order``; the bits of the higher cards of its suit; per suit, its 13 bits.

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Sequence
+from typing import ClassVar, Literal, Sequence, cast
 
 from engine.cards import (
     Card,
@@ -531,7 +531,7 @@ class NomsState(State):
         if p == P_PLAY:
             if cls is not Play:
                 return False
-            c = action.card
+            c = cast(Play, action).card
             hand = self.hands[(self.leader + len(self.trick)) % N_SEATS]
             if c not in hand:
                 return False
@@ -544,14 +544,18 @@ class NomsState(State):
                 return not self._dealer_forced()
             if cls is Bid:
                 var = self.variant
-                if action.level not in var.bid_levels:
+                level = cast(Bid, action).level
+                if level not in var.bid_levels:
                     return False
-                return not self.high or bid_rank(action.level, var) > bid_rank(self.high, var)
+                return not self.high or bid_rank(level, var) > bid_rank(self.high, var)
             return False
         if p == P_TRUMP:
-            return cls is Trump and (action.suit is None or 0 <= action.suit < 4)
+            if cls is not Trump:
+                return False
+            suit = cast(Trump, action).suit
+            return suit is None or 0 <= suit < 4
         if p == P_CALL:
-            return cls is Call and not action.card.is_joker
+            return cls is Call and not cast(Call, action).card.is_joker
         return False
 
     def why_illegal(self, action: Action) -> str | None:
@@ -579,7 +583,8 @@ class NomsState(State):
             hand = self.hands[self.to_move]
             if action.card not in hand:
                 return f"you do not hold {action.card.pretty}"
-            return f"you must follow suit: {Suit(self.trick[0].suit).name.lower()} was led (NO-15)"
+            led = cast(Suit, self.trick[0].suit)  # Noms is played with natural cards only (NO-1)
+            return f"you must follow suit: {Suit(led).name.lower()} was led (NO-15)"
         return "it is time to play a card (NO-15)"
 
     def observation(self, action: Action, seat: int) -> str:
@@ -589,9 +594,10 @@ class NomsState(State):
         cls = type(action)
         if cls is Shuffle:
             return "shuffle"
-        if cls is Cut and 0 <= seat < N_SEATS and len(self.deck) == 52 and 1 <= action.k <= 51:
-            hand = deal_packets(cut_deck(self.deck, action.k), self.dealer)[seat]
-            return f"cut {action.k}: {cards_text(sorted(hand))}"
+        if cls is Cut and 0 <= seat < N_SEATS and len(self.deck) == 52 and 1 <= cast(Cut, action).k <= 51:
+            k = cast(Cut, action).k
+            hand = deal_packets(cut_deck(self.deck, k), self.dealer)[seat]
+            return f"cut {k}: {cards_text(sorted(hand))}"
         return str(action)
 
     # -- chance --------------------------------------------------------------
@@ -615,7 +621,7 @@ class NomsState(State):
         if not self.is_legal(action):
             raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
         if p == P_PLAY:  # the common move without a further call
-            return self._do_play(action.card)
+            return self._do_play(cast(Play, action).card)
         return self._apply_move(action)
 
     def apply_trusted(self, action: Action) -> list[Event]:
@@ -623,7 +629,7 @@ class NomsState(State):
         ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
         p = self.phase
         if p == P_PLAY:
-            return self._do_play(action.card)
+            return self._do_play(cast(Play, action).card)
         if p in _CHANCE_PHASES:
             return self._apply_chance(action)
         return self._apply_move(action)
@@ -632,29 +638,31 @@ class NomsState(State):
         """A legal player's move (checked by the caller)."""
         p = self.phase
         if p == P_PLAY:
-            return self._do_play(action.card)
+            return self._do_play(cast(Play, action).card)
         if p == P_AUCTION:
             return self._do_call(action)
         if p == P_TRUMP:
-            return self._do_trump(action.suit)
-        return self._do_called(action.card)
+            return self._do_trump(cast(Trump, action).suit)
+        return self._do_called(cast(Call, action).card)
 
     def _apply_chance(self, action: Action) -> list[Event]:
         p = self.phase
         cls = type(action)
-        if p == P_DEALER and cls is ChooseDealer and 0 <= action.seat < N_SEATS:
-            self.dealer = action.seat
+        if p == P_DEALER and cls is ChooseDealer and 0 <= cast(ChooseDealer, action).seat < N_SEATS:
+            self.dealer = cast(ChooseDealer, action).seat
             self.phase = P_SHUFFLE
-            return [Event("dealer", "{seat} deals first", action.seat)]
+            return [Event("dealer", "{seat} deals first", self.dealer)]
         if p == P_SHUFFLE and cls is Shuffle:
-            if sorted(action.cards) != _SORTED_DECK:
+            cards = cast(Shuffle, action).cards
+            if sorted(cards) != _SORTED_DECK:
                 raise IllegalAction("a shuffle must hold each of the 52 cards once (NO-1, NO-4)")
-            self.deck = list(action.cards)
+            self.deck = list(cards)
             self.phase = P_CUT
             return [Event("shuffle", "{seat} shuffles", self.dealer)]
-        if p == P_CUT and cls is Cut and 1 <= action.k <= 51:
-            self.deck = cut_deck(self.deck, action.k)
-            return [Event("cut", "The pack is cut", self.dealer, {"k": action.k})] + self._deal()
+        if p == P_CUT and cls is Cut and 1 <= cast(Cut, action).k <= 51:
+            k = cast(Cut, action).k
+            self.deck = cut_deck(self.deck, k)
+            return [Event("cut", "The pack is cut", self.dealer, {"k": k})] + self._deal()
         raise IllegalAction(f"{action} is not a possible chance outcome now ({PHASE_NAMES[p]})")
 
     def _deal(self) -> list[Event]:
@@ -886,7 +894,7 @@ def _play_list(hand: Sequence[Card], trick: Sequence[Card]) -> list[Action]:
     """NO-15: the plays from ``hand`` (sorted) on ``trick``: follow the suit led if able, else any card."""
     if trick:
         led = trick[0].suit
-        follow = [_PLAYS[c] for c in hand if c.suit == led]
+        follow: list[Action] = [_PLAYS[c] for c in hand if c.suit == led]
         if follow:
             return follow
     return [_PLAYS[c] for c in hand]

@@ -64,10 +64,10 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Sequence, cast
 
 from engine.ai.base import BUDGETS
-from engine.ai.ismcts import ISMCTSBot, SearchProfile, end_of_hand, heuristic_move
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, end_of_hand, heuristic_move
 from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, standard_deck
 from engine.core import Action, State, View
@@ -159,7 +159,7 @@ def auction_consistent(d: NomsState, view: NomsView, bidder, hands: list[list[Ca
             want_pass = level == 0
             if want_pass != isinstance(a, Pass):
                 return False
-            if not want_pass and a.level != level:
+            if not want_pass and cast(Bid, a).level != level:
                 return False
         replay.apply(Pass() if level == 0 else Bid(level))
     return True
@@ -451,7 +451,7 @@ def evaluate_auction(view: NomsView, legal: Sequence[Action], rng: random.Random
             m = len(diffs)
             mean = sum(diffs) / m
             var_ = sum((x - mean) ** 2 for x in diffs) / (m - 1) if m > 1 else 0.0
-            zz = z if best_k == "pass" or is_numeric(by_key[best_k].level) else max(z, MIS_Z)
+            zz = z if best_k == "pass" or is_numeric(cast(Bid, by_key[best_k]).level) else max(z, MIS_Z)
             if mean > zz * math.sqrt(var_ / m) and m > 1:
                 choice = by_key[best_k]
     return CallEvaluation(choice, easy_call, samples, rollouts, values, best_trump)
@@ -571,7 +571,7 @@ PLAY_EPSILON = 0.0
 PLAY_FLAT = True
 
 
-def noms_decide(bot, view: NomsView, legal: Sequence[Action], rng: random.Random):
+def noms_decide(bot: ISMCTSBot, view: View, legal: Sequence[Action], rng: random.Random) -> SearchResult | None:
     """:attr:`engine.ai.ismcts.SearchProfile.decide` for Noms: the auction
     (NO-7, NO-8) by :func:`evaluate_auction`, with :data:`DECIDE_TRUMP` the
     trump (NO-10a) by :func:`evaluate_trump`, and with :data:`DECIDE_PLAY` the
@@ -579,9 +579,8 @@ def noms_decide(bot, view: NomsView, legal: Sequence[Action], rng: random.Random
     (``bot.iterations`` hands played out, or ``bot.budget_s`` seconds). Returns
     an :class:`engine.ai.ismcts.SearchResult`, or None to let the generic
     search decide (the called card, the trump unless :data:`DECIDE_TRUMP`, and
-    the card play of a profile set to the tree, ``flat`` not True)."""
-    from engine.ai.ismcts import SearchResult
-
+    the card play of a profile set to the tree, ``flat`` not True). ``view`` is a NomsView."""
+    view = cast(NomsView, view)
     first = legal[0]
     start = time.perf_counter()
     if DECIDE_AUCTION and isinstance(first, (Bid, Pass)):
@@ -641,6 +640,7 @@ def noms_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> 
     """
     if not legal:
         return []
+    view = cast(NomsView, view)  # the Noms search is only given Noms views
     if isinstance(legal[0], (Bid, Pass)):
         return [NomsEasyBot().choose(view, legal, rng)]
     if isinstance(legal[0], Play):
@@ -664,13 +664,13 @@ def noms_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> 
     return seen
 
 
-def _noms_merged_plays(view: View, legal: Sequence[Action], easy: Action) -> list[Action]:
+def _noms_merged_plays(view: NomsView, legal: Sequence[Action], easy: Action) -> list[Action]:
     """One play per group of equivalent cards (see :func:`noms_candidates`), ``easy`` first."""
     gone = {c for t in view.tricks for c in t[1]} | set(view.trick)
     held = set(view.hand)
     called = view.called
 
-    def group(card: Card) -> tuple[int, int] | None:
+    def group(card: Card) -> tuple[int | None, int] | None:
         if card == called:
             return None
         r = card.rank
@@ -683,8 +683,8 @@ def _noms_merged_plays(view: View, legal: Sequence[Action], easy: Action) -> lis
         return (card.suit, r)
 
     out: list[Action] = [easy]
-    groups = {group(easy.card)}
-    for a in legal:
+    groups = {group(cast(Play, easy).card)}
+    for a in cast("Sequence[Play]", legal):  # called in the play phase only
         g = group(a.card)
         if a != easy and (g is None or g not in groups):
             groups.add(g)

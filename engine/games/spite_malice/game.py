@@ -38,7 +38,7 @@ import operator
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Sequence
+from typing import ClassVar, Literal, Sequence, cast
 
 from engine.cards import (
     Card,
@@ -211,7 +211,8 @@ class SpiteMaliceVariant:
     @property
     def wild_min(self) -> int:
         """SM-3: the value of ``minimum_wild_card``; cards of this value or more are wild."""
-        return WILD_NAMES.get(self.minimum_wild_card, 13)
+        name = self.minimum_wild_card  # None only for an unavailable game_type (problems() reports it)
+        return 13 if name is None else WILD_NAMES.get(name, 13)
 
     def is_wild(self, card: Card) -> bool:
         """SM-3: whether ``card`` is wild (its value is at least the minimum wild card's)."""
@@ -229,7 +230,8 @@ class SpiteMaliceVariant:
 
     def full_deck(self) -> list[Card]:
         """SM-5: ``decks_included`` packs, with 2 jokers per pack if ``include_jokers`` (a new list)."""
-        return list(_packs(max(self.decks_included, 0), 2 if self.include_jokers else 0))
+        decks = cast(int, self.decks_included)  # set from the preset when the variant is built (SM-19)
+        return list(_packs(max(decks, 0), 2 if self.include_jokers else 0))
 
     def stock_eligible(self) -> list[Card]:
         """SM-5: the cards that may be dealt to stock decks (all, or all but the wild cards)."""
@@ -254,8 +256,9 @@ class SpiteMaliceVariant:
         if out:
             return out
         eligible = self.stock_eligible()
-        if 2 * self.stock_count > len(eligible):
-            out.append(("stock_count", f"two stock decks of {self.stock_count} need {2 * self.stock_count} cards "
+        stock_count = cast(int, self.stock_count)  # set from the preset when the variant is built (SM-19)
+        if 2 * stock_count > len(eligible):
+            out.append(("stock_count", f"two stock decks of {stock_count} need {2 * stock_count} cards "
                         f"but only {len(eligible)} may be dealt to stocks (SM-20)"))
         elif len({VALUE[c] for c in eligible}) < 2:
             out.append(("minimum_wild_card", "every card that may be dealt to a stock has the same value, so the "
@@ -418,7 +421,7 @@ class SpiteMaliceState(State):
         self.n_seats = n_seats
         self._wmin = variant.wild_min
         self._maxv = variant.maxv
-        self._hsize = variant.hand_card_count
+        self._hsize = cast(int, variant.hand_card_count)  # set from the preset when the variant is built
         self._recycle = variant.shuffle_type == "draw_empty"
         self.game_no = 0
         self.totals = [0] * n_seats
@@ -514,25 +517,31 @@ class SpiteMaliceState(State):
         seat = self.turn_seat
         cls = type(action)
         if cls is PlayHand:
-            if not 0 <= action.deck < len(self.play) or action.card not in self.hands[seat]:
+            ph = cast(PlayHand, action)
+            deck = ph.deck
+            if not 0 <= deck < len(self.play) or ph.card not in self.hands[seat]:
                 return False
-            card = action.card
+            card = ph.card
         elif cls is PlayStock:
             stock = self.stocks[seat]
-            if not 0 <= action.deck < len(self.play) or not stock:
+            deck = cast(PlayStock, action).deck
+            if not 0 <= deck < len(self.play) or not stock:
                 return False
             card = stock[-1]
         elif cls is PlayDiscard:
+            pd = cast(PlayDiscard, action)
             piles = self.discards[seat]
-            if not 0 <= action.deck < len(self.play) or not 0 <= action.pile < len(piles) or not piles[action.pile]:
+            deck, pile = pd.deck, pd.pile
+            if not 0 <= deck < len(self.play) or not 0 <= pile < len(piles) or not piles[pile]:
                 return False
-            card = piles[action.pile][-1]
+            card = piles[pile][-1]
         elif cls is Discard:
-            return 0 <= action.pile < len(self.discards[seat]) and action.card in self.hands[seat]
+            dc = cast(Discard, action)
+            return 0 <= dc.pile < len(self.discards[seat]) and dc.card in self.hands[seat]
         else:
             return False
         v = VALUE[card]
-        return v >= self._wmin or v == len(self.play[action.deck]) + 1
+        return v >= self._wmin or v == len(self.play[deck]) + 1
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it."""
@@ -545,14 +554,14 @@ class SpiteMaliceState(State):
         seat = self.turn_seat
         cls = type(action)
         np, nd = len(self.play), len(self.discards[seat])
-        if cls in (PlayHand, PlayStock, PlayDiscard):
+        if isinstance(action, (PlayHand, PlayStock, PlayDiscard)):  # no subclasses: the same test as type()
             if not 0 <= action.deck < np:
                 return f"there are only {np} play decks, P1 to P{np} (SM-9)"
-            if cls is PlayHand:
+            if isinstance(action, PlayHand):
                 if action.card not in self.hands[seat]:
                     return f"you do not hold {action.card}"
                 card = action.card
-            elif cls is PlayStock:
+            elif isinstance(action, PlayStock):
                 if not self.stocks[seat]:
                     return "your stock deck is empty"
                 card = self.stocks[seat][-1]
@@ -567,7 +576,7 @@ class SpiteMaliceState(State):
                 return (f"an empty play deck takes only an Ace or a wild card, not {card} (SM-9)")
             return (f"play deck P{action.deck + 1} shows {value_text(t)}: it takes only a {value_text(t + 1)} "
                     f"or a wild card, not {card} (SM-9)")
-        if cls is Discard:
+        if isinstance(action, Discard):
             if action.card not in self.hands[seat]:
                 return f"you do not hold {action.card}; only a hand card may be discarded (SM-8)"
             return f"you have only {nd} discard decks, D1 to D{nd}"
@@ -600,9 +609,9 @@ class SpiteMaliceState(State):
         seat (``draw 2``); moves are public."""
         cls = type(action)
         if cls is Deal:
-            return "deal " + " / ".join(f"{len(st)} {st[-1]}" if st else "0" for st in action.stocks)
+            return "deal " + " / ".join(f"{len(st)} {st[-1]}" if st else "0" for st in cast(Deal, action).stocks)
         if cls is Draw and seat != self.turn_seat:
-            return f"draw {len(action.cards)}"
+            return f"draw {len(cast(Draw, action).cards)}"
         return str(action)
 
     # -- apply -------------------------------------------------------------------
@@ -613,7 +622,7 @@ class SpiteMaliceState(State):
                 raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
             if type(action) is Discard:
                 return self._do_discard(action)
-            return self._do_play(action)
+            return self._do_play(cast("PlayHand | PlayStock | PlayDiscard", action))
         return self._apply_chance(action)
 
     def apply_trusted(self, action: Action) -> list[Event]:
@@ -622,7 +631,7 @@ class SpiteMaliceState(State):
         if self.phase == P_PLAY:
             if type(action) is Discard:
                 return self._do_discard(action)
-            return self._do_play(action)
+            return self._do_play(cast("PlayHand | PlayStock | PlayDiscard", action))
         return self._apply_chance(action)
 
     def _apply_chance(self, action: Action) -> list[Event]:
@@ -721,19 +730,20 @@ class SpiteMaliceState(State):
                                {"count": need}))
         return events
 
-    def _do_play(self, action: Action) -> list[Event]:
+    def _do_play(self, action: PlayHand | PlayStock | PlayDiscard) -> list[Event]:
         seat = self.turn_seat
         cls = type(action)
         if cls is PlayHand:
-            card = action.card
+            card = cast(PlayHand, action).card
             self.hands[seat].remove(card)
             where = "from the hand"
         elif cls is PlayStock:
             card = self.stocks[seat].pop()
             where = "from the stock"
         else:
-            card = self.discards[seat][action.pile].pop()
-            where = f"from discard deck D{action.pile + 1}"
+            pile = cast(PlayDiscard, action).pile
+            card = self.discards[seat][pile].pop()
+            where = f"from discard deck D{pile + 1}"
         deck = self.play[action.deck]
         deck.append(card)
         counted = len(deck)
@@ -814,7 +824,7 @@ class SpiteMaliceState(State):
         if self.phase != P_OVER:
             return []
         if self.variant.match_to is None:
-            return [0, 1] if self.result == TIE else [self.result]
+            return [0, 1] if self.result == TIE else [cast(int, self.result)]  # set when the game ended
         return match_winners(self.totals)
 
     # -- information -------------------------------------------------------------
