@@ -197,7 +197,7 @@ def test_horizon_terms_prefer_the_discard_that_keeps_the_stock_in_reach_and_the_
 
     def scores(s, plans):
         card = {c.text: c for c in s.hands[0]}
-        return {f"{k} D{i + 1}": bot._rollout(s.view(0), [Discard(card[k], i)], seed=5) for k, i in plans}
+        return {f"{k} D{i + 1}": bot._plan_rollout(s.view(0), [Discard(card[k], i)], seed=5) for k, i in plans}
 
     s = _table("2C 6C", "TD 3D", "4H KH 9S 9D JC", "AC 2S 3S")
     assert scores(s, [("9S", 3), ("KH", 3)]) == {"9S D4": w_reach + w_wild, "KH D4": w_reach}

@@ -4,15 +4,19 @@ rest of the engine by :data:`SPEC`."""
 
 from __future__ import annotations
 
-from engine.core import Action
+from typing import cast
+
+from engine.core import Action, State
 from engine.games.spite_malice import game, search
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot
 from engine.spec import GameSpec, Taker
 
 
-def draw_step(state: game.SpiteMaliceState, take: Taker) -> Action | None:
+def draw_step(state: State, take: Taker) -> Action | None:
     """The arena's stacked draw pile for Spite & Malice (SM-7, SM-11, SM-14): the
-    cards drawn are the first cards of the arena's order still in the draw deck."""
+    cards drawn are the first cards of the arena's order still in the draw deck.
+    ``state`` is a SpiteMaliceState."""
+    state = cast(game.SpiteMaliceState, state)
     if state.phase != game.P_DRAW:
         return None
     need, pool = state.draw_need, list(state.pool)

@@ -37,14 +37,34 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Sequence
+from typing import Iterator, Protocol, Sequence, cast
 
 from engine.ai.base import HeuristicBot
-from engine.core import Action
-from engine.games.spite_malice.game import (VALUE, Discard, PlayDiscard, PlayHand, PlayStock, SpiteMaliceView)
+from engine.cards import Card
+from engine.core import Action, View
+from engine.games.spite_malice.game import (VALUE, Discard, PlayDiscard, PlayHand, PlayStock, SpiteMaliceVariant,
+                                            SpiteMaliceView)
 
 #: Nodes explored per play deck by the chain search (keeps a decision fast).
 _CHAIN_BUDGET = 400
+
+
+class SeatView(Protocol):
+    """What the easy bot reads of a seat's view: a :class:`SpiteMaliceView`, or the
+    search's lighter rollout view over a state's own lists (SM-18: only what the seat sees)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def variant(self) -> SpiteMaliceVariant: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def stock_tops(self) -> Sequence[Card | None]: ...
+    @property
+    def play(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def discards(self) -> Sequence[Sequence[Sequence[Card]]]: ...
 
 
 class SpiteMaliceEasyBot(HeuristicBot):
@@ -60,7 +80,7 @@ class SpiteMaliceEasyBot(HeuristicBot):
     #: (2, 1) scored 83% against ``random`` but 47% against the old ``easy``; (3, 1) 81% and 51.5%.
     bridge_need = (3, 1)
 
-    def _moves(self, view: SpiteMaliceView):
+    def _moves(self, view: SeatView) -> Iterator[Action]:
         """The heuristic's moves for the seat to move, most preferred first (a lazy
         iterator of actions: stock, chain, refill, safe play, bridge, then a discard)."""
         ctx = _Ctx(view)
@@ -70,15 +90,16 @@ class SpiteMaliceEasyBot(HeuristicBot):
                 yield a
         yield self._discard(ctx)
 
-    def decide(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """The heuristic's pick among two or more legal actions (see the class docstring)."""
+        view = cast(SpiteMaliceView, view)  # a Spite & Malice bot is only given its own game's view
         legal_set = set(legal)
         for a in self._moves(view):
             if a in legal_set:
                 return a
         return legal[int(rng.random() * len(legal))]  # pragma: no cover - defensive
 
-    def pick(self, view: SpiteMaliceView) -> Action:
+    def pick(self, view: SeatView) -> Action:
         """The heuristic's move for the seat to move in ``view`` without a list of
         legal actions (the search's rollouts: building that list costs a quarter of
         a rollout). Every step builds only moves that SM-8/SM-9 allow, so this is
@@ -105,7 +126,7 @@ class SpiteMaliceEasyBot(HeuristicBot):
             key = (after != ctx.danger, t + 1 == ctx.maxv, t)
             if best_key is None or key > best_key:
                 best, best_key = j, key
-        return PlayStock(best)
+        return PlayStock(cast(int, best))  # there is always at least one play deck (SM-20)
 
     # -- 2. chain to the stock ------------------------------------------------------
     def _chain(self, ctx: "_Ctx") -> Action | None:
@@ -124,7 +145,7 @@ class SpiteMaliceEasyBot(HeuristicBot):
             if best_cost is None or cost < best_cost:
                 best_cost = cost
                 kind, x = first
-                best = PlayHand(x, j) if kind == "H" else PlayDiscard(x, j)
+                best = PlayHand(cast(Card, x), j) if kind == "H" else PlayDiscard(cast(int, x), j)
         return best
 
     # -- 3. refill ---------------------------------------------------------------
@@ -141,7 +162,8 @@ class SpiteMaliceEasyBot(HeuristicBot):
 
     # -- 4. safe plays ---------------------------------------------------------------
     def _safe_play(self, ctx: "_Ctx") -> Action | None:
-        best, best_key = None, None
+        best: Action | None = None
+        best_key = None
         view = ctx.view
         reach: dict[int, int] = {}
 
@@ -222,13 +244,13 @@ class SpiteMaliceEasyBot(HeuristicBot):
                 score = card_score + pile_score
                 if best_score is None or score > best_score:
                     best, best_score = Discard(c, i), score
-        return best
+        return cast(Discard, best)  # a seat to move always holds a card (SM-7, SM-11)
 
 
 class _Ctx:
     """What the bot reads from the view, computed once per decision."""
 
-    def __init__(self, view: SpiteMaliceView) -> None:
+    def __init__(self, view: SeatView) -> None:
         self.view = view
         var = view.variant
         self.wmin = var.wild_min
@@ -242,7 +264,7 @@ class _Ctx:
         self.danger = VALUE[opp] - 1 if opp is not None and VALUE[opp] < self.wmin else None
         if self.danger is not None and self.danger in self.tops:
             self.danger = None
-        self._chain_src = None
+        self._chain_src: tuple[Counter[int], dict[int, Card], list[list[Card]]] | None = None
 
     def after(self, v: int) -> int:
         """The deck's top after it reaches ``v`` (0 when it is removed, SM-10)."""
@@ -278,7 +300,7 @@ class _Ctx:
         dfs(t + 1)
         return best[0]
 
-    def chain(self, lo: int, hi: int) -> tuple[tuple[int, int], tuple[str, object]] | None:
+    def chain(self, lo: int, hi: int) -> tuple[tuple[int, int], tuple[str, Card | int]] | None:
         """The cheapest way to supply the values ``lo..hi`` in order from hand cards,
         discard tops (uncovering the cards below) and wild cards: ``((wilds, cards),
         first source)``, or None. An empty range costs nothing and needs no move."""
@@ -287,7 +309,7 @@ class _Ctx:
             return None
         wmin = self.wmin
         if self._chain_src is None:  # built once per decision; dfs restores what it changes
-            hand_card: dict = {}
+            hand_card: dict[int, Card] = {}
             for c in view.hand:
                 hand_card.setdefault(VALUE[c], c)
             self._chain_src = (Counter(VALUE[c] for c in view.hand), hand_card,

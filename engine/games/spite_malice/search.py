@@ -45,13 +45,13 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Sequence
+from typing import Sequence, cast
 
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult
 from engine.ai.base import BUDGETS
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot, _Ctx
-from engine.core import CHANCE, Action, State
-from engine.games.spite_malice.game import (P_PLAY, VALUE, Discard, PlayDiscard, PlayStock,
+from engine.core import CHANCE, Action, State, View
+from engine.games.spite_malice.game import (P_PLAY, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceState, SpiteMaliceView)
 
 #: Plans (besides the easy bot's) refined by rollouts.
@@ -195,11 +195,14 @@ def enumerate_plans(state: SpiteMaliceState, me: int, cap: int = NODE_CAP) -> li
         for a in s.legal_actions():
             cls = type(a)
             if cls is Discard:
-                out.append((static_eval(s, me, root_stock, root_hand, root_disc, "discard", a), path + [a]))
+                out.append((static_eval(s, me, root_stock, root_hand, root_disc, "discard", cast(Discard, a)),
+                            path + [a]))
                 continue
             # decks with the same top are interchangeable for the same source
-            src = ("S",) if cls is PlayStock else ("D", a.pile) if cls is PlayDiscard else ("H", a.card)
-            t = (src, len(s.play[a.deck]))
+            play = cast("PlayHand | PlayStock | PlayDiscard", a)  # every other legal action is a play (SM-9)
+            src = (("S",) if cls is PlayStock else ("D", cast(PlayDiscard, a).pile) if cls is PlayDiscard
+                   else ("H", cast(PlayHand, a).card))
+            t = (src, len(s.play[play.deck]))
             if t in tried_tops:
                 continue
             tried_tops.add(t)
@@ -323,7 +326,8 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         self.margin = MARGIN if margin is None else margin
         self._cached: list[tuple[Action, tuple]] = []
 
-    def choose(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        view = cast(SpiteMaliceView, view)  # a Spite & Malice bot is only given its own game's view
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
@@ -347,8 +351,10 @@ class SpiteMaliceSearchBot(ISMCTSBot):
                     return a
         return self.search(view, legal, rng).action
 
-    def search(self, view: SpiteMaliceView, legal: Sequence[Action], rng: random.Random) -> SearchResult:
-        """Steps 2 and 3 of the module docstring; caches the chosen plan's later moves."""
+    def search(self, view: View, legal: Sequence[Action], rng: random.Random) -> SearchResult:
+        """Steps 2 and 3 of the module docstring; caches the chosen plan's later moves.
+        ``view`` is a :class:`SpiteMaliceView`."""
+        view = cast(SpiteMaliceView, view)
         t0 = time.perf_counter()
         me = view.seat
         r = random.Random(int(rng.random() * 2**53))
@@ -369,7 +375,7 @@ class SpiteMaliceSearchBot(ISMCTSBot):
                 seed = int(r.random() * 2**53)
                 stop = False
                 for i, plan in enumerate(plans):
-                    scores[i].append(self._rollout(view, plan, seed))
+                    scores[i].append(self._plan_rollout(view, plan, seed))
                     n += 1
                     if self.iterations is not None and n >= self.iterations:
                         stop = True
@@ -396,7 +402,7 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         self.last = res
         return res
 
-    def _rollout(self, view: SpiteMaliceView, plan: list[Action], seed: int) -> float:
+    def _plan_rollout(self, view: SpiteMaliceView, plan: list[Action], seed: int) -> float:
         """One determinization (``seed``: common to every plan) with ``plan`` applied, then ``easy`` play."""
         me = view.seat
         r = random.Random(seed)
@@ -404,7 +410,7 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         s = root.clone()
         for a in plan:
             s.apply(a)
-        pick = self.profile.rollout_bot.pick
+        pick = cast(SpiteMaliceEasyBot, self.profile.rollout_bot).pick  # sm_profile's rollout bot
         limit = root.turns + self.turns_ahead + 1
         steps = 0
         while not s.is_over and s.game_no == root.game_no and s.turns < limit and steps < 400:
@@ -426,7 +432,8 @@ SM_SCALE = 6.0
 def sm_reward(root: State, end: State) -> list[float]:
     """SM-13/SM-17: 1 for the winner of the game, 0 for the loser, 0.5 each for a
     tie; a rollout cut short is scored by how many stock cards each seat got rid
-    of (SM-13: emptying the stock wins), kept inside [0.05, 0.95]."""
+    of (SM-13: emptying the stock wins), kept inside [0.05, 0.95]. Both states are SpiteMaliceStates."""
+    root, end = cast(SpiteMaliceState, root), cast(SpiteMaliceState, end)
     if end.is_over or end.game_no != root.game_no:
         pts = end.game_points[len(root.game_points)]
         if pts[0] == pts[1]:
