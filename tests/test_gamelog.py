@@ -464,3 +464,15 @@ def test_newest_unfinished(tmp_path):
     for i, p in enumerate([old.log_path, new.log_path, done.log_path, junk]):
         os.utime(p, ns=(10**18 + i * 10**9, 10**18 + i * 10**9))
     assert newest_unfinished(tmp_path) == new.log_path
+
+
+def test_integer_too_long_for_json_is_a_line_error(tmp_path):
+    """json.loads raises a bare ValueError (not JSONDecodeError) for an integer of
+    more digits than Python converts; the reader reports it at its line instead of crashing."""
+    s = bot_game(tmp_path, seed=4, n_seats=2)
+    lines = lines_of(s.log_path)
+    lines[9] = '{"type": "action", "n": ' + "9" * 5000 + "}"   # line 10
+    write_lines(s.log_path, lines)
+    log = read_log(s.log_path)
+    assert [(e.line, e.message.split(" (")[0]) for e in log.errors] == [(10, "not valid JSON")]
+    assert (verify_log(s.log_path).ok, verify_log(s.log_path).line) == (False, 10)
