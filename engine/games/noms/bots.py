@@ -96,7 +96,7 @@ class NomsEasyBot(HeuristicBot):
             held[c.suit] |= 1 << c.rank
 
         def outside_higher(c: Card) -> int:
-            return _ABOVE_COUNT[c.rank] - (held[c.suit] & _ABOVE[c.rank]).bit_count()  # type: ignore[index]  # natural
+            return _ABOVE_COUNT[c.rank] - (held[c.suit] & _ABOVE[c.rank]).bit_count()  # type: ignore[index]  # natural cards only
 
         est = 0.0
         for s in range(4):
