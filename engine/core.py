@@ -175,8 +175,8 @@ class View(ABC):
     Every view has ``seat``, ``to_move`` and ``is_over`` attributes.
 
     The legal list is lazy: a view built by ``State.view`` holds no list of
-    actions; :meth:`legal_actions` of a game's view (see :meth:`cached_legal`)
-    derives it from the view's own fields on the first call and keeps it in the
+    actions; :meth:`legal_actions` derives it (the game's :meth:`compute_legal`)
+    from the view's own fields on the first call and keeps it in the
     instance ``__dict__`` under ``_legal``, outside the dataclass fields, so the
     cache takes no part in ``==``, ``hash``, ``repr`` or ``dataclasses.replace``
     (views must not use ``slots=True``).
@@ -185,21 +185,6 @@ class View(ABC):
     seat: int
     to_move: int
     is_over: bool
-
-    def cached_legal(self, compute: Callable[[], Sequence["Action"]]) -> list["Action"]:
-        """The legal list for :meth:`legal_actions`: ``compute()`` (the seat's legal
-        actions, called only when this seat is to move) on the first call, then
-        the cached tuple; a new list each call, so callers may change it.
-
-        Args:
-            compute: returns this seat's legal actions in the same order as
-                ``State.legal_actions()`` of the state the view was built from.
-        """
-        legal = self.__dict__.get("_legal")
-        if legal is None:
-            legal = tuple(compute()) if self.to_move == self.seat else ()
-            object.__setattr__(self, "_legal", legal)
-        return list(legal)
 
     def is_legal(self, action: "Action") -> bool:
         """True when this seat may take ``action`` now (``action in self.legal_actions()``)."""
@@ -212,9 +197,21 @@ class View(ABC):
         cards known to be somewhere (own hand, table, inferences) stay there.
         Used by search bots; the result never depends on the true hidden cards."""
 
-    @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """The actions this seat may take now (empty when it is not to move)."""
+        """The actions this seat may take now (empty when it is not to move):
+        :meth:`compute_legal` on the first call, then the cached tuple; a new
+        list each call, so callers may change it."""
+        legal = self.__dict__.get("_legal")
+        if legal is None:
+            legal = tuple(self.compute_legal()) if self.to_move == self.seat else ()
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
+
+    @abstractmethod
+    def compute_legal(self) -> Sequence[Action]:
+        """This seat's legal actions derived from the view's own fields, in the
+        order of ``State.legal_actions()`` of the state the view was built from;
+        called at most once per view, and only when the seat is to move."""
 
 
 class State(ABC):

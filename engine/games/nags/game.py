@@ -1017,13 +1017,7 @@ class NagsView(View):
     is_over: bool
     voids: tuple[tuple[int, ...], ...] = ()
 
-    def legal_actions(self) -> list[Action]:
-        """This seat's legal actions (as ``NagsState.legal_actions()``; empty when
-        it is not to move), computed from the view on the first call and cached."""
-        legal = self.__dict__.get("_legal")  # the cache of View.cached_legal, read here without a call
-        return list(legal) if legal is not None else self.cached_legal(self._legal_now)
-
-    def _legal_now(self) -> list[Action]:
+    def compute_legal(self) -> list[Action]:
         """NA-8 to NA-11, NA-16, NA-23, NA-25 from the view's fields, in the state's order."""
         phase = self.phase
         if phase == "play":

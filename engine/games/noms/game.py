@@ -957,13 +957,7 @@ class NomsView(View):
     results: tuple
     is_over: bool
 
-    def legal_actions(self) -> list[Action]:
-        """This seat's legal actions (as ``NomsState.legal_actions()``; empty when
-        it is not to move), computed from the view on the first call and cached."""
-        legal = self.__dict__.get("_legal")  # the cache of View.cached_legal, read here without a call
-        return list(legal) if legal is not None else self.cached_legal(self._legal_now)
-
-    def _legal_now(self) -> list[Action]:
+    def compute_legal(self) -> list[Action]:
         """NO-8, NO-10, NO-15, NO-V2 from the view's fields, in the state's order."""
         phase = self.phase
         if phase == "play":

@@ -943,13 +943,7 @@ class SpiteMaliceView(View):
     is_over: bool
     removed: tuple[Card, ...] = ()
 
-    def legal_actions(self) -> list[Action]:
-        """This seat's legal actions (as ``SpiteMaliceState.legal_actions()``; empty
-        when it is not to move), computed from the view on the first call and cached."""
-        legal = self.__dict__.get("_legal")  # the cache of View.cached_legal, read here without a call
-        return list(legal) if legal is not None else self.cached_legal(self._legal_now)
-
-    def _legal_now(self) -> list[Action]:
+    def compute_legal(self) -> list[Action]:
         """SM-8/SM-9 from the view's fields, in the state's order."""
         if self.phase != "play":
             return []
