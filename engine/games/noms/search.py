@@ -521,8 +521,6 @@ def evaluate_play(view: NomsView, legal: Sequence[Action], rng: random.Random, *
         ``(action, rollouts, values)``: one of ``legal``, the play-outs run, and
         the notation of each candidate -> its mean relative points.
     """
-    from engine.games.noms.search import noms_candidates
-
     easy = NomsEasyBot()
     cands = [a for a in noms_candidates(view, legal, rng) if a in legal] or list(legal)
     if len(cands) == 1:
