@@ -82,4 +82,11 @@ class GameSpec:
         return factory(level, budget_s, iterations)
 
 
-__all__ = ["BotFactory", "DrawStep", "GameSpec", "Taker"]
+def standard_bots(easy: Callable[[], Bot], search: BotFactory) -> dict[str, BotFactory]:
+    """The usual bot levels of a game: ``easy`` (a heuristic built by ``easy()``;
+    it takes no budget) and ``medium``/``hard`` (``search(level, budget_s,
+    iterations)``, the game's search bot)."""
+    return {"easy": lambda level, budget_s, iterations: easy(), "medium": search, "hard": search}
+
+
+__all__ = ["BotFactory", "DrawStep", "GameSpec", "Taker", "standard_bots"]

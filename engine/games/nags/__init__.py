@@ -9,7 +9,7 @@ from typing import cast
 from engine.core import Action, State
 from engine.games.nags import game, search
 from engine.games.nags.bots import NagsEasyBot
-from engine.spec import GameSpec, Taker
+from engine.spec import GameSpec, standard_bots, Taker
 
 
 def draw_step(state: State, take: Taker) -> Action | None:
@@ -24,10 +24,6 @@ def draw_step(state: State, take: Taker) -> Action | None:
 SPEC = GameSpec(
     game=game.Nags,
     package=__name__,
-    bots={
-        "easy": lambda level, budget_s, iterations: NagsEasyBot(),
-        "medium": search.make_search_bot,
-        "hard": search.make_search_bot,
-    },
+    bots=standard_bots(NagsEasyBot, search.make_search_bot),
     draw_step=draw_step,
 )

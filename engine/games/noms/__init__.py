@@ -6,16 +6,12 @@ from __future__ import annotations
 
 from engine.games.noms import game, search
 from engine.games.noms.bots import NomsEasyBot
-from engine.spec import GameSpec
+from engine.spec import GameSpec, standard_bots
 
 
 SPEC = GameSpec(
     game=game.Noms,
     package=__name__,
-    bots={
-        "easy": lambda level, budget_s, iterations: NomsEasyBot(),
-        "medium": search.make_search_bot,
-        "hard": search.make_search_bot,
-    },
+    bots=standard_bots(NomsEasyBot, search.make_search_bot),
     draw_step=None,
 )

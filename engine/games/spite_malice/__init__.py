@@ -9,7 +9,7 @@ from typing import cast
 from engine.core import Action, State
 from engine.games.spite_malice import game, search
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot
-from engine.spec import GameSpec, Taker
+from engine.spec import GameSpec, standard_bots, Taker
 
 
 def draw_step(state: State, take: Taker) -> Action | None:
@@ -32,10 +32,6 @@ def draw_step(state: State, take: Taker) -> Action | None:
 SPEC = GameSpec(
     game=game.SpiteMalice,
     package=__name__,
-    bots={
-        "easy": lambda level, budget_s, iterations: SpiteMaliceEasyBot(),
-        "medium": search.make_search_bot,
-        "hard": search.make_search_bot,
-    },
+    bots=standard_bots(SpiteMaliceEasyBot, search.make_search_bot),
     draw_step=draw_step,
 )
