@@ -8,6 +8,7 @@ Commands::
     cardtable arena GAME --seat SPEC... [--deals N] [--seed N] [--jobs N] [--json FILE] [--config FILE]
     cardtable replay LOG [--verify]
     cardtable resume [LOG] [--yes]
+    cardtable stats [GAME] [--log-dir DIR]
     cardtable rules GAME
     cardtable variants GAME
 
@@ -378,6 +379,34 @@ def resume(
         from engine.session import Session
         session = Session.resume(log, up_to_line=up_to)
         _run_app(table, start="table", session=session)
+
+
+@app.command()
+def stats(
+    ctx: typer.Context,
+    game: Annotated[Optional[str], typer.Argument(help=GAME_HELP + " (default: every game)",
+                                                  show_default=False)] = None,
+    log_dir: Annotated[Optional[Path], typer.Option("--log-dir", help="the folder of game logs (default: the "
+                                                    "config's log_dir, else the per-user log folder)",
+                                                    file_okay=False)] = None,
+) -> None:
+    """Your games from the log folder: played, won, win rate (95% interval), by game and by opponents'
+    level, best and worst results, streaks and results over time. Bot-only logs (simulations) are left out."""
+    with _errors():
+        if game is not None:
+            _check_game(game)
+        from engine.gamelog import default_log_dir
+        from engine.stats import load_stats
+        if log_dir is None:
+            table = _load_table(None, ctx)
+            log_dir = Path(table.log_dir) if table.log_dir is not None else Path(default_log_dir())
+        if log_dir.exists() and not log_dir.is_dir():
+            raise CliError(f"{log_dir} is not a folder")
+        result = load_stats(log_dir, game)
+        from rich.console import Console
+        from tui.stats_text import stats_renderable
+        console = Console() if sys.stdout.isatty() else Console(width=100)  # piped: don't wrap the tables
+        console.print(stats_renderable(result))
 
 
 @app.command()

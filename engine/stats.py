@@ -1,0 +1,506 @@
+"""The player's statistics, read from the logs folder (``cardtable stats`` and the statistics screen).
+
+Nothing is stored besides the game logs (:mod:`engine.gamelog`): every number
+here is recomputed from the folder each time. To stay fast for hundreds of
+logs, a log is not replayed or even parsed line by line: :func:`read_record`
+reads its header (the first line), its last line (the ``result`` line of a
+finished match) and looks for ``undo`` lines. ``cardtable replay --verify``
+is the full check of one log.
+
+Who is "the player": the human seat(s) of each log (``human`` seat specs in
+the header). A log without a human seat (``cardtable sim``, bots only) is not
+the player's game: it is counted in :attr:`LogScan.bot_only` and left out of
+every statistic. A log whose header cannot be used, or whose result line does
+not fit its seats, is skipped and counted in :attr:`LogScan.corrupt`.
+
+How a finished game counts for the player (``winners`` from the result line,
+``H`` the human seats):
+
+* **won**: every winner is a human seat (the player beat every bot);
+* **shared**: a human seat shares the win with a bot seat (a tie, NA-21);
+  it is worth ``|H & winners| / |winners|`` of a win, as in ``cardtable sim``;
+* **lost**: no human seat is among the winners.
+
+Unfinished games (no result line) are listed as unfinished, never as losses,
+and take no part in win rates or streaks. A game "used undo" when its log
+holds any ``undo`` line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone, tzinfo
+from pathlib import Path
+from typing import Iterable
+
+from engine import gamelog
+from engine.ai.base import LEVELS
+from engine.seats import SeatSpec, SeatSpecError
+from engine.sim import wilson_interval
+
+WON, SHARED, LOST, UNFINISHED = "won", "shared", "lost", "unfinished"
+
+#: The opponents' level of a game without any bot seat (hot-seat, humans only).
+NO_BOTS = "humans only"
+
+
+class CorruptLog(ValueError):
+    """A log the statistics cannot use; ``str(err)`` says why in one sentence."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One logged match as the statistics see it.
+
+    Attributes:
+        path: the log file.
+        game_id: the header's game id.
+        started: when the match began (the header's ``started``, UTC; the file's
+            modification time if the header has none).
+        seats: the seat specs from the header, seat 0 first.
+        names: the seats' display names from the header.
+        finished: True when the log ends with a result line.
+        winners: the winning seats (empty while unfinished).
+        scores: the final match totals per seat in the game's points (empty while unfinished).
+        used_undo: True when the log holds any ``undo`` line.
+        modified: the file's modification time (seconds since the epoch): when it was last played.
+    """
+
+    path: Path
+    game_id: str
+    started: datetime
+    seats: tuple[SeatSpec, ...]
+    names: tuple[str, ...]
+    finished: bool
+    winners: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    used_undo: bool = False
+    modified: float = 0.0
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        """The seats played by a person (the player's seats)."""
+        return tuple(i for i, s in enumerate(self.seats) if s.is_human)
+
+    @property
+    def bot_only(self) -> bool:
+        """True for a match without any human seat (a simulation)."""
+        return not self.human_seats
+
+    @property
+    def opponents_level(self) -> str:
+        """The bot seats' levels, weakest first, joined by ``+`` (``easy``,
+        ``easy+hard``); a search budget (``hard@1.6``) counts as its level;
+        :data:`NO_BOTS` when no seat is a bot."""
+        levels = {(s.level or "random").split("@", 1)[0] for s in self.seats if not s.is_human}
+        if not levels:
+            return NO_BOTS
+        order = {lv: i for i, lv in enumerate(LEVELS)}
+        return "+".join(sorted(levels, key=lambda lv: (order.get(lv, len(order)), lv)))
+
+    @property
+    def credit(self) -> float:
+        """The player's share of the win: ``|human winners| / |winners|``
+        (1 won, 0 lost, between for a shared win); 0 while unfinished."""
+        if not self.finished or not self.winners:
+            return 0.0
+        humans = set(self.human_seats)
+        return sum(1 for w in self.winners if w in humans) / len(self.winners)
+
+    @property
+    def outcome(self) -> str:
+        """:data:`WON`, :data:`SHARED`, :data:`LOST` or :data:`UNFINISHED` (see the module docstring)."""
+        if not self.finished:
+            return UNFINISHED
+        c = self.credit
+        return WON if c >= 1.0 else LOST if c <= 0.0 else SHARED
+
+    @property
+    def margin(self) -> float | None:
+        """The player's best seat's score minus the best other seat's score, in
+        the game's points, counted so that a higher number is better (for a game
+        whose winners have the lowest score, the sign is turned). None while
+        unfinished, without a human seat, or when every seat is human."""
+        humans = self.human_seats
+        others = [i for i in range(len(self.scores)) if i not in humans]
+        if not self.finished or not humans or not others or len(self.scores) != len(self.seats):
+            return None
+        sign = 1.0
+        if self.winners and max(self.scores) != min(self.scores) \
+                and all(self.scores[w] == min(self.scores) for w in self.winners):
+            sign = -1.0  # lowest score wins
+        mine = max(sign * self.scores[i] for i in humans)
+        best_other = max(sign * self.scores[i] for i in others)
+        return mine - best_other
+
+    def players_text(self) -> str:
+        """The seats' names in seat order, ``"You, Ada (easy), Bix (easy)"``."""
+        return ", ".join(self.names)
+
+
+def _parse_started(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        t = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
+
+
+def _used_undo(raw: bytes) -> bool:
+    """True when some line of the log is an ``undo`` line (only lines naming "undo" are parsed)."""
+    if b'"undo"' not in raw:
+        return False
+    for line in raw.split(b"\n"):
+        if b'"undo"' in line:
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(obj, dict) and obj.get("type") == "undo":
+                return True
+    return False
+
+
+def read_record(path: Path) -> GameRecord:
+    """Read what the statistics need from one log: the header, the result line, any undo line.
+
+    The lines between are not checked (see the module docstring).
+
+    Raises:
+        CorruptLog: the header is not a usable log header, a seat spec cannot
+            be read, or the result line does not fit the seats.
+        OSError: the file cannot be read.
+    """
+    path = Path(path)
+    modified = path.stat().st_mtime
+    raw = path.read_bytes()
+    first, _, rest = raw.partition(b"\n")
+    try:
+        header = json.loads(first)
+    except ValueError:
+        raise CorruptLog("the first line is not a log header") from None
+    problem = gamelog._header_problem(header)
+    if problem:
+        raise CorruptLog(problem)
+    try:
+        seats = tuple(SeatSpec.parse(s["spec"]) for s in header["seats"])
+    except SeatSpecError as err:
+        raise CorruptLog(str(err)) from None
+    names = tuple(str(s.get("name") or s["spec"]) for s in header["seats"])
+    started = _parse_started(header.get("started"))
+    if started is None:
+        started = datetime.fromtimestamp(modified, timezone.utc)
+    last = rest.rstrip(b"\n").rpartition(b"\n")[2]
+    result = None
+    if last.startswith(b"{") and b'"result"' in last:
+        try:
+            obj = json.loads(last)
+        except ValueError:
+            obj = None  # a line cut off while writing: the match is unfinished
+        if isinstance(obj, dict) and obj.get("type") == "result":
+            why = gamelog._line_problem(obj)
+            if why:
+                raise CorruptLog(why)
+            result = obj
+    record = GameRecord(path=path, game_id=header["game"], started=started, seats=seats, names=names,
+                        finished=result is not None, used_undo=_used_undo(rest), modified=modified)
+    if result is None:
+        return record
+    n = len(seats)
+    winners = tuple(result["winners"])
+    scores = tuple(float(x) for x in result["scores"])
+    if len(scores) != n or any(not 0 <= w < n for w in winners) or not winners:
+        raise CorruptLog("the result line does not fit the header's seats")
+    return GameRecord(path=path, game_id=record.game_id, started=started, seats=seats, names=names,
+                      finished=True, winners=winners, scores=scores, used_undo=record.used_undo,
+                      modified=modified)
+
+
+@dataclass
+class LogScan:
+    """What a logs folder holds, as read by :func:`scan_logs`.
+
+    Attributes:
+        folder: the folder read.
+        records: the player's games (at least one human seat), oldest first.
+        bot_only: logs without a human seat (simulations), left out of the statistics.
+        corrupt: ``(path, reason)`` for each log that could not be used (skipped).
+        exists: False when the folder does not exist (then everything is empty).
+    """
+
+    folder: Path
+    records: list[GameRecord] = field(default_factory=list)
+    bot_only: int = 0
+    corrupt: list[tuple[Path, str]] = field(default_factory=list)
+    exists: bool = True
+
+    @property
+    def unfinished(self) -> list[GameRecord]:
+        """The player's unfinished games, oldest first."""
+        return [r for r in self.records if not r.finished]
+
+    def newest_unfinished(self) -> GameRecord | None:
+        """The player's unfinished game whose log was modified last (the one
+        ``engine.gamelog.newest_unfinished`` would pick among the player's logs), or None."""
+        return max(self.unfinished, key=lambda r: (r.modified, r.path.name), default=None)
+
+    def recent(self, limit: int | None = None) -> list[GameRecord]:
+        """The player's games, newest first (at most ``limit``)."""
+        out = sorted(self.records, key=lambda r: (r.started, r.path.name), reverse=True)
+        return out if limit is None else out[:limit]
+
+
+def scan_logs(folder: Path, game: str | None = None) -> LogScan:
+    """Read every ``*.jsonl`` log directly in ``folder`` (not its sub-folders).
+
+    Args:
+        folder: the logs folder (``engine.gamelog.default_log_dir()`` or the config's ``log_dir``).
+        game: keep only this game's logs (bot-only and corrupt counts still
+            cover the whole folder when None; with a game, only that game's
+            bot-only logs are counted, and corrupt logs are counted whatever
+            their game, since a broken header may not say it).
+
+    Returns:
+        a :class:`LogScan`; never raises for a bad log (a missing folder gives an
+        empty scan with ``exists`` False).
+    """
+    folder = Path(folder)
+    scan = LogScan(folder=folder)
+    if not folder.is_dir():
+        scan.exists = False
+        return scan
+    for path in sorted(folder.glob("*" + gamelog.LOG_SUFFIX)):
+        try:
+            record = read_record(path)
+        except CorruptLog as err:
+            scan.corrupt.append((path, str(err)))
+            continue
+        except IsADirectoryError:
+            continue
+        except OSError as err:
+            scan.corrupt.append((path, f"cannot read it ({err.strerror or err})"))
+            continue
+        if game is not None and record.game_id != game:
+            continue
+        if record.bot_only:
+            scan.bot_only += 1
+            continue
+        scan.records.append(record)
+    scan.records.sort(key=lambda r: (r.started, r.path.name))
+    return scan
+
+
+@dataclass
+class Tally:
+    """Counts for a group of the player's games (all, one game, one opponents' level).
+
+    Attributes:
+        label: what the group is (a game id, a level, ``"all"``).
+        won, shared, lost: finished games by outcome.
+        unfinished: games without a result.
+        undo: finished games that used undo.
+        credit: wins with shared wins counted as their share.
+        best, worst: the finished game with the highest and the lowest
+            :attr:`GameRecord.margin` (only meaningful inside one game, whose
+            points share a unit).
+    """
+
+    label: str
+    won: int = 0
+    shared: int = 0
+    lost: int = 0
+    unfinished: int = 0
+    undo: int = 0
+    credit: float = 0.0
+    best: GameRecord | None = None
+    worst: GameRecord | None = None
+
+    @property
+    def played(self) -> int:
+        """Finished games (the ones a win rate is taken over)."""
+        return self.won + self.shared + self.lost
+
+    @property
+    def win_rate(self) -> float:
+        """``credit / played`` in 0..1 (0 without a finished game)."""
+        return self.credit / self.played if self.played else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of :attr:`win_rate` (``engine.sim.wilson_interval``)."""
+        return wilson_interval(min(self.credit, self.played), self.played)
+
+    def add(self, record: GameRecord) -> None:
+        """Count one game."""
+        outcome = record.outcome
+        if outcome == UNFINISHED:
+            self.unfinished += 1
+            return
+        if outcome == WON:
+            self.won += 1
+        elif outcome == SHARED:
+            self.shared += 1
+        else:
+            self.lost += 1
+        self.credit += record.credit
+        if record.used_undo:
+            self.undo += 1
+        m = record.margin
+        if m is not None:
+            if self.best is None or m > (self.best.margin or 0.0):
+                self.best = record
+            if self.worst is None or m < (self.worst.margin or 0.0):
+                self.worst = record
+
+
+@dataclass
+class Streaks:
+    """Runs of consecutive finished games, oldest to newest (unfinished games
+    neither extend nor break a run; a shared win counts as a win).
+
+    Attributes:
+        current: the length of the run the newest finished game belongs to.
+        current_won: True if that run is of wins, False of losses (None without games).
+        longest_won: the longest run of wins.
+        longest_lost: the longest run of losses.
+    """
+
+    current: int = 0
+    current_won: bool | None = None
+    longest_won: int = 0
+    longest_lost: int = 0
+
+
+def streaks(records: Iterable[GameRecord]) -> Streaks:
+    """The win and loss runs of ``records`` taken in the order given (oldest first)."""
+    out = Streaks()
+    for r in records:
+        if not r.finished:
+            continue
+        won = r.outcome != LOST
+        if out.current_won is won:
+            out.current += 1
+        else:
+            out.current, out.current_won = 1, won
+        if won:
+            out.longest_won = max(out.longest_won, out.current)
+        else:
+            out.longest_lost = max(out.longest_lost, out.current)
+    return out
+
+
+@dataclass
+class Period:
+    """The finished games of one day, week or month."""
+
+    label: str
+    won: int = 0
+    shared: int = 0
+    lost: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.won + self.shared + self.lost
+
+
+def _period_key(t: datetime, unit: str) -> tuple[tuple[int, ...], str]:
+    if unit == "day":
+        return (t.year, t.month, t.day), t.strftime("%b %d").replace(" 0", " ")
+    if unit == "week":
+        y, w, _ = t.isocalendar()
+        monday = (t - timedelta(days=t.weekday()))
+        return (y, w), "wk " + monday.strftime("%b %d").replace(" 0", " ")
+    return (t.year, t.month), t.strftime("%b %Y")
+
+
+def results_over_time(records: Iterable[GameRecord], max_periods: int = 12,
+                      tz: tzinfo | None = None) -> tuple[str, list[Period]]:
+    """The player's finished games counted per day, else per week, else per month.
+
+    The smallest of those units with at most ``max_periods`` periods that hold
+    games is used (months when even they are more, keeping the newest
+    ``max_periods``). Periods without a game are left out.
+
+    Args:
+        records: the games (any order); unfinished ones are ignored.
+        max_periods: the most periods returned (>= 1).
+        tz: the time zone that decides the day (None: the computer's local zone).
+
+    Returns:
+        ``(unit, periods)``: unit ``"day"``, ``"week"`` or ``"month"``, periods oldest first.
+    """
+    done = [r for r in records if r.finished]
+    times = [r.started.astimezone(tz) for r in done]
+    unit = "month"
+    for candidate in ("day", "week"):
+        if len({_period_key(t, candidate)[0] for t in times}) <= max_periods:
+            unit = candidate
+            break
+    periods: dict[tuple[int, ...], Period] = {}
+    for r, t in zip(done, times):
+        key, label = _period_key(t, unit)
+        p = periods.setdefault(key, Period(label))
+        outcome = r.outcome
+        if outcome == WON:
+            p.won += 1
+        elif outcome == SHARED:
+            p.shared += 1
+        else:
+            p.lost += 1
+    ordered = [periods[k] for k in sorted(periods)]
+    return unit, ordered[-max_periods:]
+
+
+@dataclass
+class PlayerStats:
+    """Everything the statistics screen and ``cardtable stats`` show.
+
+    Attributes:
+        scan: the folder as read (records, bot-only and corrupt counts).
+        overall: all the player's games.
+        by_game: one tally per game id, in the registry's order.
+        by_level: one tally per opponents' level (:attr:`GameRecord.opponents_level`), ordered by
+            the strongest bot, then the weakest (``random``, ``random+easy``, ``easy``, ...).
+        streaks: win and loss runs over all games.
+    """
+
+    scan: LogScan
+    overall: Tally
+    by_game: list[Tally]
+    by_level: list[Tally]
+    streaks: Streaks
+
+    def over_time(self, max_periods: int = 12, tz: tzinfo | None = None) -> tuple[str, list[Period]]:
+        """:func:`results_over_time` of the player's games."""
+        return results_over_time(self.scan.records, max_periods, tz)
+
+
+def compute_stats(scan: LogScan) -> PlayerStats:
+    """The statistics of a :class:`LogScan` (see the module docstring for what counts as won)."""
+    from engine.games import ALL_IDS
+    overall = Tally("all")
+    games: dict[str, Tally] = {}
+    levels: dict[str, Tally] = {}
+    for r in scan.records:
+        overall.add(r)
+        games.setdefault(r.game_id, Tally(r.game_id)).add(r)
+        levels.setdefault(r.opponents_level, Tally(r.opponents_level)).add(r)
+    game_order = {g: i for i, g in enumerate(ALL_IDS)}
+    level_order = {lv: i for i, lv in enumerate(LEVELS)}
+
+    def level_key(label: str) -> tuple:
+        ranks = [level_order.get(p, len(level_order)) for p in label.split("+")]
+        return (label == NO_BOTS, max(ranks), min(ranks), label)  # by the strongest bot, then the weakest
+
+    by_game = sorted(games.values(), key=lambda t: (game_order.get(t.label, len(game_order)), t.label))
+    by_level = sorted(levels.values(), key=lambda t: level_key(t.label))
+    overall.best = overall.worst = None  # margins of different games do not compare
+    return PlayerStats(scan, overall, by_game, by_level, streaks(scan.records))
+
+
+def load_stats(folder: Path, game: str | None = None) -> PlayerStats:
+    """:func:`compute_stats` of :func:`scan_logs` (``folder``, ``game``); never raises for a bad log."""
+    return compute_stats(scan_logs(folder, game))
