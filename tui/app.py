@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterable
 
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
@@ -30,6 +31,7 @@ from engine.config import TableConfig, variant_for
 from engine.session import Session
 from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
 from tui.screens import TABLE_SCREENS, TableScreenError, has_table_screen, table_screen_class, table_screen_for
+from tui.screens.history import ConfirmResume, RecentGamesScreen, StatsScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
@@ -279,6 +281,86 @@ class CardtableApp(App[None]):
             self.install_screen(RulesScreen(game_id), name)
         self.push_screen(name)
 
+    # -- the player's history (logs folder) ---------------------------------------
+    def log_folder(self) -> Path:
+        """The logs folder: the table's ``log_dir``, else ``engine.gamelog.default_log_dir()``."""
+        from engine.gamelog import default_log_dir
+        return Path(self.table.log_dir) if self.table.log_dir is not None else Path(default_log_dir())
+
+    def show_stats(self, game_id: str | None = None) -> None:
+        """Open the statistics screen (every game, or ``game_id``'s) for :meth:`log_folder`."""
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen(self.log_folder(), game_id))
+
+    def show_recent(self) -> None:
+        """Open the recent-games list for :meth:`log_folder`."""
+        if not isinstance(self.screen, RecentGamesScreen):
+            self.push_screen(RecentGamesScreen(self.log_folder()))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette (``ctrl+p``): Textual's commands plus Statistics and Recent games."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Statistics", "Your games from the log folder: win rate, streaks, results over time",
+                            self.show_stats)
+        yield SystemCommand("Recent games", "Resume an unfinished game or replay a finished one",
+                            self.show_recent)
+
+    def open_log(self, path: str | os.PathLike[str], *, resume: bool) -> bool:
+        """Replay the log at ``path``, or (``resume=True``) continue its unfinished match at the table.
+
+        A finished log is replayed even when ``resume`` is asked. A log with a bad
+        line is resumed only up to the line before it, after asking (the original
+        is kept as ``.bak``, as ``cardtable resume`` does). While another match
+        is running, resuming is refused (one match at a time).
+
+        Returns:
+            True if a screen was opened (or the question asked); problems are shown as notifications.
+        """
+        from engine.gamelog import verify_log
+        path = Path(path)
+        if not resume:
+            self.push_screen(ReplayScreen(path))
+            return True
+        if self.running_session() is not None:
+            self.notify("A match is running: finish it or go back to the setup screen first.",
+                        severity="warning", timeout=6)
+            return False
+        check = verify_log(path)  # reads and replays every line: finds the first bad one
+        if check.ok and check.finished:
+            self.push_screen(ReplayScreen(path))
+            return True
+        if check.ok:
+            return self._resume(path, None)
+        if check.line is None or check.line <= 1:
+            self.notify(f"Cannot resume {path.name}: {check.reason}.", severity="error", timeout=8)
+            return False
+        bad = check.line
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._resume(path, bad - 1)
+
+        self.push_screen(ConfirmResume(f"{path.name}: line {bad}: {check.reason}. Resume the game as it stood "
+                                       f"before that line? The original log is kept as {path.name}.bak."),
+                         answered)
+        return True
+
+    def _resume(self, path: Path, up_to_line: int | None) -> bool:
+        from engine.gamelog import LogReplayError
+        try:
+            session = Session.resume(path, up_to_line=up_to_line)
+        except LogReplayError as err:
+            self.notify(f"Cannot resume {path.name}: line {err.line}: {err.reason}.", severity="error", timeout=8)
+            return False
+        except (ValueError, OSError) as err:
+            self.notify(f"Cannot resume {path.name}: {err}.", severity="error", timeout=8)
+            return False
+        if not has_table_screen(session.game.id):
+            session.close()
+            self.notify(f"{session.game.title} cannot be played at the table yet.", severity="error", timeout=8)
+            return False
+        return self._push_table(session)
+
     # -- actions ---------------------------------------------------------------
     def action_rules(self) -> None:
         """Key ``?``: the rules of the current game."""
@@ -330,7 +412,8 @@ class CardtableApp(App[None]):
 def binding_ids() -> list[str]:
     """Every binding id a config ``[keys]`` table may remap (app, setup, rules,
     replay and, when present, table screen bindings), sorted."""
-    classes: list[Any] = [CardtableApp, ConfirmQuit, SetupScreen, RulesScreen, ReplayScreen]
+    classes: list[Any] = [CardtableApp, ConfirmQuit, SetupScreen, RulesScreen, ReplayScreen, StatsScreen,
+                          RecentGamesScreen, ConfirmResume]
     for game_id in TABLE_SCREENS:  # every game's table screen (common table bindings included)
         try:
             classes.append(table_screen_class(game_id))

@@ -7,11 +7,17 @@ form is validated with ``engine.variants.build_variant`` so the player sees
 the same one-sentence :class:`~engine.variants.ConfigError` message the config
 file would give. Keys: ``enter`` start, ``ctrl+s`` save the table to the
 config file, ``?`` rules, ``ctrl+q`` quit.
+
+Above the form, "Your games" offers the newest unfinished game of the logs
+folder (``ctrl+o`` continues it), the recent-games list (``ctrl+r``: replay
+or resume with one key) and the statistics (``ctrl+g``); the folder is read in
+a worker thread each time the screen shows, so the form never waits for it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 from textual import on
@@ -27,8 +33,10 @@ from engine.games import default_level, levels_for
 from engine.config import TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.seats import SeatSpec, seat_names
+from engine.stats import GameRecord, scan_logs
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
 from themes import THEME_LABELS
+from tui.stats_text import describe_unfinished
 
 #: Seat rows built once; rows beyond the chosen number of seats are hidden.
 MAX_SEATS = 6
@@ -82,9 +90,18 @@ class SetupScreen(Screen):
         last_error: the sentence currently shown under the form ("" if none).
     """
 
+    DEFAULT_CSS = """
+    SetupScreen #setup-history { height: auto; margin: 0 0 1 0; }
+    SetupScreen #setup-history Button { margin: 0 1 0 0; }
+    SetupScreen #setup-unfinished { height: auto; }
+    """
+
     BINDINGS = [
         Binding("enter", "start", "Start", id="setup.start"),
         Binding("ctrl+s", "save", "Save table", id="setup.save"),
+        Binding("ctrl+o", "continue_game", "Continue", id="setup.continue", show=False),
+        Binding("ctrl+r", "recent", "Recent games", id="setup.recent", show=False),
+        Binding("ctrl+g", "stats", "Statistics", id="setup.stats", show=False),
     ]
 
     def __init__(self, table: TableConfig) -> None:
@@ -98,11 +115,14 @@ class SetupScreen(Screen):
         if not (g.min_seats <= len(seats) <= g.max_seats):
             seats = default_seats(self.game_id)
         self._initial_seats = seats
+        #: the newest unfinished game of the player's in the logs folder (read on each show), or None
+        self.unfinished: GameRecord | None = None
 
     # -- building the form ------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="setup-form"):
+            yield from self._history_rows()
             yield Label("Game", classes="section")
             with RadioSet(id="game", compact=True):
                 for gid in ALL_IDS:
@@ -143,6 +163,19 @@ class SetupScreen(Screen):
                 yield Button("Rules (?)", id="rules")
                 yield Button("Quit (ctrl+q)", variant="error", id="quit")
         yield Footer()
+
+    def _history_rows(self) -> ComposeResult:
+        """"Your games": the unfinished game (filled in by :meth:`_show_history`) and three buttons."""
+        yield Label("Your games", classes="section")
+        note = Static("", id="setup-unfinished")
+        note.display = False
+        yield note
+        with Horizontal(id="setup-history"):
+            cont = Button("Continue (ctrl+o)", id="continue", variant="primary", compact=True)
+            cont.display = False
+            yield cont
+            yield Button("Recent games (ctrl+r)", id="recent", compact=True)
+            yield Button("Statistics (ctrl+g)", id="stats", compact=True)
 
     def _initial_theme(self) -> str:
         theme = self.table.theme
@@ -212,6 +245,44 @@ class SetupScreen(Screen):
     def on_mount(self) -> None:
         self._show_error(self.last_error)
         self.query_one("#game", RadioSet).focus()
+
+    # -- your games (the logs folder) ------------------------------------------------
+    def log_folder(self) -> Path:
+        """The logs folder of the table: its ``log_dir``, else ``engine.gamelog.default_log_dir()``."""
+        from engine.gamelog import default_log_dir
+        return Path(self.table.log_dir) if self.table.log_dir is not None else Path(default_log_dir())
+
+    def on_screen_resume(self) -> None:
+        """Each time the screen shows (first and after a match), look for an unfinished game."""
+        folder = self.log_folder()
+        self.run_worker(lambda: self._scan_history(folder), thread=True, exclusive=True, group="history")
+
+    def _scan_history(self, folder: Path) -> None:
+        scan = scan_logs(folder)
+        self.app.call_from_thread(self._show_history, scan.newest_unfinished())
+
+    def _show_history(self, record: GameRecord | None) -> None:
+        self.unfinished = record
+        note = self.query_one("#setup-unfinished", Static)
+        note.display = record is not None
+        self.query_one("#continue", Button).display = record is not None
+        if record is not None:
+            note.update("Unfinished: " + describe_unfinished(record))
+
+    def action_continue_game(self) -> None:
+        """Key ``ctrl+o``: resume the newest unfinished game (see :attr:`unfinished`)."""
+        if self.unfinished is None:
+            self.notify(f"No unfinished game in {self.log_folder()}.", timeout=4)
+            return
+        self.app.open_log(self.unfinished.path, resume=True)  # type: ignore[attr-defined]
+
+    def action_recent(self) -> None:
+        """Key ``ctrl+r``: the recent-games list."""
+        self.app.show_recent()  # type: ignore[attr-defined]
+
+    def action_stats(self) -> None:
+        """Key ``ctrl+g``: the statistics screen."""
+        self.app.show_stats()  # type: ignore[attr-defined]
 
     # -- reading the form ----------------------------------------------------------
     @property
@@ -396,6 +467,12 @@ class SetupScreen(Screen):
                 self.app.show_rules(self.game_id)  # type: ignore[attr-defined]
             case "quit":
                 self.app.action_request_quit()  # type: ignore[attr-defined]
+            case "continue":
+                self.action_continue_game()
+            case "recent":
+                self.action_recent()
+            case "stats":
+                self.action_stats()
 
     # -- actions ---------------------------------------------------------------------
     def action_start(self) -> None:
