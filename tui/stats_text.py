@@ -7,7 +7,7 @@ or passed through :func:`rich.markup.escape`, never read as markup.
 
 from __future__ import annotations
 
-from datetime import tzinfo
+from datetime import datetime, tzinfo
 from typing import Any
 
 from rich import box
@@ -52,9 +52,13 @@ def margin_text(record: GameRecord | None) -> str:
     return f"{record.margin:+g}"
 
 
-def when_text(record: GameRecord, tz: tzinfo | None = None) -> str:
-    """When a game started, local time: ``2026-11-23 14:02``."""
-    return record.started.astimezone(tz).strftime("%Y-%m-%d %H:%M")
+def when_text(record: GameRecord, tz: tzinfo | None = None, short: bool = False) -> str:
+    """When a game started, local time: ``2026-11-23 14:02`` (``short``: ``Nov 23 14:02`` this
+    year, ``2025-11-23`` before)."""
+    t = record.started.astimezone(tz)
+    if short:
+        return t.strftime("%b %d %H:%M") if t.year == datetime.now(tz).year else t.strftime("%Y-%m-%d")
+    return t.strftime("%Y-%m-%d %H:%M")
 
 
 def outcome_text(record: GameRecord) -> Text:
@@ -184,7 +188,7 @@ def stats_renderable(stats: PlayerStats, tz: tzinfo | None = None, bar_width: in
 
 def recent_row(record: GameRecord, tz: tzinfo | None = None) -> tuple[Text, Text, Text, Text]:
     """The cells of one game in a recent-games list: when, game, result, players."""
-    return (Text(when_text(record, tz)), Text(game_title(record.game_id)), outcome_text(record),
+    return (Text(when_text(record, tz, short=True)), Text(game_title(record.game_id)), outcome_text(record),
             Text(record.players_text()))
 
 
