@@ -242,11 +242,6 @@ class LogScan:
         """The player's unfinished games, oldest first."""
         return [r for r in self.records if not r.finished]
 
-    def newest_unfinished(self) -> GameRecord | None:
-        """The player's unfinished game whose log was modified last (the one
-        ``engine.gamelog.newest_unfinished`` would pick among the player's logs), or None."""
-        return max(self.unfinished, key=lambda r: (r.modified, r.path.name), default=None)
-
     def recent(self, limit: int | None = None) -> list[GameRecord]:
         """The player's games, newest first (at most ``limit``)."""
         out = sorted(self.records, key=lambda r: (r.started, r.path.name), reverse=True)

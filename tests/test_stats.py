@@ -127,7 +127,6 @@ def test_scan_counts_player_games_bot_only_and_corrupt(folder):
     assert sorted(p.name for p, _ in scan.corrupt) == ["chess.jsonl", "garbage.jsonl", "nags-bad-result.jsonl"]
     assert len(scan.records) == len(NAGS_SEEDS) + 4
     assert [r.path.name for r in scan.unfinished] == ["nags-99-unfinished.jsonl"]
-    assert scan.newest_unfinished().path.name == "nags-99-unfinished.jsonl"
     assert scan.recent(3)[0].started >= scan.recent(3)[-1].started
     only_sm = scan_logs(folder, "spite_malice")
     assert [r.game_id for r in only_sm.records] == ["spite_malice"] and only_sm.bot_only == 0
@@ -135,7 +134,7 @@ def test_scan_counts_player_games_bot_only_and_corrupt(folder):
 
 def test_missing_folder_is_an_empty_scan(tmp_path):
     scan = scan_logs(tmp_path / "nope")
-    assert not scan.exists and scan.records == [] and scan.newest_unfinished() is None
+    assert not scan.exists and scan.records == [] and scan.recent() == []
     stats = compute_stats(scan)
     assert stats.overall.played == 0 and stats.streaks.current_won is None
 

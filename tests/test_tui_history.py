@@ -161,6 +161,19 @@ async def test_stats_screen_with_no_logs(tmp_path):
         assert not screen.query_one("#stats-chart").display and not screen.query_one("#stats-games").display
 
 
+async def test_stats_chart_falls_back_to_rich_bars_without_textual_plotext(folder, monkeypatch):
+    monkeypatch.setitem(sys.modules, "textual_plotext", None)  # the import fails
+    app = CardtableApp(table_for(folder))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_history(pilot)
+        app.show_stats()
+        await pilot.pause()
+        chart = app.screen.query_one("#stats-chart")
+        assert isinstance(chart, Static) and chart.display
+        text = text_of(chart)
+        assert "Results by day" in text and "won" in text and "lost" in text
+
+
 # -- setup screen: continue and recent games ---------------------------------------------------------
 
 @pytest.mark.parametrize("size", SIZES)

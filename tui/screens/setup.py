@@ -9,7 +9,8 @@ file would give. Keys: ``enter`` start, ``ctrl+s`` save the table to the
 config file, ``?`` rules, ``ctrl+q`` quit.
 
 Above the form, "Your games" offers the newest unfinished game of the logs
-folder (``ctrl+o`` continues it), the recent-games list (``ctrl+r``: replay
+folder (``engine.gamelog.newest_unfinished``, the one ``cardtable resume``
+continues; ``ctrl+o`` continues it), the recent-games list (``ctrl+r``: replay
 or resume with one key) and the statistics (``ctrl+g``); the folder is read in
 a worker thread each time the screen shows, so the form never waits for it.
 """
@@ -33,7 +34,7 @@ from engine.games import default_level, levels_for
 from engine.config import TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.seats import SeatSpec, seat_names
-from engine.stats import GameRecord, scan_logs
+from engine.stats import CorruptLog, GameRecord, read_record
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
 from themes import THEME_LABELS
 from tui.stats_text import describe_unfinished
@@ -115,7 +116,7 @@ class SetupScreen(Screen):
         if not (g.min_seats <= len(seats) <= g.max_seats):
             seats = default_seats(self.game_id)
         self._initial_seats = seats
-        #: the newest unfinished game of the player's in the logs folder (read on each show), or None
+        #: the newest unfinished game in the logs folder (looked up each time the screen shows), or None
         self.unfinished: GameRecord | None = None
 
     # -- building the form ------------------------------------------------------
@@ -255,13 +256,26 @@ class SetupScreen(Screen):
     def on_screen_resume(self) -> None:
         """Each time the screen shows (first and after a match), look for an unfinished game."""
         folder = self.log_folder()
-        self.run_worker(lambda: self._scan_history(folder), thread=True, exclusive=True, group="history")
+        self.run_worker(lambda: self._find_unfinished(folder), thread=True, exclusive=True, group="history")
 
-    def _scan_history(self, folder: Path) -> None:
-        scan = scan_logs(folder)
-        self.app.call_from_thread(self._show_history, scan.newest_unfinished())
+    def _find_unfinished(self, folder: Path) -> None:
+        """In a worker thread: the game ``cardtable resume`` would continue
+        (``engine.gamelog.newest_unfinished``), described from its header."""
+        from engine.gamelog import newest_unfinished
+        record: GameRecord | None = None
+        try:
+            path = newest_unfinished(folder)
+            record = read_record(path) if path is not None else None
+        except (OSError, CorruptLog):
+            record = None
+        try:
+            self.app.call_from_thread(self._show_history, record)
+        except RuntimeError:  # the app closed meanwhile
+            pass
 
     def _show_history(self, record: GameRecord | None) -> None:
+        if not self.is_attached:
+            return
         self.unfinished = record
         note = self.query_one("#setup-unfinished", Static)
         note.display = record is not None
