@@ -266,6 +266,15 @@ def test_cli_stats_one_game_and_errors(folder, tmp_path):
     assert runner.invoke(app, ["stats", "--help"]).exit_code == 0
 
 
+def test_cli_stats_with_only_an_unfinished_game(folder, tmp_path):
+    d = tmp_path / "only"
+    d.mkdir()
+    (d / "a.jsonl").write_bytes((folder / "nags-99-unfinished.jsonl").read_bytes())
+    result = CliRunner().invoke(app, ["stats", "--log-dir", str(d)])
+    assert result.exit_code == 0 and "No finished games yet; 1 unfinished" in result.output
+    assert "Win rate" not in result.output
+
+
 def test_cli_stats_reads_the_config_log_dir(folder, tmp_path):
     cfg = tmp_path / "table.toml"
     cfg.write_text(f'log_dir = "{folder}"\n')

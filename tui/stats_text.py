@@ -77,6 +77,9 @@ def overall_text(stats: PlayerStats) -> Text:
     if not t.played and not t.unfinished:
         out.append("No games of yours in this folder yet.")
         return out
+    if not t.played:
+        out.append(f"No finished games yet; {t.unfinished} unfinished (not counted).")
+        return out
     out.append(f"{t.played} finished game{'s' if t.played != 1 else ''}: ", style="bold")
     out.append(f"won {t.won}", style=OUTCOME_STYLE[WON])
     if t.shared:
