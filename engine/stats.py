@@ -29,6 +29,7 @@ holds any ``undo`` line.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone, tzinfo
 from pathlib import Path
@@ -144,9 +145,11 @@ def _parse_started(value: object) -> datetime | None:
         return None
     try:
         t = datetime.fromisoformat(value)
-    except ValueError:
+        t = t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
+        t.astimezone()  # a date at the edge of the calendar cannot be shown in local time
+    except (ValueError, OverflowError, OSError):
         return None
-    return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
+    return t
 
 
 def _used_undo(raw: bytes) -> bool:
@@ -157,7 +160,7 @@ def _used_undo(raw: bytes) -> bool:
         if b'"undo"' in line:
             try:
                 obj = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue
             if isinstance(obj, dict) and obj.get("type") == "undo":
                 return True
@@ -180,7 +183,7 @@ def read_record(path: Path) -> GameRecord:
     first, _, rest = raw.partition(b"\n")
     try:
         header = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
         raise CorruptLog("the first line is not a log header") from None
     problem = gamelog._header_problem(header)
     if problem:
@@ -198,7 +201,7 @@ def read_record(path: Path) -> GameRecord:
     if last.startswith(b"{") and b'"result"' in last:
         try:
             obj = json.loads(last)
-        except ValueError:
+        except (ValueError, RecursionError):
             obj = None  # a line cut off while writing: the match is unfinished
         if isinstance(obj, dict) and obj.get("type") == "result":
             why = gamelog._line_problem(obj)
@@ -211,8 +214,12 @@ def read_record(path: Path) -> GameRecord:
         return record
     n = len(seats)
     winners = tuple(result["winners"])
-    scores = tuple(float(x) for x in result["scores"])
-    if len(scores) != n or any(not 0 <= w < n for w in winners) or not winners:
+    try:
+        scores = tuple(float(x) for x in result["scores"])
+    except OverflowError:
+        scores = (math.inf,)
+    if len(scores) != n or any(not 0 <= w < n for w in winners) or not winners \
+            or not all(math.isfinite(x) for x in scores):
         raise CorruptLog("the result line does not fit the header's seats")
     return GameRecord(path=path, game_id=record.game_id, started=started, seats=seats, names=names,
                       finished=True, winners=winners, scores=scores, used_undo=record.used_undo,

@@ -99,6 +99,34 @@ def test_corrupt_logs_raise_corrupt_log(folder, name, why):
         read_record(folder / name)
 
 
+@pytest.mark.parametrize("change", [{"scores": [1e400, 0, 0]}, {"scores": [10 ** 400, 0, 0]},
+                                    {"winners": []}, {"scores": [1, 2]}])
+def test_impossible_result_lines_are_corrupt(folder, tmp_path, change):
+    lines = (folder / "nags-00.jsonl").read_text().splitlines()
+    result = {**json.loads(lines[-1]), **change}
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines[:-1] + [json.dumps(result).replace("Infinity", "1e400")]) + "\n")
+    with pytest.raises(CorruptLog):
+        read_record(bad)
+
+
+def test_deeply_nested_json_is_corrupt_not_a_crash(tmp_path):
+    path = tmp_path / "deep.jsonl"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(CorruptLog):
+        read_record(path)
+    assert len(scan_logs(tmp_path).corrupt) == 1
+
+
+def test_a_bad_start_time_falls_back_to_the_file_time(folder, tmp_path):
+    lines = (folder / "nags-00.jsonl").read_text().splitlines()
+    header = {**json.loads(lines[0]), "started": "0001-01-01T00:00:00+05:00"}
+    path = tmp_path / "old.jsonl"
+    path.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+    r = read_record(path)
+    assert r.finished and r.started.year >= 2000
+
+
 def test_opponents_level_and_credit_of_records():
     t = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

@@ -268,6 +268,8 @@ class SetupScreen(Screen):
             record = read_record(path) if path is not None else None
         except (OSError, CorruptLog):
             record = None
+        except Exception:  # noqa: BLE001 - a log the reader chokes on only means no "Continue" offer
+            record = None
         try:
             self.app.call_from_thread(self._show_history, record)
         except RuntimeError:  # the app closed meanwhile
