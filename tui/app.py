@@ -332,7 +332,7 @@ class CardtableApp(App[None]):
         if check.ok:
             return self._resume(path, None)
         if check.line is None or check.line <= 1:
-            self.notify(f"Cannot resume {path.name}: {check.reason}.", severity="error", timeout=8)
+            self.notify(f"Cannot resume {path.name}: {check.reason}.", severity="error", timeout=8, markup=False)
             return False
         bad = check.line
 
@@ -350,10 +350,11 @@ class CardtableApp(App[None]):
         try:
             session = Session.resume(path, up_to_line=up_to_line)
         except LogReplayError as err:
-            self.notify(f"Cannot resume {path.name}: line {err.line}: {err.reason}.", severity="error", timeout=8)
+            self.notify(f"Cannot resume {path.name}: line {err.line}: {err.reason}.", severity="error", timeout=8,
+                        markup=False)
             return False
         except (ValueError, OSError) as err:
-            self.notify(f"Cannot resume {path.name}: {err}.", severity="error", timeout=8)
+            self.notify(f"Cannot resume {path.name}: {err}.", severity="error", timeout=8, markup=False)
             return False
         if not has_table_screen(session.game.id):
             session.close()

@@ -288,7 +288,7 @@ class SetupScreen(Screen):
     def action_continue_game(self) -> None:
         """Key ``ctrl+o``: resume the newest unfinished game (see :attr:`unfinished`)."""
         if self.unfinished is None:
-            self.notify(f"No unfinished game in {self.log_folder()}.", timeout=4)
+            self.notify(f"No unfinished game in {self.log_folder()}.", timeout=4, markup=False)
             return
         self.app.open_log(self.unfinished.path, resume=True)  # type: ignore[attr-defined]
 
