@@ -500,6 +500,14 @@ class Session:
         last turn."""
         return self.why_no_undo() is None
 
+    def undo_barred_by_house_rule(self) -> bool:
+        """True when the human to move has a turn to go back to but the house option
+        forbids it (``"off"``, or ``"own_turn"`` after the last turn was already taken
+        back): the table shows the undo key so that pressing it says why not."""
+        target = self._undo_target()
+        return target is not None and (self.undo_mode == "off"
+                                       or (self.undo_mode == "own_turn" and target.n < self._undo_floor))
+
     @property
     def used_undo(self) -> bool:
         """True once an undo was made in this match (also before a resume)."""
