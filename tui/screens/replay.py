@@ -263,6 +263,22 @@ class ReplayScreen(Screen):
         out += [e.narrate(self.names) for e in self.replay.events[i] if e.seen_by(self.seat)]
         return out
 
+    def history_lines(self) -> list[str]:
+        """The earlier steps, newest first (at most :data:`HISTORY_LINES`), each as
+        the seat shown observed it (:meth:`notation_seen`), cut to 26 characters."""
+        if self.replay is None:
+            return []
+        out = []
+        start = max(0, self.index - 1 - HISTORY_LINES)
+        for j in range(self.index - 2, start - 1, -1):
+            actor = self.replay.actors[j]
+            who = "chance" if actor == "chance" else self.seat_name(int(actor))
+            notation = self.notation_seen(j)
+            if len(notation) > 26:
+                notation = notation[:25] + "…"
+            out.append(f"{j + 1:>4} {who}: {notation}")
+        return out
+
     # -- drawing ---------------------------------------------------------------------------
     def refresh_view(self) -> None:
         """Redraw the status line, the board and the narration for the current index."""
@@ -293,14 +309,8 @@ class ReplayScreen(Screen):
             step.append("  " + line + "\n")
         narration.update(step)
         hist = Text("Earlier\n", style="bold")
-        start = max(0, self.index - 1 - HISTORY_LINES)
-        for j in range(self.index - 2, start - 1, -1):
-            actor = self.replay.actors[j]
-            who = "chance" if actor == "chance" else self.seat_name(int(actor))
-            notation = self.notation_seen(j)
-            if len(notation) > 26:
-                notation = notation[:25] + "…"
-            hist.append(f"{j + 1:>4} {who}: {notation}\n", style="dim")
+        for line in self.history_lines():
+            hist.append(palette.plain(line) + "\n", style="dim")
         history.update(hist)
 
     def watch_index(self) -> None:
