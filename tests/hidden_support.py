@@ -97,3 +97,71 @@ def shown_cards(text: str, cards: Iterable[Card]) -> list[str]:
     found = [] if pattern is None else pattern.findall(text)
     texts = {c.text for c in cards}
     return found + [t for t in boxed_faces(text) if t in texts]
+
+
+# -- driving a match ---------------------------------------------------------------------------
+
+def to_human_decision(s: Any) -> None:
+    """Deal and let the bots play until a human must decide (or the match ends)."""
+    s.advance()
+    while not s.is_over and not s.is_human(s.to_move):
+        s.act(s.bot_choose())
+
+
+def human_turn_then_bots(s: Any, rng: Any) -> None:
+    """The human to move plays a whole turn (several actions where the game has
+    them) with random legal moves, then the bots play until a human must decide."""
+    to_human_decision(s)
+    seat = s.to_move
+    turn = s.state.turn
+    while not s.is_over and s.to_move == seat and s.state.turn == turn:
+        s.act(rng.choice(s.view(seat).legal_actions()))
+    to_human_decision(s)
+
+
+def table_app(session: Any, pace: float = 0.0) -> Any:
+    """A bare Textual app showing ``session`` in its game's table screen (``app.table``)."""
+    from textual.app import App
+
+    from tui.screens import table_screen_for
+    from tui.widgets.cards import THEME_DEFAULTS
+
+    class HiddenTestApp(App):
+        def __init__(self) -> None:
+            super().__init__()
+            self.session = session
+            self.table = table_screen_for(session, pace=pace)
+
+        def get_theme_variable_defaults(self) -> dict[str, str]:
+            return dict(THEME_DEFAULTS)
+
+        def on_mount(self) -> None:
+            self.push_screen(self.table)
+
+    return HiddenTestApp()
+
+
+async def wait_until(pilot: Any, cond: Any, limit: float = 30.0) -> None:
+    """Let the app run (bot workers included) until ``cond()`` holds twice in a row."""
+    import asyncio
+    import time
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        await pilot.pause(0)
+        if cond():
+            await pilot.pause()
+            if cond():
+                return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the table never reached the expected moment")
+
+
+def screen_text(app: Any) -> str:
+    """What the terminal shows now (the active screen over those below it), as plain text."""
+    import io
+
+    from rich.console import Console
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
+                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()

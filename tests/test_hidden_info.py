@@ -18,7 +18,8 @@ from engine.core import IllegalAction
 from engine.gamelog import Replay, read_log, verify_log
 from engine.games import SPECS
 from engine.session import Session
-from hidden_support import faces_in, hidden_from, shown_cards
+from hidden_support import (faces_in, hidden_from, human_turn_then_bots, screen_text, shown_cards, table_app,
+                            to_human_decision, wait_until)
 from tui.screens.replay import Palette, ReplayScreen, renderer_for
 
 GAME_IDS = sorted(SPECS)
@@ -110,52 +111,6 @@ def test_replay_chance_steps_are_narrated_as_the_seat_saw_them(game_id, tmp_path
 
 # -- the table, at another seat's moment and while covered -----------------------------------
 
-def _screen_text(app) -> str:
-    """What the terminal shows now (the active screen over the ones below), as plain text."""
-    import io
-
-    from rich.console import Console
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
-                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
-
-
-def _table_app(session: Session, pace: float):
-    from textual.app import App
-
-    from tui.screens import table_screen_for
-    from tui.widgets.cards import THEME_DEFAULTS
-
-    class HiddenTestApp(App):
-        def __init__(self) -> None:
-            super().__init__()
-            self.session = session
-            self.table = table_screen_for(session, pace=pace)
-
-        def get_theme_variable_defaults(self) -> dict[str, str]:
-            return dict(THEME_DEFAULTS)
-
-        def on_mount(self) -> None:
-            self.push_screen(self.table)
-
-    return HiddenTestApp()
-
-
-async def _settle(pilot, cond, limit: float = 30.0) -> None:
-    import asyncio
-    import time
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        await pilot.pause(0)
-        if cond():
-            await pilot.pause()
-            if cond():
-                return
-        await asyncio.sleep(0.005)
-    raise AssertionError("the table never reached the expected moment")
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_table_shows_no_hidden_card_while_a_bot_moves_or_you_wait(game_id):
     """One human against random bots: while a bot is thinking (the table shows
@@ -163,13 +118,13 @@ async def test_table_shows_no_hidden_card_while_a_bot_moves_or_you_wait(game_id)
     the screen names no face the human's view lacks."""
     seats = ["human"] + ["ai:random"] * (n_seats(game_id) - 1)
     session = Session(game_id, None, seats, seed=4, write_log=False)
-    app = _table_app(session, pace=0.6)
+    app = table_app(session, pace=0.6)
     rng = random.Random(4)
     bot_moments = 0
     async with app.run_test(size=(160, 50)) as pilot:
         t = app.table
         for _ in range(6):
-            await _settle(pilot, lambda: session.is_over or t.human_turn() or t.thinking is not None)
+            await wait_until(pilot, lambda: session.is_over or t.human_turn() or t.thinking is not None)
             if session.is_over:
                 break
             if t.thinking is not None:
@@ -177,13 +132,13 @@ async def test_table_shows_no_hidden_card_while_a_bot_moves_or_you_wait(game_id)
                 if bot_moments >= 3:
                     t.pace = 0.0  # seen enough bot moments: let the rest play at once
                 hidden = hidden_from(session.state, 0)
-                text = _screen_text(app)
+                text = screen_text(app)
                 assert not shown_cards(text, hidden), shown_cards(text, hidden)
-                await _settle(pilot, lambda: session.is_over or t.human_turn())
+                await wait_until(pilot, lambda: session.is_over or t.human_turn())
                 if session.is_over:
                     break
             hidden = hidden_from(session.state, 0)
-            text = _screen_text(app)
+            text = screen_text(app)
             assert not shown_cards(text, hidden), shown_cards(text, hidden)
             assert shown_cards(text, session.view(0).hand), "the capture shows your own hand"
             t.human_act(rng.choice(session.view(0).legal_actions()))
@@ -199,13 +154,13 @@ async def test_hot_seat_hand_off_shows_no_private_card(game_id):
     n = n_seats(game_id)
     seats = ["human:Ann", "human:Cy"] + ["ai:random"] * (n - 2)
     session = Session(game_id, None, seats, seed=6, write_log=False)
-    app = _table_app(session, pace=0.0)
+    app = table_app(session, pace=0.0)
     rng = random.Random(6)
     covers = 0
     async with app.run_test(size=(160, 50)) as pilot:
         t = app.table
         for _ in range(6):
-            await _settle(pilot, lambda: session.is_over or isinstance(app.screen, HandoffScreen)
+            await wait_until(pilot, lambda: session.is_over or isinstance(app.screen, HandoffScreen)
                           or t.human_turn())
             if session.is_over:
                 break
@@ -214,13 +169,13 @@ async def test_hot_seat_hand_off_shows_no_private_card(game_id):
                 assert t.covered
                 state = session.state
                 private = faces_in(state) - set.intersection(*(faces_in(state.view(s)) for s in range(n)))
-                text = _screen_text(app)
+                text = screen_text(app)
                 assert not shown_cards(text, private), shown_cards(text, private)
                 await pilot.press("enter")
-                await _settle(pilot, lambda: t.human_turn())
+                await wait_until(pilot, lambda: t.human_turn())
             seat = session.to_move
             hidden = hidden_from(session.state, seat)
-            text = _screen_text(app)
+            text = screen_text(app)
             assert not shown_cards(text, hidden), shown_cards(text, hidden)
             assert shown_cards(text, session.view(seat).hand), "the capture shows the player's own hand"
             t.human_act(rng.choice(session.view(seat).legal_actions()))
@@ -228,21 +183,6 @@ async def test_hot_seat_hand_off_shows_no_private_card(game_id):
 
 
 # -- undo ----------------------------------------------------------------------------------------
-
-def _to_human_decision(s: Session) -> None:
-    s.advance()
-    while not s.is_over and not s.is_human(s.to_move):
-        s.act(s.bot_choose())
-
-
-def _play_human_turn(s: Session, rng: random.Random) -> None:
-    """The human's whole turn (several actions where the game has them), then the bots."""
-    seat = s.to_move
-    turn = s.state.turn
-    while not s.is_over and s.to_move == seat and s.state.turn == turn:
-        s.act(rng.choice(s.view(seat).legal_actions()))
-    _to_human_decision(s)
-
 
 def _chance_after(s: Session, k: int = 6) -> tuple[str, ...]:
     """The next ``k`` chance outcomes and bot moves the session would produce from
@@ -280,15 +220,15 @@ def test_undo_redraws_what_comes_next_with_a_fresh_seed(game_id, tmp_path):
     seats = ["human"] + ["ai:random"] * (n_seats(game_id) - 1)
     s = Session(game_id, None, seats, seed=21, log_dir=tmp_path, undo="free")
     rng = random.Random(21)
-    _to_human_decision(s)
+    to_human_decision(s)
     for _ in range(3):
-        _play_human_turn(s, rng)
+        human_turn_then_bots(s, rng)
     assert s.can_undo()
     futures = set()
     for _ in range(6):
         s.undo()
         futures.add(_chance_after(s))
-        _play_human_turn(s, random.Random(1))  # the same moves every time
+        human_turn_then_bots(s, random.Random(1))  # the same moves every time
     assert len(futures) >= 4, futures
     expected = _chance_after(s, 3)
     s.close()
@@ -311,8 +251,8 @@ def test_undo_redraws_what_comes_next_with_a_fresh_seed(game_id, tmp_path):
 def test_undo_off_refuses_with_the_reason(game_id):
     seats = ["human"] + ["ai:random"] * (n_seats(game_id) - 1)
     s = Session(game_id, None, seats, seed=8, write_log=False, undo="off")
-    _to_human_decision(s)
-    _play_human_turn(s, random.Random(8))
+    to_human_decision(s)
+    human_turn_then_bots(s, random.Random(8))
     assert not s.can_undo() and s.undo_barred_by_house_rule()
     assert s.why_no_undo() == 'undo is off at this table (house rule undo = "off")'
     with pytest.raises(IllegalAction, match='undo = "off"'):
@@ -328,11 +268,11 @@ def test_undo_own_turn_takes_back_one_turn_and_free_two(game_id):
     for mode in ("own_turn", "free"):
         s = Session(game_id, None, seats, seed=9, write_log=False, undo=mode)
         rng = random.Random(9)
-        _to_human_decision(s)
+        to_human_decision(s)
         starts = []
         for _ in range(3):
             starts.append((len(s.history), s.state.fingerprint()))
-            _play_human_turn(s, rng)
+            human_turn_then_bots(s, rng)
         s.undo()
         assert (len(s.history), s.state.fingerprint()) == starts[-1]
         if mode == "own_turn":
@@ -340,7 +280,7 @@ def test_undo_own_turn_takes_back_one_turn_and_free_two(game_id):
             assert "own_turn" in (s.why_no_undo() or "")
             with pytest.raises(IllegalAction, match="only your last turn"):
                 s.undo()
-            _play_human_turn(s, rng)
+            human_turn_then_bots(s, rng)
             s.undo()  # the turn played again may be taken back again
             assert (len(s.history), s.state.fingerprint()) == starts[-1]
         else:

@@ -211,9 +211,14 @@ class ReplayScreen(Screen):
         if self.replay is None:
             return self.error or "Nothing to replay."
         state = self.replay.positions[self.index]
-        who = "everything (omniscient)" if self.seat is None else f"{self.seat_name(self.seat)}'s view"
+        who = "everything (omniscient)" if self.seat is None else self._possessive(self.seat) + " view"
         return (f"action {self.index}/{self.last_index}, {self.hand_word().lower()} {state.hand_number + 1} · {who}"
                 + (" · match over" if state.is_over else "") + (" · undo used" if self.undo_count else ""))
+
+    def _possessive(self, seat: int) -> str:
+        """``Bix's``, or ``your`` for the seat named You."""
+        name = self.seat_name(seat)
+        return "your" if name == "You" else f"{name}'s"
 
     def view_title(self) -> str:
         """The board's first line: which view this is, so nobody mistakes the
@@ -222,7 +227,8 @@ class ReplayScreen(Screen):
             title = "Everything (omniscient): every hand and every hidden card"
         else:
             who = self.seat_name(self.seat)
-            title = f"{who}'s view: only what {who} saw"
+            whose = self._possessive(self.seat)
+            title = f"{whose[0].upper() + whose[1:]} view: only what {'you' if who == 'You' else who} saw"
         if self.undo_count:
             times = f"{self.undo_count} time{'s' if self.undo_count != 1 else ''}"
             title += f" · undo used ({times}; only the moves kept are shown)"
