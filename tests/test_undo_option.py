@@ -151,7 +151,7 @@ async def test_z_says_why_when_undo_is_off():
         await pilot.press("z")
         await pilot.pause()
         from tui.widgets.status import StatusLine
-        assert t.query_one(StatusLine).message_text == 'Undo is off at this table (house rule undo = "off").'
+        assert t.query_one(StatusLine).message_text == 'undo is off at this table (house rule undo = "off")'
         assert len(s.history) == n and not s.used_undo
 
 

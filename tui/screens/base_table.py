@@ -536,7 +536,7 @@ class BaseTableScreen(Screen[None]):
         option ``undo``: off, own_turn, free). When undo is not allowed, says why."""
         reason = self.session.why_no_undo()
         if reason is not None:
-            self.message(reason[0].upper() + reason[1:] + ".", "error")
+            self.message(reason, "error")
             return
         self._generation += 1
         self.workers.cancel_group(self, "table-bots")
