@@ -24,6 +24,7 @@ from tui.screens.replay import Palette, ReplayScreen, renderer_for
 
 GAME_IDS = sorted(SPECS)
 MAX_ACTIONS = 260  # enough for deals, redeals/draws and several turns of every seat
+HOLD = 60.0  # a pace no test waits out: the bot's move is held until the test sets the pace to 0
 
 
 def n_seats(game_id: str) -> int:
@@ -118,22 +119,22 @@ async def test_table_shows_no_hidden_card_while_a_bot_moves_or_you_wait(game_id)
     the screen names no face the human's view lacks."""
     seats = ["human"] + ["ai:random"] * (n_seats(game_id) - 1)
     session = Session(game_id, None, seats, seed=4, write_log=False)
-    app = table_app(session, pace=0.6)
+    app = table_app(session, pace=HOLD)  # a bot holds its move until the test has looked
     rng = random.Random(4)
     bot_moments = 0
     async with app.run_test(size=(160, 50)) as pilot:
         t = app.table
         for _ in range(6):
+            t.pace = HOLD
             await wait_until(pilot, lambda: session.is_over or t.human_turn() or t.thinking is not None)
             if session.is_over:
                 break
             if t.thinking is not None:
                 bot_moments += 1
-                if bot_moments >= 3:
-                    t.pace = 0.0  # seen enough bot moments: let the rest play at once
                 hidden = hidden_from(session.state, 0)
                 text = screen_text(app)
                 assert not shown_cards(text, hidden), shown_cards(text, hidden)
+                t.pace = 0.0  # let the bots play on (the worker re-reads the pace)
                 await wait_until(pilot, lambda: session.is_over or t.human_turn())
                 if session.is_over:
                     break

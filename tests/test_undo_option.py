@@ -194,3 +194,47 @@ def test_the_replay_marks_undo_and_opens_an_unfinished_match_on_the_players_view
     screen.seat = None
     assert screen.view_title().startswith("Everything (omniscient)")
     assert Replay(read_log(s.log_path)).last_index == len(s.history)
+
+
+async def test_setup_offers_the_undo_option_and_the_match_gets_it(tmp_path, monkeypatch):
+    import sys
+    import types
+
+    from textual.widgets import Input, Select
+
+    from engine.seats import SeatSpec
+    from tui.app import CardtableApp
+    from tui.screens.base_table import BaseTableScreen
+
+    class FakeTable(BaseTableScreen):
+        def compose_table(self):
+            return iter(())
+
+        def refresh_view(self, view) -> None:
+            pass
+
+        def prompt(self, view) -> str:
+            return ""
+
+    module = types.ModuleType("tui.games.nags.table")
+    module.NagsTableScreen = FakeTable
+    monkeypatch.setitem(sys.modules, "tui.games.nags.table", module)
+    table = TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "random")],
+                        log_dir=tmp_path / "logs", pace=0.0, undo="off")
+    app = CardtableApp(table)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        select = screen.query_one("#undo", Select)
+        assert select.value == "off"
+        assert screen.build_table().undo == "off"
+        select.value = "free"
+        await pilot.pause()
+        assert screen.build_table().undo == "free"
+        screen.query_one("#seed", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FakeTable)
+        session = app.screen.session
+        assert session.undo_mode == "free" and read_log(session.log_path).header["undo"] == "free"
+        session.close()

@@ -206,7 +206,7 @@ class CardtableApp(App[None]):
             return False
         try:
             variant = variant_for(table, table.game)
-            session = self.make_session(table.game, variant, list(table.seats), table.seed)
+            session = self.make_session(table.game, variant, list(table.seats), table.seed, undo=table.undo)
         except (ValueError, OSError) as err:
             self.notify(f"Cannot start the match: {err}", severity="error", timeout=8)
             return False
