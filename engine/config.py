@@ -8,6 +8,7 @@ on Linux) unless the CLI is given ``--config FILE``. Layout::
     theme = "felt"         # felt | high-contrast
     log_dir = "~/cardlogs" # optional: where game logs go (relative = next to this file)
     pace = 0.6             # seconds between bot moves, 0..10
+    undo = "own_turn"      # off | own_turn | free: how far a player may take moves back
 
     [[seats]]              # one table per seat, clockwise; the first is seat 0
     spec = "human:Ann"     # human[:NAME] or ai:LEVEL[:NAME]
@@ -34,12 +35,13 @@ from typing import Any, Iterable, Mapping
 
 from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, levels_for
 from engine.seats import SeatSpec, SeatSpecError
+from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.variants import ConfigError, build_variant, variant_to_table
 
 #: Theme names used when the ``themes`` package cannot be found (see :func:`theme_names`).
 THEMES: tuple[str, ...] = ("felt", "high-contrast")
 #: Keys allowed at the top level of the file.
-TABLE_KEYS: tuple[str, ...] = ("game", "seed", "theme", "log_dir", "pace", "seats", "rules", "keys")
+TABLE_KEYS: tuple[str, ...] = ("game", "seed", "theme", "log_dir", "pace", "undo", "seats", "rules", "keys")
 #: Keys allowed in each ``[[seats]]`` table.
 SEAT_KEYS: tuple[str, ...] = ("spec",)
 #: Allowed range of ``pace`` (seconds between bot moves).
@@ -63,6 +65,9 @@ class TableConfig:
         theme: one of :func:`theme_names` (``felt``, ``high-contrast``, ...).
         log_dir: folder for game logs, or None for ``engine.gamelog.default_log_dir()``.
         pace: seconds between bot moves (0..10).
+        undo: the house option for taking moves back against bots, one of
+            ``engine.session.UNDO_MODES``: ``"off"``, ``"own_turn"`` (default: your last
+            turn), ``"free"`` (turn by turn, as far back as you like).
         seats: who sits where, seat 0 first (clockwise).
         rules: game id -> validated variant object, for games with a ``[rules.<id>]`` table.
         keys: action id -> key name (Textual key syntax, e.g. ``"ctrl+z"``).
@@ -74,6 +79,7 @@ class TableConfig:
     theme: str = DEFAULT_THEME
     log_dir: Path | None = None
     pace: float = DEFAULT_PACE
+    undo: str = DEFAULT_UNDO
     seats: list[SeatSpec] = field(default_factory=list)
     rules: dict[str, Any] = field(default_factory=dict)
     keys: dict[str, str] = field(default_factory=dict)
@@ -93,7 +99,7 @@ class TableConfig:
 
     def with_overrides(self, *, game: str | None = None, seats: list[SeatSpec] | None = None,
                        seed: int | None = None, log_dir: Path | None = None,
-                       source: str = "command line") -> "TableConfig":
+                       undo: str | None = None, source: str = "command line") -> "TableConfig":
         """A copy with command-line values in place of the file's, re-validated.
 
         Args:
@@ -101,17 +107,20 @@ class TableConfig:
             seats: seats to use instead of the file's (None keeps them).
             seed: a seed instead of the file's (None keeps it).
             log_dir: a log folder instead of the file's (None keeps it).
+            undo: an undo option instead of the file's (None keeps it).
             source: named in error messages.
 
         Raises:
             ConfigError: unknown/unavailable game, a bot level the game lacks,
-                or a seat count the game does not allow.
+                a seat count the game does not allow, or an unknown undo option.
         """
         new = replace(self, game=game or self.game,
                       seats=list(seats) if seats else list(self.seats),
                       seed=self.seed if seed is None else seed,
-                      log_dir=self.log_dir if log_dir is None else log_dir)
+                      log_dir=self.log_dir if log_dir is None else log_dir,
+                      undo=self.undo if undo is None else undo)
         check_seed(new.seed, source, "seed")
+        check_undo(new.undo, source, "undo" if undo is None else "--undo")
         gid = check_game(new.game, source, "game" if game is None else "GAME")
         if not new.seats:
             new.seats = default_seats(gid)
@@ -267,6 +276,10 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
             raise ConfigError(source, "pace", f"{pace} is out of range; allowed: {lo}..{hi} seconds")
         cfg.pace = float(pace)
 
+    if "undo" in data:
+        cfg.undo = _want_str(data["undo"], source, "undo", _choices(UNDO_MODES))
+        check_undo(cfg.undo, source, "undo")
+
     if "seats" in data:
         cfg.seats = _parse_seats(data["seats"], source)
     else:
@@ -317,6 +330,18 @@ def check_seed(seed: Any, source: str, key: str = "seed") -> None:
         raise ConfigError(source, key, f"expected an integer, got {seed!r}; allowed: 0..{MAX_SEED} or omitted")
     if not 0 <= seed <= MAX_SEED:
         raise ConfigError(source, key, f"{seed} is out of range; allowed: 0..{MAX_SEED}")
+
+
+def check_undo(mode: Any, source: str, key: str = "undo") -> str:
+    """``mode`` if it is one of ``engine.session.UNDO_MODES`` (the house option ``undo``).
+
+    Raises:
+        ConfigError: naming the key and the choices.
+    """
+    if mode not in UNDO_MODES:
+        raise ConfigError(source, key, f"unknown undo option {mode!r}; choose one of {_choices(UNDO_MODES)} "
+                                       f'("off": no undo, "own_turn": your last turn, "free": turn by turn)')
+    return str(mode)
 
 
 def check_seats(game_id: str, seats: list[SeatSpec], source: str, key: str = "seats") -> None:
@@ -429,6 +454,7 @@ def config_to_table(cfg: TableConfig) -> dict[str, Any]:
     if cfg.log_dir is not None:
         out["log_dir"] = str(cfg.log_dir)
     out["pace"] = float(cfg.pace)
+    out["undo"] = cfg.undo
     out["seats"] = [{"spec": str(s)} for s in cfg.seats]
     if cfg.rules:
         out["rules"] = {gid: variant_to_table(v) for gid, v in cfg.rules.items()}

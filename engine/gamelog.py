@@ -2,10 +2,14 @@
 
 Format (``docs/engine.md``, "The log format"): the first line is a header
 (``type: header``, ``format``, ``engine``, ``game``, ``rules``, ``seats``,
-``seed``, ``started``); every following line is one of
+``seed``, ``undo`` (the house option ``off``/``own_turn``/``free``; absent in older
+logs), ``started``); every following line is one of
 
 * ``{"type": "action", "n": 7, "actor": 0 | "chance", "action": "play 2C 2H"}``
-* ``{"type": "undo", "n": 9, "count": 3}``: the last ``count`` actions are taken back;
+* ``{"type": "undo", "n": 9, "count": 3, "seed": 1234}``: the last ``count`` actions are taken
+  back; ``seed`` (since the undo option; older logs have none) is the fresh seed of the chance
+  generator from there on (the chance outcomes themselves are logged as actions, so replay
+  and verify never need it; resume does, to draw the same cards as the running game would);
 * ``{"type": "check", "hand": 0, "hash": "..."}``: the state hash after the last action of a hand;
 * ``{"type": "score", "hand": 0, "scores": [...], "totals": [...]}``: points of that hand and match totals;
 * ``{"type": "result", "winners": [0], "scores": [...], "hash": "..."}``: the end of the match.
@@ -104,11 +108,15 @@ class LogWriter:
             raise ValueError(f"action notation must be a non-empty string, not {notation!r}")
         self.write({"type": "action", "n": int(n), "actor": actor, "action": notation})
 
-    def undo(self, n: int, count: int) -> None:
-        """An undo line: ``count`` actions taken back, leaving ``n`` in effect."""
+    def undo(self, n: int, count: int, seed: int | str | None = None) -> None:
+        """An undo line: ``count`` actions taken back, leaving ``n`` in effect;
+        ``seed``: the new chance seed from there on (left out when None)."""
         if count < 1 or n < 0:
             raise ValueError(f"bad undo: n={n}, count={count}")
-        self.write({"type": "undo", "n": int(n), "count": int(count)})
+        line: dict[str, Any] = {"type": "undo", "n": int(n), "count": int(count)}
+        if seed is not None:
+            line["seed"] = seed if isinstance(seed, str) else int(seed)
+        self.write(line)
 
     def check(self, hand: int, hash: str) -> None:
         """A check line: the state hash after the last action of hand ``hand`` (0-based)."""
@@ -188,6 +196,35 @@ class GameLog:
                 del out[len(out) - e["count"]:]
         return out
 
+    def chance_seed_starts(self) -> dict[int, int | str | None]:
+        """Where a chance generator starts among :meth:`effective_actions`: index ->
+        seed. Index 0 holds the header's seed; an undo line with a ``seed`` starts
+        a new generator at the action count it leaves (a later undo to the same
+        count or before it replaces it). An undo line without a seed (older logs)
+        kept drawing from the same generator, so it starts none."""
+        starts: dict[int, int | str | None] = {0: self.header.get("seed")}
+        n = 0
+        for e in self.entries:
+            if e["type"] == "action":
+                n += 1
+            elif e["type"] == "undo":
+                n -= e["count"]
+                starts = {k: v for k, v in starts.items() if k <= n}
+                if "seed" in e:
+                    starts[n] = e["seed"]
+        return starts
+
+    @property
+    def used_undo(self) -> bool:
+        """True when the good prefix holds an undo line (the match used undo)."""
+        return any(e["type"] == "undo" for e in self.entries)
+
+    @property
+    def undo_mode(self) -> str | None:
+        """The header's house option ``undo`` (``off``/``own_turn``/``free``), None in older logs."""
+        mode = self.header.get("undo")
+        return mode if isinstance(mode, str) else None
+
     @property
     def finished(self) -> bool:
         """True when the good prefix holds a result line (the match ended)."""
@@ -244,6 +281,9 @@ def _header_problem(obj: Any) -> str | None:
     seed = obj.get("seed")
     if seed is not None and not _is_int(seed) and not isinstance(seed, str):
         return "the header's seed is neither a number nor a text"
+    from engine.session import UNDO_MODES
+    if "undo" in obj and obj["undo"] not in UNDO_MODES:
+        return f"the header's undo is {obj['undo']!r}, not one of " + ", ".join(UNDO_MODES)
     return None
 
 
@@ -264,6 +304,8 @@ def _line_problem(obj: Any) -> str | None:
     if kind == "undo":
         if not _is_int(obj.get("n")) or not _is_int(obj.get("count")) or obj["count"] < 1:
             return "undo line needs whole numbers n and count >= 1"
+        if "seed" in obj and not _is_int(obj["seed"]) and not isinstance(obj["seed"], str):
+            return "undo line whose seed is neither a number nor a text"
         return None
     if kind == "check":
         if not _is_int(obj.get("hand")) or not isinstance(obj.get("hash"), str):

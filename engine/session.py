@@ -14,13 +14,20 @@ generator and one generator per bot seat, and writes the log
 
 Randomness: chance outcomes are drawn with ``random.Random(seed)``; the bot on
 seat ``s`` draws with ``random.Random(f"{seed}:{s}")``. So a seed with the same
-seats and moves gives the same match, and an undo that restores these
-generators brings back the same cards.
+seats and moves gives the same match. An undo must not let a player preview
+what comes next, so after every undo the chance generator is seeded afresh
+(``secrets``) and each bot's generator from that new seed (``f"{new}:{s}"``);
+the new seed is written in the log's undo line, so resume continues exactly.
+
+Undo is a house option (:data:`UNDO_MODES`, the table's ``undo`` key):
+``"own_turn"`` (default) takes back the human's last turn only, ``"free"``
+one more turn per undo as far back as the match goes, ``"off"`` none.
 """
 
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +46,28 @@ from engine.variants import build_variant, variant_to_table
 #: notation) played whenever it is legal for the seat, or ``(view, legal) -> Action | None``.
 StandingOrder = Union[Action, str, Callable[[View, list[Action]], "Action | None"]]
 
+#: The house option ``undo``: ``"off"`` (no undo), ``"own_turn"`` (back to the start of the
+#: human's last turn, once), ``"free"`` (one turn per undo, as far back as wanted).
+UNDO_MODES: tuple[str, ...] = ("off", "own_turn", "free")
+DEFAULT_UNDO = "own_turn"
+
+
+def check_undo_mode(mode: object) -> str:
+    """``mode`` if it is one of :data:`UNDO_MODES`.
+
+    Raises:
+        ValueError: naming the allowed values.
+    """
+    if mode not in UNDO_MODES:
+        raise ValueError(f"undo must be one of {', '.join(repr(m) for m in UNDO_MODES)}, not {mode!r}")
+    return str(mode)
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system (``secrets``), 0..2**63-1: nobody can
+    predict it, so the cards it draws cannot be previewed."""
+    return secrets.randbelow(2**63)
+
 
 @dataclass
 class _Snapshot:
@@ -47,8 +76,6 @@ class _Snapshot:
     n: int
     seat: int
     state: State
-    chance_rng: Any
-    bot_rngs: dict[int, Any]
     narration_len: int
     turn_no: int = 0  # which turn (counted by changes of ``State.turn``) the decision belongs to
 
@@ -66,12 +93,13 @@ class Session:
         log_path: where to write the log; None makes a new timestamped file in
             ``log_dir`` (default :func:`engine.gamelog.default_log_dir`).
         write_log: False keeps no log (simulations, tests).
+        undo: the house option, one of :data:`UNDO_MODES` (written in the log header).
 
     Raises:
         engine.games.UnknownGame: for an unknown game id.
         engine.variants.ConfigError: for a bad rules table.
-        ValueError: for a seat count the game does not allow, or a bot level
-            the game has no bot for.
+        ValueError: for a seat count the game does not allow, a bot level
+            the game has no bot for, or an unknown undo mode.
         FileExistsError: if ``log_path`` already exists.
 
     Attributes:
@@ -80,11 +108,15 @@ class Session:
         narration: every public event (``visible_to`` None) narrated with seat names, in order
             (a resumed table shows it to whichever seat sits down).
         names: display names per seat.
+        undo_mode: the house option ``undo`` (:data:`UNDO_MODES`).
+        undo_count: undos made in this match so far (those in a resumed log included).
     """
 
     def __init__(self, game_id: str, variant: Any, seats: Sequence[SeatSpec | str], seed: int | str | None = None,
-                 log_path: Path | None = None, *, write_log: bool = True, log_dir: Path | None = None) -> None:
+                 log_path: Path | None = None, *, write_log: bool = True, log_dir: Path | None = None,
+                 undo: str = DEFAULT_UNDO) -> None:
         game = get_game(game_id)
+        undo = check_undo_mode(undo)
         if variant is None or isinstance(variant, Mapping):
             variant = build_variant(game.variant_class, variant or {}, source="session", section="rules")
         specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats]
@@ -94,6 +126,7 @@ class Session:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         self._setup(game, variant, specs, seed if isinstance(seed, str) else int(seed))
+        self.undo_mode = undo
         self.state = game.new_state(variant, len(specs))
         self.log_path: Path | None = None
         self._writer: gamelog.LogWriter | None = None
@@ -126,6 +159,10 @@ class Session:
         self.standing_orders: dict[int, Action | Callable[[View, list[Action]], Action | None]] = {}
         self._turn_no = 0
         self._turn_seat: int | None = None
+        self.undo_mode = DEFAULT_UNDO
+        self.undo_count = 0
+        #: with undo = "own_turn": the action count of the last undo (no undo may go back further)
+        self._undo_floor = 0
 
     def _note_turn(self) -> None:
         """Count turns: a new one starts whenever ``State.turn`` names another seat
@@ -139,7 +176,7 @@ class Session:
         return {"engine": gamelog.ENGINE_VERSION, "game": self.game.id,
                 "rules": variant_to_table(self.variant),
                 "seats": [{"spec": str(s), "name": n} for s, n in zip(self.seats, self.names)],
-                "seed": self.seed, "started": gamelog.now_iso()}
+                "seed": self.seed, "undo": self.undo_mode, "started": gamelog.now_iso()}
 
     # -- resume ----------------------------------------------------------------
     @classmethod
@@ -151,10 +188,13 @@ class Session:
         ``up_to_line`` before the end), the original file is first kept as
         ``<name>.bak`` and the log is rewritten with the kept lines.
         The chance generator is brought to the exact state it had (by drawing
-        the logged chance steps again), so the same cards come as if the
+        the logged chance steps again from the header's seed, or from the seed
+        of the last undo line that names one), so the same cards come as if the
         program had never stopped, when the log was written by this engine;
         otherwise it is seeded from the seed and the action count. Bot
-        generators are seeded from the seed, seat and action count.
+        generators are seeded from the seed, seat and action count. The undo
+        option is the header's (``own_turn`` for a log that has none), so a
+        resumed match keeps the house rule it was started with.
 
         Raises:
             OSError: if the file cannot be read.
@@ -180,27 +220,34 @@ class Session:
         self = cls.__new__(cls)
         seed = log.header.get("seed")
         self._setup(game, variant, specs, seed if seed is not None else 0)
+        self.undo_mode = log.undo_mode or DEFAULT_UNDO
+        undos = [e for e in log.entries if e["type"] == "undo"]
+        self.undo_count = len(undos)
+        self._undo_floor = undos[-1]["n"] if undos else 0
         self.names = [s.get("name") or n for s, n in zip(log.header["seats"], self.names)]
         self.state = game.new_state(variant, len(specs))
+        starts = log.chance_seed_starts()
         in_sync = seed is not None
-        for line, actor, notation in log.effective_actions():
+        actions = log.effective_actions()
+        for i, (line, actor, notation) in enumerate(actions):
+            if i and i in starts:  # an undo seeded a new chance generator here
+                in_sync = self._reseed_chance(starts[i])
             action = game.parse_action(notation)
             if actor == "chance" and in_sync:
                 in_sync = self.state.sample_chance(self._chance_rng) == action
             if self.state.to_move >= 0:
-                self._snapshot_if_decision(rng_known=in_sync)
+                self._snapshot_if_decision()
             events = self.state.apply(action)
             self._note_turn()
             self.history.append((actor, notation))
             self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
         n = len(self.history)
+        if n and n in starts:  # the log ends with an undo
+            in_sync = self._reseed_chance(starts[n])
         if not in_sync:
             self._chance_rng = random.Random(f"{self.seed}:resume:{n}")
         for s in self._bot_rngs:
             self._bot_rngs[s] = random.Random(f"{self.seed}:{s}:resume:{n}")
-        # Undo snapshots from the replay hold the bot generators of the resumed run.
-        for snap in self._snapshots:
-            snap.bot_rngs = {s: r.getstate() for s, r in self._bot_rngs.items()}
         if keep < log.total_lines:
             _cut_log(path, keep)
         else:
@@ -209,6 +256,13 @@ class Session:
         self._writer = gamelog.LogWriter(path, None)
         self.narration.append(f"Resumed from {path.name} after {n} actions")
         return self
+
+    def _reseed_chance(self, seed: int | str | None) -> bool:
+        """Start the chance generator from ``seed`` (an undo line's); False when there is none."""
+        if seed is None:
+            return False
+        self._chance_rng = random.Random(seed)
+        return True
 
     # -- whose move --------------------------------------------------------------
     @property
@@ -252,16 +306,14 @@ class Session:
                 w.result(self.state.winners(), self.state.scores(), self.state.state_hash())
         return events
 
-    def _snapshot_if_decision(self, rng_known: bool = True) -> None:
+    def _snapshot_if_decision(self) -> None:
         seat = self.state.to_move
         if seat < 0 or not self.seats[seat].is_human:
             return
         n = len(self.history)
         if self._snapshots and self._snapshots[-1].n >= n:
             return
-        self._snapshots.append(_Snapshot(
-            n, seat, self.state.clone(), self._chance_rng.getstate() if rng_known else None,
-            {s: r.getstate() for s, r in self._bot_rngs.items()}, len(self.narration), self._turn_no))
+        self._snapshots.append(_Snapshot(n, seat, self.state.clone(), len(self.narration), self._turn_no))
 
     def advance(self) -> list[Event]:
         """Apply chance steps (drawn with the session's chance generator) and
@@ -420,44 +472,90 @@ class Session:
                 return snaps[k]
         return None
 
-    def can_undo(self) -> bool:
-        """True when a human is to move, every other seat is a bot, and that
-        human has an earlier decision to go back to (the start of their turn)."""
-        return self._undo_target() is not None
+    def why_no_undo(self) -> str | None:
+        """None when :meth:`undo` may be used now, else the sentence saying why not:
+        the house option is ``"off"``; with ``"own_turn"`` the last undo already went
+        back to the start of the human's last turn; another person sits at this
+        terminal; nobody human is to move; or there is no earlier decision."""
+        if self.undo_mode == "off":
+            return 'undo is off at this table (house rule undo = "off")'
+        seat = self.state.to_move
+        if self.state.to_move == TERMINAL:
+            return "the match is over"
+        if seat >= 0 and self.seats[seat].is_human and \
+                any(s.is_human for i, s in enumerate(self.seats) if i != seat):
+            return "undo is only for a match against bots (the others at this table have seen the move)"
+        target = self._undo_target()
+        if target is None:
+            return "there is no move of yours to take back"
+        if self.undo_mode == "own_turn" and target.n < self._undo_floor:
+            return ('only your last turn can be taken back (house rule undo = "own_turn"; '
+                    '"free" takes back further)')
+        return None
 
-    def undo(self) -> list[Event]:
+    def can_undo(self) -> bool:
+        """True when :meth:`why_no_undo` has no objection: undo is not off, a human
+        is to move, every other seat is a bot, that human has an earlier decision to
+        go back to (the start of their turn) and, with ``"own_turn"``, it is in their
+        last turn."""
+        return self.why_no_undo() is None
+
+    def undo_barred_by_house_rule(self) -> bool:
+        """True when the human to move has a turn to go back to but the house option
+        forbids it (``"off"``, or ``"own_turn"`` after the last turn was already taken
+        back): the table shows the undo key so that pressing it says why not."""
+        target = self._undo_target()
+        return target is not None and (self.undo_mode == "off"
+                                       or (self.undo_mode == "own_turn" and target.n < self._undo_floor))
+
+    @property
+    def used_undo(self) -> bool:
+        """True once an undo was made in this match (also before a resume)."""
+        return self.undo_count > 0
+
+    def undo(self, seed: int | None = None) -> list[Event]:
         """Take back everything since the start of the turn in which the human
         now to move last decided (their whole turn, when a turn is several
-        actions), so they decide again from exactly that position. The chance and bot
-        generators are restored too, so the same cards come. The narration
-        goes back to that position and gets one line saying what was taken
-        back. Logs an undo line.
+        actions), so they decide again from exactly that position. One undo takes
+        back one turn; with ``undo = "free"`` repeated undos go further back.
+
+        The chance steps still to come are drawn again from a fresh generator,
+        ``random.Random(seed)``, and the bot on seat ``s`` draws from
+        ``random.Random(f"{seed}:{s}")``, so an undo cannot preview the next
+        turned card or a bot's reply. The narration goes back to that position
+        and gets one line saying what was taken back. Logs an undo line with
+        the new seed (so resume continues exactly).
+
+        Args:
+            seed: the new seed (tests); None draws one with :func:`fresh_seed`.
 
         Returns:
             one ``"undo"`` event.
 
         Raises:
-            IllegalAction: when :meth:`can_undo` is False.
+            IllegalAction: with :meth:`why_no_undo`'s reason when :meth:`can_undo` is False.
         """
         with self._lock:
+            reason = self.why_no_undo()
             target = self._undo_target()
-            if target is None:
-                raise IllegalAction("there is no move of yours to take back")
+            if reason is not None or target is None:
+                raise IllegalAction(reason or "there is no move of yours to take back")
+            seed = fresh_seed() if seed is None else int(seed)
             count = len(self.history) - target.n
             self._snapshots = [s for s in self._snapshots if s.n <= target.n]
             self.state = target.state.clone()
-            if target.chance_rng is not None:
-                self._chance_rng.setstate(target.chance_rng)
-            else:
-                self._chance_rng = random.Random(f"{self.seed}:undo:{target.n}")
-            for s, st in target.bot_rngs.items():
-                self._bot_rngs[s].setstate(st)
+            self._chance_rng = random.Random(seed)
+            for s in self._bot_rngs:
+                self._bot_rngs[s] = random.Random(f"{seed}:{s}")
             del self.history[target.n:]
             del self.narration[target.narration_len:]
             self._turn_no = target.turn_no
             self._turn_seat = self.state.turn
+            self.undo_count += 1
+            if self.undo_mode == "own_turn":
+                self._undo_floor = target.n
             if self._writer is not None:
-                self._writer.undo(target.n, count)
+                self._writer.undo(target.n, count, seed=seed)
             event = Event("undo", "{seat}: " + (f"{count} actions" if count > 1 else "one action") + " taken back",
                           target.seat, {"count": count})
             self.narration.append(event.narrate(self.names))

@@ -133,7 +133,9 @@ def test_log_dir_home_is_expanded(tmp_path, monkeypatch):
 
 MISTAKES = [
     # (toml text, key named, fragments of the message)
-    ('colour = "red"\n', "colour", ["unknown key", "game, seed, theme, log_dir, pace, seats, rules, keys"]),
+    ('colour = "red"\n', "colour", ["unknown key", "game, seed, theme, log_dir, pace, undo, seats, rules, keys"]),
+    ('undo = "always"\n', "undo", ["unknown undo option 'always'", '"off", "own_turn", "free"']),
+    ('undo = false\n', "undo", ["expected a string", '"off", "own_turn", "free"']),
     ('pace = "fast"\n', "pace", ["expected a number", "0.0..10.0"]),
     ("pace = 11\n", "pace", ["out of range", "0.0..10.0"]),
     ("pace = -0.5\n", "pace", ["out of range"]),

@@ -193,8 +193,11 @@ def test_bot_choose_reads_only(tmp_path):
 # Undo
 # ---------------------------------------------------------------------------
 
-def test_undo_restores_exact_state_and_same_cards(tmp_path):
-    s = Session("nags", {"match_games": 2}, ["human", "ai:random", "ai:random"], seed=17, log_dir=tmp_path)
+def test_undo_restores_exact_state_and_reseeds(tmp_path):
+    """Undo restores the exact position; the cards after it come from a fresh
+    seed (logged in the undo line), so the log still verifies and replays exactly."""
+    s = Session("nags", {"match_games": 2}, ["human", "ai:random", "ai:random"], seed=17, log_dir=tmp_path,
+                undo="free")
     rng = random.Random(17)
     play_bots(s)
     assert not s.can_undo()  # no earlier decision yet
@@ -205,17 +208,15 @@ def test_undo_restores_exact_state_and_same_cards(tmp_path):
     move = human_move(s, rng)
     s.act(move)
     play_bots(s)
-    after_fp, after_hist = s.state.fingerprint(), list(s.history)
-    assert s.can_undo()
-    events = s.undo()
-    assert events[0].kind == "undo" and events[0].seat == 0
+    after_hist = list(s.history)
+    assert s.can_undo() and not s.used_undo
+    events = s.undo(seed=99)
+    assert events[0].kind == "undo" and events[0].seat == 0 and s.used_undo
     assert s.state.fingerprint() == fp and s.history == hist
     assert s.narration[narr:] == [events[0].narrate(s.names)]
-    # the same move brings the same cards and the same bot replies
     s.act(move)
     play_bots(s)
-    assert s.state.fingerprint() == after_fp and s.history == after_hist
-    # several undos in a row walk back decision by decision
+    # with undo = "free" several undos in a row walk back turn by turn
     s.undo()
     s.undo()
     assert len(s.history) < len(hist)
@@ -224,6 +225,8 @@ def test_undo_restores_exact_state_and_same_cards(tmp_path):
     log = read_log(s.log_path)
     undos = [e for e in log.entries if e["type"] == "undo"]
     assert len(undos) == 3 and undos[0]["count"] == len(after_hist) - len(hist)
+    assert undos[0]["seed"] == 99 and all(isinstance(u["seed"], int) for u in undos)
+    assert log.used_undo and log.undo_mode == "free" and log.header["undo"] == "free"
     assert [(a, n) for _, a, n in log.effective_actions()] == s.history
     r = verify_log(s.log_path)
     assert r.ok and r.finished

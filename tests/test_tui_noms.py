@@ -323,7 +323,7 @@ def test_replay_position_line_says_hand_for_noms(tmp_path):
         for _ in range(10):
             s.act(s.bot_choose())
     screen = ReplayScreen(path)
-    assert screen.status_text().startswith(f"action 0/{screen.last_index}, hand 1 · all hands")
+    assert screen.status_text().startswith(f"action 0/{screen.last_index}, hand 1 · everything (omniscient)")
 
 
 def test_auction_prompt_lists_only_the_calls_you_have():

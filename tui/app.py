@@ -184,13 +184,16 @@ class CardtableApp(App[None]):
         return ReplayScreen(self._replay_path)
 
     # -- navigation used by the screens ----------------------------------------
-    def make_session(self, game_id: str, variant: Any, seats: list, seed: int | str | None = None) -> Session:
-        """A new ``engine.session.Session`` logging into the table's ``log_dir``.
+    def make_session(self, game_id: str, variant: Any, seats: list, seed: int | str | None = None,
+                     undo: str | None = None) -> Session:
+        """A new ``engine.session.Session`` logging into the table's ``log_dir``, with the
+        house option ``undo`` (default: the table's).
 
         Raises:
             ValueError: for bad seats or levels; OSError if the log cannot be created.
         """
-        return Session(game_id, variant, list(seats), seed=seed, log_dir=self.table.log_dir)
+        return Session(game_id, variant, list(seats), seed=seed, log_dir=self.table.log_dir,
+                       undo=self.table.undo if undo is None else undo)
 
     def start_table(self, table: TableConfig) -> bool:
         """Start a match from a table config and show it (the setup screen stays below).
@@ -205,7 +208,7 @@ class CardtableApp(App[None]):
             return False
         try:
             variant = variant_for(table, table.game)
-            session = self.make_session(table.game, variant, list(table.seats), table.seed)
+            session = self.make_session(table.game, variant, list(table.seats), table.seed, undo=table.undo)
         except (ValueError, OSError) as err:
             self.notify(f"Cannot start the match: {err}", severity="error", timeout=8)
             return False
@@ -232,7 +235,8 @@ class CardtableApp(App[None]):
             The new session, or None if it could not be created (error shown).
         """
         try:
-            new = self.make_session(session.game.id, session.variant, list(session.seats), None)
+            new = self.make_session(session.game.id, session.variant, list(session.seats), None,
+                                    undo=getattr(session, "undo_mode", None))
         except (ValueError, OSError) as err:
             self.notify(f"Cannot start a new match: {err}", severity="error", timeout=8)
             return None

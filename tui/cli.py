@@ -3,7 +3,7 @@
 Commands::
 
     cardtable                       the app, on its setup screen
-    cardtable play GAME [--seat SPEC]... [--config FILE] [--seed N] [--log FILE]
+    cardtable play GAME [--seat SPEC]... [--config FILE] [--seed N] [--log FILE] [--undo MODE]
     cardtable sim GAME --seat SPEC... [--games N] [--seed N] [--log-dir DIR] [--config FILE]
     cardtable arena GAME --seat SPEC... [--deals N] [--seed N] [--jobs N] [--json FILE] [--config FILE]
     cardtable replay LOG [--verify]
@@ -157,15 +157,18 @@ def play(
                                                  min=0)] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="write the game log to this file "
                                                 "(default: a new file in the log folder)", dir_okay=False)] = None,
+    undo: Annotated[Optional[str], typer.Option(help="undo against bots: off, own_turn (your last turn) or free "
+                                                     "(turn by turn); default: the config's, else own_turn",
+                                                show_default=False)] = None,
 ) -> None:
     """Sit down at a table and play GAME (seats from --seat, else the config file)."""
     with _errors():
         _check_game(game)
         seats = _parse_seats(seat)
-        table = _load_table(config, ctx).with_overrides(game=game, seats=seats or None, seed=seed)
+        table = _load_table(config, ctx).with_overrides(game=game, seats=seats or None, seed=seed, undo=undo)
         from engine.session import Session
         session = Session(table.game, table.variant_for(), list(table.seats), seed=table.seed,
-                          log_path=log, log_dir=table.log_dir)
+                          log_path=log, log_dir=table.log_dir, undo=table.undo)
         _run_app(table, start="table", session=session)
 
 

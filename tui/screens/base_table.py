@@ -525,16 +525,18 @@ class BaseTableScreen(Screen[None]):
             return self.session.is_over
         if not self.is_mounted or self._view is None:
             return False
-        if action == "undo":
-            return self.human_turn() and self.session.can_undo()
+        if action == "undo":  # shown too when the house option forbids it, so that z says why
+            return self.human_turn() and (self.session.can_undo() or self.session.undo_barred_by_house_rule())
         if action == "hint":
             return self.human_turn()
         return self.check_game_action(action, parameters)
 
     def action_undo(self) -> None:
-        """z: take back everything since your previous decision (against bots only)."""
-        if not self.session.can_undo():
-            self.message("there is no move of yours to take back", "error")
+        """z: take back your last turn (against bots only; how far is the house
+        option ``undo``: off, own_turn, free). When undo is not allowed, says why."""
+        reason = self.session.why_no_undo()
+        if reason is not None:
+            self.message(reason, "error")
             return
         self._generation += 1
         self.workers.cancel_group(self, "table-bots")

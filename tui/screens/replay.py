@@ -1,8 +1,11 @@
 """The replay screen: step through a logged match forward and back.
 
-It is the one omniscient reader of states: by default every hand is shown;
-keys ``0``..``5`` show one seat's view instead (exactly what that seat knew)
-and ``a`` shows all hands again. Steps: one action (left/right), one turn
+It is the one omniscient reader of states. Keys ``0``..``5`` show one seat's
+view (exactly what that seat knew: its board, and each step as that seat
+observed it, ``State.observation`` and the events it may see); ``a`` shows
+everything (the omniscient view, titled so). A finished match opens on
+everything; an unfinished one (it may still be resumed) opens on the first
+human seat's view. A match that used undo says so in the title and status. Steps: one action (left/right), one turn
 (shift+left/right or ``,``/``.``), one game (pgup/pgdn or ``[``/``]``),
 the start or end (home/end). The narration panel tells what the current
 step did; the status line reads "action 37/212, game 1" ("hand 1" in Noms).
@@ -110,9 +113,10 @@ class ReplayScreen(Screen):
         replay: the :class:`engine.gamelog.Replay` (None if the log is unusable).
         error: one sentence when the log could not be opened or stops replaying early.
         index: the position shown (0 = before the first action).
-        seat: None for every hand, else the seat whose view is shown.
-        board_text: the position as drawn (rich Text).
+        seat: None for everything (omniscient), else the seat whose view is shown.
+        board_text: the position as drawn (rich Text), its first line the view's title.
         game_id, names: from the log header.
+        undo_count: undo lines in the log (0 when the match used no undo).
     """
 
     BINDINGS = [
@@ -124,7 +128,7 @@ class ReplayScreen(Screen):
         Binding("pageup,left_square_bracket", "game(-1)", "Prev game", id="replay.prev-game", key_display="["),
         Binding("home", "jump(0)", "Start", id="replay.start", show=False),
         Binding("end", "jump(-1)", "End", id="replay.end", show=False),
-        Binding("a", "seat(-1)", "All hands", id="replay.all"),
+        Binding("a", "seat(-1)", "Everything", id="replay.all"),
         *[Binding(str(i), f"seat({i})", "Seat view" if i == 0 else f"Seat {i}", id=f"replay.seat-{i}",
                   show=i == 0, key_display=f"0-{MAX_SEAT_KEYS - 1}" if i == 0 else None)
           for i in range(MAX_SEAT_KEYS)],
@@ -142,6 +146,7 @@ class ReplayScreen(Screen):
         self.game_id = ""
         self.names: list[str] = []
         self.board_text = Text("")
+        self.undo_count = 0
         self._load()
 
     def _load(self) -> None:
@@ -155,6 +160,12 @@ class ReplayScreen(Screen):
             return
         self.game_id = log.game_id or ""
         self.names = seat_names_from_header(log.header)
+        self.undo_count = sum(1 for e in log.entries if e["type"] == "undo")
+        if not log.finished:  # it may still be resumed: do not open on everyone's cards
+            humans = [i for i, seat in enumerate(log.header.get("seats") or [])
+                      if isinstance(seat, dict) and str(seat.get("spec", "")).startswith("human")]
+            if humans:
+                self.set_reactive(ReplayScreen.seat, humans[0])
         try:
             self.replay = Replay(log)
         except LogReplayError as err:
@@ -182,7 +193,8 @@ class ReplayScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = f"Replay of {self.path.name}" if self.path else "Replay"
+        self.sub_title = (f"Replay of {self.path.name}" if self.path else "Replay") + \
+            (" · undo used" if self.undo_count else "")
         if self.error:
             self.notify(self.error, severity="error" if self.replay is None else "warning", timeout=10)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())
@@ -199,9 +211,28 @@ class ReplayScreen(Screen):
         if self.replay is None:
             return self.error or "Nothing to replay."
         state = self.replay.positions[self.index]
-        who = "all hands" if self.seat is None else f"{self.seat_name(self.seat)}'s view"
+        who = "everything (omniscient)" if self.seat is None else self._possessive(self.seat) + " view"
         return (f"action {self.index}/{self.last_index}, {self.hand_word().lower()} {state.hand_number + 1} · {who}"
-                + (" · match over" if state.is_over else ""))
+                + (" · match over" if state.is_over else "") + (" · undo used" if self.undo_count else ""))
+
+    def _possessive(self, seat: int) -> str:
+        """``Bix's``, or ``your`` for the seat named You."""
+        name = self.seat_name(seat)
+        return "your" if name == "You" else f"{name}'s"
+
+    def view_title(self) -> str:
+        """The board's first line: which view this is, so nobody mistakes the
+        omniscient one for a player's."""
+        if self.seat is None:
+            title = "Everything (omniscient): every hand and every hidden card"
+        else:
+            who = self.seat_name(self.seat)
+            whose = self._possessive(self.seat)
+            title = f"{whose[0].upper() + whose[1:]} view: only what {'you' if who == 'You' else who} saw"
+        if self.undo_count:
+            times = f"{self.undo_count} time{'s' if self.undo_count != 1 else ''}"
+            title += f" · undo used ({times}; only the moves kept are shown)"
+        return title
 
     def hand_word(self) -> str:
         """What the game calls one hand ("Game" for Nags, "Hand" for Noms), from its table screen."""
@@ -238,6 +269,22 @@ class ReplayScreen(Screen):
         out += [e.narrate(self.names) for e in self.replay.events[i] if e.seen_by(self.seat)]
         return out
 
+    def history_lines(self) -> list[str]:
+        """The earlier steps, newest first (at most :data:`HISTORY_LINES`), each as
+        the seat shown observed it (:meth:`notation_seen`), cut to 26 characters."""
+        if self.replay is None:
+            return []
+        out = []
+        start = max(0, self.index - 1 - HISTORY_LINES)
+        for j in range(self.index - 2, start - 1, -1):
+            actor = self.replay.actors[j]
+            who = "chance" if actor == "chance" else self.seat_name(int(actor))
+            notation = self.notation_seen(j)
+            if len(notation) > 26:
+                notation = notation[:25] + "…"
+            out.append(f"{j + 1:>4} {who}: {notation}")
+        return out
+
     # -- drawing ---------------------------------------------------------------------------
     def refresh_view(self) -> None:
         """Redraw the status line, the board and the narration for the current index."""
@@ -255,7 +302,8 @@ class ReplayScreen(Screen):
             return
         state = self.replay.positions[self.index]
         renderer = renderer_for(self.game_id)
-        self.board_text = renderer(state, self.names, self.seat, Palette(self.app))
+        self.board_text = Text.assemble((self.view_title() + "\n\n", "bold reverse" if self.seat is None else "bold"),
+                                        renderer(state, self.names, self.seat, Palette(self.app)))
 
         board.update(self.board_text)
         step = Text()
@@ -267,14 +315,8 @@ class ReplayScreen(Screen):
             step.append("  " + line + "\n")
         narration.update(step)
         hist = Text("Earlier\n", style="bold")
-        start = max(0, self.index - 1 - HISTORY_LINES)
-        for j in range(self.index - 2, start - 1, -1):
-            actor = self.replay.actors[j]
-            who = "chance" if actor == "chance" else self.seat_name(int(actor))
-            notation = self.notation_seen(j)
-            if len(notation) > 26:
-                notation = notation[:25] + "…"
-            hist.append(f"{j + 1:>4} {who}: {notation}\n", style="dim")
+        for line in self.history_lines():
+            hist.append(palette.plain(line) + "\n", style="dim")
         history.update(hist)
 
     def watch_index(self) -> None:

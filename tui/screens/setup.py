@@ -34,10 +34,14 @@ from engine.games import default_level, levels_for
 from engine.config import TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.seats import SeatSpec, seat_names
+from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
 from themes import THEME_LABELS
 from tui.stats_text import describe_unfinished
+
+#: The house option ``undo`` as the setup screen offers it.
+UNDO_LABELS = {"off": "off", "own_turn": "your last turn", "free": "turn by turn, any number"}
 
 #: Seat rows built once; rows beyond the chosen number of seats are hidden.
 MAX_SEATS = 6
@@ -157,6 +161,11 @@ class SetupScreen(Screen):
                 yield Label("Theme", classes="field-label")
                 yield Select([(label, name) for name, label in THEME_LABELS.items()], id="theme",
                              allow_blank=False, value=self._initial_theme(), compact=True)
+            with Horizontal(classes="form-row"):
+                yield Label("Undo", classes="field-label")
+                yield Select([(UNDO_LABELS[m], m) for m in UNDO_MODES], id="undo", allow_blank=False,
+                             value=self.table.undo if self.table.undo in UNDO_MODES else DEFAULT_UNDO, compact=True)
+                yield Static("z against bots; the cards still to come are re-drawn", classes="help")
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start (enter)", variant="success", id="start")
@@ -394,6 +403,9 @@ class SetupScreen(Screen):
         changes = dict(game=self.game_id, seats=seats, rules=rules, seed=self.seed(), pace=self.pace())
         if isinstance(theme, str):
             changes["theme"] = theme
+        undo = self.query_one("#undo", Select).value
+        if isinstance(undo, str):
+            changes["undo"] = undo
         return dataclasses.replace(self.table, **changes)
 
     def validate(self) -> TableConfig | None:

@@ -130,6 +130,7 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #summary-title { text-style: bold; width: 100%; text-align: center; }
     SummaryScreen #summary-winners { width: 100%; text-align: center; margin: 1 0; text-style: bold; }
     SummaryScreen #summary-table { width: 100%; }
+    SummaryScreen #summary-undo { width: 100%; text-align: center; color: $warning; margin-bottom: 1; }
     SummaryScreen #summary-buttons { height: auto; width: 100%; margin-top: 1; align-horizontal: center; }
     SummaryScreen #summary-buttons Button { margin: 0 1; }
     """
@@ -161,6 +162,16 @@ class SummaryScreen(Screen[None]):
             return f"Winner: {names[0]}"
         return "Winners (tie): " + ", ".join(names)
 
+    def undo_text(self) -> str:
+        """``Undo was used (2 times; house rule undo = "free")`` when the match used
+        undo (``session.used_undo``), else ``""``."""
+        if not getattr(self.session, "used_undo", False):
+            return ""
+        count = int(getattr(self.session, "undo_count", 1))
+        mode = getattr(self.session, "undo_mode", "")
+        return (f"Undo was used ({count} time{'s' if count != 1 else ''}"
+                + (f'; house rule undo = "{mode}"' if mode else "") + ")")
+
     def compose(self) -> ComposeResult:
         names = self.session.names
         hands = len(self.hand_scores)
@@ -168,6 +179,8 @@ class SummaryScreen(Screen[None]):
         with Vertical(id="summary-box"):
             yield Static(f"Match over after {hands} {word}{'s' if hands != 1 else ''}", id="summary-title")
             yield Static(self.winners_text(), id="summary-winners")
+            if self.undo_text():
+                yield Static(self.undo_text(), id="summary-undo")
             yield Static(Align.center(summary_table(names, self.hand_scores, self.totals, self.winners,
                                                     ascii_only=ascii_mode(self.app), hand_word=self.hand_word,
                                                     teams=session_teams(self.session))),
