@@ -24,6 +24,7 @@ from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction
+from tui.screens.hand_result import HandResultScreen, points_lines
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import ascii_mode, theme_color
@@ -155,6 +156,9 @@ class BaseTableScreen(Screen[None]):
     LOG_TITLE: ClassVar[str] = "Game log"
     STRONG_EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
     KEY_HELP: ClassVar[str] = "z undo (against bots) · h hint · l last events · ? rules"
+    #: After a finished hand (not the last), wait for a key on :class:`HandResultScreen`
+    #: before play goes on (only when a person sits at the table).
+    PAUSE_AFTER_HAND: ClassVar[bool] = True
 
     DEFAULT_CSS = """
     BaseTableScreen { layout: vertical; }
@@ -220,6 +224,7 @@ class BaseTableScreen(Screen[None]):
         self._summary_shown = False
         self._last_move_line = 0  # index in the log of the shown human's last move
         self._started = False
+        self._pending_result: tuple[dict, list[Event]] | None = None  # a hand_over not yet shown
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -273,6 +278,19 @@ class BaseTableScreen(Screen[None]):
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str | None:
         """The log line after a finished hand (its and the match's points)."""
         return hand_scores_line(data, names, self.HAND_WORD)
+
+    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
+        """The lines of the panel shown after a finished hand (:class:`HandResultScreen`):
+        ``data`` is the ``hand_over`` event's data, ``events`` the batch it came in
+        (the last play, the trick...). Default: :meth:`hand_breakdown` (if any), then
+        the hand's and the match's points. Games add their own facts (tricks, contract)."""
+        own = self.hand_breakdown(data, self.names)
+        return ([own] if own else []) + points_lines(data, self.names, self.HAND_WORD)
+
+    def hand_breakdown(self, data: dict, names: Sequence[str]) -> str | None:
+        """One line saying how a finished hand was scored, from its ``hand_over`` data
+        (shown in the hand's result panel and the end-of-match summary). Default: None."""
+        return None
 
     # -- public helpers -------------------------------------------------------------------
     @property
@@ -378,6 +396,7 @@ class BaseTableScreen(Screen[None]):
         for e in events:
             if e.kind == "hand_over":
                 self.hand_results[int(e.data.get("hand", len(self.hand_results)))] = dict(e.data)
+                self._pending_result = (dict(e.data), events)
         if events:
             self._sync_log()
             self.query_one(GameLog).add_events(events, self.names)
@@ -409,6 +428,14 @@ class BaseTableScreen(Screen[None]):
         s = self.session
         if not s.is_over and s.to_move < 0:  # a chance step left over (e.g. after resume)
             self._log_events(s.advance())
+        if self._pending_result is not None:
+            data, batch = self._pending_result
+            self._pending_result = None
+            if self.PAUSE_AFTER_HAND and self.humans and not s.is_over:
+                self.thinking = None
+                self.redraw()
+                self.show_hand_result(data, batch)
+                return
         if s.is_over:
             self.thinking = None
             self.redraw()
@@ -480,10 +507,19 @@ class BaseTableScreen(Screen[None]):
         self.message(f"{self.names[message.seat]} could not choose a move: {message.error}", "error")
         self.redraw()
 
+    def show_hand_result(self, data: dict, events: Sequence[Event]) -> None:
+        """Show the finished hand's result (:class:`HandResultScreen`) and go on
+        with play once the player has pressed a key."""
+        title = f"{self.HAND_WORD} {int(data.get('hand', 0)) + 1} over"
+        self.app.push_screen(HandResultScreen(title, self.hand_result_lines(data, events)),
+                             lambda _result: self._step())
+
     def make_summary(self) -> Screen:
         """The screen shown at the end of the match (default :class:`SummaryScreen`
         with the finished hands' points and ``session.state.scores()``)."""
-        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD)
+        lines = [self.hand_breakdown(self.hand_results[h], self.names) for h in sorted(self.hand_results)]
+        breakdown = [f"{self.HAND_WORD} {h + 1}: {line}" for h, line in zip(sorted(self.hand_results), lines) if line]
+        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD, breakdown=breakdown)
 
     def _show_summary(self) -> None:
         if self._summary_shown:

@@ -44,6 +44,7 @@ from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play,
 from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
                          game_scores_line, prompt, second_person)
 from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
+from tui.games.nags.ui import game_breakdown
 from tui.screens.base_table import BaseTableScreen
 from tui.widgets.hand import HandView
 from tui.widgets.scoreboard import SeatsPanel
@@ -152,6 +153,9 @@ class NagsTableScreen(BaseTableScreen):
 
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str:
         return game_scores_line(data, names)
+
+    def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
+        return game_breakdown(data, names)
 
     def describe_action(self, action: Action) -> str:
         return action_words(action, self.ascii)

@@ -51,14 +51,16 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from engine.cards import Card, Suit
-from engine.core import Action
+from engine.core import Action, Event
 from engine.games.noms.game import Bid, Call, NomsView, Pass, Play, Trump
 from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, SUIT_KEYS, TRUMP_KEYS,
                          action_words, auction_line, bid_key, bid_label, card_label, contract_line, display_order,
                          last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, second_person,
                          suit_text,
                          tricks_line)
+from tui.games.noms.ui import hand_breakdown, hand_result_lines
 from tui.screens.base_table import BaseTableScreen
+from tui.screens.hand_result import points_lines
 from tui.widgets.cards import ascii_mode, card_color, card_small, theme_color
 
 #: Card size in the centre and the hand (a bordered 7x5 card).
@@ -613,7 +615,7 @@ class NomsTableScreen(BaseTableScreen):
     HAND_WORD = HAND_WORD
     STRONG_EVENT_KINDS = STRONG_EVENT_KINDS
     KEY_HELP = KEY_HELP
-    SCORES_TITLE = "Scores (points, game to 101)"
+    SCORES_TITLE = "Scores (points)"  # + the variant's target (NO-22), set in setup_table
 
     DEFAULT_CSS = """
     NomsTableScreen #contract { height: auto; padding: 0 1; background: $surface 60%; }
@@ -656,6 +658,7 @@ class NomsTableScreen(BaseTableScreen):
         yield NomsScoreboard(id="scoreboard")
 
     def setup_table(self) -> None:
+        self.query_one("#scoreboard").border_title = f"Scores (points, game to {self.session.variant.target})"
         self.query_one("#contract").border_title = "Contract"
         self.query_one("#centre").border_title = f"{self.game_title}: the table"
         self.query_one("#actions").display = False
@@ -760,6 +763,13 @@ class NomsTableScreen(BaseTableScreen):
 
     def second_person(self, text: str, names: Sequence[str]) -> str:
         return second_person(text, names)
+
+    def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
+        return hand_breakdown(data, names, self.ascii)
+
+    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
+        """The contract and its outcome, tricks per seat, the last trick complete, then the points."""
+        return hand_result_lines(data, self.names, self.ascii) + points_lines(data, self.names, self.HAND_WORD)
 
     def describe_action(self, action: Action) -> str:
         return action_words(action, self.ascii)

@@ -33,7 +33,7 @@ again autoplays it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from rich.text import Text
 from textual import events, on
@@ -44,6 +44,7 @@ from textual.widgets import Static
 
 from engine.cards import Card
 from engine.core import Action
+from tui.games.spite_malice.ui import game_breakdown
 from tui.screens.base_table import BaseTableScreen
 from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_HELP, PLAY_KEYS, STOCK_KEY,
                                  STRONG_EVENT_KINDS, action_source, action_target, autoplay, build_action,
@@ -232,7 +233,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         # play decks and the draw deck
         turn = f"turn {view.turns + 1}" if not view.is_over else f"{view.turns} turns"
         self.query_one("#snm-centre").border_title = (
-            f"Play decks · {game_type_name(view)} · {turn} (a tie after {view.variant.max_turns})")
+            f"Play decks · {game_type_name(view)} · {turn} (a tie if nobody wins by turn {view.variant.max_turns})")
         for j in range(self._n_play):
             deck = view.play[j] if j < len(view.play) else ()
             top = deck[-1] if deck else None
@@ -320,6 +321,9 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         if text.plain.endswith("\n"):
             text.right_crop(1)
         self.query_one("#scoreboard", Static).update(text)
+
+    def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
+        return game_breakdown(data, names)
 
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, self.picked if self.human_turn() else None,

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from engine.cards import Card
-from engine.core import Action
+from engine.core import Action, Event
 from engine.games.spite_malice.game import (SEED_TYPE_NAMES, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceView, value_text)
 from tui.widgets.narration import asciify
@@ -288,8 +288,27 @@ def result_text(view: SpiteMaliceView, names: Sequence[str]) -> str:
     """Why the game ended (the engine's reason with the winner's name), e.g.
     ``Bob has played the last stock card and wins (SM-13)``."""
     reason = view.reason or "the game is over"
-    who = names[view.result] if view.result is not None and 0 <= view.result < len(names) else "?"
-    return reason.replace("{seat}", who)
+    seat = view.result if view.result is not None and 0 <= view.result < len(names) else None
+    return Event("result", reason, seat).narrate(names)  # "You have played...": narrate makes verbs agree
+
+
+def game_breakdown(data: dict, names: Sequence[str]) -> str:
+    """How a finished game was scored, from its ``hand_over`` data (``winner``,
+    ``stock_left`` per seat, ``reason``): the winner scores the cards left in the
+    loser's stock (SM-17), e.g. ``Ann won: Bix had 7 cards left in the stock, so
+    Ann scores 7 (SM-17)``; a tie scores nothing."""
+    winner = data.get("winner")
+    stock = data.get("stock_left") or []
+    if winner is None or not 0 <= winner < len(names):
+        reason = Event("tie", str(data.get("reason") or "a tie")).narrate(names)
+        return f"a tie ({reason}): nobody scores"
+    loser = 1 - winner if len(names) == 2 else None
+    if loser is None or loser >= len(stock):
+        return f"{names[winner]} won"
+    n = stock[loser]
+    cards = f"{n} card{'s' if n != 1 else ''}"
+    return (f"{names[winner]} won: {names[loser]} had {cards} left in the stock, "
+            f"so {names[winner]} scores {n} (SM-17)")
 
 
 def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = None, *,
