@@ -415,3 +415,24 @@ async def test_choosing_another_game_rebuilds_seats_and_options(table):
         screen.query_one("#opt-target", Input).value = "0"
         await pilot.pause()
         assert "target" in screen.last_error
+
+
+async def test_changing_the_game_keeps_the_bots_levels_and_names(tmp_path):
+    """Issue 11 part 6: switching game kept every bot at its level (was reset to
+    ``random``, names "Bix (random)"); a level the new game lacks falls back to the default."""
+    table = TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "easy"), SeatSpec("ai", "medium")],
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.click("#game-noms")
+        await pilot.pause()
+        assert screen.game_id == "noms"
+        levels = [s.level for s in screen.seats() if not s.is_human]
+        assert levels[:2] == ["easy", "medium"] and all(lv == "easy" for lv in levels[2:])
+        names = [screen.query_one(f"#seat-name-{i}", Input).placeholder for i in range(1, 4)]
+        assert all("random" not in n for n in names) and "(easy)" in names[0] and "(medium)" in names[1]
+        screen.query_one("#seat-level-1", Select).value = "hard"
+        await pilot.pause()
+        assert "(hard)" in screen.query_one("#seat-name-1", Input).placeholder
