@@ -20,6 +20,7 @@ from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.games.nags.game import Nags, NagsVariant
 from engine.gamelog import Replay, read_log
 from engine.seats import SeatSpec
+from engine.variants import ConfigError
 from engine.session import Session
 from engine.variants import option_specs
 from themes import CARD_VARIABLES, OPTIONAL_VARIABLES, THEMES, load_themes, theme_variable_defaults
@@ -391,9 +392,21 @@ async def test_config_keys_remap_bindings_and_unknown_ids_are_reported(table):
         assert app.theme == "high-contrast"
         await pilot.press("ctrl+t")  # the old key no longer toggles
         assert app.theme == "high-contrast"
-    table.keys = {"no.such": "f3"}
+    table.keys = {"app.them": "f3"}  # a startup error naming the key and the close matches, never a toast
+    with pytest.raises(ConfigError, match=r"keys\.app\.them: unknown action; did you mean app\.theme"):
+        CardtableApp(table)
+
+
+async def test_config_keys_short_names_as_documented(table):
+    """Issue 11 part 6: README's and config.example.toml's ``rules = "f1"`` (a short
+    name) is accepted; ``theme = "f2"`` remaps app.theme."""
+    table.keys = {"theme": "f2", "rules": "f1"}
     app = CardtableApp(table)
-    assert "no.such" in app.startup_error and "app.theme" in app.startup_error
+    assert app.startup_error is None
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        assert app.theme == "high-contrast"
 
 
 async def test_choosing_another_game_rebuilds_seats_and_options(table):
