@@ -449,3 +449,16 @@ async def test_changing_the_game_keeps_the_bots_levels_and_names(tmp_path):
         screen.query_one("#seat-level-1", Select).value = "hard"
         await pilot.pause()
         assert "(hard)" in screen.query_one("#seat-name-1", Input).placeholder
+
+
+async def test_replay_screen_is_drawn_at_once(tmp_path, table):
+    """Issue 11 part 6: the replay screen opened blank until a key was pressed."""
+    path = bot_log(tmp_path)
+    app = CardtableApp(table, start="replay", replay_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert str(screen.query_one("#replay-status", Static).render()).startswith("action 0/")
+        assert screen.board_text.plain.strip()
+        assert "The start of the match." in str(screen.query_one("#replay-narration", Static).render())
