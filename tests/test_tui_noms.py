@@ -386,3 +386,9 @@ async def test_score_title_says_the_real_target():
         await wait_for(pilot, lambda: my_turn(app))
         assert app.table.query_one("#scoreboard").border_title == "Scores (points, game to 10)"
         assert "Total/10" in app.table.query_one(NomsScoreboard).board_text()
+
+
+def test_court_value_keys_accept_both_cases():
+    """Issue 11 part 6: the footer shows JQKA; upper case types the value too."""
+    keys = {b.key for b in NomsTableScreen.BINDINGS if b.action.startswith("rank(")}
+    assert {"j,J", "q,Q", "k,K", "a,A"} <= keys

@@ -303,3 +303,21 @@ async def test_ascii_cards(monkeypatch):
 def test_second_person_narration():
     assert second_person("You plays 2♦ 2♥", ["You", "Bix"]) == "You play 2♦ 2♥"
     assert second_person("Bix plays 2♦", ["You", "Bix"]) == "Bix plays 2♦"
+
+
+async def test_upper_case_value_keys_select_like_lower_case():
+    """Issue 11 part 6: the footer shows J Q K A; Shift+J (J) selects the jacks like j."""
+    for seed in range(1, 40):
+        session = make_session(["human", "ai:random"], seed=seed)
+        app = TableTestApp(session)
+        async with app.run_test(size=SIZE) as pilot:
+            await _first_human_turn(pilot, app)
+            hand = app.table.query_one(HandView)
+            court = [c for c in hand.cards if c.rank >= 11]
+            if not court:
+                continue
+            rank = court[0].rank
+            await press(pilot, KEY_FOR_VALUE[rank].upper())
+            assert {hand.cards[i] for i in hand.selected} == {c for c in hand.cards if c.rank == rank}
+            return
+    pytest.fail("no seed dealt the human a court card")

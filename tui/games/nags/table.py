@@ -55,7 +55,8 @@ _MOVE_GROUP = Binding.Group("Move", compact=True)
 def _value_bindings() -> list[Binding]:
     out = []
     for i, (key, value) in enumerate(VALUE_KEYS.items()):
-        out.append(Binding(key, f"value({value})", "All of a value", show=i == 0, key_display="2-9 0 J Q K A",
+        keys = f"{key},{key.upper()}" if key.isalpha() else key  # the footer shows J Q K A: both cases work
+        out.append(Binding(keys, f"value({value})", "All of a value", show=i == 0, key_display="2-9 0 J Q K A",
                            id=f"table.value-{key}"))
     return out
 

@@ -586,7 +586,8 @@ def _bindings() -> list[Binding]:
         out.append(Binding(key, f"suit({suit})", "Suit", show=key == "c", key_display="c d h s",
                            id=f"noms.suit-{key}"))
     for key, rank in RANK_KEYS.items():
-        out.append(Binding(key, f"rank({rank})", "Type a card", show=key == "2", key_display="2-9 0 JQKA",
+        out.append(Binding(f"{key},{key.upper()}" if key.isalpha() else key, f"rank({rank})", "Type a card",
+                           show=key == "2", key_display="2-9 0 JQKA",
                            id=f"noms.rank-{key}"))
     out += [
         Binding("left", "move(-1)", "Move", key_display="←", id="noms.left", group=_MOVE_GROUP),
