@@ -10,6 +10,7 @@ screen class for a session's game.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from typing import Any, ClassVar, Iterable, Sequence
@@ -331,6 +332,15 @@ class BaseTableScreen(Screen[None]):
     def clear_message(self) -> None:
         """Remove the status message."""
         self._status().clear_message()
+
+    def set_key_display(self, binding_id: str, text: str) -> None:
+        """Show ``text`` in the footer for the binding ``binding_id`` of this screen
+        (e.g. the real key range ``1-4`` of a hand of 4), instead of its class-level
+        ``key_display``; the key itself is unchanged. Unknown ids are ignored."""
+        for key, bindings in self._bindings.key_to_bindings.items():
+            for i, b in enumerate(bindings):
+                if b.id == binding_id and b.key_display != text:
+                    bindings[i] = dataclasses.replace(b, key_display=text)
 
     def redraw(self) -> None:
         """Redraw every panel from the shown seat's view (batched)."""
