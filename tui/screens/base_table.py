@@ -28,7 +28,7 @@ from engine.core import Action, Event, IllegalAction
 from tui.screens.hand_result import HandResultScreen, points_lines
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
-from tui.widgets.cards import ascii_mode, theme_color
+from tui.widgets.cards import CardWidget, ascii_mode, theme_color
 from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import hand_scores_line, second_person, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
@@ -41,9 +41,10 @@ COMMON_BINDINGS: list[Binding] = [
     Binding("l", "last_events", "Last events", id="table.last"),
     Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
     Binding("s", "summary", "Match summary", id="table.summary"),
+    Binding("full_stop", "fast_bots", "Fast bots", key_display=".", id="table.fast"),
 ]
 #: Actions of :data:`COMMON_BINDINGS`, decided by the base's ``check_action``.
-COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary"})
+COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "fast_bots"})
 
 
 def _binding_id(b: BindingType) -> str | None:
@@ -171,6 +172,8 @@ class BaseTableScreen(Screen[None]):
     BaseTableScreen .table-panel { border: round $primary 60%; border-title-color: $primary; }
     BaseTableScreen.-ascii #scoreboard, BaseTableScreen.-ascii #log,
     BaseTableScreen.-ascii .table-panel { border: ascii $primary; }
+    BaseTableScreen #table-left CardWidget.-last-play { border: round $success; }
+    BaseTableScreen.-ascii #table-left CardWidget.-last-play { border: ascii $success; text-style: bold underline; }
     """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -226,6 +229,10 @@ class BaseTableScreen(Screen[None]):
         self._last_move_line = 0  # index in the log of the shown human's last move
         self._started = False
         self._pending_result: tuple[dict, list[Event]] | None = None  # a hand_over not yet shown
+        #: the hand (``state.hand_number``) in which the bots play without the pace delay (key ``.``)
+        self.fast_hand: int | None = None
+        #: the last bot move's cards on the table: ``(seat, card texts)`` from its event's ``data["cards"]``
+        self.last_bot_play: tuple[int, list[str]] | None = None
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -287,6 +294,19 @@ class BaseTableScreen(Screen[None]):
         the hand's and the match's points. Games add their own facts (tricks, contract)."""
         own = self.hand_breakdown(data, self.names)
         return ([own] if own else []) + points_lines(data, self.names, self.HAND_WORD)
+
+    def mark_last_play(self, seat: int | None, cards: Sequence[str]) -> None:
+        """Mark on the table the cards of the last bot move (``cards``: card texts from its
+        event's ``data["cards"]``; empty, ``seat`` None: nothing to mark). Default: every face-up
+        :class:`~tui.widgets.cards.CardWidget` of the left column showing one of them, outside the
+        hand, gets the class ``-last-play`` (unless it is under the cursor or picked).
+        Games that draw cards otherwise (a canvas) override this."""
+        wanted = set(cards)
+        for w in self.query("#table-left CardWidget").results(CardWidget):
+            card = w.card
+            mark = (bool(wanted) and card is not None and w.face_up and card.text in wanted
+                    and w.source != "hand" and not w.cursor and not w.selected)
+            w.set_class(mark, "-last-play")
 
     def hand_breakdown(self, data: dict, names: Sequence[str]) -> str | None:
         """One line saying how a finished hand was scored, from its ``hand_over`` data
@@ -420,6 +440,8 @@ class BaseTableScreen(Screen[None]):
         self._view = self.session.view(self.shown_seat)
         view = self._view
         self.refresh_view(view)
+        last = self.last_bot_play if not self.covered else None
+        self.mark_last_play(last[0] if last else None, last[1] if last else ())
         self.refresh_scores(view)
         status = self._status()
         if self.thinking is not None:
@@ -489,7 +511,7 @@ class BaseTableScreen(Screen[None]):
             self.post_message(self.BotFailed(seat, err, generation))
             return
         while not worker.is_cancelled and not self.session.is_quiet(action):
-            left = self.pace - (time.monotonic() - start)
+            left = self.current_pace() - (time.monotonic() - start)
             if left <= 0:
                 break
             time.sleep(min(left, 0.05))
@@ -506,6 +528,10 @@ class BaseTableScreen(Screen[None]):
         except IllegalAction as err:
             self.message(f"{self.names[message.seat]} tried an illegal move: {err}", "error")
             return
+        played = next((e for e in events if e.seat == message.seat and e.data.get("cards")
+                       and e.seen_by(self.shown_seat)), None)
+        if played is not None:
+            self.last_bot_play = (message.seat, [str(c) for c in played.data["cards"]])
         self._log_events(events)
         self._step()
 
@@ -551,6 +577,7 @@ class BaseTableScreen(Screen[None]):
             return False
         self.clear_message()
         self.reset_input()
+        self.last_bot_play = None  # answered: the mark goes
         self._last_move_line = len(self.query_one(GameLog).lines_text)
         self._log_events(events)
         self._step()
@@ -569,6 +596,8 @@ class BaseTableScreen(Screen[None]):
             return True
         if action == "summary":
             return self.session.is_over
+        if action == "fast_bots":
+            return bool(self.bots) and not self.session.is_over
         if not self.is_mounted or self._view is None:
             return False
         if action == "undo":
@@ -607,6 +636,17 @@ class BaseTableScreen(Screen[None]):
             self.message(str(err), "error")
             return
         self.show_hint(action)
+
+    def current_pace(self) -> float:
+        """The bots' delay now (seconds): :attr:`pace`, or 0 for the rest of the hand after ``.``."""
+        if self.fast_hand is not None and self.fast_hand == self.session.state.hand_number:
+            return 0.0
+        return self.pace
+
+    def action_fast_bots(self) -> None:
+        """.: the bots play without pause for the rest of this hand (pace x0)."""
+        self.fast_hand = self.session.state.hand_number
+        self.message(f"The bots play at once for the rest of this {self.HAND_WORD.lower()}.", "info")
 
     def action_last_events(self) -> None:
         """l: what happened since your last move (at most 12 lines)."""

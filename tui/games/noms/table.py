@@ -50,7 +50,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
-from engine.cards import Card, Suit
+from engine.cards import Card, Suit, parse_card
 from engine.core import Action, Event
 from engine.games.noms.game import Bid, Call, NomsView, Pass, Play, Trump
 from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, SUIT_KEYS, TRUMP_KEYS,
@@ -188,6 +188,13 @@ def _accent(app: Any) -> str:
         return "#ffa62b"
 
 
+def _success(app: Any) -> str:
+    try:
+        return app.theme_variables.get("success") or "#4ebf71"
+    except Exception:
+        return "#4ebf71"
+
+
 def _warning(app: Any) -> str:
     try:
         return app.theme_variables.get("warning") or "#ffcc00"
@@ -215,6 +222,14 @@ class TrickTable(Widget):
         super().__init__(id=id, classes=classes)
         self.blocks: list[dict] = []
         self.centre_text = ""
+        #: the card last played by a bot (marked in the success colour), or None
+        self.last_card: Card | None = None
+
+    def set_last(self, card: Card | None) -> None:
+        """Mark ``card`` (a bot's last play, if it is on the table) or nothing."""
+        if card != self.last_card:
+            self.last_card = card
+            self.refresh()
 
     def update_table(self, view: NomsView, names: Sequence[str], *, bottom: int, thinking: int | None,
                      show_last: bool) -> None:
@@ -295,14 +310,18 @@ class TrickTable(Widget):
             info = b["info"][:bw]
             canvas.put(x + (bw - len(info)) // 2, y + 1, info, Style(italic=True, dim=not b["winner"]))
             card = b["card"]
+            last = card is not None and card == self.last_card
             if big:
                 cx = x + (bw - CARD_W) // 2
-                draw_card(canvas, cx, y + 2, card, app, border=_warning(app) if b["winner"] else None,
+                border = _warning(app) if b["winner"] else (_success(app) if last else None)
+                draw_card(canvas, cx, y + 2, card, app, border=border,
                           dim=card is not None and not b["winner"] and any(o["winner"] for o in self.blocks))
             else:
                 label = card_small(card, app)
                 if b["winner"]:
                     label.stylize("underline")
+                elif last:
+                    label.stylize(f"bold underline {_success(app)}")
                 canvas.put_text(x + (bw - len(label.plain)) // 2, y + 2, label)
         cy = y0 + (7 if big else 3)
         text = self.centre_text
@@ -767,6 +786,10 @@ class NomsTableScreen(BaseTableScreen):
 
     def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
         return hand_breakdown(data, names, self.ascii)
+
+    def mark_last_play(self, seat: int | None, cards: Sequence[str]) -> None:
+        """The trick is drawn on a canvas: the bot's last card gets a success-coloured frame."""
+        self.query_one(TrickTable).set_last(parse_card(cards[0]) if cards else None)
 
     def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
         """The contract and its outcome, tricks per seat, the last trick complete, then the points."""
