@@ -92,7 +92,7 @@ def test_noms_breakdown_names_each_hands_contract():
         if str(d["contract"]).isdigit():
             side = d["tricks_won"][d["declarer"]] + (d["tricks_won"][d["partner"]] if d["partner"] is not None
                                                       else 0)
-            assert f"with {side} trick" in line
+            assert f"with {side} of {d['contract']} tricks" in line
             assert (f"with {s.names[d['partner']]}" if d["partner"] is not None else " alone") in line
 
 

@@ -36,11 +36,10 @@ class HandResultScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     HandResultScreen { align: center middle; background: $background 40%; }
-    HandResultScreen #result-box { width: auto; max-width: 100%; height: auto; max-height: 100%;
+    HandResultScreen #result-box { width: 78; max-width: 100%; height: auto; max-height: 100%;
                                    padding: 0 2; border: double $accent; background: $surface; }
-    HandResultScreen #result-title { text-style: bold; width: auto; }
-    HandResultScreen #result-body { width: auto; }
-    HandResultScreen #result-continue { color: $text-muted; width: auto; margin-top: 1; }
+    HandResultScreen #result-title { text-style: bold; }
+    HandResultScreen #result-continue { color: $text-muted; margin-top: 1; }
     """
 
     def __init__(self, title: str, lines: Sequence[RenderableType]) -> None:

@@ -295,7 +295,7 @@ def hand_breakdown(data: dict, names: Sequence[str], ascii_only: bool = False) -
     """A finished hand's contract and outcome from its ``hand_over`` data
     (``contract`` notation or None when all passed, ``declarer``, ``partner``,
     ``called``, ``trump``, ``made``, ``tricks_won``, ``mult``), e.g.
-    ``Bix 11 with Cy (called A♠), trumps hearts: made with 11 tricks`` (NO-19 to NO-21)."""
+    ``Bix 11 with Cy (called A♠), trumps hearts: made with 11 of 11 tricks`` (NO-19 to NO-21)."""
     mult = int(data.get("mult") or 1)
     dbl = f" (double hand x{mult})" if mult > 1 else ""
     if not data.get("contract"):
@@ -316,7 +316,7 @@ def hand_breakdown(data: dict, names: Sequence[str], ascii_only: bool = False) -
         trumps = suit_text(None if trump is None else "CDHS".index(trump), ascii_only)
         trumps = "no trump" if trump is None else "trumps " + trumps
         result = "made" if data.get("made") else "failed"
-        return f"{who} {name}{with_}{called}, {trumps}: {result} with {side} trick{'s' if side != 1 else ''}{dbl}"
+        return f"{who} {name}{with_}{called}, {trumps}: {result} with {side} of {name} tricks{dbl}"
     took = won[declarer] if won else 0
     result = "made" if data.get("made") else "failed"
     return f"{who} {name}: {result}, took {took} trick{'s' if took != 1 else ''}{dbl}"
