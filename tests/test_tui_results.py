@@ -96,25 +96,25 @@ def test_noms_breakdown_names_each_hands_contract():
             assert (f"with {s.names[d['partner']]}" if d["partner"] is not None else " alone") in line
 
 
-@pytest.mark.parametrize("screen,game,rules,seats,word", [
-    (NagsTableScreen, "nags", {"match_games": 2}, 3, "Game"),
-    (SpiteMaliceTableScreen, "spite_malice", {"game_type": "SNM_A_SHORT", "match_to": 12}, 2, "Game"),
-    (NomsTableScreen, "noms", {"target": 20}, 4, "Hand"),
+@pytest.mark.parametrize("screen,game,rules,seats,seed,word", [
+    (NagsTableScreen, "nags", {"match_games": 2}, 3, 7, "Game"),
+    (SpiteMaliceTableScreen, "spite_malice", {"game_type": "SNM_A_SHORT", "match_to": 5}, 2, 6, "Game"),
+    (NomsTableScreen, "noms", {"target": 20}, 4, 7, "Hand"),
 ])
-async def test_summary_shows_the_breakdown_from_the_events(screen, game, rules, seats, word):
+async def test_summary_shows_the_breakdown_from_the_events(screen, game, rules, seats, seed, word):
     """The end-of-match summary lists how each hand was scored, from the table's hand_over data."""
 
     class BotsApp(ScreenTestApp):
         SCREEN = screen
 
-    session = Session(game, rules, ["ai:easy"] * seats, seed=7, write_log=False)
+    session = Session(game, rules, ["ai:easy"] * seats, seed=seed, write_log=False)
     app = BotsApp(session)
     async with app.run_test(size=(160, 50)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen), limit=120)
+        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen), limit=300)
         summary = app.screen
         assert isinstance(summary, SummaryScreen)
         table = app.table
-        assert summary.breakdown and len(summary.breakdown) == len(table.hand_results)
+        assert len(summary.breakdown) == len(table.hand_results) >= 2
         for h, line in enumerate(summary.breakdown):
             assert line == f"{word} {h + 1}: " + table.hand_breakdown(table.hand_results[h], session.names)
         shown = str(summary.query_one("#summary-breakdown-text").render())

@@ -86,7 +86,8 @@ class BaseTableScreen(Screen[None]):
     a move chosen before an undo is dropped); covers the table with a
     :class:`HandoffScreen` between several humans at one terminal; undo
     (``z``), hint (``h``), last events (``l``), rules (``?``), the match summary
-    (``s``, and :class:`SummaryScreen` at the end); the status line (prompt and
+    (``s``, and :class:`SummaryScreen` at the end), fast bots (``.``: no pace delay for
+    the rest of the hand); the status line (prompt and
     message); the narrated game log with a scores line per finished hand; the
     scores panel; the layout (left: the game's widgets on the felt; right:
     scores above the log; the status line and the footer below).
@@ -127,6 +128,14 @@ class BaseTableScreen(Screen[None]):
         with the finished hands' points and the match totals.
     ``second_person(text, names)`` / ``hand_over_line(data, names)``
         Wording of the log (default: :mod:`tui.widgets.narration`).
+    ``hand_breakdown(data, names)`` / ``hand_result_lines(data, events)``
+        How a finished hand was scored, from its ``hand_over`` data (one line, shown in
+        the result panel and the end-of-match summary), and the lines of the panel
+        (:class:`~tui.screens.hand_result.HandResultScreen`) that waits for a key after
+        each hand but the last when a person plays (``PAUSE_AFTER_HAND``).
+    ``mark_last_play(seat, cards)``
+        Mark the last bot move's cards (from its event's ``data["cards"]``) on the table;
+        default: the ``-last-play`` class on the left column's matching card widgets.
     Class attributes: ``BINDINGS`` (the game's keys; :data:`COMMON_BINDINGS`
     are appended automatically unless a binding with the same id is listed),
     ``HAND_WORD`` ("Hand"; Nags says "Game"), ``SCORES_TITLE``,
