@@ -27,6 +27,7 @@ Textual or Rich.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -427,20 +428,59 @@ def _parse_keys(raw: Any, source: str, prefix: str = "keys.") -> dict[str, str]:
     return keys
 
 
+def resolve_keys(keys: dict[str, str], action_ids: Iterable[str], source: str = "config") -> dict[str, str]:
+    """The ``[keys]`` table with short names expanded to binding ids.
+
+    A key of ``keys`` is a binding id (``app.rules``, ``table.hint``) or a short
+    name, the part after the last dot (``rules``), which remaps every binding of
+    that name (``app.rules`` and ``table.rules``). An id given in full wins over
+    a short name for the same binding.
+
+    Args:
+        keys: action id or short name -> key name (Textual key syntax).
+        action_ids: every binding id the app has (the engine does not know them).
+        source: the file named in an error.
+    Returns:
+        binding id -> key name.
+    Raises:
+        ConfigError: for a name that is neither, naming ``keys.NAME`` and the
+            closest valid names (``difflib``), or all of them when there are few.
+    """
+    given = list(dict.fromkeys(action_ids))
+    valid = sorted(given)
+    by_short: dict[str, list[str]] = {}
+    for aid in valid:
+        by_short.setdefault(aid.rsplit(".", 1)[-1], []).append(aid)
+    out: dict[str, str] = {}
+    for action, key in keys.items():
+        if action in valid:
+            continue
+        if action not in by_short:
+            close = difflib.get_close_matches(action, sorted(set(valid) | set(by_short)), n=4, cutoff=0.5)
+            if close:
+                hint = "did you mean " + " or ".join(close) + "?"
+            elif len(given) <= 8:
+                hint = "valid actions are " + ", ".join(given)
+            else:
+                hint = "use a binding id such as app.rules or table.hint, or its short name (rules, hint)"
+            raise ConfigError(source, f"keys.{action}", f"unknown action; {hint}")
+        for aid in by_short[action]:
+            out[aid] = key
+    out.update({a: k for a, k in keys.items() if a in valid})
+    return out
+
+
 def check_keys(cfg: TableConfig, action_ids: Iterable[str]) -> None:
-    """Check that every remapped action in ``cfg.keys`` is one the app has.
+    """Check that every remapped action in ``cfg.keys`` is one the app has (a
+    binding id or its short name, see :func:`resolve_keys`).
 
     The engine does not know the app's actions; the TUI calls this with its
     binding ids.
 
     Raises:
-        ConfigError: naming the unknown action and listing the valid ids.
+        ConfigError: naming the unknown action and the closest valid names.
     """
-    valid = list(action_ids)
-    for action in cfg.keys:
-        if action not in valid:
-            raise ConfigError(cfg.source, f"keys.{action}", "unknown action; valid actions are "
-                              + ", ".join(valid))
+    resolve_keys(cfg.keys, action_ids, cfg.source)
 
 
 # -- saving -----------------------------------------------------------------

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence, TypeVar
 
 from engine.cards import CardParseError
+from engine.grammar import second_person
 
 #: ``to_move`` value for a chance step (deal, shuffle, turned card).
 CHANCE = -1
@@ -158,13 +159,15 @@ class Event:
         return self.visible_to is None or seat is None or seat in self.visible_to
 
     def narrate(self, names: Sequence[str]) -> str:
-        """The narration with seat names filled in."""
+        """The narration with seat names filled in; verbs whose subject is a seat
+        named ``You`` agree with it (``You bid 10``, :func:`engine.grammar.second_person`)."""
         subs = {f"s{i}": n for i, n in enumerate(names)}
         subs["seat"] = names[self.seat] if self.seat is not None and self.seat >= 0 else "chance"
         try:
-            return self.text.format(**subs)
+            text = self.text.format(**subs)
         except (KeyError, IndexError):
-            return self.text
+            text = self.text
+        return second_person(text, names)
 
 
 class View(ABC):
@@ -405,6 +408,8 @@ class Game(ABC):
         """``None`` if ``n_seats`` is allowed, else a sentence saying what is."""
         if cls.min_seats <= n_seats <= cls.max_seats:
             return None
+        if cls.min_seats == cls.max_seats:
+            return f"{cls.title} needs {cls.min_seats} seats, not {n_seats}"
         return f"{cls.title} needs {cls.min_seats} to {cls.max_seats} seats, not {n_seats}"
 
 

@@ -424,3 +424,39 @@ def test_readme_starts_with_the_two_commands_ci_runs():
     import tomllib
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts == {"cardtable": "tui.cli:main"}
+
+
+def test_documented_key_remap_example_is_accepted(runner, app_calls, tmp_path):
+    """Issue 11 part 6: README's ``[keys] rules = "f1"`` and config.example.toml's keys work."""
+    readme = (ROOT / "README.md").read_text()
+    assert '[keys]' in readme and 'rules = "f1"' in readme
+    path = config_file(tmp_path, '[keys]\nrules = "f1"\ntheme = "ctrl+y"\n')
+    result = runner.invoke(app, ["--config", str(path)])
+    assert result.exit_code == 0, result.output
+    example = (ROOT / "config.example.toml").read_text().replace("# rules = ", "rules = ").replace(
+        "# theme = ", "theme = ")
+    path.write_text(example)
+    result = runner.invoke(app, ["--config", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def test_unknown_key_id_is_a_one_line_startup_error_with_close_matches(runner, app_calls, tmp_path):
+    path = config_file(tmp_path, '[keys]\n"table.hnit" = "f2"\n')
+    result = runner.invoke(app, ["--config", str(path)])
+    assert_one_line_error(result, 1, str(path), "keys.table.hnit", "did you mean table.hint")
+    assert app_calls == [] and len(result.output) < 200
+
+
+@pytest.mark.parametrize("argv,fragments", [
+    (["play", "nags", "--seed", "-1"], ["--seed", "greater than or equal to 0", "cardtable play -h"]),
+    (["sim", "nags", "--seat", "ai:random", "--seat", "ai:random", "--games", "0"],
+     ["--games", "greater than or equal to 1"]),
+    (["play", "nags", "--bogus"], ["no such option: --bogus"]),
+    (["rules"], ["missing argument"]),
+    (["bogus"], ["no such command 'bogus'"]),
+])
+def test_usage_errors_are_one_line_like_every_other_error(runner, app_calls, argv, fragments):
+    """Issue 11 part 6: typer's range and usage errors printed a boxed usage block."""
+    result = runner.invoke(app, argv)
+    assert_one_line_error(result, 2, *fragments)
+    assert "╭" not in result.output and "Usage:" not in result.output

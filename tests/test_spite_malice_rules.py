@@ -63,7 +63,7 @@ def set_play(s: SpiteMaliceState, *decks: str) -> None:
 def test_SM_1_two_players_only():
     assert SpiteMalice.min_seats == SpiteMalice.max_seats == 2
     for n in (1, 3, 4):
-        with pytest.raises(ValueError, match="2 to 2 seats"):
+        with pytest.raises(ValueError, match="needs 2 seats"):
             SpiteMalice.new_state(SpiteMaliceVariant(), n)
     assert get_game("spite_malice") is SpiteMalice and "spite_malice" in GAMES
 
@@ -399,7 +399,9 @@ def test_SM_17_the_winner_scores_the_other_stock_and_the_match_goes_on():
     s, ev = _win_first_game(match_to=3)
     assert "win" in kinds(ev) and "hand_over" in kinds(ev) and "match_over" not in kinds(ev)
     over = next(e for e in ev if e.kind == "hand_over")
-    assert over.data == {"hand": 0, "scores": [2.0, 0.0], "totals": [2.0, 0.0]}
+    assert {k: over.data[k] for k in ("hand", "scores", "totals")} == {"hand": 0, "scores": [2.0, 0.0],
+                                                                       "totals": [2.0, 0.0]}
+    assert over.data["winner"] == 0 and over.data["stock_left"] == [0, 2]  # the breakdown for the summary
     assert s.totals == [2, 0] and s.game_points == [[2, 0]]
     assert not s.is_over and s.game_no == 1 and s.hand_number == 1 and s.to_move == CHANCE
     assert isinstance(s.sample_chance(random.Random(0)), Deal) and s.stocks == [[], []]

@@ -20,6 +20,7 @@ from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.games.nags.game import Nags, NagsVariant
 from engine.gamelog import Replay, read_log
 from engine.seats import SeatSpec
+from engine.variants import ConfigError
 from engine.session import Session
 from engine.variants import option_specs
 from themes import CARD_VARIABLES, OPTIONAL_VARIABLES, THEMES, load_themes, theme_variable_defaults
@@ -391,9 +392,21 @@ async def test_config_keys_remap_bindings_and_unknown_ids_are_reported(table):
         assert app.theme == "high-contrast"
         await pilot.press("ctrl+t")  # the old key no longer toggles
         assert app.theme == "high-contrast"
-    table.keys = {"no.such": "f3"}
+    table.keys = {"app.them": "f3"}  # a startup error naming the key and the close matches, never a toast
+    with pytest.raises(ConfigError, match=r"keys\.app\.them: unknown action; did you mean app\.theme"):
+        CardtableApp(table)
+
+
+async def test_config_keys_short_names_as_documented(table):
+    """Issue 11 part 6: README's and config.example.toml's ``rules = "f1"`` (a short
+    name) is accepted; ``theme = "f2"`` remaps app.theme."""
+    table.keys = {"theme": "f2", "rules": "f1"}
     app = CardtableApp(table)
-    assert "no.such" in app.startup_error and "app.theme" in app.startup_error
+    assert app.startup_error is None
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        assert app.theme == "high-contrast"
 
 
 async def test_choosing_another_game_rebuilds_seats_and_options(table):
@@ -415,3 +428,37 @@ async def test_choosing_another_game_rebuilds_seats_and_options(table):
         screen.query_one("#opt-target", Input).value = "0"
         await pilot.pause()
         assert "target" in screen.last_error
+
+
+async def test_changing_the_game_keeps_the_bots_levels_and_names(tmp_path):
+    """Issue 11 part 6: switching game kept every bot at its level (was reset to
+    ``random``, names "Bix (random)"); a level the new game lacks falls back to the default."""
+    table = TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "easy"), SeatSpec("ai", "medium")],
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.click("#game-noms")
+        await pilot.pause()
+        assert screen.game_id == "noms"
+        levels = [s.level for s in screen.seats() if not s.is_human]
+        assert levels[:2] == ["easy", "medium"] and all(lv == "easy" for lv in levels[2:])
+        names = [screen.query_one(f"#seat-name-{i}", Input).placeholder for i in range(1, 4)]
+        assert all("random" not in n for n in names) and "(easy)" in names[0] and "(medium)" in names[1]
+        screen.query_one("#seat-level-1", Select).value = "hard"
+        await pilot.pause()
+        assert "(hard)" in screen.query_one("#seat-name-1", Input).placeholder
+
+
+async def test_replay_screen_is_drawn_at_once(tmp_path, table):
+    """Issue 11 part 6: the replay screen opened blank until a key was pressed."""
+    path = bot_log(tmp_path)
+    app = CardtableApp(table, start="replay", replay_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert str(screen.query_one("#replay-status", Static).render()).startswith("action 0/")
+        assert screen.board_text.plain.strip()
+        assert "The start of the match." in str(screen.query_one("#replay-narration", Static).render())

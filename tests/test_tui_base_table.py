@@ -24,6 +24,7 @@ from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
 from tui.screens import TABLE_SCREENS, TableScreenError, table_screen_class, table_screen_for
 from tui.screens.base_table import COMMON_BINDINGS, BaseTableScreen, hand_results_from_history
+from tui.screens.hand_result import HandResultScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, summary_table
 from tui.games.nags.table import NagsTableScreen
@@ -99,7 +100,7 @@ def nags(seats: list[str], seed: int = 7, **rules) -> Session:
 
 def ready(app: BaseApp) -> bool:
     t = app.table
-    return (app.session.is_over or isinstance(app.screen, HandoffScreen)
+    return (app.session.is_over or isinstance(app.screen, (HandoffScreen, HandResultScreen))
             or (app.screen is t and t.human_turn()))
 
 
@@ -107,7 +108,7 @@ def test_common_bindings_follow_the_games_own():
     ids = [b.id for b in FakeGameScreen.BINDINGS]
     assert ids == ["fake.first", "fake.illegal"] + [b.id for b in COMMON_BINDINGS]
     nags_ids = [b.id for b in NagsTableScreen.BINDINGS]
-    assert nags_ids[-5:] == [b.id for b in COMMON_BINDINGS] and nags_ids[0] == "table.left"
+    assert nags_ids[-len(COMMON_BINDINGS):] == [b.id for b in COMMON_BINDINGS] and nags_ids[0] == "table.left"
 
 
 async def test_base_alone_plays_a_match_to_the_summary():
@@ -121,6 +122,10 @@ async def test_base_alone_plays_a_match_to_the_summary():
             await wait_for(pilot, lambda: ready(app))
             if session.is_over:
                 break
+            if isinstance(app.screen, HandResultScreen):  # the finished hand's result waits for a key
+                await press(pilot, "space")
+                await wait_for(pilot, lambda: not isinstance(app.screen, HandResultScreen))
+                continue
             status = app.table.query_one(StatusLine)
             assert status.prompt_text == "fake prompt for seat 0"
             n = len(session.history)

@@ -19,6 +19,7 @@ from tui.games.noms.ui import (KEY_FOR_BID, parse_called_card, render_position, 
                          tricks_line)
 from tui.screens import table_screen_class
 from tui.games.noms.table import CallGrid, NomsHand, NomsScoreboard, NomsTableScreen, TrickTable, _hand_mults
+from tui.screens.hand_result import HandResultScreen
 from tui.screens.replay import Palette, render_generic, renderer_for
 from tui.widgets.status import StatusLine
 
@@ -79,6 +80,13 @@ async def human_move(pilot, app: NomsApp, *, bid: int | None = None, call: str =
     await wait_for(pilot, lambda: len(app.session.history) > n)
 
 
+async def dismiss_hand_result(pilot, app: NomsApp) -> None:
+    """The result panel after a hand waits for a key: press one."""
+    await wait_for(pilot, lambda: isinstance(app.screen, HandResultScreen))
+    await press(pilot, "space")
+    await wait_for(pilot, lambda: not isinstance(app.screen, HandResultScreen))
+
+
 async def play_hand(pilot, app: NomsApp, *, bid: int | None = 11, call: str = "AS") -> None:
     """Play until the first hand is over (keys only for the human)."""
     while not app.session.state.results and not app.session.is_over:
@@ -101,6 +109,7 @@ async def test_whole_hand_by_keys_against_random_bots():
         notations = [n for _a, n in s.history]
         assert "trump H" in notations and "call AS" in notations
         assert sum(1 for n in notations if n.startswith("play")) == 52
+        await dismiss_hand_result(pilot, app)
         await wait_for(pilot, lambda: my_turn(app))
         assert list(s.state.scores()) == [float(x) for x in pts]
         text = app.table.query_one(NomsScoreboard).board_text()
@@ -337,3 +346,49 @@ def test_auction_prompt_lists_only_the_calls_you_have():
     assert view.legal_actions() == [Pass()]
     text = prompt(view, s.names, many_humans=False, ascii_only=False, pending_rank=None)
     assert "call (NO-8): p=pass (nothing outbids the highest bid)" in text and ": ," not in text
+
+
+async def test_hand_result_waits_for_a_key_with_tricks_partner_contract_and_last_trick():
+    """Issue 11 part 4: after a hand the result (contract made/failed, partner,
+    tricks per seat, the last trick complete, points) stays until a key is
+    pressed, and no bot plays meanwhile; the words come from the hand_over data."""
+    app = NomsApp(make_session(seed=3, seats=EASY))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_hand(pilot, app, bid=11, call="AS")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandResultScreen))
+        panel = app.screen
+        assert isinstance(panel, HandResultScreen)
+        text = panel.body_text()
+        data = app.table.hand_results[0]
+        assert data["contract"] == "11" and data["declarer"] == 0
+        assert text.startswith("Hand 1 over")
+        assert ("made" if data["made"] else "failed") in text
+        assert "You 11" in text
+        partner = data["partner"]
+        assert (f"with {app.session.names[partner]}" if partner is not None else "alone") in text
+        assert "Tricks: " + ", ".join(f"{n} {w}" for n, w in zip(app.session.names, data["tricks_won"])) in text
+        last = data["last_trick"]
+        assert f"{app.session.names[last['winner']]} won it" in text and "Last trick:" in text
+        assert "Points this hand:" in text and "Match totals:" in text
+        n = len(app.session.history)
+        for _ in range(20):  # the bots wait while the panel is up
+            await pilot.pause(0.01)
+        assert len(app.session.history) == n and isinstance(app.screen, HandResultScreen)
+        await press(pilot, "x")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HandResultScreen))
+        await wait_for(pilot, lambda: my_turn(app) or len(app.session.history) > n)
+
+
+async def test_score_title_says_the_real_target():
+    """Issue 11 part 4: "game to 10" when the target is 10 (NO-22), not 101."""
+    app = NomsApp(make_session(seed=3, rules={"target": 10}))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        assert app.table.query_one("#scoreboard").border_title == "Scores (points, game to 10)"
+        assert "Total/10" in app.table.query_one(NomsScoreboard).board_text()
+
+
+def test_court_value_keys_accept_both_cases():
+    """Issue 11 part 6: the footer shows JQKA; upper case types the value too."""
+    keys = {b.key for b in NomsTableScreen.BINDINGS if b.action.startswith("rank(")}
+    assert {"j,J", "q,Q", "k,K", "a,A"} <= keys

@@ -8,6 +8,7 @@ the hint (the easy bot's move, picked) and the replay renderer."""
 from __future__ import annotations
 
 
+import pytest
 from rich.console import Console
 
 from engine.cards import parse_card, parse_cards
@@ -51,12 +52,14 @@ def hand_order(view) -> list:
     return sorted(view.hand, key=lambda c: (VALUE[c], c.order))
 
 
-def keys_for(view, action) -> list[str]:
-    """The keys a player presses for ``action``: the source's key, then the target's."""
+def keys_for(view, action, slots=None) -> list[str]:
+    """The keys a player presses for ``action``: the source's key, then the target's
+    (a hand card's key is its slot on screen, ``slots``; by default the sorted hand)."""
+    order = list(hand_order(view) if slots is None else slots)
     if isinstance(action, PlayHand):
-        return [HAND_KEYS[hand_order(view).index(action.card)], PLAY_KEYS[action.deck]]
+        return [HAND_KEYS[order.index(action.card)], PLAY_KEYS[action.deck]]
     if isinstance(action, Discard):
-        return [HAND_KEYS[hand_order(view).index(action.card)], DISCARD_KEYS[action.pile]]
+        return [HAND_KEYS[order.index(action.card)], DISCARD_KEYS[action.pile]]
     if isinstance(action, PlayStock):
         return [STOCK_KEY, PLAY_KEYS[action.deck]]
     assert isinstance(action, PlayDiscard)
@@ -176,7 +179,7 @@ async def test_whole_game_by_keys_against_a_random_bot():
             for j, deck in enumerate(view.play):
                 assert table.query_one(f"#play-{j}", SMPile).card_widget.card == (deck[-1] if deck else None)
             before = len(my_moves(s))
-            await press(pilot, *keys_for(view, action))
+            await press(pilot, *keys_for(view, action, table.hand_slots))
             await wait_for(pilot, lambda: s.is_over or len(my_moves(s)) > before)
             assert my_moves(s)[before] == str(action)
             typed += 1
@@ -255,9 +258,9 @@ async def test_autoplay_key_plays_to_the_only_play_deck():
         # a hand card that fits nowhere: autoplay explains and plays nothing
         await wait_for(pilot, lambda: ready(app))
         view = s.view(0)
-        hand = hand_order(view)
-        misfit = [i for i, c in enumerate(hand)
-                  if not any(isinstance(a, PlayHand) and a.card == c for a in view.legal_actions())]
+        hand = app.table.hand_slots  # the keys stay on their cards within the turn
+        misfit = [i for i, c in enumerate(hand) if c is not None
+                  and not any(isinstance(a, PlayHand) and a.card == c for a in view.legal_actions())]
         if misfit and not s.is_over:
             n = len(s.history)
             await press(pilot, HAND_KEYS[misfit[0]], HAND_KEYS[misfit[0]])
@@ -340,3 +343,64 @@ async def test_narrow_terminal_layout_fits():
             if w.display and w.parent.display:
                 r = w.region
                 assert r.right <= 120 and r.bottom <= 40 - 4, (w.parent.id, r)
+
+
+async def test_hand_keys_stay_on_their_cards_within_a_turn():
+    """Issue 11 part 6: after a play the other hand cards keep their keys (a planned
+    "3 q" discarded the wrong card); the footer shows the keys that exist; the legal
+    targets of a pick are lit."""
+    from tui.games.spite_malice.ui import hand_keys_text
+    for seed in range(1, 30):
+        s = session(seed=seed)
+        app = SMApp(s)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: ready(app))
+            table = app.table
+            view = s.view(0)
+            before = list(table.hand_slots)
+            assert before == hand_order(view)
+            plays = [a for a in view.legal_actions() if isinstance(a, PlayHand) and a.card in before[:2]]
+            if len(before) < 4 or not plays:
+                continue
+            action = plays[0]
+            i = before.index(action.card)
+            await press(pilot, HAND_KEYS[i], PLAY_KEYS[action.deck])
+            await wait_for(pilot, lambda: len(my_moves(s)) == 1)
+            await wait_for(pilot, lambda: ready(app))
+            if s.to_move != 0:
+                continue
+            slots = table.hand_slots
+            assert slots[i] is None  # a gap where the played card was
+            assert [c for j, c in enumerate(slots) if j != i] == [c for j, c in enumerate(before) if j != i]
+            keys = hand_keys_text(slots)
+            assert HAND_KEYS[i] not in keys.split() and keys.startswith("1" if i else "2")
+            shown = {b.binding.key_display for b in table.active_bindings.values() if b.binding.id == "snm.hand-1"}
+            assert shown == {keys}
+            assert f"keys {keys})" in str(table.query_one("#snm-hand").border_title)
+            await press(pilot, "3")
+            assert table.picked == "hand:2" and table.query_one("#hand-2", SMPile).card_widget.card == before[2]
+            view = s.view(0)
+            lit = {t for t in ("play:0", "play:1", "play:2", "play:3", "discard:0", "discard:1", "discard:2",
+                               "discard:3")
+                   if table.query_one(f"#{'play' if t.startswith('play') else 'my-discard'}-{t[-1]}",
+                                      SMPile).has_class("-target")}
+            from tui.games.spite_malice.ui import legal_targets
+            assert lit == set(legal_targets(view, "hand:2", slots)) and any(t.startswith("discard") for t in lit)
+            await press(pilot, DISCARD_KEYS[0])
+            await wait_for(pilot, lambda: len(my_moves(s)) == 2)
+            assert my_moves(s)[1] == str(Discard(before[2], 0))
+            return
+    pytest.fail("no seed let the human play a low hand card and go on")
+
+
+def test_hand_keys_text_and_stable_hand():
+    from tui.games.spite_malice.ui import hand_keys_text, stable_hand
+    a, b, c = parse_cards("2H 5S 9C")
+    assert hand_keys_text([a, b, c]) == "1-3" and hand_keys_text([None, b, c]) == "2-3"
+    assert hand_keys_text([a, None, c, b]) == "1 3-4" and hand_keys_text([]) == ""
+
+    class V:
+        hand = (c, a)
+    assert stable_hand(V(), [a, b, c]) == [a, None, c]  # b was played: a gap, the others stay
+    V.hand = (c, a, b, b)
+    assert stable_hand(V(), [a, None, c]) == sorted(V.hand, key=lambda x: (VALUE[x], x.order))  # a draw: afresh

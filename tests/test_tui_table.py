@@ -14,6 +14,7 @@ from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play,
 from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
 from tui.games.nags.ui import KEY_FOR_VALUE, second_person
+from tui.screens.hand_result import HandResultScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen
 from tui.games.nags.table import NagsTableScreen
@@ -42,7 +43,7 @@ def make_session(seats: list[str], seed: int = 7, rules: dict | None = None) -> 
 def ready(app: TableTestApp) -> bool:
     """A human may press keys now (or the match is over, or a hand-off waits)."""
     t = app.table
-    return (app.session.is_over or isinstance(app.screen, HandoffScreen)
+    return (app.session.is_over or isinstance(app.screen, (HandoffScreen, HandResultScreen))
             or (app.screen is t and t.human_turn()))
 
 
@@ -94,6 +95,10 @@ async def play_out(pilot, app: TableTestApp, prefer_buy: bool = False, limit: in
         if isinstance(app.screen, HandoffScreen):
             await press(pilot, "enter")
             keys.append("handoff")
+            continue
+        if isinstance(app.screen, HandResultScreen):  # the finished game's result waits for a key
+            await press(pilot, "space")
+            keys.append("result")
             continue
         keys.append(await human_move(pilot, app, prefer_buy))
     raise AssertionError("the match did not end")
@@ -298,3 +303,21 @@ async def test_ascii_cards(monkeypatch):
 def test_second_person_narration():
     assert second_person("You plays 2♦ 2♥", ["You", "Bix"]) == "You play 2♦ 2♥"
     assert second_person("Bix plays 2♦", ["You", "Bix"]) == "Bix plays 2♦"
+
+
+async def test_upper_case_value_keys_select_like_lower_case():
+    """Issue 11 part 6: the footer shows J Q K A; Shift+J (J) selects the jacks like j."""
+    for seed in range(1, 40):
+        session = make_session(["human", "ai:random"], seed=seed)
+        app = TableTestApp(session)
+        async with app.run_test(size=SIZE) as pilot:
+            await _first_human_turn(pilot, app)
+            hand = app.table.query_one(HandView)
+            court = [c for c in hand.cards if c.rank >= 11]
+            if not court:
+                continue
+            rank = court[0].rank
+            await press(pilot, KEY_FOR_VALUE[rank].upper())
+            assert {hand.cards[i] for i in hand.selected} == {c for c in hand.cards if c.rank == rank}
+            return
+    pytest.fail("no seed dealt the human a court card")

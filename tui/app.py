@@ -142,14 +142,8 @@ class CardtableApp(App[None]):
             self.startup_error = self.startup_error or f"Unknown theme {wanted!r}; using {DEFAULT_THEME}."
             wanted = DEFAULT_THEME
         self.theme = wanted
-        keys = table.keys
-        if keys:
-            unknown = [k for k in keys if k not in binding_ids()]
-            if unknown:
-                self.startup_error = self.startup_error or (
-                    f"Unknown key action {unknown[0]!r} in the config; valid actions are "
-                    + ", ".join(binding_ids()) + ".")
-            self.set_keymap({k: v for k, v in dict(keys).items() if k not in unknown})
+        if table.keys:  # short names (rules) expand to ids; an unknown one is a ConfigError, like any config mistake
+            self.set_keymap(config.resolve_keys(dict(table.keys), binding_ids(), table.source))
 
     # -- start-up -------------------------------------------------------------
     def _load_table(self) -> TableConfig:

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Annotated, Any, Iterator, Optional
 
 import typer
+from typer._click import exceptions as click_exceptions  # typer 0.29 vendors click: its exception classes
+from typer.core import TyperGroup
 
 from engine.games import ALL_IDS
 
@@ -39,8 +41,33 @@ CONFIG_HELP = "table config file (TOML); default: the per-user config.toml if it
 EXIT_UNKNOWN_GAME = 2
 EXIT_ERROR = 1
 
+class _OneLineErrorsGroup(TyperGroup):
+    """typer's group whose usage errors (a range such as ``--seed -1`` or
+    ``--games 0``, an unknown option, a missing argument) print one line like
+    every other error, ``cardtable: ...``, instead of a boxed usage block; exit code 2."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            rv = super().main(*args, standalone_mode=False, **kwargs)
+        except click_exceptions.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "cardtable"
+            text = " ".join(exc.format_message().split()).rstrip(".")
+            typer.echo(f"cardtable: {text[:1].lower() + text[1:]} (see {where} -h)", err=True)
+            sys.exit(exc.exit_code)
+        except click_exceptions.ClickException as exc:
+            typer.echo(f"cardtable: {' '.join(exc.format_message().split())}", err=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            typer.echo("cardtable: aborted", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
 app = typer.Typer(
     name="cardtable",
+    cls=_OneLineErrorsGroup,
     help="A terminal card room: Nags, Noms and Spite & Malice against honest AI opponents.",
     invoke_without_command=True,
     add_completion=False,
@@ -130,7 +157,11 @@ def _parse_seats(specs: Optional[list[str]]) -> list:
 
 
 def _run_app(table: Any, **kwargs: Any) -> None:
-    from tui.app import run_app
+    """Check the config's ``[keys]`` against the app's binding ids (a ConfigError:
+    one line, before the screen opens), then run the app."""
+    from engine.config import check_keys
+    from tui.app import binding_ids, run_app
+    check_keys(table, binding_ids())
     run_app(table, **kwargs)
 
 

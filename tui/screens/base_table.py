@@ -10,6 +10,7 @@ screen class for a session's game.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from typing import Any, ClassVar, Iterable, Sequence
@@ -24,9 +25,10 @@ from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction
+from tui.screens.hand_result import HandResultScreen, points_lines
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
-from tui.widgets.cards import ascii_mode, theme_color
+from tui.widgets.cards import CardWidget, ascii_mode, theme_color
 from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import hand_scores_line, second_person, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
@@ -39,9 +41,10 @@ COMMON_BINDINGS: list[Binding] = [
     Binding("l", "last_events", "Last events", id="table.last"),
     Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
     Binding("s", "summary", "Match summary", id="table.summary"),
+    Binding("full_stop", "fast_bots", "Fast bots", key_display=".", id="table.fast"),
 ]
 #: Actions of :data:`COMMON_BINDINGS`, decided by the base's ``check_action``.
-COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary"})
+COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "fast_bots"})
 
 
 def _binding_id(b: BindingType) -> str | None:
@@ -83,7 +86,8 @@ class BaseTableScreen(Screen[None]):
     a move chosen before an undo is dropped); covers the table with a
     :class:`HandoffScreen` between several humans at one terminal; undo
     (``z``), hint (``h``), last events (``l``), rules (``?``), the match summary
-    (``s``, and :class:`SummaryScreen` at the end); the status line (prompt and
+    (``s``, and :class:`SummaryScreen` at the end), fast bots (``.``: no pace delay for
+    the rest of the hand); the status line (prompt and
     message); the narrated game log with a scores line per finished hand; the
     scores panel; the layout (left: the game's widgets on the felt; right:
     scores above the log; the status line and the footer below).
@@ -124,6 +128,14 @@ class BaseTableScreen(Screen[None]):
         with the finished hands' points and the match totals.
     ``second_person(text, names)`` / ``hand_over_line(data, names)``
         Wording of the log (default: :mod:`tui.widgets.narration`).
+    ``hand_breakdown(data, names)`` / ``hand_result_lines(data, events)``
+        How a finished hand was scored, from its ``hand_over`` data (one line, shown in
+        the result panel and the end-of-match summary), and the lines of the panel
+        (:class:`~tui.screens.hand_result.HandResultScreen`) that waits for a key after
+        each hand but the last when a person plays (``PAUSE_AFTER_HAND``).
+    ``mark_last_play(seat, cards)``
+        Mark the last bot move's cards (from its event's ``data["cards"]``) on the table;
+        default: the ``-last-play`` class on the left column's matching card widgets.
     Class attributes: ``BINDINGS`` (the game's keys; :data:`COMMON_BINDINGS`
     are appended automatically unless a binding with the same id is listed),
     ``HAND_WORD`` ("Hand"; Nags says "Game"), ``SCORES_TITLE``,
@@ -155,6 +167,9 @@ class BaseTableScreen(Screen[None]):
     LOG_TITLE: ClassVar[str] = "Game log"
     STRONG_EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
     KEY_HELP: ClassVar[str] = "z undo (against bots) · h hint · l last events · ? rules"
+    #: After a finished hand (not the last), wait for a key on :class:`HandResultScreen`
+    #: before play goes on (only when a person sits at the table).
+    PAUSE_AFTER_HAND: ClassVar[bool] = True
 
     DEFAULT_CSS = """
     BaseTableScreen { layout: vertical; }
@@ -166,6 +181,8 @@ class BaseTableScreen(Screen[None]):
     BaseTableScreen .table-panel { border: round $primary 60%; border-title-color: $primary; }
     BaseTableScreen.-ascii #scoreboard, BaseTableScreen.-ascii #log,
     BaseTableScreen.-ascii .table-panel { border: ascii $primary; }
+    BaseTableScreen #table-left CardWidget.-last-play { border: round $success; }
+    BaseTableScreen.-ascii #table-left CardWidget.-last-play { border: ascii $success; text-style: bold underline; }
     """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -220,6 +237,11 @@ class BaseTableScreen(Screen[None]):
         self._summary_shown = False
         self._last_move_line = 0  # index in the log of the shown human's last move
         self._started = False
+        self._pending_result: tuple[dict, list[Event]] | None = None  # a hand_over not yet shown
+        #: the hand (``state.hand_number``) in which the bots play without the pace delay (key ``.``)
+        self.fast_hand: int | None = None
+        #: the last bot move's cards on the table: ``(seat, card texts)`` from its event's ``data["cards"]``
+        self.last_bot_play: tuple[int, list[str]] | None = None
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -274,6 +296,32 @@ class BaseTableScreen(Screen[None]):
         """The log line after a finished hand (its and the match's points)."""
         return hand_scores_line(data, names, self.HAND_WORD)
 
+    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
+        """The lines of the panel shown after a finished hand (:class:`HandResultScreen`):
+        ``data`` is the ``hand_over`` event's data, ``events`` the batch it came in
+        (the last play, the trick...). Default: :meth:`hand_breakdown` (if any), then
+        the hand's and the match's points. Games add their own facts (tricks, contract)."""
+        own = self.hand_breakdown(data, self.names)
+        return ([own] if own else []) + points_lines(data, self.names, self.HAND_WORD)
+
+    def mark_last_play(self, seat: int | None, cards: Sequence[str]) -> None:
+        """Mark on the table the cards of the last bot move (``cards``: card texts from its
+        event's ``data["cards"]``; empty, ``seat`` None: nothing to mark). Default: every face-up
+        :class:`~tui.widgets.cards.CardWidget` of the left column showing one of them, outside the
+        hand, gets the class ``-last-play`` (unless it is under the cursor or picked).
+        Games that draw cards otherwise (a canvas) override this."""
+        wanted = set(cards)
+        for w in self.query("#table-left CardWidget").results(CardWidget):
+            card = w.card
+            mark = (bool(wanted) and card is not None and w.face_up and card.text in wanted
+                    and w.source != "hand" and not w.cursor and not w.selected)
+            w.set_class(mark, "-last-play")
+
+    def hand_breakdown(self, data: dict, names: Sequence[str]) -> str | None:
+        """One line saying how a finished hand was scored, from its ``hand_over`` data
+        (shown in the hand's result panel and the end-of-match summary). Default: None."""
+        return None
+
     # -- public helpers -------------------------------------------------------------------
     @property
     def ascii(self) -> bool:
@@ -313,6 +361,15 @@ class BaseTableScreen(Screen[None]):
     def clear_message(self) -> None:
         """Remove the status message."""
         self._status().clear_message()
+
+    def set_key_display(self, binding_id: str, text: str) -> None:
+        """Show ``text`` in the footer for the binding ``binding_id`` of this screen
+        (e.g. the real key range ``1-4`` of a hand of 4), instead of its class-level
+        ``key_display``; the key itself is unchanged. Unknown ids are ignored."""
+        for key, bindings in self._bindings.key_to_bindings.items():
+            for i, b in enumerate(bindings):
+                if b.id == binding_id and b.key_display != text:
+                    bindings[i] = dataclasses.replace(b, key_display=text)
 
     def redraw(self) -> None:
         """Redraw every panel from the shown seat's view (batched)."""
@@ -378,6 +435,7 @@ class BaseTableScreen(Screen[None]):
         for e in events:
             if e.kind == "hand_over":
                 self.hand_results[int(e.data.get("hand", len(self.hand_results)))] = dict(e.data)
+                self._pending_result = (dict(e.data), events)
         if events:
             self._sync_log()
             self.query_one(GameLog).add_events(events, self.names)
@@ -391,6 +449,8 @@ class BaseTableScreen(Screen[None]):
         self._view = self.session.view(self.shown_seat)
         view = self._view
         self.refresh_view(view)
+        last = self.last_bot_play if not self.covered else None
+        self.mark_last_play(last[0] if last else None, last[1] if last else ())
         self.refresh_scores(view)
         status = self._status()
         if self.thinking is not None:
@@ -409,6 +469,14 @@ class BaseTableScreen(Screen[None]):
         s = self.session
         if not s.is_over and s.to_move < 0:  # a chance step left over (e.g. after resume)
             self._log_events(s.advance())
+        if self._pending_result is not None:
+            data, batch = self._pending_result
+            self._pending_result = None
+            if self.PAUSE_AFTER_HAND and self.humans and not s.is_over:
+                self.thinking = None
+                self.redraw()
+                self.show_hand_result(data, batch)
+                return
         if s.is_over:
             self.thinking = None
             self.redraw()
@@ -452,7 +520,7 @@ class BaseTableScreen(Screen[None]):
             self.post_message(self.BotFailed(seat, err, generation))
             return
         while not worker.is_cancelled and not self.session.is_quiet(action):
-            left = self.pace - (time.monotonic() - start)
+            left = self.current_pace() - (time.monotonic() - start)
             if left <= 0:
                 break
             time.sleep(min(left, 0.05))
@@ -469,6 +537,10 @@ class BaseTableScreen(Screen[None]):
         except IllegalAction as err:
             self.message(f"{self.names[message.seat]} tried an illegal move: {err}", "error")
             return
+        played = next((e for e in events if e.seat == message.seat and e.data.get("cards")
+                       and e.seen_by(self.shown_seat)), None)
+        if played is not None:
+            self.last_bot_play = (message.seat, [str(c) for c in played.data["cards"]])
         self._log_events(events)
         self._step()
 
@@ -480,10 +552,19 @@ class BaseTableScreen(Screen[None]):
         self.message(f"{self.names[message.seat]} could not choose a move: {message.error}", "error")
         self.redraw()
 
+    def show_hand_result(self, data: dict, events: Sequence[Event]) -> None:
+        """Show the finished hand's result (:class:`HandResultScreen`) and go on
+        with play once the player has pressed a key."""
+        title = f"{self.HAND_WORD} {int(data.get('hand', 0)) + 1} over"
+        self.app.push_screen(HandResultScreen(title, self.hand_result_lines(data, events)),
+                             lambda _result: self._step())
+
     def make_summary(self) -> Screen:
         """The screen shown at the end of the match (default :class:`SummaryScreen`
         with the finished hands' points and ``session.state.scores()``)."""
-        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD)
+        lines = [self.hand_breakdown(self.hand_results[h], self.names) for h in sorted(self.hand_results)]
+        breakdown = [f"{self.HAND_WORD} {h + 1}: {line}" for h, line in zip(sorted(self.hand_results), lines) if line]
+        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD, breakdown=breakdown)
 
     def _show_summary(self) -> None:
         if self._summary_shown:
@@ -505,6 +586,7 @@ class BaseTableScreen(Screen[None]):
             return False
         self.clear_message()
         self.reset_input()
+        self.last_bot_play = None  # answered: the mark goes
         self._last_move_line = len(self.query_one(GameLog).lines_text)
         self._log_events(events)
         self._step()
@@ -523,6 +605,8 @@ class BaseTableScreen(Screen[None]):
             return True
         if action == "summary":
             return self.session.is_over
+        if action == "fast_bots":
+            return bool(self.bots) and not self.session.is_over
         if not self.is_mounted or self._view is None:
             return False
         if action == "undo":  # shown too when the house option forbids it, so that z says why
@@ -563,6 +647,17 @@ class BaseTableScreen(Screen[None]):
             self.message(str(err), "error")
             return
         self.show_hint(action)
+
+    def current_pace(self) -> float:
+        """The bots' delay now (seconds): :attr:`pace`, or 0 for the rest of the hand after ``.``."""
+        if self.fast_hand is not None and self.fast_hand == self.session.state.hand_number:
+            return 0.0
+        return self.pace
+
+    def action_fast_bots(self) -> None:
+        """.: the bots play without pause for the rest of this hand (pace x0)."""
+        self.fast_hand = self.session.state.hand_number
+        self.message(f"The bots play at once for the rest of this {self.HAND_WORD.lower()}.", "info")
 
     def action_last_events(self) -> None:
         """l: what happened since your last move (at most 12 lines)."""

@@ -198,7 +198,7 @@ class ReplayScreen(Screen):
         if self.error:
             self.notify(self.error, severity="error" if self.replay is None else "warning", timeout=10)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())
-        self.refresh_view()
+        self.call_after_refresh(self.refresh_view)  # is_mounted is still False here: draw once mounted
 
     # -- reading the position -------------------------------------------------------------
     @property

@@ -438,8 +438,12 @@ class SetupScreen(Screen):
         n = min(max(self.n_seats, g.min_seats), g.max_seats)
         count.set_options(self._seat_count_options())
         count.value = n
-        for i in range(MAX_SEATS):
-            self.query_one(f"#seat-level-{i}", Select).set_options(self._level_options())
+        levels = levels_for(gid)
+        for i in range(MAX_SEATS):  # keep each bot's level where the new game has it (set_options resets it)
+            select = self.query_one(f"#seat-level-{i}", Select)
+            kept = select.value
+            select.set_options(self._level_options())
+            select.value = kept if kept in levels else default_level(gid)
         options = self.query_one("#options", Vertical)
         await options.remove_children()
         await options.mount_all(self._option_rows(gid, g.variant_class()))
@@ -456,6 +460,10 @@ class SetupScreen(Screen):
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-row-{i}").display = i < n
         self._refresh_name_placeholders()
+
+    @on(Select.Changed, ".seat-level")
+    def _seat_level_changed(self) -> None:
+        self._refresh_name_placeholders()  # the auto names say the level: "Bix (easy)"
 
     @on(Select.Changed, ".seat-kind")
     def _seat_kind_changed(self, event: Select.Changed) -> None:

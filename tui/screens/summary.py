@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -107,6 +107,9 @@ class SummaryScreen(Screen[None]):
             ``hand_over`` events' ``scores`` (see :func:`hand_scores_from_events`).
         totals: match totals per seat (points); default ``session.state.scores()``.
         hand_word: what the game calls one hand (``Game`` for Nags).
+        breakdown: how each hand was scored, one line per hand (the table's
+            ``hand_breakdown`` of the ``hand_over`` events' data, e.g. Nags' horse and
+            play-out points, Noms' contracts); shown under the scores when given.
 
     Attributes:
         hand_scores: as given (lists of floats); ``per_game_half`` is an old
@@ -131,13 +134,16 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #summary-winners { width: 100%; text-align: center; margin: 1 0; text-style: bold; }
     SummaryScreen #summary-table { width: 100%; }
     SummaryScreen #summary-undo { width: 100%; text-align: center; color: $warning; margin-bottom: 1; }
+    SummaryScreen #summary-breakdown { height: auto; max-height: 10; margin-top: 1; }
     SummaryScreen #summary-buttons { height: auto; width: 100%; margin-top: 1; align-horizontal: center; }
     SummaryScreen #summary-buttons Button { margin: 0 1; }
     """
 
     def __init__(self, session: Session, hand_scores: Sequence[Sequence[float]] = (),
-                 totals: Sequence[float] | None = None, *, hand_word: str = "Hand") -> None:
+                 totals: Sequence[float] | None = None, *, hand_word: str = "Hand",
+                 breakdown: Sequence[str] = ()) -> None:
         super().__init__()
+        self.breakdown: list[str] = list(breakdown)
         self.session = session
         self.hand_scores: list[list[float]] = [list(g) for g in hand_scores]
         self.totals: list[float] = list(session.state.scores() if totals is None else totals)
@@ -185,6 +191,9 @@ class SummaryScreen(Screen[None]):
                                                     ascii_only=ascii_mode(self.app), hand_word=self.hand_word,
                                                     teams=session_teams(self.session))),
                          id="summary-table")
+            if self.breakdown:
+                with VerticalScroll(id="summary-breakdown"):
+                    yield Static("\n".join(self.breakdown), id="summary-breakdown-text")
             with Horizontal(id="summary-buttons"):
                 yield Button("Play again (r)", id="again", variant="primary")
                 yield Button("Quit (q)", id="quit", variant="error")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.cards import Suit
+from engine.grammar import SECOND_PERSON_VERBS as _VERBS
+from engine.grammar import second_person as _engine_second_person
 
 _SYMBOL_TO_LETTER = str.maketrans({s.symbol: s.letter for s in Suit})
 
@@ -26,29 +28,16 @@ def format_points(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-#: Third-person verbs of narration and their second-person forms (generic card-game verbs).
-SECOND_PERSON_VERBS: dict[str, str] = {
-    "plays": "play", "turns": "turn", "passes": "pass", "chooses": "choose", "buys": "buy", "holds": "hold",
-    "deals": "deal", "owns": "own", "takes": "take", "starts": "start", "bids": "bid", "leads": "lead",
-    "wins": "win", "follows": "follow", "discards": "discard", "draws": "draw", "calls": "call",
-    "builds": "build", "has": "have", "is": "are", "was": "were", "scores": "score", "makes": "make",
-    "goes": "go", "gets": "get", "brings": "bring", "melds": "meld", "lays": "lay", "picks": "pick",
-    "moves": "move", "shows": "show", "keeps": "keep", "loses": "lose", "ruffs": "ruff", "declares": "declare",
-}
+#: Third-person verbs and their second-person forms (kept in the engine, which narrates).
+SECOND_PERSON_VERBS = _VERBS
 
 
 def second_person(text: str, names: Sequence[str]) -> str:
-    """Turn a sentence about the seat named ``You`` into the second person:
-    the verb right after ``You`` and any verb right after ``and`` change
-    (``You leads 7♥ and wins`` -> ``You lead 7♥ and win``). Other text is
-    returned unchanged."""
-    if "You" not in names or not text.startswith("You "):
-        return text
-    words = text.split(" ")
-    for i in range(1, len(words)):
-        if words[i - 1] in ("You", "and"):
-            words[i] = SECOND_PERSON_VERBS.get(words[i], words[i])
-    return " ".join(words)
+    """Turn a sentence about the seat named ``You`` into the second person
+    (``You leads 7♥ and wins`` -> ``You lead 7♥ and win``): the engine's
+    :func:`engine.grammar.second_person`, which :meth:`engine.core.Event.narrate`
+    already applies. Other text is returned unchanged."""
+    return _engine_second_person(text, names)
 
 
 def hand_scores_line(data: dict, names: Sequence[str], hand_word: str = "Hand") -> str:

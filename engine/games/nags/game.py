@@ -895,8 +895,16 @@ class NagsState(State):
             events.append(Event("blocked", "Nobody can play or turn a card: the game is blocked (NA-16)", None))
         points = [h / 2 for h in self.game_half]
         totals = [h / 2 for h in self.totals_half]
+        # The breakdown for the summary (NA-20): play-out points (NA-18) of the seat
+        # that played out, and the rest (horses NA-19, owners' bonuses NA-25).
+        out = None if blocked else next((i for i, h in enumerate(self.hands) if not h), None)
+        playout = [0.0] * self.n_seats
+        if out is not None:
+            playout[out] = playout_half_points(sum(len(h) for h in self.hands)) / 2
+        horses = [p - q for p, q in zip(points, playout)]
         events.append(Event("hand_over", f"Game {self.game_no + 1} over", None,
-                            {"hand": self.game_no, "scores": points, "totals": totals, "blocked": blocked}))
+                            {"hand": self.game_no, "scores": points, "totals": totals, "blocked": blocked,
+                             "played_out": out, "playout_points": playout, "horse_points": horses}))
         played = self.game_no + 1
         if match_over(played, self.totals_half, self.variant.match_games,
                       None if self.variant.match_target is None else 2 * self.variant.match_target):

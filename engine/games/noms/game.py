@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Sequence, cast
+from typing import Any, ClassVar, Literal, Sequence, cast
 
 from engine.cards import (
     Card,
@@ -783,12 +783,22 @@ class NomsState(State):
         pts, made = score_hand(self.contract, self.declarer, partner, self.won, self.variant, self.mult)
         events = [Event("result", "{seat} " + ("makes " if made else "fails ") + bid_name(self.contract),
                         self.declarer, {"made": made, "partner": partner})]
+        last = self.tricks[-1] if self.tricks else None
+        outcome = {  # the hand's result for the table's result panel and the summary (NO-19 to NO-21)
+            "contract": bid_text(self.contract), "contract_name": bid_name(self.contract),
+            "declarer": self.declarer, "partner": partner, "made": made, "mult": self.mult,
+            "called": self.called.text if self.called is not None else None,
+            "trump": None if self.trump is None else _SUIT_LETTERS[self.trump],
+            "tricks_won": self.won[:],
+            "last_trick": None if last is None else {"leader": last[0], "cards": [c.text for c in last[1]],
+                                                     "winner": last[2]},
+        }
         self.results.append((self.dealer, self.declarer, self.contract, made, tuple(pts)))
         new_dealer = (self.dealer + 1) % N_SEATS
         leftovers = self.hands if any(self.hands) else None
         self.deck = gathered_deck(self.tricks, new_dealer, leftovers)
         self.next_mult = 1
-        return events + self._close_hand(pts)
+        return events + self._close_hand(pts, outcome)
 
     def _all_pass(self) -> list[Event]:
         """NO-9, NO-16 to NO-18: no play; sort, stack, and double the next hand."""
@@ -796,16 +806,19 @@ class NomsState(State):
         self.results.append((self.dealer, -1, 0, False, (0,) * N_SEATS))
         self.deck = all_pass_deck(self.hands, self.dealer)
         self.next_mult = self.mult * 2 if self.variant.double_hands_stack else 2
-        return events + self._close_hand([0] * N_SEATS)
+        return events + self._close_hand([0] * N_SEATS, {"contract": None, "mult": self.mult})
 
-    def _close_hand(self, pts: list[int]) -> list[Event]:
+    def _close_hand(self, pts: list[int], outcome: dict[str, Any]) -> list[Event]:
+        """Add ``pts`` to the totals and end the hand; ``outcome`` (contract, declarer,
+        partner, made, tricks won, last trick; ``contract`` None when all passed) goes
+        into the ``hand_over`` event's data."""
         for i in range(N_SEATS):
             self.totals[i] += pts[i]
         self.hands = [[] for _ in range(N_SEATS)]
         self.trick, self.tricks = [], []
         events = [Event("hand_over", f"Hand {self.hand_no + 1} over", None,
                         {"hand": self.hand_no, "scores": [float(x) for x in pts],
-                         "totals": [float(x) for x in self.totals]})]
+                         "totals": [float(x) for x in self.totals], **outcome})]
         var = self.variant
         if match_over(self.hand_no + 1, self.totals, None, var.target, unique_leader=var.tie_policy == "play_on"):
             self.phase = P_OVER

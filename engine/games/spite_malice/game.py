@@ -800,7 +800,10 @@ class SpiteMaliceState(State):
                         {"result": result}),
                   Event("hand_over", f"Game {self.game_no + 1} over", None,
                         {"hand": self.game_no, "scores": [float(x) for x in pts],
-                         "totals": [float(x) for x in self.totals]})]
+                         "totals": [float(x) for x in self.totals],
+                         # SM-17: the winner scores the cards left in the loser's stock
+                         "winner": None if result == TIE else result,
+                         "stock_left": [len(st) for st in self.stocks], "reason": text})]
         target = self.variant.match_to
         if target is None or match_over(self.game_no + 1, self.totals, None, target):
             self.phase = P_OVER

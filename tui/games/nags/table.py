@@ -44,6 +44,7 @@ from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play,
 from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
                          game_scores_line, prompt, second_person)
 from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
+from tui.games.nags.ui import game_breakdown
 from tui.screens.base_table import BaseTableScreen
 from tui.widgets.hand import HandView
 from tui.widgets.scoreboard import SeatsPanel
@@ -54,7 +55,8 @@ _MOVE_GROUP = Binding.Group("Move", compact=True)
 def _value_bindings() -> list[Binding]:
     out = []
     for i, (key, value) in enumerate(VALUE_KEYS.items()):
-        out.append(Binding(key, f"value({value})", "All of a value", show=i == 0, key_display="2-9 0 J Q K A",
+        keys = f"{key},{key.upper()}" if key.isalpha() else key  # the footer shows J Q K A: both cases work
+        out.append(Binding(keys, f"value({value})", "All of a value", show=i == 0, key_display="2-9 0 J Q K A",
                            id=f"table.value-{key}"))
     return out
 
@@ -152,6 +154,9 @@ class NagsTableScreen(BaseTableScreen):
 
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str:
         return game_scores_line(data, names)
+
+    def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
+        return game_breakdown(data, names)
 
     def describe_action(self, action: Action) -> str:
         return action_words(action, self.ascii)

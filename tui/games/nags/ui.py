@@ -152,6 +152,25 @@ def game_scores_line(data: dict, names: Sequence[str]) -> str:
     return f"Game {int(data.get('hand', 0)) + 1}{blocked}: {game}. Match: {match}."
 
 
+def game_breakdown(data: dict, names: Sequence[str]) -> str:
+    """How a finished game was scored, from its ``hand_over`` data (``played_out``,
+    ``playout_points``, ``horse_points`` in points): play-out points (NA-18) and horse
+    points (NA-19, owners' bonuses NA-25), e.g. ``Ann played out: +11 (NA-18) ·
+    horse points: Bix 10.5 (NA-19)``; a blocked game (NA-16) has no play-out points."""
+    out = data.get("played_out")
+    playout = data.get("playout_points") or []
+    horses = data.get("horse_points") or []
+    if data.get("blocked"):
+        first = "blocked: no play-out points (NA-16)"
+    elif out is not None and 0 <= out < len(names) and out < len(playout):
+        first = f"{names[out]} played out: +{_pts(playout[out])} (NA-18)"
+    else:
+        first = "no play-out points"
+    won = [f"{n} {_pts(h)}" for n, h in zip(names, horses) if h]
+    second = ("horse points: " + ", ".join(won) + " (NA-19)") if won else "no horse points"
+    return f"{first} · {second}"
+
+
 def _pts(x: float) -> str:
     """Points (which are whole or .5) as text."""
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"

@@ -50,15 +50,17 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
-from engine.cards import Card, Suit
-from engine.core import Action
+from engine.cards import Card, Suit, parse_card
+from engine.core import Action, Event
 from engine.games.noms.game import Bid, Call, NomsView, Pass, Play, Trump
 from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, SUIT_KEYS, TRUMP_KEYS,
                          action_words, auction_line, bid_key, bid_label, card_label, contract_line, display_order,
                          last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, second_person,
                          suit_text,
                          tricks_line)
+from tui.games.noms.ui import hand_breakdown, hand_result_lines
 from tui.screens.base_table import BaseTableScreen
+from tui.screens.hand_result import points_lines
 from tui.widgets.cards import ascii_mode, card_color, card_small, theme_color
 
 #: Card size in the centre and the hand (a bordered 7x5 card).
@@ -186,6 +188,13 @@ def _accent(app: Any) -> str:
         return "#ffa62b"
 
 
+def _success(app: Any) -> str:
+    try:
+        return app.theme_variables.get("success") or "#4ebf71"
+    except Exception:
+        return "#4ebf71"
+
+
 def _warning(app: Any) -> str:
     try:
         return app.theme_variables.get("warning") or "#ffcc00"
@@ -213,6 +222,14 @@ class TrickTable(Widget):
         super().__init__(id=id, classes=classes)
         self.blocks: list[dict] = []
         self.centre_text = ""
+        #: the card last played by a bot (marked in the success colour), or None
+        self.last_card: Card | None = None
+
+    def set_last(self, card: Card | None) -> None:
+        """Mark ``card`` (a bot's last play, if it is on the table) or nothing."""
+        if card != self.last_card:
+            self.last_card = card
+            self.refresh()
 
     def update_table(self, view: NomsView, names: Sequence[str], *, bottom: int, thinking: int | None,
                      show_last: bool) -> None:
@@ -293,14 +310,18 @@ class TrickTable(Widget):
             info = b["info"][:bw]
             canvas.put(x + (bw - len(info)) // 2, y + 1, info, Style(italic=True, dim=not b["winner"]))
             card = b["card"]
+            last = card is not None and card == self.last_card
             if big:
                 cx = x + (bw - CARD_W) // 2
-                draw_card(canvas, cx, y + 2, card, app, border=_warning(app) if b["winner"] else None,
+                border = _warning(app) if b["winner"] else (_success(app) if last else None)
+                draw_card(canvas, cx, y + 2, card, app, border=border,
                           dim=card is not None and not b["winner"] and any(o["winner"] for o in self.blocks))
             else:
                 label = card_small(card, app)
                 if b["winner"]:
                     label.stylize("underline")
+                elif last:
+                    label.stylize(f"bold underline {_success(app)}")
                 canvas.put_text(x + (bw - len(label.plain)) // 2, y + 2, label)
         cy = y0 + (7 if big else 3)
         text = self.centre_text
@@ -584,7 +605,8 @@ def _bindings() -> list[Binding]:
         out.append(Binding(key, f"suit({suit})", "Suit", show=key == "c", key_display="c d h s",
                            id=f"noms.suit-{key}"))
     for key, rank in RANK_KEYS.items():
-        out.append(Binding(key, f"rank({rank})", "Type a card", show=key == "2", key_display="2-9 0 JQKA",
+        out.append(Binding(f"{key},{key.upper()}" if key.isalpha() else key, f"rank({rank})", "Type a card",
+                           show=key == "2", key_display="2-9 0 JQKA",
                            id=f"noms.rank-{key}"))
     out += [
         Binding("left", "move(-1)", "Move", key_display="←", id="noms.left", group=_MOVE_GROUP),
@@ -613,7 +635,7 @@ class NomsTableScreen(BaseTableScreen):
     HAND_WORD = HAND_WORD
     STRONG_EVENT_KINDS = STRONG_EVENT_KINDS
     KEY_HELP = KEY_HELP
-    SCORES_TITLE = "Scores (points, game to 101)"
+    SCORES_TITLE = "Scores (points)"  # + the variant's target (NO-22), set in setup_table
 
     DEFAULT_CSS = """
     NomsTableScreen #contract { height: auto; padding: 0 1; background: $surface 60%; }
@@ -656,6 +678,7 @@ class NomsTableScreen(BaseTableScreen):
         yield NomsScoreboard(id="scoreboard")
 
     def setup_table(self) -> None:
+        self.query_one("#scoreboard").border_title = f"Scores (points, game to {self.session.variant.target})"
         self.query_one("#contract").border_title = "Contract"
         self.query_one("#centre").border_title = f"{self.game_title}: the table"
         self.query_one("#actions").display = False
@@ -760,6 +783,17 @@ class NomsTableScreen(BaseTableScreen):
 
     def second_person(self, text: str, names: Sequence[str]) -> str:
         return second_person(text, names)
+
+    def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
+        return hand_breakdown(data, names, self.ascii)
+
+    def mark_last_play(self, seat: int | None, cards: Sequence[str]) -> None:
+        """The trick is drawn on a canvas: the bot's last card gets a success-coloured frame."""
+        self.query_one(TrickTable).set_last(parse_card(cards[0]) if cards else None)
+
+    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
+        """The contract and its outcome, tricks per seat, the last trick complete, then the points."""
+        return hand_result_lines(data, self.names, self.ascii) + points_lines(data, self.names, self.HAND_WORD)
 
     def describe_action(self, action: Action) -> str:
         return action_words(action, self.ascii)

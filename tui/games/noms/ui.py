@@ -156,7 +156,8 @@ def contract_line(view: NomsView, names: Sequence[str], ascii_only: bool = False
     if view.declarer < 0:
         if view.phase == "auction":
             if view.high:
-                return f"Auction: {names[view.high_seat]} bids {bid_label(view.high)} (highest){dbl}"
+                return _generic_second_person(f"Auction: {names[view.high_seat]} bids {bid_label(view.high)} "
+                                              f"(highest){dbl}", names)
             return f"Auction: no bid yet{dbl}"
         return "No contract" + dbl
     parts = [f"Contract: {names[view.declarer]} {bid_label(view.contract)}"]
@@ -288,6 +289,55 @@ def result_text(result: tuple, names: Sequence[str]) -> str:
     if declarer < 0:
         return "all passed"
     return f"{names[declarer]} {bid_label(contract)} {'made' if made else 'failed'}"
+
+
+def hand_breakdown(data: dict, names: Sequence[str], ascii_only: bool = False) -> str:
+    """A finished hand's contract and outcome from its ``hand_over`` data
+    (``contract`` notation or None when all passed, ``declarer``, ``partner``,
+    ``called``, ``trump``, ``made``, ``tricks_won``, ``mult``), e.g.
+    ``Bix 11 with Cy (called A♠), trumps hearts: made with 11 of 11 tricks`` (NO-19 to NO-21)."""
+    mult = int(data.get("mult") or 1)
+    dbl = f" (double hand x{mult})" if mult > 1 else ""
+    if not data.get("contract"):
+        return "all passed: the next hand is doubled (NO-18)" + dbl
+    declarer = int(data.get("declarer", -1))
+    who = names[declarer] if 0 <= declarer < len(names) else "?"
+    name = str(data.get("contract_name") or data.get("contract"))
+    won = list(data.get("tricks_won") or [])
+    partner = data.get("partner")
+    if str(data["contract"]).isdigit():
+        side = won[declarer] + (won[partner] if partner is not None and partner < len(won) else 0) if won else 0
+        with_ = f" with {names[partner]}" if partner is not None and 0 <= partner < len(names) else " alone"
+        called = ""
+        if data.get("called"):
+            card = parse_card(str(data["called"]))
+            called = f" (called {card_label(card, ascii_only)})"
+        trump = data.get("trump")
+        trumps = suit_text(None if trump is None else "CDHS".index(trump), ascii_only)
+        trumps = "no trump" if trump is None else "trumps " + trumps
+        result = "made" if data.get("made") else "failed"
+        return f"{who} {name}{with_}{called}, {trumps}: {result} with {side} of {name} tricks{dbl}"
+    took = won[declarer] if won else 0
+    result = "made" if data.get("made") else "failed"
+    return f"{who} {name}: {result}, took {took} trick{'s' if took != 1 else ''}{dbl}"
+
+
+def hand_result_lines(data: dict, names: Sequence[str], ascii_only: bool = False) -> list[str]:
+    """The lines of the panel after a Noms hand, from its ``hand_over`` data: the
+    contract and its outcome (:func:`hand_breakdown`), the tricks per seat and the
+    last trick, complete, with its winner."""
+    lines = [hand_breakdown(data, names, ascii_only)]
+    won = data.get("tricks_won")
+    if won:
+        lines.append("Tricks: " + ", ".join(f"{n} {w}" for n, w in zip(names, won)))
+    last = data.get("last_trick")
+    if last:
+        leader = int(last["leader"])
+        cards = [parse_card(c) for c in last["cards"]]
+        played = ", ".join(f"{names[(leader + k) % len(names)]} {card_label(c, ascii_only)}"
+                           for k, c in enumerate(cards))
+        lines.append(f"Last trick: {played}: {names[int(last['winner'])]} won it")
+    return lines
 
 
 # ---------------------------------------------------------------------------

@@ -33,7 +33,7 @@ again autoplays it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from rich.text import Text
 from textual import events, on
@@ -44,10 +44,11 @@ from textual.widgets import Static
 
 from engine.cards import Card
 from engine.core import Action
+from tui.games.spite_malice.ui import game_breakdown, hand_keys_text, stable_hand
 from tui.screens.base_table import BaseTableScreen
 from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_HELP, PLAY_KEYS, STOCK_KEY,
                                  STRONG_EVENT_KINDS, action_source, action_target, autoplay, build_action,
-                                 card_name, describe_action, explain_illegal, game_type_name, hand_cards,
+                                 card_name, describe_action, explain_illegal, game_type_name,
                                  key_range, legal_targets, needs_text, pile_name, prompt, removed_count, result_text,
                                  shown_value_label, source_card)
 from tui.widgets.cards import CardWidget
@@ -166,6 +167,8 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         super().__init__(session, pace=pace, name=name)
         self.picked: str | None = None
         self.hint_target: str | None = None
+        #: the hand as keyed on screen: slot i is key HAND_KEYS[i]; stable within a turn (a played card leaves a gap)
+        self.hand_slots: list[Card | None] = []
         v = session.variant
         self._n_play = v.play_deck_count
         self._n_discard = v.discard_deck_count
@@ -217,7 +220,9 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         me, other = view.seat, 1 - view.seat
         names = self.names
         mine_turn = self.human_turn()
-        targets = set(legal_targets(view, self.picked)) if (self.picked and mine_turn) else set()
+        self.hand_slots = stable_hand(view, self.hand_slots)
+        self._footer_keys(view)
+        targets = set(legal_targets(view, self.picked, self.hand_slots)) if (self.picked and mine_turn) else set()
         if self.hint_target:
             targets = {self.hint_target}
         many = len(self.humans) > 1
@@ -232,7 +237,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         # play decks and the draw deck
         turn = f"turn {view.turns + 1}" if not view.is_over else f"{view.turns} turns"
         self.query_one("#snm-centre").border_title = (
-            f"Play decks · {game_type_name(view)} · {turn} (a tie after {view.variant.max_turns})")
+            f"Play decks · {game_type_name(view)} · {turn} (a tie if nobody wins by turn {view.variant.max_turns})")
         for j in range(self._n_play):
             deck = view.play[j] if j < len(view.play) else ()
             top = deck[-1] if deck else None
@@ -260,12 +265,13 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         # the hand
         panel = self.query_one("#snm-hand")
         panel.set_class(not mine_turn, "-waiting")
-        hand = [] if self.covered else hand_cards(view)
+        hand = [] if self.covered else self.hand_slots
         if self.covered:
             panel.border_title = "Hand hidden"
         else:
-            count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
-            keys = key_range(HAND_KEYS, len(hand))
+            held = len(view.hand)
+            count = f"{held} card{'s' if held != 1 else ''}"
+            keys = hand_keys_text(hand)
             panel.border_title = f"{your} hand ({count}" + (f", keys {keys})" if keys else ")")
         for i in range(self._n_hand):
             slot = self.query_one(f"#hand-{i}", SMPile)
@@ -275,6 +281,12 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             card = hand[i] if i < len(hand) else None
             key = HAND_KEYS[i] if i < len(HAND_KEYS) and card is not None else ""
             slot.show(card, caption=key, picked=self.picked == f"hand:{i}", dim=card is not None and not mine_turn)
+
+    def _footer_keys(self, view: Any) -> None:
+        """The footer shows the keys that exist now: the hand's slots, this game's discard and play decks."""
+        self.set_key_display("snm.hand-1", hand_keys_text(self.hand_slots) or HAND_KEYS[0])
+        self.set_key_display("snm.discard-1", key_range(DISCARD_KEYS, self._n_discard))
+        self.set_key_display("snm.play-1", key_range(PLAY_KEYS, self._n_play))
 
     def _show_stock(self, pile: SMPile, view: Any, seat: int, *, key: str | None, picked: bool = False) -> None:
         count = view.stock_counts[seat]
@@ -321,9 +333,12 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             text.right_crop(1)
         self.query_one("#scoreboard", Static).update(text)
 
+    def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
+        return game_breakdown(data, names)
+
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, self.picked if self.human_turn() else None,
-                      many_humans=len(self.humans) > 1, ascii_only=self.ascii)
+                      many_humans=len(self.humans) > 1, ascii_only=self.ascii, hand=self.hand_slots)
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action, self.view, self.ascii)
@@ -335,7 +350,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
     def show_hint(self, action: Action) -> None:
         """The easy bot's move (``session.hint``): its card is picked and its target
         marked, so Enter plays it."""
-        source, target = action_source(self.view, action), action_target(action)
+        source, target = action_source(self.view, action, self.hand_slots), action_target(action)
         if source is None or target is None:
             super().show_hint(action)
             return
@@ -353,7 +368,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
                     return False
                 if i == 0:  # the one shown in the footer: greyed out while waiting
                     return True if mine else None
-                return mine and i < len(self.view.hand)
+                return mine and i < len(self.hand_slots) and self.hand_slots[i] is not None
             return mine  # s: False lets the key fall through to the summary after the end
         if action == "pile":
             i = int(str(parameters[0]).split(":")[1]) if parameters else 0
@@ -385,7 +400,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
 
     def _pick(self, pile: str) -> None:
         view = self.view
-        if source_card(view, pile) is None:
+        if source_card(view, pile, self.hand_slots) is None:
             what = pile_name(pile)
             self.message(f"you hold no {what}" if pile.startswith("hand") else f"{what} is empty", "error")
             return
@@ -407,7 +422,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         if not self.human_turn():
             return
         if self.picked is not None and self.picked.startswith("hand:"):
-            self._try(build_action(self.view, self.picked, pile))
+            self._try(build_action(self.view, self.picked, pile, self.hand_slots))
             return
         self._pick(pile)
 
@@ -416,21 +431,21 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         if not self.human_turn():
             return
         if self.picked is None:
-            hk = key_range(HAND_KEYS, len(self.view.hand))
+            hk = hand_keys_text(self.hand_slots)
             dk = key_range(DISCARD_KEYS, self._n_discard)
             self.message(f"pick a card first: {hk} a hand card, {STOCK_KEY} your stock deck, "
                          f"{dk} a discard deck's top card", "info")
             return
-        self._try(build_action(self.view, self.picked, f"play:{deck}"))
+        self._try(build_action(self.view, self.picked, f"play:{deck}", self.hand_slots))
 
     def action_autoplay(self) -> None:
         """Enter: the picked card onto the only play deck that takes it (or the hint's target)."""
         if not self.human_turn() or self.picked is None:
             return
         if self.hint_target is not None:
-            self._try(build_action(self.view, self.picked, self.hint_target))
+            self._try(build_action(self.view, self.picked, self.hint_target, self.hand_slots))
             return
-        action, why = autoplay(self.view, self.picked)
+        action, why = autoplay(self.view, self.picked, self.hand_slots)
         if action is None:
             self.message(why, "info")
             return

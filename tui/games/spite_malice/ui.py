@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from engine.cards import Card
-from engine.core import Action
+from engine.core import Action, Event
 from engine.games.spite_malice.game import (SEED_TYPE_NAMES, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceView, value_text)
 from tui.widgets.narration import asciify
@@ -144,13 +144,46 @@ def hand_cards(view: SpiteMaliceView) -> list[Card]:
     return sorted(view.hand, key=lambda c: (VALUE[c], c.order))
 
 
-def source_card(view: SpiteMaliceView, source: str) -> Card | None:
-    """The card a source pile id offers in ``view`` (None if there is none)."""
+def stable_hand(view: SpiteMaliceView, slots: Sequence[Card | None] = ()) -> list[Card | None]:
+    """The hand's slots for the keys 1-9, stable within a turn: when every card of
+    the hand is still in ``slots`` (the layout shown before), each keeps its slot and
+    a played card leaves a gap (None), so "3" stays the same card after a play;
+    otherwise (a new turn, a draw) the hand is laid out afresh as :func:`hand_cards`."""
+    left = list(view.hand)
+    kept: list[Card | None] = []
+    for c in slots:
+        if c is not None and c in left:
+            left.remove(c)
+            kept.append(c)
+        else:
+            kept.append(None)
+    if left or not any(kept):
+        return list(hand_cards(view))
+    while kept and kept[-1] is None:
+        kept.pop()
+    return kept
+
+
+def hand_keys_text(slots: Sequence[Card | None]) -> str:
+    """The keys of the filled slots, runs joined: ``1-5``, ``2-5``, ``1 3-5``."""
+    idx = [i for i, c in enumerate(slots) if c is not None and i < len(HAND_KEYS)]
+    runs: list[list[int]] = []
+    for i in idx:
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return " ".join(HAND_KEYS[r[0]] if len(r) == 1 else f"{HAND_KEYS[r[0]]}-{HAND_KEYS[r[-1]]}" for r in runs)
+
+
+def source_card(view: SpiteMaliceView, source: str, hand: Sequence[Card | None] | None = None) -> Card | None:
+    """The card a source pile id offers in ``view`` (None if there is none); ``hand:i``
+    is slot i of ``hand`` (the slots shown, :func:`stable_hand`; default :func:`hand_cards`)."""
     kind, _, idx = source.partition(":")
     if kind == "hand":
         i = int(idx)
-        hand = hand_cards(view)
-        return hand[i] if 0 <= i < len(hand) else None
+        cards = hand_cards(view) if hand is None else hand
+        return cards[i] if 0 <= i < len(cards) else None
     if kind == "stock":
         return view.stock_tops[view.seat]
     if kind == "discard":
@@ -160,7 +193,8 @@ def source_card(view: SpiteMaliceView, source: str) -> Card | None:
     return None
 
 
-def build_action(view: SpiteMaliceView, source: str, target: str) -> Action | None:
+def build_action(view: SpiteMaliceView, source: str, target: str,
+                 hand: Sequence[Card | None] | None = None) -> Action | None:
     """The engine action moving ``source``'s card onto ``target`` (SM-8), or None when
     no such move exists at all (onto a stock, stock or discard deck onto a discard deck...).
     The action may still be illegal now; ask ``session.why_illegal``."""
@@ -170,7 +204,7 @@ def build_action(view: SpiteMaliceView, source: str, target: str) -> Action | No
         return None
     t = int(tidx)
     if kind == "hand":
-        card = source_card(view, source)
+        card = source_card(view, source, hand)
         if card is None:
             return None
         return PlayHand(card, t) if tkind == "play" else Discard(card, t)
@@ -183,11 +217,12 @@ def build_action(view: SpiteMaliceView, source: str, target: str) -> Action | No
     return None
 
 
-def action_source(view: SpiteMaliceView, action: Action) -> str | None:
-    """The pile id an action takes its card from (``hand:i`` is the first hand card of that face)."""
+def action_source(view: SpiteMaliceView, action: Action, hand: Sequence[Card | None] | None = None) -> str | None:
+    """The pile id an action takes its card from (``hand:i`` is the first slot of ``hand``,
+    default :func:`hand_cards`, holding that face)."""
     if isinstance(action, (PlayHand, Discard)):
         try:
-            return f"hand:{hand_cards(view).index(action.card)}"
+            return f"hand:{list(hand_cards(view) if hand is None else hand).index(action.card)}"
         except ValueError:
             return None
     if isinstance(action, PlayStock):
@@ -206,19 +241,20 @@ def action_target(action: Action) -> str | None:
     return None
 
 
-def legal_targets(view: SpiteMaliceView, source: str) -> list[str]:
+def legal_targets(view: SpiteMaliceView, source: str, hand: Sequence[Card | None] | None = None) -> list[str]:
     """The play decks (and, for a hand card, the discard decks) the source's card may go to
     now, from the view's legal actions (empty when the seat is not to move)."""
     out = []
     for a in view.legal_actions():
-        if action_source(view, a) == source:
+        if action_source(view, a, hand) == source:
             t = action_target(a)
             if t is not None and t not in out:
                 out.append(t)
     return out
 
 
-def autoplay(view: SpiteMaliceView, source: str) -> tuple[Action | None, str]:
+def autoplay(view: SpiteMaliceView, source: str,
+             hand: Sequence[Card | None] | None = None) -> tuple[Action | None, str]:
     """The seed's "autoplay": the play of ``source``'s card onto the only play deck that takes
     it (several empty decks, or decks showing the same value, count as one choice).
 
@@ -226,10 +262,10 @@ def autoplay(view: SpiteMaliceView, source: str) -> tuple[Action | None, str]:
         ``(action, "")`` when there is one choice, else ``(None, reason)`` with a sentence
         (no play deck takes it, or which keys to choose between).
     """
-    card = source_card(view, source)
+    card = source_card(view, source, hand)
     if card is None:
         return None, f"{pile_name(source)} has no card"
-    decks = [int(t.split(":")[1]) for t in legal_targets(view, source) if t.startswith("play:")]
+    decks = [int(t.split(":")[1]) for t in legal_targets(view, source, hand) if t.startswith("play:")]
     name = card_name(card)
     if not decks:
         needs = ", ".join(value_text(view.needs(j)) for j in range(len(view.play)))
@@ -239,7 +275,7 @@ def autoplay(view: SpiteMaliceView, source: str) -> tuple[Action | None, str]:
     if len(tops) > 1:
         keys = " or ".join(PLAY_KEYS[j] if j < len(PLAY_KEYS) else f"P{j + 1}" for j in decks)
         return None, f"{name} fits play decks {', '.join(f'P{j + 1}' for j in decks)}: press {keys}"
-    action = build_action(view, source, f"play:{decks[0]}")
+    action = build_action(view, source, f"play:{decks[0]}", hand)
     return action, ""
 
 
@@ -288,12 +324,31 @@ def result_text(view: SpiteMaliceView, names: Sequence[str]) -> str:
     """Why the game ended (the engine's reason with the winner's name), e.g.
     ``Bob has played the last stock card and wins (SM-13)``."""
     reason = view.reason or "the game is over"
-    who = names[view.result] if view.result is not None and 0 <= view.result < len(names) else "?"
-    return reason.replace("{seat}", who)
+    seat = view.result if view.result is not None and 0 <= view.result < len(names) else None
+    return Event("result", reason, seat).narrate(names)  # "You have played...": narrate makes verbs agree
+
+
+def game_breakdown(data: dict, names: Sequence[str]) -> str:
+    """How a finished game was scored, from its ``hand_over`` data (``winner``,
+    ``stock_left`` per seat, ``reason``): the winner scores the cards left in the
+    loser's stock (SM-17), e.g. ``Ann won: Bix had 7 cards left in the stock, so
+    Ann scores 7 (SM-17)``; a tie scores nothing."""
+    winner = data.get("winner")
+    stock = data.get("stock_left") or []
+    if winner is None or not 0 <= winner < len(names):
+        reason = Event("tie", str(data.get("reason") or "a tie")).narrate(names)
+        return f"a tie ({reason}): nobody scores"
+    loser = 1 - winner if len(names) == 2 else None
+    if loser is None or loser >= len(stock):
+        return f"{names[winner]} won"
+    n = stock[loser]
+    cards = f"{n} card{'s' if n != 1 else ''}"
+    return (f"{names[winner]} won: {names[loser]} had {cards} left in the stock, "
+            f"so {names[winner]} scores {n} (SM-17)")
 
 
 def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = None, *,
-           many_humans: bool = False, ascii_only: bool = False) -> str:
+           many_humans: bool = False, ascii_only: bool = False, hand: Sequence[Card | None] | None = None) -> str:
     """What the seat of ``view`` may do now, as one sentence for the status line.
 
     Args:
@@ -302,6 +357,7 @@ def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = Non
         picked: the pile id of the picked source card, or None.
         many_humans: address the player by name.
         ascii_only: no suit symbols.
+        hand: the hand's slots as keyed on screen (:func:`stable_hand`; default :func:`hand_cards`).
     """
     def tidy(text: str) -> str:
         return asciify(text) if ascii_only else text
@@ -315,11 +371,12 @@ def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = Non
     who = f"{names[view.seat]}, your" if many_humans else "Your"
     turn = view.turns + 1
     nh, nd, np = len(view.hand), len(view.discards[view.seat]), len(view.play)
-    hk, dk, pk = key_range(HAND_KEYS, nh), key_range(DISCARD_KEYS, nd), key_range(PLAY_KEYS, np)
+    hk = key_range(HAND_KEYS, nh) if hand is None else hand_keys_text(hand)
+    dk, pk = key_range(DISCARD_KEYS, nd), key_range(PLAY_KEYS, np)
     if picked is not None:
-        card = source_card(view, picked)
+        card = source_card(view, picked, hand)
         name = card_name(card) if card else "?"
-        decks = [t for t in legal_targets(view, picked) if t.startswith("play:")]
+        decks = [t for t in legal_targets(view, picked, hand) if t.startswith("play:")]
         keys = "/".join(pile_key(t) or f"P{int(t[5:]) + 1}" for t in decks)
         play = f"{keys} play it, " if decks else "it fits no play deck: "
         auto = "Enter autoplay, " if decks else ""
@@ -335,7 +392,7 @@ def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = Non
 __all__ = ["HAND_KEYS", "STOCK_KEY", "DISCARD_KEYS", "PLAY_KEYS", "KEY_HELP", "STRONG_EVENT_KINDS", "HAND_WORD",
            "key_range", "pile_key", "card_name", "value_word", "wild_text",
            "needs_text", "shown_value_label", "removed_count", "game_type_name", "pile_name", "hand_cards",
-           "source_card", "build_action",
+           "source_card", "build_action", "stable_hand", "hand_keys_text",
            "action_source", "action_target", "legal_targets", "autoplay", "describe_action", "explain_illegal",
            "result_text", "prompt", "render_position"]
 

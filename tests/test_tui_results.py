@@ -1,0 +1,142 @@
+"""Issue 11 part 4, results a player can read: each finished hand's breakdown
+comes from the engine's ``hand_over`` data (Nags NA-18/NA-19 play-out and horse
+points, Spite & Malice SM-17 cards left in the loser's stock, Noms NO-19..NO-21
+contracts), is worded by the game's UI module and shown in the end-of-match
+summary; the generic result panel (:class:`HandResultScreen`) waits for a key."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+
+from engine.session import Session
+from tui.games.nags.table import NagsTableScreen
+from tui.games.nags.ui import game_breakdown
+from tui.games.noms.table import NomsTableScreen
+from tui.games.noms.ui import hand_breakdown
+from tui.games.spite_malice.table import SpiteMaliceTableScreen
+from tui.games.spite_malice.ui import game_breakdown as snm_breakdown
+from tui.screens.hand_result import CONTINUE_TEXT, HandResultScreen
+from tui.screens.summary import SummaryScreen
+from tui_support import ScreenTestApp, press, wait_for
+
+
+def hand_overs(game: str, seats: list[str], rules: dict | None, seed: int) -> tuple[Session, list[dict]]:
+    """Play a bots-only match headless; the ``hand_over`` data of every hand."""
+    s = Session(game, rules, seats, seed=seed, write_log=False)
+    out = [e.data for e in s.advance() if e.kind == "hand_over"]
+    while not s.is_over:
+        out += [e.data for e in s.act(s.bot_choose()) if e.kind == "hand_over"]
+    return s, out
+
+
+def test_nags_breakdown_is_play_out_plus_horse_points():
+    """NA-20: a game's points are the play-out points (NA-18) plus horse points (NA-19, NA-25)."""
+    s, datas = hand_overs("nags", ["ai:easy"] * 3, {"match_games": 3}, seed=4)
+    assert len(datas) == 3
+    for d in datas:
+        for seat in range(3):
+            assert d["playout_points"][seat] + d["horse_points"][seat] == pytest.approx(d["scores"][seat])
+        line = game_breakdown(d, s.names)
+        if d["blocked"]:
+            assert line.startswith("blocked: no play-out points (NA-16)")
+            assert not any(d["playout_points"])
+        else:
+            out = d["played_out"]
+            assert line.startswith(f"{s.names[out]} played out: +")
+            assert d["playout_points"][out] >= 5  # 5 + 1 per card left (NA-18)
+        horses = line.split(" · ")[1]
+        assert horses == "no horse points" or horses.startswith("horse points: ")
+        for name, h in zip(s.names, d["horse_points"]):
+            assert (f"{name} " in horses) == bool(h)
+
+
+def test_spite_malice_breakdown_says_the_score_is_the_losers_stock():
+    """SM-17: the winner scores the cards left in the loser's stock; a tie scores nothing."""
+    seen_win = False
+    for seed in range(1, 8):
+        s, datas = hand_overs("spite_malice", ["ai:easy", "ai:easy"], {"game_type": "SNM_A_SHORT"}, seed=seed)
+        for d in datas:
+            line = snm_breakdown(d, s.names)
+            w = d["winner"]
+            if w is None:
+                assert d["scores"] == [0.0, 0.0] and line.startswith("a tie (") and "nobody scores" in line
+                assert "{seat}" not in line
+            else:
+                seen_win = True
+                left = d["stock_left"][1 - w]
+                assert d["scores"][w] == left and d["stock_left"][w] == 0
+                assert (f"{s.names[w]} won: {s.names[1 - w]} had {left} card" in line
+                        and f"left in the stock, so {s.names[w]} scores {left} (SM-17)" in line)
+    assert seen_win
+
+
+def test_spite_malice_tie_wording():
+    line = snm_breakdown({"winner": None, "stock_left": [4, 5], "reason": "2000 turns played: the game ends "
+                                                                          "as a tie (SM-16)"}, ["You", "Bix"])
+    assert line == "a tie (2000 turns played: the game ends as a tie (SM-16)): nobody scores"
+
+
+def test_noms_breakdown_names_each_hands_contract():
+    """NO-19..NO-21: the contract, the partner, made or failed and the side's tricks, per hand."""
+    s, datas = hand_overs("noms", ["ai:easy"] * 4, {"target": 30}, seed=2)
+    assert datas
+    for d in datas:
+        line = hand_breakdown(d, s.names, ascii_only=True)
+        if d["contract"] is None:
+            assert line.startswith("all passed")
+            continue
+        who = s.names[d["declarer"]]
+        assert line.startswith(f"{who} {d['contract_name']}")
+        assert ("made" if d["made"] else "failed") in line
+        if str(d["contract"]).isdigit():
+            side = d["tricks_won"][d["declarer"]] + (d["tricks_won"][d["partner"]] if d["partner"] is not None
+                                                      else 0)
+            assert f"with {side} of {d['contract']} tricks" in line
+            assert (f"with {s.names[d['partner']]}" if d["partner"] is not None else " alone") in line
+
+
+@pytest.mark.parametrize("screen,game,rules,seats,seed,word", [
+    (NagsTableScreen, "nags", {"match_games": 2}, 3, 7, "Game"),
+    (SpiteMaliceTableScreen, "spite_malice", {"game_type": "SNM_A_SHORT", "match_to": 5}, 2, 6, "Game"),
+    (NomsTableScreen, "noms", {"target": 20}, 4, 7, "Hand"),
+])
+async def test_summary_shows_the_breakdown_from_the_events(screen, game, rules, seats, seed, word):
+    """The end-of-match summary lists how each hand was scored, from the table's hand_over data."""
+
+    class BotsApp(ScreenTestApp):
+        SCREEN = screen
+
+    session = Session(game, rules, ["ai:easy"] * seats, seed=seed, write_log=False)
+    app = BotsApp(session)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen), limit=300)
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        table = app.table
+        assert len(summary.breakdown) == len(table.hand_results) >= 2
+        for h, line in enumerate(summary.breakdown):
+            assert line == f"{word} {h + 1}: " + table.hand_breakdown(table.hand_results[h], session.names)
+        shown = str(summary.query_one("#summary-breakdown-text").render())
+        assert summary.breakdown[0] in shown
+
+
+class PanelApp(App):
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed: list[object] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(HandResultScreen("Hand 1 over", ["line one", "line two"]), self.closed.append)
+
+
+async def test_result_panel_closes_on_any_key():
+    app = PanelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, HandResultScreen)
+        assert panel.body_text() == f"Hand 1 over\nline one\nline two\n{CONTINUE_TEXT}"
+        await press(pilot, "q")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HandResultScreen))
+        assert app.closed == [None]
