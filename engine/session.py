@@ -126,6 +126,8 @@ class Session:
         self.standing_orders: dict[int, Action | Callable[[View, list[Action]], Action | None]] = {}
         self._turn_no = 0
         self._turn_seat: int | None = None
+        #: True when :meth:`resume` found the match already over (cut before its result line)
+        self.ended_before_resume = False
 
     def _note_turn(self) -> None:
         """Count turns: a new one starts whenever ``State.turn`` names another seat
@@ -156,6 +158,11 @@ class Session:
         otherwise it is seeded from the seed and the action count. Bot
         generators are seeded from the seed, seat and action count.
 
+        A log cut after the match's last action but before its result line
+        (the program stopped while writing the end) is completed: the missing
+        check, score and result lines are written, :attr:`ended_before_resume`
+        is True and the narration says the match had already ended.
+
         Raises:
             OSError: if the file cannot be read.
             engine.gamelog.LogReplayError: if the header is unusable or a line
@@ -183,6 +190,8 @@ class Session:
         self.names = [s.get("name") or n for s, n in zip(log.header["seats"], self.names)]
         self.state = game.new_state(variant, len(specs))
         in_sync = seed is not None
+        events: list[Event] = []
+        last_line = 1
         for line, actor, notation in log.effective_actions():
             action = game.parse_action(notation)
             if actor == "chance" and in_sync:
@@ -190,6 +199,7 @@ class Session:
             if self.state.to_move >= 0:
                 self._snapshot_if_decision(rng_known=in_sync)
             events = self.state.apply(action)
+            last_line = line
             self._note_turn()
             self.history.append((actor, notation))
             self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
@@ -207,6 +217,15 @@ class Session:
             _ensure_newline(path)
         self.log_path = path
         self._writer = gamelog.LogWriter(path, None)
+        self.ended_before_resume = self.state.is_over
+        if self.state.is_over:
+            # Cut after the last action: write the check, score and result lines it lacks
+            # (those present were checked by rebuild, so they are the first of the expected ones).
+            present = sum(1 for e in log.entries if e["line"] > last_line and e["type"] in ("check", "score"))
+            self._write_end_lines(events, skip=present)
+            self.narration.append(f"The match in {path.name} had already ended after {n} actions; "
+                                  "its missing result lines are written now")
+            return self
         self.narration.append(f"Resumed from {path.name} after {n} actions")
         return self
 
@@ -242,15 +261,38 @@ class Session:
         w = self._writer
         if w is not None:
             w.action(len(self.history), actor, str(action))
-            for e in events:
-                if e.kind == "hand_over":
-                    hand = e.data.get("hand", self.state.hand_number)
-                    w.check(hand, self.state.state_hash())
-                    totals = e.data.get("totals", self.state.scores())
-                    w.score(hand, e.data.get("scores", totals), totals)
-            if self.state.is_over:
-                w.result(self.state.winners(), self.state.scores(), self.state.state_hash())
+            self._write_end_lines(events)
         return events
+
+    def _end_lines(self, events: list[Event]) -> list[dict]:
+        """The lines the log gets after an action whose events are ``events``: a
+        check and a score line per finished hand, then the result line if the match is over."""
+        lines: list[dict] = []
+        for e in events:
+            if e.kind == "hand_over":
+                hand = e.data.get("hand", self.state.hand_number)
+                totals = e.data.get("totals", self.state.scores())
+                lines.append({"type": "check", "hand": hand, "hash": self.state.state_hash()})
+                lines.append({"type": "score", "hand": hand, "scores": e.data.get("scores", totals),
+                              "totals": totals})
+        if self.state.is_over:
+            lines.append({"type": "result", "winners": self.state.winners(), "scores": self.state.scores(),
+                          "hash": self.state.state_hash()})
+        return lines
+
+    def _write_end_lines(self, events: list[Event], skip: int = 0) -> None:
+        """Write :meth:`_end_lines` of ``events`` but the first ``skip`` (already in the log)."""
+        w = self._writer
+        if w is None:
+            return
+        for line in self._end_lines(events)[skip:]:
+            kind = line["type"]
+            if kind == "check":
+                w.check(line["hand"], line["hash"])
+            elif kind == "score":
+                w.score(line["hand"], line["scores"], line["totals"])
+            else:
+                w.result(line["winners"], line["scores"], line["hash"])
 
     def _snapshot_if_decision(self, rng_known: bool = True) -> None:
         seat = self.state.to_move

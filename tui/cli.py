@@ -377,6 +377,11 @@ def resume(
             up_to = check.line - 1
         from engine.session import Session
         session = Session.resume(log, up_to_line=up_to)
+        if session.ended_before_resume:
+            session.close()
+            typer.echo(f"{log}: the match had already ended (the log stopped before its result line, "
+                       f"now written); watch it with: cardtable replay {log}")
+            return
         _run_app(table, start="table", session=session)
 
 
