@@ -26,12 +26,14 @@ Textual or Rich.
 
 from __future__ import annotations
 
+import errno
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from engine.files import MB, FileTooLarge, read_capped
 from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, levels_for
 from engine.seats import SeatSpec, SeatSpecError
 from engine.variants import ConfigError, build_variant, variant_to_table
@@ -49,6 +51,8 @@ MAX_SEED = 2**63 - 1
 DEFAULT_GAME = "nags"
 DEFAULT_THEME = "felt"
 DEFAULT_PACE = 0.6
+#: Largest config file read (a real one is a few KB); a bigger file is refused unread.
+MAX_CONFIG_BYTES = MB
 
 _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
@@ -192,7 +196,8 @@ def load_config(path: str | Path) -> TableConfig:
 
     Raises:
         ConfigError: naming the file, the key and the allowed values, for an
-            unreadable file, bad TOML syntax (with its line and column), an
+            unreadable file, a path that is not a regular file (a folder,
+            ``/dev/zero``, a pipe), a file over :data:`MAX_CONFIG_BYTES`, bad TOML syntax (with its line and column), an
             unknown key, a wrong type, a value out of range, an unknown or
             unavailable game, an unknown theme, a bad seat spec, a bot level the
             game lacks, or a seat count the game does not allow.
@@ -200,12 +205,16 @@ def load_config(path: str | Path) -> TableConfig:
     path = Path(path)
     source = str(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_capped(path, MAX_CONFIG_BYTES, "config file").decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(source, "", "no such config file") from None
     except UnicodeDecodeError:
         raise ConfigError(source, "", "the file is not UTF-8 text") from None
+    except FileTooLarge as exc:
+        raise ConfigError(source, "", str(exc.strerror)) from None
     except OSError as exc:
+        if exc.errno == errno.EINVAL and exc.strerror and exc.strerror.startswith("not a regular file"):
+            raise ConfigError(source, "", f"cannot read the file: {exc.strerror}; a config is a TOML file") from None
         raise ConfigError(source, "", f"cannot read the file ({exc.strerror or exc})") from None
     try:
         data = tomllib.loads(text)

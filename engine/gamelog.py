@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable, TextIO, TypeGuard
+from typing import Any, Iterable, Iterator, TextIO, TypeGuard
 
-from engine.core import CHANCE, TERMINAL, ActionParseError, Event, IllegalAction, State
+from engine.core import CHANCE, TERMINAL, ActionParseError, Event, Game, IllegalAction, State
+from engine.files import MB, regular_file_size, size_text, too_large
 
 #: Version of the log format this module writes and reads.
 FORMAT = 1
@@ -287,6 +288,35 @@ def _line_problem(obj: Any) -> str | None:
     return f"unknown line type {kind!r}"
 
 
+#: Longest line a log may hold; a longer one is a bad line and reading stops there.
+MAX_LINE_BYTES = MB
+#: Bad lines collected before the reader stops (a file of 50 million blank lines is not read to its end).
+MAX_ERRORS = 100
+
+
+def _log_limit(first_line: bytes) -> int:
+    """The size a log may have: its header's game's ``Game.max_log_bytes``, or
+    :data:`engine.core.Game.max_log_bytes` when the header names no game."""
+    from engine.games import UnknownGame, get_game
+    try:
+        obj = json.loads(first_line)
+        return int(get_game(obj["game"]).max_log_bytes)
+    except (ValueError, TypeError, KeyError, UnknownGame):
+        return int(Game.max_log_bytes)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` split at ``\\n`` only (no final empty line after a last newline)."""
+    pos, end = 0, len(text)
+    while pos < end:
+        j = text.find("\n", pos)
+        if j < 0:
+            yield text[pos:]
+            return
+        yield text[pos:j]
+        pos = j + 1
+
+
 def read_log(path: Path) -> GameLog:
     """Read a log leniently.
 
@@ -296,18 +326,33 @@ def read_log(path: Path) -> GameLog:
     follow the result line. Problems are collected as :class:`LogError`; the
     entries keep every good line before the first bad one.
 
+    Bounds: a path that is not a regular file is refused before it is opened;
+    a log over its game's ``Game.max_log_bytes`` (64 MB) is refused unread; a
+    line over :data:`MAX_LINE_BYTES` (1 MB) is a bad line and reading stops
+    there, as it does after :data:`MAX_ERRORS` bad lines (``total_lines`` then
+    counts the lines read).
+
     Raises:
-        OSError: if the file cannot be read at all (missing, a folder, no permission).
+        OSError: if the file cannot be read at all (missing, a folder, a device
+            or pipe, no permission); :class:`engine.files.FileTooLarge` (an OSError)
+            for a log over its size bound.
     """
     path = Path(path)
-    raw = path.read_bytes()
+    size = regular_file_size(path)
+    with open(path, "rb") as f:
+        first = f.readline(MAX_LINE_BYTES + 1)
+        limit = _log_limit(first)
+        if size > limit:
+            raise too_large(path, size, limit, "log")
+        raw = first + f.read(limit + 1 - len(first))
+    if len(raw) > limit:
+        raise too_large(path, limit, limit, "log", grew=True)
     text = raw.decode("utf-8", errors="replace")
-    lines = text.split("\n")
     ends_with_newline = text.endswith("\n")
-    if ends_with_newline:
-        lines.pop()
-    log = GameLog(path=path, header={}, total_lines=len(lines))
-    if not lines:
+    n_lines = text.count("\n") + (0 if ends_with_newline or not text else 1)
+    lines = _lines(text)  # lazily: a file of millions of blank lines is not split at once
+    log = GameLog(path=path, header={}, total_lines=n_lines)
+    if not n_lines:
         log.errors.append(LogError(1, "the log is empty (no header)"))
         return log
     good = True  # still inside the good prefix
@@ -320,7 +365,18 @@ def read_log(path: Path) -> GameLog:
         good = False
 
     for i, line in enumerate(lines, start=1):
-        last = i == len(lines)
+        last = i == n_lines
+        if len(log.errors) >= MAX_ERRORS:
+            log.errors.append(LogError(i, f"more than {MAX_ERRORS} bad lines: the rest is not read"))
+            log.total_lines = i
+            break
+        if len(line) > MAX_LINE_BYTES // 4 and len(line.encode("utf-8")) > MAX_LINE_BYTES:
+            fail(i, f"the line is over {size_text(MAX_LINE_BYTES)} long; no log line is")
+            log.total_lines = i
+            break
+        if not line.strip() and not (last and not ends_with_newline):
+            fail(i, "empty line")
+            continue
         try:
             obj = json.loads(line)
         except ValueError as err:

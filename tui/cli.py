@@ -316,6 +316,14 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
         console.print(f"json: {json_out}")
 
 
+def _check_log_path(log: Path) -> None:
+    """Refuse a log path with nothing there, or something that is not a regular file (``/dev/zero``, a pipe)."""
+    if not log.exists():
+        raise CliError(f"no such log file: {log}")
+    if not log.is_file():
+        raise CliError(f"{log}: not a regular file; a game log is a .jsonl file")
+
+
 @app.command()
 def replay(
     ctx: typer.Context,
@@ -325,8 +333,7 @@ def replay(
 ) -> None:
     """Step through a logged game, or check it with --verify."""
     with _errors():
-        if not log.is_file():
-            raise CliError(f"no such log file: {log}")
+        _check_log_path(log)
         if verify:
             from engine.gamelog import verify_log
             res = verify_log(log)
@@ -358,8 +365,8 @@ def resume(
             if found is None:
                 raise CliError(f"no unfinished game in {folder}")
             log = Path(found)
-        elif not log.is_file():
-            raise CliError(f"no such log file: {log}")
+        else:
+            _check_log_path(log)
         check = verify_log(log)  # reads every line and replays it: finds the first bad line
         if check.finished and check.ok:
             raise CliError(f"{log} is a finished game; watch it with: cardtable replay {log}")
