@@ -1019,7 +1019,8 @@ class NomsView(View):
         s.exposed = bool(self.exposed)
         s.mult, s.next_mult = self.mult, self.next_mult
         s.totals, s.results = list(self.totals), list(self.results)
-        if s.phase == P_CUT:
+        if s.phase in (P_CUT, P_OVER) or (s.phase == P_SHUFFLE and s.results):
+            # the gathered pack between hands (and after the last one): all 52 cards, order unknown here
             s.deck = shuffled(rng, _FULL_DECK)
         if s.phase not in (P_AUCTION, P_TRUMP, P_CALL, P_PLAY):
             if self.called is not None:  # between hands: the last hand's partner as this seat knows it
