@@ -31,7 +31,7 @@ from engine.ai.base import Bot, RandomBot
 from engine.games import make_bot
 from engine.core import CHANCE, TERMINAL, Action, Event, Game, IllegalAction, State, View
 from engine.games import get_game
-from engine.seats import SeatSpec, seat_names
+from engine.seats import SeatSpec, name_problem, safe_name, seat_names
 from engine.variants import build_variant, variant_to_table
 
 
@@ -70,8 +70,8 @@ class Session:
     Raises:
         engine.games.UnknownGame: for an unknown game id.
         engine.variants.ConfigError: for a bad rules table.
-        ValueError: for a seat count the game does not allow, or a bot level
-            the game has no bot for.
+        ValueError: for a seat count the game does not allow, a bot level
+            the game has no bot for, or a seat name ``engine.seats.name_problem`` refuses.
         FileExistsError: if ``log_path`` already exists.
 
     Attributes:
@@ -88,7 +88,8 @@ class Session:
         if variant is None or isinstance(variant, Mapping):
             variant = build_variant(game.variant_class, variant or {}, source="session", section="rules")
         specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats]
-        err = game.seat_range_error(len(specs))
+        err = game.seat_range_error(len(specs)) or next(
+            (f"seat {i}: {p}" for i, p in ((i, name_problem(s.name)) for i, s in enumerate(specs)) if p), None)
         if err:
             raise ValueError(err)
         if seed is None:
@@ -183,11 +184,11 @@ class Session:
             raise ValueError(f"the match in {path} is already finished; replay it instead")
         gamelog.rebuild(log)  # checks every line first (raises LogReplayError)
         game, variant, _ = gamelog._game_and_variant(log)
-        specs = [SeatSpec.parse(s["spec"]) for s in log.header["seats"]]
+        specs = [SeatSpec.parse(s["spec"], lenient=True) for s in log.header["seats"]]  # someone else's log
         self = cls.__new__(cls)
         seed = log.header.get("seed")
         self._setup(game, variant, specs, seed if seed is not None else 0)
-        self.names = [s.get("name") or n for s, n in zip(log.header["seats"], self.names)]
+        self.names = [safe_name(s.get("name") or n) for s, n in zip(log.header["seats"], self.names)]
         self.state = game.new_state(variant, len(specs))
         in_sync = seed is not None
         events: list[Event] = []

@@ -205,6 +205,7 @@ def sim(
 
 def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Optional[Path]) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     t = Table(title=f"{game}: {games} matches, seed {seed}",
               caption="wins: a shared win (a tie or a drawn game) counts 1/k to each of its k winners")
@@ -215,7 +216,7 @@ def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Opti
     for r in rows:
         lo, hi = r["win_rate_ci"]
         wins = r["wins"]
-        t.add_row(str(r["seat"]), r["spec"], str(r["games"]),
+        t.add_row(str(r["seat"]), escape(r["spec"]), str(r["games"]),
                   f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
                   f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%",
                   str(r["outright"]), str(r["ties"]), f"{r['mean_score']:.2f}")
@@ -280,6 +281,7 @@ def _ms(x: float) -> str:
 def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
     """The arena table (one row per distinct seat spec), in the style of :func:`_print_sim`."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     n_rot = doc["rotations"]
     played = "whole games" if doc.get("hands") is None else f"first {doc['hands']} hand(s) of each game"
@@ -300,11 +302,11 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
         wins = r["wins"]
         diff, ci = r["paired_diff"], r["paired_diff_ci"]
         ms = r["decision_ms"]
-        t.add_row(r["spec"], str(r["seats"]), str(r["games"]),
+        t.add_row(escape(r["spec"]), str(r["seats"]), str(r["games"]),
                   f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
                   f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%",
                   f"{r['win_rate'] * n_rot:.2f}", f"{r['mean_score']:.2f}",
-                  r["baseline"] or "-", "-" if diff is None else f"{diff:+.2f}",
+                  escape(r["baseline"] or "-"), "-" if diff is None else f"{diff:+.2f}",
                   "-" if ci is None else f"{ci[0]:+.2f} .. {ci[1]:+.2f}",
                   _ms(ms["median"]), _ms(ms["p99"]), _ms(ms["max"]))
     console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: don't wrap the table

@@ -567,7 +567,7 @@ class BaseTableScreen(Screen[None]):
         lines = self.query_one(GameLog).lines_text
         recent = lines[self._last_move_line:] or lines[-6:]
         text = "\n".join(recent[-12:]) or "Nothing has happened yet."
-        self.notify(text, title="Last events", timeout=10)
+        self.notify(text, title="Last events", timeout=10, markup=False)
 
     def action_summary(self) -> None:
         """s after the end: the match summary again."""

@@ -167,7 +167,7 @@ class SummaryScreen(Screen[None]):
         word = self.hand_word.lower()
         with Vertical(id="summary-box"):
             yield Static(f"Match over after {hands} {word}{'s' if hands != 1 else ''}", id="summary-title")
-            yield Static(self.winners_text(), id="summary-winners")
+            yield Static(self.winners_text(), id="summary-winners", markup=False)
             yield Static(Align.center(summary_table(names, self.hand_scores, self.totals, self.winners,
                                                     ascii_only=ascii_mode(self.app), hand_word=self.hand_word,
                                                     teams=session_teams(self.session))),
