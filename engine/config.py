@@ -266,6 +266,8 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
             raise ConfigError(source, "log_dir", "empty path; give a folder path or leave log_dir out")
         p = Path(raw).expanduser()
         cfg.log_dir = base_dir / p if (base_dir is not None and not p.is_absolute()) else p
+        if cfg.log_dir.exists() and not cfg.log_dir.is_dir():
+            raise ConfigError(source, "log_dir", f"{cfg.log_dir} is a file, not a folder; give a folder for the logs")
 
     if "pace" in data:
         pace = data["pace"]

@@ -705,6 +705,63 @@ def default_log_dir() -> Path:
     return user_data_path("cardtable") / "logs"
 
 
+#: Free space (bytes) the log folder's disk must have for a new match to start.
+MIN_FREE_BYTES = MB
+
+
+class LogDirError(OSError):
+    """The log folder cannot hold a new log: it is a file, cannot be made or
+    written, or its disk is full. ``str()`` is one sentence naming the folder."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def check_log_dir(log_dir: Path) -> None:
+    """Make sure a new log can be written in ``log_dir`` (made if missing): it is a
+    folder (not a file), a file can be created and written in it, and its disk has
+    at least :data:`MIN_FREE_BYTES` free. A small probe file is written and removed.
+
+    Raises:
+        LogDirError: one sentence saying which of these fails.
+    """
+    import errno
+    import os
+    import tempfile
+    log_dir = Path(log_dir)
+    if log_dir.exists() and not log_dir.is_dir():
+        raise LogDirError(f"the log folder {log_dir} is a file, not a folder; set log_dir to a folder")
+    try:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        why = "a part of its path is a file" if isinstance(err, (FileExistsError, NotADirectoryError)) \
+            else (err.strerror or str(err)).lower()
+        raise LogDirError(f"cannot make the log folder {log_dir}: {why}") from None
+    try:
+        st = os.statvfs(log_dir)
+        free = st.f_bavail * st.f_frsize
+    except (OSError, AttributeError):  # no statvfs (Windows): the probe below still writes
+        free = None
+    if free is not None and free < MIN_FREE_BYTES:
+        raise LogDirError(f"the disk holding the log folder {log_dir} is full "
+                          f"({size_text(free)} free); free some space or set log_dir to another folder")
+    try:
+        with tempfile.NamedTemporaryFile(dir=log_dir, prefix=".cardtable-probe-", suffix=".tmp") as probe:
+            probe.write(b"x" * 512)
+            probe.flush()
+            os.fsync(probe.fileno())
+    except OSError as err:
+        if err.errno == errno.ENOSPC:
+            raise LogDirError(f"the disk holding the log folder {log_dir} is full; free some space "
+                              "or set log_dir to another folder") from None
+        raise LogDirError(f"cannot write in the log folder {log_dir}: {(err.strerror or str(err)).lower()}") \
+            from None
+
+
 def new_log_path(game_id: str, log_dir: Path) -> Path:
     """A fresh log file name in ``log_dir``: ``<game>-YYYYmmdd-HHMMSS[-k].jsonl`` (UTC),
     made unique with ``-2``, ``-3``... if the name is taken. Does not create it."""

@@ -190,6 +190,9 @@ def sim(
         if humans:
             raise CliError(f"seat {humans[0]} is a human; a simulation seats only bots (ai:LEVEL)")
         table = _load_table(config, ctx).with_overrides(game=game, seats=seats, seed=seed)
+        if log_dir is not None:
+            from engine.gamelog import check_log_dir
+            check_log_dir(log_dir)
         run_seed = table.seed if table.seed is not None else random.SystemRandom().randrange(2**31)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
