@@ -28,12 +28,14 @@ Textual or Rich.
 from __future__ import annotations
 
 import difflib
+import errno
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from engine.files import MB, FileTooLarge, read_capped
 from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, levels_for
 from engine.seats import SeatSpec, SeatSpecError
 from engine.session import DEFAULT_UNDO, UNDO_MODES
@@ -52,6 +54,8 @@ MAX_SEED = 2**63 - 1
 DEFAULT_GAME = "nags"
 DEFAULT_THEME = "felt"
 DEFAULT_PACE = 0.6
+#: Largest config file read (a real one is a few KB); a bigger file is refused unread.
+MAX_CONFIG_BYTES = MB
 
 _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
@@ -202,7 +206,8 @@ def load_config(path: str | Path) -> TableConfig:
 
     Raises:
         ConfigError: naming the file, the key and the allowed values, for an
-            unreadable file, bad TOML syntax (with its line and column), an
+            unreadable file, a path that is not a regular file (a folder,
+            ``/dev/zero``, a pipe), a file over :data:`MAX_CONFIG_BYTES`, bad TOML syntax (with its line and column), an
             unknown key, a wrong type, a value out of range, an unknown or
             unavailable game, an unknown theme, a bad seat spec, a bot level the
             game lacks, or a seat count the game does not allow.
@@ -210,12 +215,16 @@ def load_config(path: str | Path) -> TableConfig:
     path = Path(path)
     source = str(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_capped(path, MAX_CONFIG_BYTES, "config file").decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(source, "", "no such config file") from None
     except UnicodeDecodeError:
         raise ConfigError(source, "", "the file is not UTF-8 text") from None
+    except FileTooLarge as exc:
+        raise ConfigError(source, "", str(exc.strerror)) from None
     except OSError as exc:
+        if exc.errno == errno.EINVAL and exc.strerror and exc.strerror.startswith("not a regular file"):
+            raise ConfigError(source, "", f"cannot read the file: {exc.strerror}; a config is a TOML file") from None
         raise ConfigError(source, "", f"cannot read the file ({exc.strerror or exc})") from None
     try:
         data = tomllib.loads(text)
@@ -267,6 +276,8 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
             raise ConfigError(source, "log_dir", "empty path; give a folder path or leave log_dir out")
         p = Path(raw).expanduser()
         cfg.log_dir = base_dir / p if (base_dir is not None and not p.is_absolute()) else p
+        if cfg.log_dir.exists() and not cfg.log_dir.is_dir():
+            raise ConfigError(source, "log_dir", f"{cfg.log_dir} is a file, not a folder; give a folder for the logs")
 
     if "pace" in data:
         pace = data["pace"]

@@ -369,6 +369,7 @@ class Game(ABC):
         title: the name shown to players.
         min_seats, max_seats: allowed number of seats.
         variant_class: the frozen dataclass of house-rule options.
+        max_log_bytes: the size bound of one match's log (default 64 MB).
     """
 
     id: ClassVar[str]
@@ -376,6 +377,10 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     variant_class: ClassVar[type]
+    #: Largest log of one match the log reader accepts, in bytes (``engine.gamelog.read_log``).
+    #: 64 MB is far above any match of sane house rules (a 100-game Nags match of five
+    #: seats writes about 0.6 MB, a Noms game at its 2000-hand cap about 8 MB).
+    max_log_bytes: ClassVar[int] = 64 * 2**20
 
     @classmethod
     @abstractmethod

@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable, TextIO, TypeGuard
+from typing import Any, Iterable, Iterator, TextIO, TypeGuard
 
-from engine.core import CHANCE, TERMINAL, ActionParseError, Event, IllegalAction, State
+from engine.core import CHANCE, TERMINAL, ActionParseError, Event, Game, IllegalAction, State
+from engine.files import MB, regular_file_size, size_text, too_large
 
 #: Version of the log format this module writes and reads.
 FORMAT = 1
@@ -329,6 +330,35 @@ def _line_problem(obj: Any) -> str | None:
     return f"unknown line type {kind!r}"
 
 
+#: Longest line a log may hold; a longer one is a bad line and reading stops there.
+MAX_LINE_BYTES = MB
+#: Bad lines collected before the reader stops (a file of 50 million blank lines is not read to its end).
+MAX_ERRORS = 100
+
+
+def _log_limit(first_line: bytes) -> int:
+    """The size a log may have: its header's game's ``Game.max_log_bytes``, or
+    :data:`engine.core.Game.max_log_bytes` when the header names no game."""
+    from engine.games import UnknownGame, get_game
+    try:
+        obj = json.loads(first_line)
+        return int(get_game(obj["game"]).max_log_bytes)
+    except (ValueError, TypeError, KeyError, UnknownGame):
+        return int(Game.max_log_bytes)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` split at ``\\n`` only (no final empty line after a last newline)."""
+    pos, end = 0, len(text)
+    while pos < end:
+        j = text.find("\n", pos)
+        if j < 0:
+            yield text[pos:]
+            return
+        yield text[pos:j]
+        pos = j + 1
+
+
 def read_log(path: Path) -> GameLog:
     """Read a log leniently.
 
@@ -338,18 +368,33 @@ def read_log(path: Path) -> GameLog:
     follow the result line. Problems are collected as :class:`LogError`; the
     entries keep every good line before the first bad one.
 
+    Bounds: a path that is not a regular file is refused before it is opened;
+    a log over its game's ``Game.max_log_bytes`` (64 MB) is refused unread; a
+    line over :data:`MAX_LINE_BYTES` (1 MB) is a bad line and reading stops
+    there, as it does after :data:`MAX_ERRORS` bad lines (``total_lines`` then
+    counts the lines read).
+
     Raises:
-        OSError: if the file cannot be read at all (missing, a folder, no permission).
+        OSError: if the file cannot be read at all (missing, a folder, a device
+            or pipe, no permission); :class:`engine.files.FileTooLarge` (an OSError)
+            for a log over its size bound.
     """
     path = Path(path)
-    raw = path.read_bytes()
+    size = regular_file_size(path)
+    with open(path, "rb") as f:
+        first = f.readline(MAX_LINE_BYTES + 1)
+        limit = _log_limit(first)
+        if size > limit:
+            raise too_large(path, size, limit, "log")
+        raw = first + f.read(limit + 1 - len(first))
+    if len(raw) > limit:
+        raise too_large(path, limit, limit, "log", grew=True)
     text = raw.decode("utf-8", errors="replace")
-    lines = text.split("\n")
     ends_with_newline = text.endswith("\n")
-    if ends_with_newline:
-        lines.pop()
-    log = GameLog(path=path, header={}, total_lines=len(lines))
-    if not lines:
+    n_lines = text.count("\n") + (0 if ends_with_newline or not text else 1)
+    lines = _lines(text)  # lazily: a file of millions of blank lines is not split at once
+    log = GameLog(path=path, header={}, total_lines=n_lines)
+    if not n_lines:
         log.errors.append(LogError(1, "the log is empty (no header)"))
         return log
     good = True  # still inside the good prefix
@@ -362,7 +407,18 @@ def read_log(path: Path) -> GameLog:
         good = False
 
     for i, line in enumerate(lines, start=1):
-        last = i == len(lines)
+        last = i == n_lines
+        if len(log.errors) >= MAX_ERRORS:
+            log.errors.append(LogError(i, f"more than {MAX_ERRORS} bad lines: the rest is not read"))
+            log.total_lines = i
+            break
+        if len(line) > MAX_LINE_BYTES // 4 and len(line.encode("utf-8")) > MAX_LINE_BYTES:
+            fail(i, f"the line is over {size_text(MAX_LINE_BYTES)} long; no log line is")
+            log.total_lines = i
+            break
+        if not line.strip() and not (last and not ends_with_newline):
+            fail(i, "empty line")
+            continue
         try:
             obj = json.loads(line)
         except ValueError as err:
@@ -689,6 +745,63 @@ def default_log_dir() -> Path:
     """The folder for logs: ``platformdirs.user_data_path("cardtable") / "logs"``."""
     from platformdirs import user_data_path
     return user_data_path("cardtable") / "logs"
+
+
+#: Free space (bytes) the log folder's disk must have for a new match to start.
+MIN_FREE_BYTES = MB
+
+
+class LogDirError(OSError):
+    """The log folder cannot hold a new log: it is a file, cannot be made or
+    written, or its disk is full. ``str()`` is one sentence naming the folder."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def check_log_dir(log_dir: Path) -> None:
+    """Make sure a new log can be written in ``log_dir`` (made if missing): it is a
+    folder (not a file), a file can be created and written in it, and its disk has
+    at least :data:`MIN_FREE_BYTES` free. A small probe file is written and removed.
+
+    Raises:
+        LogDirError: one sentence saying which of these fails.
+    """
+    import errno
+    import os
+    import tempfile
+    log_dir = Path(log_dir)
+    if log_dir.exists() and not log_dir.is_dir():
+        raise LogDirError(f"the log folder {log_dir} is a file, not a folder; set log_dir to a folder")
+    try:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        why = "a part of its path is a file" if isinstance(err, (FileExistsError, NotADirectoryError)) \
+            else (err.strerror or str(err)).lower()
+        raise LogDirError(f"cannot make the log folder {log_dir}: {why}") from None
+    try:
+        st = os.statvfs(log_dir)
+        free = st.f_bavail * st.f_frsize
+    except (OSError, AttributeError):  # no statvfs (Windows): the probe below still writes
+        free = None
+    if free is not None and free < MIN_FREE_BYTES:
+        raise LogDirError(f"the disk holding the log folder {log_dir} is full "
+                          f"({size_text(free)} free); free some space or set log_dir to another folder")
+    try:
+        with tempfile.NamedTemporaryFile(dir=log_dir, prefix=".cardtable-probe-", suffix=".tmp") as probe:
+            probe.write(b"x" * 512)
+            probe.flush()
+            os.fsync(probe.fileno())
+    except OSError as err:
+        if err.errno == errno.ENOSPC:
+            raise LogDirError(f"the disk holding the log folder {log_dir} is full; free some space "
+                              "or set log_dir to another folder") from None
+        raise LogDirError(f"cannot write in the log folder {log_dir}: {(err.strerror or str(err)).lower()}") \
+            from None
 
 
 def new_log_path(game_id: str, log_dir: Path) -> Path:

@@ -9,6 +9,37 @@ class SeatSpecError(ValueError):
     """A seat spec that cannot be parsed; the message shows the accepted forms."""
 
 
+#: Longest seat name (in characters) a person may give.
+MAX_NAME_LENGTH = 24
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a seat name, or None when it can.
+
+    A seat name has at most :data:`MAX_NAME_LENGTH` characters, all printable
+    (``str.isprintable``: no control characters such as ESC, tabs or newlines,
+    no invisible format characters). Markup-like text (``[bold]``) is allowed:
+    every screen shows names literally (escaped where markup is parsed).
+    """
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a seat name may have at most {MAX_NAME_LENGTH} characters, not {len(name)}"
+    if not name.isprintable():
+        return "a seat name may hold printable characters only (no control characters or escape sequences)"
+    return None
+
+
+def safe_name(name: object) -> str:
+    """A name from a source that was not validated (someone else's log) made safe to
+    show: every non-printable character is written as its escape (``\\x1b``), and a
+    name longer than :data:`MAX_NAME_LENGTH` is cut with ``…``. A valid name comes back
+    unchanged. Escaping markup is the display's job (``rich.markup.escape``)."""
+    text = name if isinstance(name, str) else str(name)
+    if name_problem(text) is None:
+        return text
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return text if len(text) <= MAX_NAME_LENGTH else text[:MAX_NAME_LENGTH - 1] + "…"
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     """One seat: a human or an AI of some level, with a display name.
@@ -28,20 +59,23 @@ class SeatSpec:
         return self.kind == "human"
 
     @classmethod
-    def parse(cls, text: str) -> "SeatSpec":
+    def parse(cls, text: str, *, lenient: bool = False) -> "SeatSpec":
         """Parse ``human``, ``human:Ann``, ``ai:easy`` or ``ai:easy:Bob``.
 
         The level is checked against the game later (see ``engine.ai.base.make_bot``).
+        The name must pass :func:`name_problem`; with ``lenient`` (a spec read
+        from a log) a bad name is made safe with :func:`safe_name` instead.
 
         Raises:
-            SeatSpecError: for any other shape.
+            SeatSpecError: for any other shape, or a bad name (unless ``lenient``).
         """
         parts = text.strip().split(":")
         kind = parts[0].lower()
         if kind == "human" and len(parts) <= 2:
-            return cls("human", None, parts[1].strip() if len(parts) == 2 else "")
+            return cls("human", None, _checked_name(parts[1] if len(parts) == 2 else "", text, lenient))
         if kind == "ai" and 2 <= len(parts) <= 3 and parts[1].strip():
-            return cls("ai", parts[1].strip().lower(), parts[2].strip() if len(parts) == 3 else "")
+            return cls("ai", parts[1].strip().lower(), _checked_name(parts[2] if len(parts) == 3 else "", text,
+                                                                     lenient))
         from engine.ai.base import LEVELS
 
         levels = ", ".join(LEVELS[:-1]) + " or " + LEVELS[-1]
@@ -51,6 +85,16 @@ class SeatSpec:
     def __str__(self) -> str:
         base = "human" if self.is_human else f"ai:{self.level}"
         return f"{base}:{self.name}" if self.name else base
+
+
+def _checked_name(raw: str, spec: str, lenient: bool) -> str:
+    name = raw.strip()
+    problem = name_problem(name)
+    if problem is None:
+        return name
+    if lenient:
+        return safe_name(name)
+    raise SeatSpecError(f"bad seat {spec.strip()[:60]!r}: {problem}")
 
 
 DEFAULT_AI_NAMES = ("Ada", "Bix", "Cato", "Dora", "Eli", "Fay")

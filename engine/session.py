@@ -38,7 +38,7 @@ from engine.ai.base import Bot, RandomBot
 from engine.games import make_bot
 from engine.core import CHANCE, TERMINAL, Action, Event, Game, IllegalAction, State, View
 from engine.games import get_game
-from engine.seats import SeatSpec, seat_names
+from engine.seats import SeatSpec, name_problem, safe_name, seat_names
 from engine.variants import build_variant, variant_to_table
 
 
@@ -99,8 +99,10 @@ class Session:
         engine.games.UnknownGame: for an unknown game id.
         engine.variants.ConfigError: for a bad rules table.
         ValueError: for a seat count the game does not allow, a bot level
-            the game has no bot for, or an unknown undo mode.
+            the game has no bot for, an unknown undo mode, or a seat name ``engine.seats.name_problem`` refuses.
         FileExistsError: if ``log_path`` already exists.
+        engine.gamelog.LogDirError: (an OSError) if the log folder is a file, cannot
+            be made or written, or its disk is full (``engine.gamelog.check_log_dir``).
 
     Attributes:
         state: the omniscient state; only the replay screen and tests may read it.
@@ -110,6 +112,10 @@ class Session:
         names: display names per seat.
         undo_mode: the house option ``undo`` (:data:`UNDO_MODES`).
         undo_count: undos made in this match so far (those in a resumed log included).
+        log_error: None while the log is written; after a failed write (a full
+            disk, a removed folder) one sentence saying so. The match goes on in
+            memory, no further line is written there, and :meth:`save_log`
+            writes the whole match to another file and logs there from then on.
     """
 
     def __init__(self, game_id: str, variant: Any, seats: Sequence[SeatSpec | str], seed: int | str | None = None,
@@ -120,7 +126,8 @@ class Session:
         if variant is None or isinstance(variant, Mapping):
             variant = build_variant(game.variant_class, variant or {}, source="session", section="rules")
         specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats]
-        err = game.seat_range_error(len(specs))
+        err = game.seat_range_error(len(specs)) or next(
+            (f"seat {i}: {p}" for i, p in ((i, name_problem(s.name)) for i, s in enumerate(specs)) if p), None)
         if err:
             raise ValueError(err)
         if seed is None:
@@ -132,7 +139,11 @@ class Session:
         self._writer: gamelog.LogWriter | None = None
         if write_log:
             if log_path is None:
-                log_path = gamelog.new_log_path(game.id, log_dir or gamelog.default_log_dir())
+                folder = Path(log_dir or gamelog.default_log_dir())
+                gamelog.check_log_dir(folder)
+                log_path = gamelog.new_log_path(game.id, folder)
+            else:
+                gamelog.check_log_dir(Path(log_path).parent)
             self.log_path = Path(log_path)
             if self.log_path.exists():
                 raise FileExistsError(f"{self.log_path} already exists; a new game never overwrites a log")
@@ -163,6 +174,9 @@ class Session:
         self.undo_count = 0
         #: with undo = "own_turn": the action count of the last undo (no undo may go back further)
         self._undo_floor = 0
+        #: True when :meth:`resume` found the match already over (cut before its result line)
+        self.ended_before_resume = False
+        self.log_error: str | None = None
 
     def _note_turn(self) -> None:
         """Count turns: a new one starts whenever ``State.turn`` names another seat
@@ -196,6 +210,11 @@ class Session:
         option is the header's (``own_turn`` for a log that has none), so a
         resumed match keeps the house rule it was started with.
 
+        A log cut after the match's last action but before its result line
+        (the program stopped while writing the end) is completed: the missing
+        check, score and result lines are written, :attr:`ended_before_resume`
+        is True and the narration says the match had already ended.
+
         Raises:
             OSError: if the file cannot be read.
             engine.gamelog.LogReplayError: if the header is unusable or a line
@@ -216,7 +235,7 @@ class Session:
             raise ValueError(f"the match in {path} is already finished; replay it instead")
         gamelog.rebuild(log)  # checks every line first (raises LogReplayError)
         game, variant, _ = gamelog._game_and_variant(log)
-        specs = [SeatSpec.parse(s["spec"]) for s in log.header["seats"]]
+        specs = [SeatSpec.parse(s["spec"], lenient=True) for s in log.header["seats"]]  # someone else's log
         self = cls.__new__(cls)
         seed = log.header.get("seed")
         self._setup(game, variant, specs, seed if seed is not None else 0)
@@ -224,10 +243,12 @@ class Session:
         undos = [e for e in log.entries if e["type"] == "undo"]
         self.undo_count = len(undos)
         self._undo_floor = undos[-1]["n"] if undos else 0
-        self.names = [s.get("name") or n for s, n in zip(log.header["seats"], self.names)]
+        self.names = [safe_name(s.get("name") or n) for s, n in zip(log.header["seats"], self.names)]
         self.state = game.new_state(variant, len(specs))
         starts = log.chance_seed_starts()
         in_sync = seed is not None
+        events: list[Event] = []
+        last_line = 1
         actions = log.effective_actions()
         for i, (line, actor, notation) in enumerate(actions):
             if i and i in starts:  # an undo seeded a new chance generator here
@@ -238,6 +259,7 @@ class Session:
             if self.state.to_move >= 0:
                 self._snapshot_if_decision()
             events = self.state.apply(action)
+            last_line = line
             self._note_turn()
             self.history.append((actor, notation))
             self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
@@ -253,7 +275,16 @@ class Session:
         else:
             _ensure_newline(path)
         self.log_path = path
-        self._writer = gamelog.LogWriter(path, None)
+        writer = self._writer = gamelog.LogWriter(path, None)
+        self.ended_before_resume = self.state.is_over
+        if self.state.is_over:
+            # Cut after the last action: write the check, score and result lines it lacks
+            # (those present were checked by rebuild, so they are the first of the expected ones).
+            present = sum(1 for e in log.entries if e["line"] > last_line and e["type"] in ("check", "score"))
+            _write_end_lines(writer, self.state, events, skip=present)
+            self.narration.append(f"The match in {path.name} had already ended after {n} actions; "
+                                  "its missing result lines are written now")
+            return self
         self.narration.append(f"Resumed from {path.name} after {n} actions")
         return self
 
@@ -295,16 +326,64 @@ class Session:
         self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
         w = self._writer
         if w is not None:
-            w.action(len(self.history), actor, str(action))
-            for e in events:
-                if e.kind == "hand_over":
-                    hand = e.data.get("hand", self.state.hand_number)
-                    w.check(hand, self.state.state_hash())
-                    totals = e.data.get("totals", self.state.scores())
-                    w.score(hand, e.data.get("scores", totals), totals)
-            if self.state.is_over:
-                w.result(self.state.winners(), self.state.scores(), self.state.state_hash())
+            try:
+                w.action(len(self.history), actor, str(action))
+                _write_end_lines(w, self.state, events)
+            except OSError as err:
+                self._log_failed(err)
         return events
+
+    def _log_failed(self, err: OSError) -> None:
+        """A log write failed: say so in :attr:`log_error`, stop writing there, play on in memory."""
+        self.log_error = (f"the log {self.log_path} could not be written ({err.strerror or err}); "
+                          "the match goes on in memory: save it to another file")
+        w, self._writer = self._writer, None
+        if w is not None:
+            try:
+                w.close()
+            except OSError:
+                pass
+
+    def save_log(self, path: Path) -> Path:
+        """Write the whole match so far (header, every action in effect, the check,
+        score and result lines) as a new log at ``path``, and log there from now on
+        (clears :attr:`log_error`). This is the way out after a failed write.
+
+        Returns:
+            the path written (``~`` expanded).
+
+        Raises:
+            FileExistsError: if ``path`` exists (a log is never overwritten).
+            OSError: if it cannot be written (e.g. :class:`engine.gamelog.LogDirError`);
+                the match stays in memory and the old log state is unchanged.
+        """
+        path = Path(path).expanduser()
+        if path.exists():
+            raise FileExistsError(f"{path} already exists; choose a new file name")
+        gamelog.check_log_dir(path.parent)
+        with self._lock:
+            writer = gamelog.LogWriter(path, self._header())
+            try:
+                state = self.game.new_state(self.variant, len(self.seats))
+                for n, (actor, notation) in enumerate(self.history, start=1):
+                    events = state.apply(self.game.parse_action(notation))
+                    writer.action(n, actor, notation)
+                    _write_end_lines(writer, state, events)
+            except OSError:
+                try:
+                    writer.close()
+                except OSError:
+                    pass
+                raise
+            old, self._writer = self._writer, writer
+            if old is not None:
+                try:
+                    old.close()
+                except OSError:
+                    pass
+            self.log_path = path
+            self.log_error = None
+            return path
 
     def _snapshot_if_decision(self) -> None:
         seat = self.state.to_move
@@ -555,7 +634,10 @@ class Session:
             if self.undo_mode == "own_turn":
                 self._undo_floor = target.n
             if self._writer is not None:
-                self._writer.undo(target.n, count, seed=seed)
+                try:
+                    self._writer.undo(target.n, count, seed=seed)
+                except OSError as err:
+                    self._log_failed(err)
             event = Event("undo", "{seat}: " + (f"{count} actions" if count > 1 else "one action") + " taken back",
                           target.seat, {"count": count})
             self.narration.append(event.narrate(self.names))
@@ -565,14 +647,46 @@ class Session:
     def close(self) -> None:
         """Close the log (the match may be resumed later if it is not over)."""
         if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+            w, self._writer = self._writer, None
+            try:
+                w.close()
+            except OSError as err:
+                self.log_error = f"the log {self.log_path} could not be completed ({err.strerror or err})"
 
     def __enter__(self) -> "Session":
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _end_lines(state: State, events: list[Event]) -> list[dict]:
+    """The lines a log gets after an action whose events are ``events`` (``state`` is
+    the state after it): a check and a score line per finished hand, then the result
+    line if the match is over."""
+    lines: list[dict] = []
+    for e in events:
+        if e.kind == "hand_over":
+            hand = e.data.get("hand", state.hand_number)
+            totals = e.data.get("totals", state.scores())
+            lines.append({"type": "check", "hand": hand, "hash": state.state_hash()})
+            lines.append({"type": "score", "hand": hand, "scores": e.data.get("scores", totals), "totals": totals})
+    if state.is_over:
+        lines.append({"type": "result", "winners": state.winners(), "scores": state.scores(),
+                      "hash": state.state_hash()})
+    return lines
+
+
+def _write_end_lines(w: gamelog.LogWriter, state: State, events: list[Event], skip: int = 0) -> None:
+    """Write :func:`_end_lines` but the first ``skip`` (already in the log)."""
+    for line in _end_lines(state, events)[skip:]:
+        kind = line["type"]
+        if kind == "check":
+            w.check(line["hand"], line["hash"])
+        elif kind == "score":
+            w.score(line["hand"], line["scores"], line["totals"])
+        else:
+            w.result(line["winners"], line["scores"], line["hash"])
 
 
 def _ensure_newline(path: Path) -> None:

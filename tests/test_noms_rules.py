@@ -520,7 +520,7 @@ def test_config_options_are_the_rule_file_names():
     names = {s.name for s in option_specs(NomsVariant)}
     assert names == {"shuffle_every_hand", "stop_when_decided", "double_hands_stack", "target", "tie_policy",
                      "slam_not_bid", "min_bid", "forced_dealer_bid", "mis_value_10",
-                     "keep_mis_a_vis_with_mis10", "first_lead"}
+                     "keep_mis_a_vis_with_mis10", "first_lead", "max_hands"}
     s = Noms.new_state(NomsVariant(shuffle_every_hand=True), 4)
     s.apply(ChooseDealer(0))
     s.apply(s.sample_chance(random.Random(1)))

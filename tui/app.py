@@ -74,15 +74,20 @@ class ConfirmQuit(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "Stay", id="confirm.no"),
     ]
 
-    def __init__(self, log_path: str | None = None) -> None:
+    def __init__(self, log_path: str | None = None, log_error: str | None = None) -> None:
         super().__init__()
         self.log_path = log_path
+        self.log_error = log_error
 
     def compose(self) -> ComposeResult:
         where = f" to {self.log_path}" if self.log_path else ""
+        question = (f"A match is running. Quit now? Every move so far is saved{where}; "
+                    "`cardtable resume` continues it.")
+        if self.log_error:  # a failed write: quitting loses what the log lacks
+            question = (f"A match is running and {self.log_error}. Quit now and lose it? "
+                        "Press n, then ctrl+s at the table to save it first.")
         with Vertical(id="confirm-dialog"):
-            yield Label(f"A match is running. Quit now? Every move so far is saved{where}; "
-                        "`cardtable resume` continues it.", id="confirm-question", markup=False)
+            yield Label(question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
                 yield Button("Quit (y)", variant="error", id="confirm-quit")
                 yield Button("Stay (n)", variant="primary", id="confirm-stay")
@@ -142,6 +147,12 @@ class CardtableApp(App[None]):
             self.startup_error = self.startup_error or f"Unknown theme {wanted!r}; using {DEFAULT_THEME}."
             wanted = DEFAULT_THEME
         self.theme = wanted
+        if table.log_dir is not None and start != "replay":  # a bad log folder is said at once, not mid-match
+            from engine.gamelog import LogDirError, check_log_dir
+            try:
+                check_log_dir(table.log_dir)
+            except LogDirError as err:
+                self.startup_error = self.startup_error or f"{str(err)[:1].upper()}{str(err)[1:]}."
         if table.keys:  # short names (rules) expand to ids; an unknown one is a ConfigError, like any config mistake
             self.set_keymap(config.resolve_keys(dict(table.keys), binding_ids(), table.source))
 
@@ -160,7 +171,7 @@ class CardtableApp(App[None]):
 
     def on_mount(self) -> None:
         if self.startup_error:
-            self.notify(self.startup_error, severity="warning", timeout=8)
+            self.notify(self.startup_error, severity="warning", timeout=8, markup=False)
         if self._start == "replay":
             self.push_screen(self._make_replay_screen())
             return
@@ -395,7 +406,7 @@ class CardtableApp(App[None]):
             if quit_:
                 self._quit_now()
 
-        self.push_screen(ConfirmQuit(str(log_path) if log_path else None), answered)
+        self.push_screen(ConfirmQuit(str(log_path) if log_path else None, session.log_error), answered)
 
     def _quit_now(self) -> None:
         for screen in self.screen_stack:

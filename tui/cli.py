@@ -225,6 +225,9 @@ def sim(
         if humans:
             raise CliError(f"seat {humans[0]} is a human; a simulation seats only bots (ai:LEVEL)")
         table = _load_table(config, ctx).with_overrides(game=game, seats=seats, seed=seed)
+        if log_dir is not None:
+            from engine.gamelog import check_log_dir
+            check_log_dir(log_dir)
         run_seed = table.seed if table.seed is not None else random.SystemRandom().randrange(2**31)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -240,6 +243,7 @@ def sim(
 
 def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Optional[Path]) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     t = Table(title=f"{game}: {games} matches, seed {seed}",
               caption="wins: a shared win (a tie or a drawn game) counts 1/k to each of its k winners")
@@ -250,7 +254,7 @@ def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Opti
     for r in rows:
         lo, hi = r["win_rate_ci"]
         wins = r["wins"]
-        t.add_row(str(r["seat"]), r["spec"], str(r["games"]),
+        t.add_row(str(r["seat"]), escape(r["spec"]), str(r["games"]),
                   f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
                   f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%",
                   str(r["outright"]), str(r["ties"]), f"{r['mean_score']:.2f}")
@@ -315,6 +319,7 @@ def _ms(x: float) -> str:
 def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
     """The arena table (one row per distinct seat spec), in the style of :func:`_print_sim`."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     n_rot = doc["rotations"]
     played = "whole games" if doc.get("hands") is None else f"first {doc['hands']} hand(s) of each game"
@@ -335,11 +340,11 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
         wins = r["wins"]
         diff, ci = r["paired_diff"], r["paired_diff_ci"]
         ms = r["decision_ms"]
-        t.add_row(r["spec"], str(r["seats"]), str(r["games"]),
+        t.add_row(escape(r["spec"]), str(r["seats"]), str(r["games"]),
                   f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
                   f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%",
                   f"{r['win_rate'] * n_rot:.2f}", f"{r['mean_score']:.2f}",
-                  r["baseline"] or "-", "-" if diff is None else f"{diff:+.2f}",
+                  escape(r["baseline"] or "-"), "-" if diff is None else f"{diff:+.2f}",
                   "-" if ci is None else f"{ci[0]:+.2f} .. {ci[1]:+.2f}",
                   _ms(ms["median"]), _ms(ms["p99"]), _ms(ms["max"]))
     console = Console() if sys.stdout.isatty() else Console(width=160)  # piped: don't wrap the table
@@ -351,6 +356,14 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
         console.print(f"json: {json_out}")
 
 
+def _check_log_path(log: Path) -> None:
+    """Refuse a log path with nothing there, or something that is not a regular file (``/dev/zero``, a pipe)."""
+    if not log.exists():
+        raise CliError(f"no such log file: {log}")
+    if not log.is_file():
+        raise CliError(f"{log}: not a regular file; a game log is a .jsonl file")
+
+
 @app.command()
 def replay(
     ctx: typer.Context,
@@ -360,8 +373,7 @@ def replay(
 ) -> None:
     """Step through a logged game, or check it with --verify."""
     with _errors():
-        if not log.is_file():
-            raise CliError(f"no such log file: {log}")
+        _check_log_path(log)
         if verify:
             from engine.gamelog import verify_log
             res = verify_log(log)
@@ -393,8 +405,8 @@ def resume(
             if found is None:
                 raise CliError(f"no unfinished game in {folder}")
             log = Path(found)
-        elif not log.is_file():
-            raise CliError(f"no such log file: {log}")
+        else:
+            _check_log_path(log)
         check = verify_log(log)  # reads every line and replays it: finds the first bad line
         if check.finished and check.ok:
             raise CliError(f"{log} is a finished game; watch it with: cardtable replay {log}")
@@ -412,6 +424,11 @@ def resume(
             up_to = check.line - 1
         from engine.session import Session
         session = Session.resume(log, up_to_line=up_to)
+        if session.ended_before_resume:
+            session.close()
+            typer.echo(f"{log}: the match had already ended (the log stopped before its result line, "
+                       f"now written); watch it with: cardtable replay {log}")
+            return
         _run_app(table, start="table", session=session)
 
 

@@ -42,9 +42,10 @@ COMMON_BINDINGS: list[Binding] = [
     Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
     Binding("s", "summary", "Match summary", id="table.summary"),
     Binding("full_stop", "fast_bots", "Fast bots", key_display=".", id="table.fast"),
+    Binding("ctrl+s", "save_log", "Save log elsewhere", id="table.save_log"),
 ]
 #: Actions of :data:`COMMON_BINDINGS`, decided by the base's ``check_action``.
-COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "fast_bots"})
+COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "fast_bots", "save_log"})
 
 
 def _binding_id(b: BindingType) -> str | None:
@@ -445,6 +446,7 @@ class BaseTableScreen(Screen[None]):
         self.query_one(GameLog).set_viewer(self.shown_seat, covered=self.covered and not self.session.is_over)
 
     def _redraw(self) -> None:
+        self._report_log_error()
         self._sync_log()
         self._view = self.session.view(self.shown_seat)
         view = self._view
@@ -460,6 +462,30 @@ class BaseTableScreen(Screen[None]):
         else:
             status.set_prompt(self.prompt(view))
         self.refresh_bindings()
+
+    def _report_log_error(self) -> None:
+        """Say once, loudly, that the log could not be written (``session.log_error``)
+        and how to save the match elsewhere."""
+        error = getattr(self.session, "log_error", None)
+        if error is None or error == getattr(self, "_log_error_shown", None):
+            return
+        self._log_error_shown = error
+        text = f"{error[:1].upper()}{error[1:]}. Press ctrl+s to write it to another file."
+        self.message(text, "error")
+        self.notify(text, title="The log is not being written", severity="error", timeout=30, markup=False)
+
+    def action_save_log(self) -> None:
+        """ctrl+s (after a failed log write): write the whole match to another file."""
+        from tui.screens.save_log import SaveLogScreen
+
+        def saved(path: Any) -> None:
+            if path is not None:
+                self._log_error_shown = None
+                self.message(f"The log is saved to {path} and continues there.")
+                self.notify(f"Log saved to {path}", timeout=8, markup=False)
+                self.refresh_bindings()
+
+        self.app.push_screen(SaveLogScreen(self.session), saved)
 
     # Old name kept for subclasses written against the Nags-only screen.
     _refresh_table = redraw
@@ -607,6 +633,8 @@ class BaseTableScreen(Screen[None]):
             return self.session.is_over
         if action == "fast_bots":
             return bool(self.bots) and not self.session.is_over
+        if action == "save_log":  # only offered once a log write failed
+            return getattr(self.session, "log_error", None) is not None
         if not self.is_mounted or self._view is None:
             return False
         if action == "undo":  # shown too when the house option forbids it, so that z says why
@@ -664,7 +692,7 @@ class BaseTableScreen(Screen[None]):
         lines = self.query_one(GameLog).lines_text
         recent = lines[self._last_move_line:] or lines[-6:]
         text = "\n".join(recent[-12:]) or "Nothing has happened yet."
-        self.notify(text, title="Last events", timeout=10)
+        self.notify(text, title="Last events", timeout=10, markup=False)
 
     def action_summary(self) -> None:
         """s after the end: the match summary again."""

@@ -38,7 +38,7 @@ class HandoffScreen(Screen[None]):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        yield Static(id="handoff-box")
+        yield Static(id="handoff-box", markup=False)
 
     def on_mount(self) -> None:
         from tui.widgets.cards import ascii_mode

@@ -27,6 +27,7 @@ from textual.widgets import Footer, Header, Static
 from engine.cards import Card
 from engine.core import ActionParseError
 from engine.gamelog import LogReplayError, Replay, read_log
+from engine.seats import safe_name
 from tui.games import TABLES, load
 
 MAX_SEAT_KEYS = 6
@@ -35,11 +36,12 @@ HISTORY_LINES = 12
 
 def seat_names_from_header(header: dict) -> list[str]:
     """Display names of the seats recorded in a log header (``seats[i].name``,
-    else the seat spec, else ``seat i``)."""
+    else the seat spec, else ``seat i``), made safe with ``engine.seats.safe_name``
+    (the log may come from anyone: control characters are shown escaped, long names cut)."""
     names = []
     for i, s in enumerate(header.get("seats") or []):
         name = s.get("name") if isinstance(s, dict) else None
-        names.append(name or (s.get("spec") if isinstance(s, dict) else None) or f"seat {i}")
+        names.append(safe_name(name or (s.get("spec") if isinstance(s, dict) else None) or f"seat {i}"))
     return names
 
 
@@ -183,7 +185,7 @@ class ReplayScreen(Screen):
     # -- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="replay-status")
+        yield Static("", id="replay-status", markup=False)
         with Horizontal(id="replay-body"):
             with VerticalScroll(id="replay-board-scroll"):
                 yield Static("", id="replay-board")
@@ -196,7 +198,7 @@ class ReplayScreen(Screen):
         self.sub_title = (f"Replay of {self.path.name}" if self.path else "Replay") + \
             (" · undo used" if self.undo_count else "")
         if self.error:
-            self.notify(self.error, severity="error" if self.replay is None else "warning", timeout=10)
+            self.notify(self.error, severity="error" if self.replay is None else "warning", timeout=10, markup=False)
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())
         self.call_after_refresh(self.refresh_view)  # is_mounted is still False here: draw once mounted
 

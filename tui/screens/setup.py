@@ -33,7 +33,7 @@ from textual.widgets import (Button, Footer, Header, Input, Label, RadioButton, 
 from engine.games import default_level, levels_for
 from engine.config import TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, PLANNED
-from engine.seats import SeatSpec, seat_names
+from engine.seats import SeatSpec, name_problem, seat_names
 from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
@@ -397,6 +397,10 @@ class SetupScreen(Screen):
         except ConfigError as err:
             raise SetupError(f"{err.key.rsplit('.', 1)[-1]}: {err.message}") from None
         seats = self.seats()
+        for i, seat in enumerate(seats):
+            problem = name_problem(seat.name)
+            if problem:
+                raise SetupError(f"seat {i + 1}: {problem}")
         rules = dict(self.table.rules)
         rules[self.game_id] = variant
         theme = self.query_one("#theme", Select).value

@@ -184,7 +184,7 @@ class SummaryScreen(Screen[None]):
         word = self.hand_word.lower()
         with Vertical(id="summary-box"):
             yield Static(f"Match over after {hands} {word}{'s' if hands != 1 else ''}", id="summary-title")
-            yield Static(self.winners_text(), id="summary-winners")
+            yield Static(self.winners_text(), id="summary-winners", markup=False)
             if self.undo_text():
                 yield Static(self.undo_text(), id="summary-undo")
             yield Static(Align.center(summary_table(names, self.hand_scores, self.totals, self.winners,

@@ -90,6 +90,10 @@ class NagsVariant:
         False, rule="NA-25", help="Buying a Horse between games of a match: 10 points per face value")
     allow_negative_after_purchase: bool = option(
         False, rule="NA-25", help="allow buying a horse with fewer than 10 points (the score may go negative)")
+    max_drawn_games: int = option(
+        10, rule="NA-21a", min=1, max=1000,
+        help="in a match to match_target, after this many games in a row in which nobody scored the match "
+             "ends: the highest total wins (keeps every match finite)")
 
     def problems(self) -> list[tuple[str, str]]:
         """Combinations the rules forbid, as ``(option, message)`` pairs."""
@@ -907,7 +911,9 @@ class NagsState(State):
                              "played_out": out, "playout_points": playout, "horse_points": horses}))
         played = self.game_no + 1
         if match_over(played, self.totals_half, self.variant.match_games,
-                      None if self.variant.match_target is None else 2 * self.variant.match_target):
+                      None if self.variant.match_target is None else 2 * self.variant.match_target) \
+                or (self.variant.match_target is not None
+                    and self._drawn_in_a_row() >= self.variant.max_drawn_games):  # NA-21a
             self.phase = P_OVER
             w = self.winners()
             events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
@@ -923,6 +929,15 @@ class NagsState(State):
         else:
             self._start_game()
         return events
+
+    def _drawn_in_a_row(self) -> int:
+        """NA-21a: the number of games at the end of ``history`` in which nobody scored."""
+        n = 0
+        for points in reversed(self.history):
+            if any(points):
+                break
+            n += 1
+        return n
 
     def _do_buy(self, action: Action) -> list[Event]:
         seat = self.buyer

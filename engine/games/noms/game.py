@@ -97,6 +97,10 @@ class NomsVariant:
     first_lead: Literal["declarer", "dealer_left"] = option(
         "declarer", rule="NO-V4", choices=("declarer", "dealer_left"),
         help='who leads to the first trick: "declarer" or "dealer_left" (P1)')
+    max_hands: int = option(
+        2000, rule="NO-22a", min=1, max=100_000,
+        help="the game ends after this many hands even if nobody has reached the target: the highest total "
+             "wins, tied leaders share (a safety cap that keeps every game finite)")
 
     def problems(self) -> list[tuple[str, str]]:
         """Combinations the rules forbid, as ``(option, message)`` pairs."""
@@ -820,7 +824,8 @@ class NomsState(State):
                         {"hand": self.hand_no, "scores": [float(x) for x in pts],
                          "totals": [float(x) for x in self.totals], **outcome})]
         var = self.variant
-        if match_over(self.hand_no + 1, self.totals, None, var.target, unique_leader=var.tie_policy == "play_on"):
+        if match_over(self.hand_no + 1, self.totals, None, var.target, unique_leader=var.tie_policy == "play_on") \
+                or self.hand_no + 1 >= var.max_hands:  # NO-22a
             self.phase = P_OVER
             w = self.winners()
             events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
@@ -1027,7 +1032,8 @@ class NomsView(View):
         s.exposed = bool(self.exposed)
         s.mult, s.next_mult = self.mult, self.next_mult
         s.totals, s.results = list(self.totals), list(self.results)
-        if s.phase == P_CUT:
+        if s.phase in (P_CUT, P_OVER) or (s.phase == P_SHUFFLE and s.results):
+            # the gathered pack between hands (and after the last one): all 52 cards, order unknown here
             s.deck = shuffled(rng, _FULL_DECK)
         if s.phase not in (P_AUCTION, P_TRUMP, P_CALL, P_PLAY):
             if self.called is not None:  # between hands: the last hand's partner as this seat knows it

@@ -198,6 +198,10 @@ class SpiteMaliceVariant:
         None, rule="SM-17", min=1, max=10_000,
         help="play a match: the winner of a game scores the cards left in the other stock deck; the first "
              "to this many points wins (omit for a single game)")
+    max_tied_games: int = option(
+        10, rule="SM-17a", min=1, max=1000,
+        help="in a match, after this many tied games in a row the match ends: the higher total wins, "
+             "level totals share the win (keeps every match finite)")
 
     def __post_init__(self) -> None:
         preset = PRESETS.get(self.game_type)
@@ -805,7 +809,8 @@ class SpiteMaliceState(State):
                          "winner": None if result == TIE else result,
                          "stock_left": [len(st) for st in self.stocks], "reason": text})]
         target = self.variant.match_to
-        if target is None or match_over(self.game_no + 1, self.totals, None, target):
+        if target is None or match_over(self.game_no + 1, self.totals, None, target) \
+                or self._tied_in_a_row() >= self.variant.max_tied_games:  # SM-17a
             self.phase = P_OVER
             w = self.winners()
             events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
@@ -814,6 +819,16 @@ class SpiteMaliceState(State):
         self.game_no += 1
         self._reset_game()
         return events
+
+    def _tied_in_a_row(self) -> int:
+        """SM-17a: the number of games at the end of ``game_points`` that scored nothing
+        (ties: a won game scores at least the one card left in the other stock)."""
+        n = 0
+        for pts in reversed(self.game_points):
+            if any(pts):
+                break
+            n += 1
+        return n
 
     # -- results ---------------------------------------------------------------
     def scores(self) -> list[float]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -136,10 +137,10 @@ class NagsTableScreen(BaseTableScreen):
         name = self.names[self.shown_seat]
         if buying:
             market.set_owners({v: self.names[s] for v, s in view.owners})
-            panel.border_title = f"{name}: buy horses (NA-25)"
+            panel.border_title = f"{escape(name)}: buy horses (NA-25)"
         else:
             hand.set_cards([] if self.covered else list(view.hand), face_up=not self.covered)
-            whose = "Your hand" if len(self.humans) == 1 else f"{name}'s hand"
+            whose = "Your hand" if len(self.humans) == 1 else f"{escape(name)}'s hand"
             panel.border_title = f"{whose} ({len(view.hand)} cards)" if not self.covered else "Hand hidden"
         panel.set_class(not self.human_turn(), "-waiting")
 

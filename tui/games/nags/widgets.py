@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.markup import escape
 from rich import box
 from rich.table import Table
 from rich.text import Text
@@ -64,7 +65,7 @@ class RunnerBox(Vertical):
         elif status == FELL:
             style = theme_color(self.app, "runner-fallen")
         status_w.update(Text(text, style=style), layout=False)
-        owner_w.update(f"owner: {owner}" if owner else "", layout=False)
+        owner_w.update(f"owner: {escape(owner)}" if owner else "", layout=False)
 
 
 class NagsTableCentre(Vertical):

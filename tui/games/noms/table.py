@@ -36,6 +36,7 @@ from typing import Any, Sequence
 
 import io
 
+from rich.markup import escape
 from rich import box
 from rich.console import Console, Group
 from rich.style import Style
@@ -329,7 +330,7 @@ class TrickTable(Widget):
         fits = len(text) <= room
         if fits:
             canvas.put((w - len(text)) // 2, cy, text, Style(bold=True))
-        subtitle = "" if fits else text
+        subtitle = "" if fits else escape(text)
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
         return canvas.to_text()
@@ -715,7 +716,7 @@ class NomsTableScreen(BaseTableScreen):
                       pending=self.pending_rank if mine else None)
         panel = self.query_one("#hand-panel")
         name = names[self.shown_seat]
-        whose = "Your hand" if len(self.humans) == 1 else f"{name}'s hand"
+        whose = "Your hand" if len(self.humans) == 1 else f"{escape(name)}'s hand"
         if self.covered:
             panel.border_title = "Hand hidden"
         else:

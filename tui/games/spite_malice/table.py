@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.markup import escape
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -226,10 +227,10 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         if self.hint_target:
             targets = {self.hint_target}
         many = len(self.humans) > 1
-        your = f"{names[me]}'s" if many else "Your"
+        your = f"{escape(names[me])}'s" if many else "Your"
 
         # the other player's stock and discard decks (public, SM-18)
-        self.query_one("#snm-opp").border_title = f"{names[other]}: stock deck and discard decks"
+        self.query_one("#snm-opp").border_title = f"{escape(names[other])}: stock deck and discard decks"
         self._show_stock(self.query_one("#opp-stock", SMPile), view, other, key=None)
         for i in range(self._n_discard):
             self._show_discard(self.query_one(f"#opp-discard-{i}", SMPile), view.discards[other][i], i, key=None)
