@@ -45,11 +45,12 @@ class HandResultScreen(ModalScreen[None]):
     def __init__(self, title: str, lines: Sequence[RenderableType]) -> None:
         super().__init__()
         self.title_text = title
-        self.lines: list[RenderableType] = list(lines)
+        # plain strings are shown as they are (seat names may hold "[" or "]"), never as markup
+        self.lines: list[RenderableType] = [Text(line) if isinstance(line, str) else line for line in lines]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="result-box"):
-            yield Static(self.title_text, id="result-title")
+            yield Static(self.title_text, id="result-title", markup=False)
             yield Static(Group(*self.lines), id="result-body")
             yield Static(CONTINUE_TEXT, id="result-continue")
 

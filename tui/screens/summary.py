@@ -193,7 +193,7 @@ class SummaryScreen(Screen[None]):
                          id="summary-table")
             if self.breakdown:
                 with VerticalScroll(id="summary-breakdown"):
-                    yield Static("\n".join(self.breakdown), id="summary-breakdown-text")
+                    yield Static("\n".join(self.breakdown), id="summary-breakdown-text", markup=False)
             with Horizontal(id="summary-buttons"):
                 yield Button("Play again (r)", id="again", variant="primary")
                 yield Button("Quit (q)", id="quit", variant="error")
