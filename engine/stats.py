@@ -153,10 +153,11 @@ def _parse_started(value: object) -> datetime | None:
 
 
 def _used_undo(raw: bytes) -> bool:
-    """True when some line of the log is an ``undo`` line (only lines naming "undo" are parsed)."""
+    """True when some line of the log is an ``undo`` line (only lines naming "undo" are parsed;
+    the header, which names the house option ``undo``, is skipped)."""
     if b'"undo"' not in raw:
         return False
-    for line in raw.split(b"\n"):
+    for line in raw.split(b"\n")[1:]:
         if b'"undo"' in line:
             try:
                 obj = json.loads(line)
