@@ -33,6 +33,8 @@ MARKUP_NAME = "[bold red]Eve[/]"
 class FakeTableScreen(Screen):
     """Stand-in for ``NagsTableScreen(session, pace)``."""
 
+    HAND_WORD = "Game"  # the replay screen asks the game's table screen what a hand is called
+
     def __init__(self, session, pace: float = 0.6) -> None:
         super().__init__()
         self.session = session
