@@ -37,7 +37,8 @@ class GameSpec:
 
     Attributes:
         game: the :class:`engine.core.Game` subclass (id, title, seats, variant, ``new_state``).
-        package: the game's package (``"engine.games.nags"``); its ``rules.md`` is the rules text.
+        package: the game's package (``"engine.games.nags"``); its ``rules.md`` is the rules text
+            and its ``howto.md`` the one-screen "How to play" (aim and a turn in five lines).
         bots: level name (``easy``, ``medium``, ``hard``) -> :data:`BotFactory`. ``random``
             is every game's and need not be listed.
         draw_step: the arena's hook for fair duplicate deals (:data:`DrawStep`), or ``None``
@@ -63,6 +64,16 @@ class GameSpec:
             FileNotFoundError: if the rules file is not installed.
         """
         return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def howto_text(self) -> str:
+        """The game's one-screen "How to play" (Markdown) from ``<package>/howto.md``:
+        the aim and a turn in five lines, for a newcomer; the numbered rules stay in
+        ``rules.md``. The keys are not in it (the table lists its own).
+
+        Raises:
+            FileNotFoundError: if the file is not installed (a game may not have one yet).
+        """
+        return resources.files(self.package).joinpath("howto.md").read_text(encoding="utf-8")
 
     def levels(self) -> list[str]:
         """The bot levels of this game, weakest first (``random`` always)."""

@@ -576,11 +576,13 @@ class BaseTableScreen(Screen[None]):
             self._show_summary()
 
     def action_rules(self) -> None:
-        """?: the rules (the app's rules screen; the key list if the app has none)."""
-        show = getattr(self.app, "show_rules", None)
-        if callable(show):
-            show()
-            return
+        """?: how to play this game (the app's how-to screen, whose ``r`` opens the full
+        rules); the rules screen, or the key list, if the app has no how-to screen."""
+        for name in ("show_howto", "show_rules"):
+            show = getattr(self.app, name, None)
+            if callable(show):
+                show(self.session.game.id)
+                return
         self.notify(self.KEY_HELP, title="Keys", timeout=12)
 
 
