@@ -31,7 +31,7 @@ from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.summary import SummaryScreen
 
-from tests.tui_support import wait_for
+from tui_support import wait_for
 
 SMALL = (80, 24)
 SEATS = {"nags": 2, "noms": 4, "spite_malice": 2}
@@ -212,3 +212,45 @@ async def test_rules_viewer_still_renders_the_numbered_rules(tmp_path):
         app.show_rules("nags")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert "NA-10" in app.screen.query_one(MarkdownViewer).document.source
+
+
+# -- hints that say why -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("gid", sorted(SPECS))
+async def test_hint_shows_the_move_and_why_in_one_line_and_in_the_seats_log(tmp_path, gid):
+    from tui.widgets.gamelog import GameLog
+    from tui.widgets.status import StatusLine
+
+    app = CardtableApp(table_config(tmp_path, gid), start="table")
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BaseTableScreen))
+        table = app.screen
+        await wait_for(pilot, lambda: table.human_turn(), limit=60)
+        seat = table.shown_seat
+        expected = table.session.hint_with_reason(seat)
+        status = table.query_one(StatusLine)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: status.message_kind == "hint")
+        assert status.message_text.endswith(" — " + expected.reason)
+        log = table.query_one(GameLog)
+        assert log.lines_text[-1] == table.hint_text
+        assert table.hint_text.startswith("Hint: ") and expected.reason in table.hint_text
+        assert log._entries[-1][3] == frozenset({seat})  # only the hinted seat's log shows it
+
+
+async def test_a_hint_found_for_a_position_that_is_gone_is_dropped(tmp_path):
+    from tui.widgets.status import StatusLine
+
+    app = CardtableApp(table_config(tmp_path, "nags"), start="table")
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BaseTableScreen))
+        table = app.screen
+        await wait_for(pilot, lambda: table.human_turn(), limit=60)
+        hint = table.session.hint_with_reason(table.shown_seat)
+        table.post_message(table.HintFound(table.shown_seat, hint, table._generation - 1,
+                                           len(table.session.history)))
+        table.post_message(table.HintFound(table.shown_seat, hint, table._generation,
+                                           len(table.session.history) - 1))
+        await pilot.pause()
+        await pilot.pause()
+        assert table.query_one(StatusLine).message_kind != "hint" and table.hint_text == ""
