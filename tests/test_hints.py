@@ -103,11 +103,11 @@ def test_noms_reasons_match_the_card():
 def test_search_reason_words():
     res = SearchResult(NomsPlay(parse_card("2S")), 100, 0.1, {}, {"play 2S": 3.0, "play AD": -5.0}, 1,
                        unit="points")
-    assert search_reason(res) == "search: +3.0 pts vs -5.0 pts for A♦; 100 play-outs"
+    assert search_reason(res) == "search: +3.0 points vs -5.0 for A♦; 100 play-outs"
     agree = search_reason(res, (NomsPlay(parse_card("2S")), "keeps the ace"))
-    assert agree == "keeps the ace (search agrees: +3.0 pts vs -5.0 pts for A♦; 100 play-outs)"
+    assert agree == "keeps the ace (search agrees: +3.0 points vs -5.0 for A♦; 100 play-outs)"
     overrule = search_reason(res, (NomsPlay(parse_card("AD")), "discards low"))
-    assert overrule == "search: +3.0 pts vs -5.0 pts for A♦, the rule of thumb's choice; 100 play-outs"
+    assert overrule == "search: +3.0 points vs -5.0 for A♦, the rule of thumb's choice; 100 play-outs"
     plans = SearchResult(NomsPlay(parse_card("2S")), 40, 0.1, {}, {"0 play 2S / x": 0.6, "0 play 3S": 0.5}, 1,
                          chosen_key="0 play 2S / x")
     assert search_reason(plans) == "search: 60% vs 50% for 3♠; 40 play-outs"

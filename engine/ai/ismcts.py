@@ -205,7 +205,7 @@ def action_words(text: str) -> str:
 
 
 def _value_text(value: float, unit: str) -> str:
-    return f"{value:+.1f} pts" if unit == "points" else f"{value:.0%}"
+    return f"{value:+.1f}" if unit == "points" else f"{value:.0%}"
 
 
 def search_reason(res: SearchResult, heuristic: tuple[Action, str] | None = None) -> str:
@@ -227,6 +227,8 @@ def search_reason(res: SearchResult, heuristic: tuple[Action, str] | None = None
         return "the search's choice"
     n = res.iterations
     mine = _value_text(values[chosen], res.unit)
+    if res.unit == "points":
+        mine += " points"
     first = chosen.partition(" / ")[0]
     others = [k for k in values if k.partition(" / ")[0] != first]  # plans starting otherwise
     if not others:

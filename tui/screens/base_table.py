@@ -601,7 +601,7 @@ class BaseTableScreen(Screen[None]):
         status = self._status()
         if status.message_kind == "hint" and reason:
             status.set_message(f"{status.message_text} {'-' if self.ascii else '—'} {reason}", "hint")
-        self.hint_text = f"Hint: {self.describe_action(hint.action)} ({reason})" if reason else ""
+        self.hint_text = f"Hint: {self.describe_action(hint.action)} — {reason}" if reason else ""
         if self.hint_text:
             self.query_one(GameLog).add_line(self.hint_text, style="italic", visible_to=frozenset({message.seat}))
 
