@@ -578,12 +578,13 @@ class BaseTableScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="table-hint", exit_on_error=False)
     def _find_hint(self, seat: int, generation: int, moves: int) -> None:
         """Worker thread: the session's hint (the seat's view only; its own generator)."""
+        worker = get_current_worker()
         try:
             hint = self.session.hint_with_reason(seat)
         except Exception as err:  # noqa: BLE001 - shown to the player, never a traceback
-            self.post_message(self.HintFound(seat, err, generation, moves))
-            return
-        self.post_message(self.HintFound(seat, hint, generation, moves))
+            hint = err
+        if not worker.is_cancelled:  # h pressed again: only the newest search reports
+            self.post_message(self.HintFound(seat, hint, generation, moves))
 
     @on(HintFound)
     def _hint_found(self, message: HintFound) -> None:
