@@ -599,10 +599,11 @@ class BaseTableScreen(Screen[None]):
         reason = hint.reason
         if self.ascii:
             reason = asciify(reason)
+        dash = "-" if self.ascii else "—"
         status = self._status()
         if status.message_kind == "hint" and reason:
-            status.set_message(f"{status.message_text} {'-' if self.ascii else '—'} {reason}", "hint")
-        self.hint_text = f"Hint: {self.describe_action(hint.action)} — {reason}" if reason else ""
+            status.set_message(f"{status.message_text} {dash} {reason}", "hint")
+        self.hint_text = f"Hint: {self.describe_action(hint.action)} {dash} {reason}" if reason else ""
         if self.hint_text:
             self.query_one(GameLog).add_line(self.hint_text, style="italic", visible_to=frozenset({message.seat}))
 
