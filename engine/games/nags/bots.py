@@ -233,15 +233,15 @@ class NagsEasyBot(HeuristicBot):
         d = action.direction  # type: ignore[attr-defined]
         nb = next_value(top) if d > 0 else prev_value(top)
         p = ctx.p_play_again(top, d, ctx.my_count, (view.seat + 1) % view.n_seats)
-        return (f"{'up' if d > 0 else 'down'}: the next player must play {value_text(top)} or {value_text(nb)}, "
-                f"and you can likely play again ({p:.0%})")
+        return (f"{'up' if d > 0 else 'down'}: the next player needs a {value_text(top)} or a {value_text(nb)}, "
+                f"and you can play on your next turn ({p:.0%})")
 
     def _buy_reason(self, view: NagsView, action: Action) -> str:
         """Why :meth:`_choose_buy` chose ``action`` (NA-25)."""
         if isinstance(action, Buy):
             games = _games_left(view)
-            return (f"the {value_text(action.value)} horse runs in about 4 games of 13 and pays +2 and its "
-                    f"placing points again: worth its 10 points over {games:.0f} more games")
+            return (f"a value is a runner in about 4 games of 13 (+2, and its placing points again): "
+                    f"the {value_text(action.value)} should repay its 10 points in {games:.0f} more games")
         mine = view.totals_half[view.seat]
         if mine < 20:
             return "too few points: a horse costs 10 and pays back only over several games"
