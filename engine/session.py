@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, Union
 
 from engine import gamelog
-from engine.ai.base import Bot, RandomBot
-from engine.games import make_bot
+from engine.ai.base import Bot, RandomBot, choose_with_reason
+from engine.games import get_spec, make_bot
 from engine.core import CHANCE, TERMINAL, Action, Event, Game, IllegalAction, State, View
 from engine.games import get_game
 from engine.seats import SeatSpec, name_problem, safe_name, seat_names
@@ -67,6 +67,21 @@ def fresh_seed() -> int:
     """A new seed from the operating system (``secrets``), 0..2**63-1: nobody can
     predict it, so the cards it draws cannot be previewed."""
     return secrets.randbelow(2**63)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move (:meth:`Session.hint_with_reason`).
+
+    Attributes:
+        action: the move suggested (one of the seat's legal actions).
+        reason: one line saying why, from the bot that chose it (no final full stop).
+        level: the bot level that chose it (``medium``, ``easy``, ``random``).
+    """
+
+    action: Action
+    reason: str
+    level: str
 
 
 @dataclass
@@ -514,22 +529,37 @@ class Session:
         return self._bots[seat].choose(view, legal, self._bot_rngs[seat])
 
     def hint(self, seat: int) -> Action:
-        """The easy bot's choice for ``seat`` on its own view (a random legal
-        move if the game has no easy bot). Uses its own generator, so asking
-        for a hint never changes the game.
+        """The move :meth:`hint_with_reason` suggests for ``seat``.
 
         Raises:
             ValueError: if ``seat`` has nothing to do now.
         """
-        view = self.state.view(seat)
+        return self.hint_with_reason(seat).action
+
+    def hint_with_reason(self, seat: int) -> "Hint":
+        """A suggested move for ``seat`` and one line saying why, from the game's hint
+        level (``GameSpec.hint_level``: ``medium`` with a fixed search budget where the
+        game has it, else ``easy``, else random). The bot sees only ``seat``'s view and
+        draws from a generator of its own seeded by the match seed and the position, so
+        asking never changes the game and the same position gets the same hint. It may
+        search for a fraction of a second: the table calls it in a worker thread.
+
+        Raises:
+            ValueError: if ``seat`` has nothing to do now.
+        """
+        with self._lock:
+            view = self.state.view(seat)
+            n = len(self.history)
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"{self.names[seat]} has nothing to do now")
+        level = get_spec(self.game.id).hint_level_name()
         try:
-            bot: Bot = make_bot(self.game.id, "easy")
+            bot: Bot = make_bot(self.game.id, level)
         except ValueError:
-            bot = RandomBot()
-        return bot.choose(view, legal, random.Random(f"{self.seed}:hint:{len(self.history)}"))
+            bot, level = RandomBot(), "random"
+        action, reason = choose_with_reason(bot, view, legal, random.Random(f"{self.seed}:hint:{n}"))
+        return Hint(action, reason, level.partition("@")[0])
 
     # -- undo --------------------------------------------------------------------
     def _undo_target(self) -> _Snapshot | None:

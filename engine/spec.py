@@ -37,12 +37,17 @@ class GameSpec:
 
     Attributes:
         game: the :class:`engine.core.Game` subclass (id, title, seats, variant, ``new_state``).
-        package: the game's package (``"engine.games.nags"``); its ``rules.md`` is the rules text.
+        package: the game's package (``"engine.games.nags"``); its ``rules.md`` is the rules text
+            and its ``howto.md`` the one-screen "How to play" (aim and a turn in five lines).
         bots: level name (``easy``, ``medium``, ``hard``) -> :data:`BotFactory`. ``random``
             is every game's and need not be listed.
         draw_step: the arena's hook for fair duplicate deals (:data:`DrawStep`), or ``None``
             when every chance step after the deal may be drawn freely.
         search_levels: the levels of ``bots`` that search and so accept a budget.
+        hint_level: the level (with an optional budget, ``medium@200it``) whose choice
+            and reason the table's hint shows; None: ``medium`` with its own budget
+            where the game has it, else ``easy``, else ``random`` (:meth:`hint_level_name`).
+            A budget in iterations keeps the hint the same however busy the machine is.
     """
 
     game: type[Game]
@@ -50,6 +55,7 @@ class GameSpec:
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     draw_step: DrawStep | None = None
     search_levels: Sequence[str] = ("medium", "hard")
+    hint_level: str | None = None
 
     @property
     def id(self) -> str:
@@ -63,6 +69,25 @@ class GameSpec:
             FileNotFoundError: if the rules file is not installed.
         """
         return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def howto_text(self) -> str:
+        """The game's one-screen "How to play" (Markdown) from ``<package>/howto.md``:
+        the aim and a turn in five lines, for a newcomer; the numbered rules stay in
+        ``rules.md``. The keys are not in it (the table lists its own).
+
+        Raises:
+            FileNotFoundError: if the file is not installed (a game may not have one yet).
+        """
+        return resources.files(self.package).joinpath("howto.md").read_text(encoding="utf-8")
+
+    def hint_level_name(self) -> str:
+        """The level the hint asks (see ``hint_level``), e.g. ``"medium@200it"``."""
+        if self.hint_level is not None:
+            return self.hint_level
+        for level in ("medium", "easy"):
+            if level in self.bots:
+                return level
+        return "random"
 
     def levels(self) -> list[str]:
         """The bot levels of this game, weakest first (``random`` always)."""

@@ -8,6 +8,7 @@ bot-only matches (engine.sim) so verify/resume read genuine files.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -100,12 +101,48 @@ def test_every_command_has_help(runner, command):
 
 # -- rules and variants -----------------------------------------------------------
 
-def test_rules_prints_the_shipped_markdown_plainly_when_not_a_tty(runner):
-    result = runner.invoke(app, ["rules", "nags"])
+def test_rules_full_prints_the_shipped_markdown_plainly_when_not_a_tty(runner):
+    result = runner.invoke(app, ["rules", "nags", "--full"])
     assert result.exit_code == 0
     shipped = (ROOT / "engine" / "games" / "nags" / "rules.md").read_text(encoding="utf-8")
     assert result.stdout == shipped
     assert "**NA-1**" in result.stdout  # raw Markdown, not rendered
+
+
+@pytest.mark.parametrize("game", ["nags", "noms", "spite_malice"])
+def test_rules_prints_how_to_play_and_the_tables_keys_by_default(runner, game, monkeypatch):
+    monkeypatch.setattr("tui.cli._page", lambda parts: pytest.fail("paged while not a terminal"))
+    result = runner.invoke(app, ["rules", game])
+    assert result.exit_code == 0, result.output
+    howto = (ROOT / "engine" / "games" / game / "howto.md").read_text(encoding="utf-8")
+    assert result.stdout.startswith(howto.rstrip())
+    assert f"cardtable rules --full {game}" in result.stdout
+    assert "## Keys at this table" in result.stdout and "| `h` | Hint |" in result.stdout
+    assert "| `z` | Undo |" in result.stdout
+
+
+def test_rules_in_a_terminal_is_rendered_and_paged(runner, monkeypatch):
+    import click
+    paged: list[str] = []
+    monkeypatch.setattr("tui.cli._stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(click, "echo_via_pager", lambda text, *a, **k: paged.append(text))
+    for argv in (["rules", "noms"], ["rules", "noms", "--full"]):
+        result = runner.invoke(app, argv)
+        assert result.exit_code == 0, result.output
+        assert result.stdout == ""  # everything went to the pager
+    howto, full = paged
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", howto)
+    assert "How to play Noms" in plain and "**Aim:**" not in plain  # rendered, not raw Markdown
+    assert "Keys at this table" in plain and "Hint" in plain
+    assert "NO-15" in re.sub(r"\x1b\[[0-9;]*m", "", full)
+
+
+def test_rules_keys_follow_the_configs_key_remapping(runner, tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('[keys]\n"table.hint" = "f2"\n')
+    result = runner.invoke(app, ["--config", str(cfg), "rules", "nags"])
+    assert result.exit_code == 0, result.output
+    assert "| `F2` | Hint |" in result.stdout
 
 
 def test_variants_lists_every_option_with_type_default_allowed_rule_and_help(runner):

@@ -65,6 +65,6 @@ def test_the_wheel_holds_each_registered_games_packages(wheel_names):
     assert set(TABLES) == set(SPECS)
     for gid, spec in SPECS.items():
         base = spec.package.replace(".", "/")
-        assert {f"{base}/__init__.py", f"{base}/game.py", f"{base}/rules.md"} <= wheel_names
+        assert {f"{base}/__init__.py", f"{base}/game.py", f"{base}/rules.md", f"{base}/howto.md"} <= wheel_names
         ui = TABLES[gid].screen.partition(":")[0].replace(".", "/") + ".py"
         assert ui in wheel_names

@@ -25,6 +25,7 @@ from engine.session import Session
 from engine.variants import option_specs
 from themes import CARD_VARIABLES, OPTIONAL_VARIABLES, THEMES, load_themes, theme_variable_defaults
 from tui.app import CardtableApp, ConfirmQuit, ascii_wanted
+from tui.screens.howto import HowToScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.rules import RulesScreen, rules_markdown
 from tui.screens.setup import SetupScreen
@@ -250,11 +251,17 @@ async def test_rules_screen_opens_and_closes(table):
     app = CardtableApp(table)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("question_mark")
+        await pilot.press("question_mark")  # how to play first, the full rules one key further
+        await pilot.pause()
+        assert isinstance(app.screen, HowToScreen) and app.screen.game_id == "nags"
+        await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "nags"
         assert app.screen.found
         assert app.screen.query_one(MarkdownViewer).document.source.startswith("# Nags")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HowToScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

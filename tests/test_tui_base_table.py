@@ -229,8 +229,10 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         assert status.message_kind == "error" and asked == [] and len(session.history) == n
         session.why_illegal = why
         await press(pilot, "h")
-        assert t.hints == [session.hint(0)]
-        assert status.message_kind == "hint" and status.message_text == str(t.hints[0])
+        await wait_for(pilot, lambda: bool(t.hints))  # the hint is sought in a worker thread
+        hint = session.hint_with_reason(0)
+        assert t.hints == [hint.action]
+        assert status.message_kind == "hint" and status.message_text == f"{hint.action} — {hint.reason}"
 
 
 # -- registry -----------------------------------------------------------------------------------

@@ -194,7 +194,11 @@ async def test_enter_without_a_legal_play_says_why():
                     assert status.message_text == session.why_illegal(Play((card,)))
                     assert "NA-10" in status.message_text and len(session.history) == before
                     return
-                await press(pilot, "h", "enter")
+                n = len(session.history)
+                await press(pilot, "h")
+                await wait_for(pilot, lambda: t.query_one(StatusLine).message_kind == "hint")  # a worker finds it
+                await press(pilot, "enter")
+                await wait_for(pilot, lambda: len(session.history) > n)
     pytest.fail("no seed reached a forced turn")
 
 
@@ -235,7 +239,7 @@ async def test_hint_selects_suggested_cards():
             hint = session.hint(t.shown_seat)
             await press(pilot, "h")
             status = t.query_one(StatusLine)
-            assert status.message_kind == "hint"
+            await wait_for(pilot, lambda: status.message_kind == "hint")  # sought in a worker thread
             if isinstance(hint, Play):
                 assert t.query_one(HandView).selected_cards() == list(hint.cards)
                 n = len(session.history)

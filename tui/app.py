@@ -2,15 +2,16 @@
 
 :func:`run_app` is what the CLI calls. The app owns the table configuration
 (``app.table``), the ASCII-card flag the widgets read (``app.ascii_cards``),
-the themes from :mod:`themes`, and three global keys: ``?``/``f1`` shows the
-rules of the current game, ``ctrl+t`` cycles the themes, ``ctrl+q`` quits
+the themes from :mod:`themes`, and three global keys: ``?``/``f1`` shows how to
+play the current game (and its full rules one key further), ``ctrl+t`` cycles the
+themes, ``ctrl+q`` quits
 (asking first while a match is running; the log is written as play goes, so
 nothing is lost either way).
 
 Screens call back into the app for navigation: :meth:`CardtableApp.start_table`
 (a new match from a table config), :meth:`CardtableApp.new_match_like` ("play
 again"), :meth:`CardtableApp.show_setup` (back to the setup screen) and
-:meth:`CardtableApp.show_rules`.
+:meth:`CardtableApp.show_howto` and :meth:`CardtableApp.show_rules`.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from engine.session import Session
 from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
 from tui.screens import TABLE_SCREENS, TableScreenError, has_table_screen, table_screen_class, table_screen_for
 from tui.screens.history import ConfirmResume, RecentGamesScreen, StatsScreen
+from tui.screens.howto import HowToScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
@@ -125,6 +127,9 @@ class CardtableApp(App[None]):
         Binding("question_mark,f1", "rules", "Rules", id="app.rules", key_display="?"),
         Binding("ctrl+t", "toggle_theme", "Theme", id="app.theme"),
         Binding("ctrl+q", "request_quit", "Quit", id="app.quit", priority=True),
+        # Esc closes the Keys panel (ctrl+p -> Keys); with no panel open the key goes on to the screen.
+        Binding("escape", "hide_keys_panel", "Close the Keys panel", show=False, priority=True,
+                id="app.hide-keys"),
     ]
 
     def __init__(self, table: TableConfig | None = None, *, start: str = "setup", session: Session | None = None,
@@ -280,8 +285,19 @@ class CardtableApp(App[None]):
                 return gid
         return self.table.game
 
+    def show_howto(self, game_id: str | None = None) -> None:
+        """Open the "How to play" screen for ``game_id`` (default: :meth:`current_game_id`):
+        the aim, a turn and the keys at the table; ``r`` there opens the full rules."""
+        if isinstance(self.screen, (HowToScreen, RulesScreen)):
+            return
+        game_id = game_id or self.current_game_id()
+        name = f"howto-{game_id}"
+        if not self.is_screen_installed(name):  # kept after closing, like the rules screen
+            self.install_screen(HowToScreen(game_id), name)
+        self.push_screen(name)
+
     def show_rules(self, game_id: str | None = None) -> None:
-        """Open the rules screen for ``game_id`` (default: :meth:`current_game_id`)."""
+        """Open the full numbered rules screen for ``game_id`` (default: :meth:`current_game_id`)."""
         if isinstance(self.screen, RulesScreen):
             return
         game_id = game_id or self.current_game_id()
@@ -372,9 +388,23 @@ class CardtableApp(App[None]):
         return self._push_table(session)
 
     # -- actions ---------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hide_keys_panel":  # only while the panel is open, else Esc is the screen's
+            return self.keys_panel_open()
+        return True
+
+    def keys_panel_open(self) -> bool:
+        """True when Textual's Keys panel (``HelpPanel``, from ctrl+p -> Keys) is on the screen."""
+        from textual.widgets import HelpPanel
+        return bool(self.screen.query(HelpPanel))
+
+    def action_hide_keys_panel(self) -> None:
+        """Esc while the Keys panel is open: close it."""
+        self.action_hide_help_panel()
+
     def action_rules(self) -> None:
-        """Key ``?``: the rules of the current game."""
-        self.show_rules()
+        """Key ``?``/``F1``: how to play the current game (its full rules one key further)."""
+        self.show_howto()
 
     def action_toggle_theme(self) -> None:
         """Key ``ctrl+t``: the next cardtable theme (felt, high contrast, four colours...)."""
@@ -422,7 +452,7 @@ class CardtableApp(App[None]):
 def binding_ids() -> list[str]:
     """Every binding id a config ``[keys]`` table may remap (app, setup, rules,
     replay and, when present, table screen bindings), sorted."""
-    classes: list[Any] = [CardtableApp, ConfirmQuit, SetupScreen, RulesScreen, ReplayScreen, StatsScreen,
+    classes: list[Any] = [CardtableApp, ConfirmQuit, SetupScreen, HowToScreen, RulesScreen, ReplayScreen, StatsScreen,
                           RecentGamesScreen, ConfirmResume]
     for game_id in TABLE_SCREENS:  # every game's table screen (common table bindings included)
         try:

@@ -9,7 +9,7 @@ Commands::
     cardtable replay LOG [--verify]
     cardtable resume [LOG] [--yes]
     cardtable stats [GAME] [--log-dir DIR]
-    cardtable rules GAME
+    cardtable rules GAME [--full]
     cardtable variants GAME
 
 Every expected failure prints one sentence to stderr and exits non-zero: 2 for
@@ -462,17 +462,60 @@ def stats(
 
 @app.command()
 def rules(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
+    full: Annotated[bool, typer.Option("--full", help="the full numbered rules instead of How to play")] = False,
 ) -> None:
-    """Print the rules of GAME (Markdown; rendered when the output is a terminal)."""
+    """How to play GAME (the aim, a turn, the keys at its table); --full: the numbered rules.
+    In a terminal the text is rendered and paged; piped, it is plain Markdown."""
     with _errors():
-        text = rules_text(game)
-        if sys.stdout.isatty():
-            from rich.console import Console
+        if full:
+            text = rules_text(game)
+            if _stdout_is_terminal():
+                from rich.markdown import Markdown
+                _page([Markdown(text)])
+            else:
+                typer.echo(text, nl=not text.endswith("\n"))
+            return
+        _check_game(game)
+        from tui.screens.howto import howto_markdown, howto_page, key_sections, keys_renderable
+        keymap = _config_keymap(ctx)
+        more = "Full numbered rules: cardtable rules --full " + game
+        if _stdout_is_terminal():
             from rich.markdown import Markdown
-            Console().print(Markdown(text))
+            text, _ = howto_markdown(game)
+            _page([Markdown(text.rstrip() + "\n\n*" + more + "*"), "",
+                   keys_renderable(key_sections(game, keymap=keymap), "bold cyan")])
         else:
+            text, _ = howto_page(game, keymap=keymap, more=more)
             typer.echo(text, nl=not text.endswith("\n"))
+
+
+def _stdout_is_terminal() -> bool:
+    """True when our output goes to a terminal (then ``rules`` renders and pages it)."""
+    return sys.stdout.isatty()
+
+
+def _page(renderables: list[Any]) -> None:
+    """Render Rich ``renderables`` for this terminal and show them in the pager
+    (``$PAGER``, else ``less``; colours kept), as ``man`` would."""
+    import click
+    from rich.console import Console
+    console = Console(force_terminal=True)
+    with console.capture() as captured:
+        for r in renderables:
+            console.print(r)
+    click.echo_via_pager(captured.get())
+
+
+def _config_keymap(ctx: typer.Context | None) -> dict[str, str]:
+    """The ``[keys]`` remapping of the config the app would use (so the keys printed
+    are the keys at the table); empty when there is none or it cannot be read (the app
+    reports a bad config itself)."""
+    try:
+        return dict(_load_table(None, ctx).keys or {})
+    except Exception:  # noqa: BLE001 - only the printed key names depend on it
+        return {}
 
 
 def rules_text(game_id: str) -> str:

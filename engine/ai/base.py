@@ -6,6 +6,12 @@ registry :mod:`engine.games` makes bots by game id and level.
 A bot sees only its seat's :class:`engine.core.View` and the legal actions
 derived from it; it never receives a :class:`engine.core.State`. Every bot is
 deterministic for a given ``rng`` (the caller seeds it).
+
+**Reasons.** :func:`choose_with_reason` asks any bot for its move and one line
+saying why (the table's hint shows it). A bot may implement
+``choose_with_reason(view, legal, rng) -> (Action, str)`` itself: the ``easy``
+heuristics give the rule of thumb they applied, the searches what their search
+found. A bot without it gets a plain description (:func:`plain_reason`).
 """
 
 from __future__ import annotations
@@ -29,6 +35,35 @@ class Bot(Protocol):
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
+#: The reason given for a move that is the only legal one.
+FORCED_REASON = "the only legal move"
+
+
+def plain_reason(legal: Sequence[Action], level: str = "") -> str:
+    """The reason of a bot that gives none: the move is forced, or the bot's level chose it."""
+    if len(legal) == 1:
+        return FORCED_REASON
+    return f"the {level} bot's choice" if level else "the bot's choice"
+
+
+def choose_with_reason(bot: Bot, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+    """``bot``'s move for ``view.seat`` and one line saying why (no final full stop).
+
+    Uses the bot's own ``choose_with_reason`` when it has one (same move as
+    ``choose`` with the same ``rng``), else ``choose`` and :func:`plain_reason`.
+
+    Raises:
+        ValueError: if ``legal`` is empty.
+    """
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    own = getattr(bot, "choose_with_reason", None)
+    if callable(own):
+        action, reason = own(view, legal, rng)
+        return action, reason or plain_reason(legal, getattr(bot, "level", ""))
+    return bot.choose(view, legal, rng), plain_reason(legal, getattr(bot, "level", ""))
+
+
 class RandomBot:
     """Level ``random``: a uniformly random legal action (draws with ``rng.random()`` only)."""
 
@@ -36,6 +71,10 @@ class RandomBot:
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[int(rng.random() * len(legal))]
+
+    def choose_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """:meth:`choose` and its reason (forced, or picked at random)."""
+        return self.choose(view, legal, rng), FORCED_REASON if len(legal) == 1 else "picked at random"
 
 
 class HeuristicBot:
@@ -60,6 +99,25 @@ class HeuristicBot:
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """Choose among two or more legal actions (the game's heuristic)."""
         raise NotImplementedError
+
+    def choose_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """:meth:`choose` with one line saying why: the move and its reason as
+        :meth:`decide_with_reason` gives them (a forced move at once).
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0], FORCED_REASON
+        return self.decide_with_reason(view, legal, rng)
+
+    def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """:meth:`decide`'s move and the rule of thumb that chose it (the same move
+        as :meth:`decide` for the same ``rng``). Default: :meth:`decide` and a plain
+        reason; a game's heuristic overrides it with its own words."""
+        return self.decide(view, legal, rng), plain_reason(legal, self.level)
 
 
 #: Bot levels in order of strength (``medium`` and ``hard`` search; each game package says which it has).

@@ -35,11 +35,13 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar
 
-from engine.ai.base import Bot, HeuristicBot
+from engine.ai.base import Bot, HeuristicBot, choose_with_reason
+from engine.cards import parse_card
 from engine.core import CHANCE, TERMINAL, Action, State, View
 
 _V = TypeVar("_V")
@@ -172,6 +174,11 @@ class SearchResult:
         values: root edge key -> mean reward of the searching seat.
         max_depth: the deepest tree node reached (in edges from the root).
         tree: the root node (for tests and diagnostics).
+        unit: what ``values`` measure: ``"reward"`` (the profile's reward in [0, 1])
+            or ``"points"`` (the game's points, as a game's own decision procedure
+            may report them).
+        chosen_key: the ``values`` key of the move played when it is not its notation
+            (a whole-turn plan); None otherwise.
     """
 
     action: Action
@@ -181,6 +188,82 @@ class SearchResult:
     values: dict[str, float]
     max_depth: int
     tree: _Node | None = None
+    unit: str = "reward"
+    chosen_key: str | None = None
+
+
+def action_words(text: str) -> str:
+    """An action's notation (``"play 7H 7D"``) with its card codes as a player reads
+    them (``"play 7♥ 7♦"``); other words are kept."""
+    out = []
+    for word in text.split(" "):
+        try:
+            out.append(parse_card(word).pretty if len(word) >= 2 else word)
+        except ValueError:
+            out.append(word)
+    return " ".join(out)
+
+
+def _value_text(value: float, unit: str) -> str:
+    return f"{value:+.1f}" if unit == "points" else f"{value:.0%}"
+
+
+def search_reason(res: SearchResult, heuristic: tuple[Action, str] | None = None) -> str:
+    """What a search found, in one line, for a hint: the chosen move's value against
+    the next best (or, when the search overruled the heuristic, against the
+    heuristic's move), and how many play-outs it rests on. ``heuristic`` is the
+    ``easy`` bot's ``(move, reason)`` at the same decision; when the search chose the
+    same move, its reason leads the line ("..., search agrees: ...").
+
+    ``res.values`` keys are notation, optionally after the seat (``"0 play 7H"``), or
+    whole-turn plans (``"play 3H P1 / discard 9S D2"``, ``res.chosen_key`` naming the
+    one played)."""
+    values = {re.sub(r"^\d+ ", "", k): v for k, v in res.values.items()}
+    chosen = _key_for(values, str(res.action), re.sub(r"^\d+ ", "", res.chosen_key or ""))
+    same = heuristic is not None and heuristic[0] == res.action
+    if chosen is None or len(values) < 2:
+        if same and heuristic is not None:
+            return heuristic[1]
+        return "the search's choice"
+    n = res.iterations
+    mine = _value_text(values[chosen], res.unit)
+    if res.unit == "points":
+        mine += " points"
+    first = chosen.partition(" / ")[0]
+    others = [k for k in values if k.partition(" / ")[0] != first]  # plans starting otherwise
+    if not others:
+        return heuristic[1] if same and heuristic is not None else f"search: {mine} over {n} play-outs"
+    alt = max(others, key=lambda k: values[k])
+    alt_text = f"{_value_text(values[alt], res.unit)} for {_first_move(alt)}"
+    if same and heuristic is not None:
+        if values[alt] > values[chosen]:
+            return f"{heuristic[1]} (search: {mine} vs {alt_text}, not clearly better; {n} play-outs)"
+        return f"{heuristic[1]} (search agrees: {mine} vs {alt_text}; {n} play-outs)"
+    other = _key_for(values, str(heuristic[0])) if heuristic is not None else None
+    if heuristic is not None and other is not None and other.partition(" / ")[0] != first:
+        return (f"search: {mine} vs {_value_text(values[other], res.unit)} for {_first_move(other)}, "
+                f"the rule of thumb's choice; {n} play-outs")
+    return f"search: {mine} vs {alt_text}; {n} play-outs"
+
+
+def _key_for(values: dict[str, float], action: str, preferred: str = "") -> str | None:
+    """The ``values`` key of a move: ``preferred`` if present, the move's notation, or
+    the first plan that starts with the move."""
+    if preferred and preferred in values:
+        return preferred
+    if action in values:
+        return action
+    return next((k for k in values if k.partition(" / ")[0] == action), None)
+
+
+def _first_move(key: str) -> str:
+    """A root edge's words: the first move of a plan (``"a / b"``), its cards pretty
+    (a card play is named by its cards alone: ``"3♣"``)."""
+    first, sep, _ = key.partition(" / ")
+    words = action_words(first)
+    if words.startswith("play ") and all(len(w) >= 2 and w[-1] in "♣♦♥♠" for w in words[5:].split()):
+        words = words[5:]
+    return words + (" and on" if sep else "")
 
 
 def _texts(by_edge: dict[tuple, _V]) -> dict[str, _V]:
@@ -226,6 +309,26 @@ class ISMCTSBot(HeuristicBot):
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """The searched move among two or more legal actions."""
         return self.search(view, legal, rng).action
+
+    def choose_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """:meth:`choose` (the same move for the same ``rng``) and one line saying what the
+        search found (:func:`search_reason`, with the heuristic's reason when it agrees).
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        self.last = None
+        return super().choose_with_reason(view, legal, rng)
+
+    def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """The searched move and :func:`search_reason` for it."""
+        res = self.search(view, legal, rng)
+        return res.action, search_reason(res, self.heuristic_reason(view, legal))
+
+    def heuristic_reason(self, view: View, legal: Sequence[Action]) -> tuple[Action, str] | None:
+        """The profile's rollout heuristic (the game's ``easy`` bot): its move and reason
+        at this decision, drawn with a generator of its own (the search's is untouched)."""
+        return choose_with_reason(self.profile.rollout_bot, view, legal, random.Random(0))
 
     # -- the search --------------------------------------------------------
     def search(self, view: View, legal: Sequence[Action], rng: random.Random) -> SearchResult:

@@ -30,7 +30,7 @@ from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import CardWidget, ascii_mode, theme_color
 from tui.widgets.gamelog import GameLog
-from tui.widgets.narration import hand_scores_line, second_person, thinking_text
+from tui.widgets.narration import asciify, hand_scores_line, second_person, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
 
@@ -115,8 +115,9 @@ class BaseTableScreen(Screen[None]):
         None: shown disabled, False: hidden). Called only once mounted and
         drawn; use :meth:`human_turn` and :meth:`legal`. Default True.
     ``show_hint(action) -> None``
-        Show the engine's suggestion (``session.hint``); default: the status
-        message ``describe_action(action)`` as a hint. E.g. select the cards.
+        Show the engine's suggestion (``session.hint_with_reason``, found in a worker
+        thread); default: the status message ``describe_action(action)`` as a hint.
+        E.g. select the cards. The base then adds the hint's reason to a hint message.
     ``describe_action(action) -> str``
         An action in a player's words (default ``str(action)``, the notation).
     ``reset_input() -> None``
@@ -237,6 +238,8 @@ class BaseTableScreen(Screen[None]):
         self._view = None
         self._summary_shown = False
         self._last_move_line = 0  # index in the log of the shown human's last move
+        #: the last hint shown, in full (move and reason), as the game log has it
+        self.hint_text = ""
         self._started = False
         self._pending_result: tuple[dict, list[Event]] | None = None  # a hand_over not yet shown
         #: the hand (``state.hand_number``) in which the bots play without the pace delay (key ``.``)
@@ -666,15 +669,57 @@ class BaseTableScreen(Screen[None]):
         self._step()
 
     def action_hint(self) -> None:
-        """h: ask the engine's hint (the easy bot) and show it with :meth:`show_hint`."""
+        """h: ask the engine's hint (``session.hint_with_reason``: the game's ``medium``
+        search where it has one) in a worker thread; :meth:`show_hint` shows the move
+        and the status line adds why (the whole line also goes to the game log, for the
+        hinted seat only). A hint that arrives after the position changed is dropped."""
         if not self.human_turn():
             return
+        self.message("Looking for a hint…" if not self.ascii else "Looking for a hint...", "info")
+        self._find_hint(self.shown_seat, self._generation, len(self.session.history))
+
+    class HintFound(Message):
+        """The hint worker found ``hint`` (an ``engine.session.Hint``) for ``seat`` at the
+        position after ``moves`` actions (``generation`` guards against an undo)."""
+
+        def __init__(self, seat: int, hint: Any, generation: int, moves: int) -> None:
+            super().__init__()
+            self.seat = seat
+            self.hint = hint
+            self.generation = generation
+            self.moves = moves
+
+    @work(thread=True, exclusive=True, group="table-hint", exit_on_error=False)
+    def _find_hint(self, seat: int, generation: int, moves: int) -> None:
+        """Worker thread: the session's hint (the seat's view only; its own generator)."""
+        worker = get_current_worker()
         try:
-            action = self.session.hint(self.shown_seat)
-        except ValueError as err:
-            self.message(str(err), "error")
+            hint = self.session.hint_with_reason(seat)
+        except Exception as err:  # noqa: BLE001 - shown to the player, never a traceback
+            hint = err
+        if not worker.is_cancelled:  # h pressed again: only the newest search reports
+            self.post_message(self.HintFound(seat, hint, generation, moves))
+
+    @on(HintFound)
+    def _hint_found(self, message: HintFound) -> None:
+        if (message.generation != self._generation or message.moves != len(self.session.history)
+                or message.seat != self.shown_seat or not self.human_turn()):
+            return  # the position changed while the hint was sought
+        hint = message.hint
+        if isinstance(hint, Exception):
+            self.message(f"No hint: {hint}", "error")
             return
-        self.show_hint(action)
+        self.show_hint(hint.action)
+        reason = hint.reason
+        if self.ascii:
+            reason = asciify(reason)
+        dash = "-" if self.ascii else "—"
+        status = self._status()
+        if status.message_kind == "hint" and reason:
+            status.set_message(f"{status.message_text} {dash} {reason}", "hint")
+        self.hint_text = f"Hint: {self.describe_action(hint.action)} {dash} {reason}" if reason else ""
+        if self.hint_text:
+            self.query_one(GameLog).add_line(self.hint_text, style="italic", visible_to=frozenset({message.seat}))
 
     def current_pace(self) -> float:
         """The bots' delay now (seconds): :attr:`pace`, or 0 for the rest of the hand after ``.``."""
@@ -701,11 +746,13 @@ class BaseTableScreen(Screen[None]):
             self._show_summary()
 
     def action_rules(self) -> None:
-        """?: the rules (the app's rules screen; the key list if the app has none)."""
-        show = getattr(self.app, "show_rules", None)
-        if callable(show):
-            show()
-            return
+        """?: how to play this game (the app's how-to screen, whose ``r`` opens the full
+        rules); the rules screen, or the key list, if the app has no how-to screen."""
+        for name in ("show_howto", "show_rules"):
+            show = getattr(self.app, name, None)
+            if callable(show):
+                show(self.session.game.id)
+                return
         self.notify(self.KEY_HELP, title="Keys", timeout=12)
 
 

@@ -16,10 +16,10 @@ class HandoffScreen(Screen[None]):
         name: the player who takes the keyboard next.
         note: an optional line above (e.g. what just happened, public only).
 
-    Dismissed (with None) by Enter or space.
+    Dismissed (with None) by Enter, space or Esc (Esc closes every overlay).
     """
 
-    BINDINGS = [Binding("enter,space", "ready", "Show my hand", id="handoff.ready")]
+    BINDINGS = [Binding("enter,space,escape", "ready", "Show my hand", key_display="Enter", id="handoff.ready")]
 
     DEFAULT_CSS = """
     HandoffScreen { align: center middle; background: $background; }

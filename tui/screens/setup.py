@@ -6,7 +6,7 @@ Input with its allowed range, optional int -> empty means none), and the whole
 form is validated with ``engine.variants.build_variant`` so the player sees
 the same one-sentence :class:`~engine.variants.ConfigError` message the config
 file would give. Keys: ``enter`` start, ``ctrl+s`` save the table to the
-config file, ``?`` rules, ``ctrl+q`` quit.
+config file, ``?`` how to play (and the rules), ``ctrl+q`` quit.
 
 Above the form, "Your games" offers the newest unfinished game of the logs
 folder (``engine.gamelog.newest_unfinished``, the one ``cardtable resume``
@@ -170,7 +170,7 @@ class SetupScreen(Screen):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start (enter)", variant="success", id="start")
                 yield Button("Save table (ctrl+s)", id="save")
-                yield Button("Rules (?)", id="rules")
+                yield Button("How to play (?)", id="rules")
                 yield Button("Quit (ctrl+q)", variant="error", id="quit")
         yield Footer()
 
@@ -504,7 +504,7 @@ class SetupScreen(Screen):
             case "save":
                 self.action_save()
             case "rules":
-                self.app.show_rules(self.game_id)  # type: ignore[attr-defined]
+                self.app.show_howto(self.game_id)  # type: ignore[attr-defined]
             case "quit":
                 self.app.action_request_quit()  # type: ignore[attr-defined]
             case "continue":

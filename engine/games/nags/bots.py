@@ -38,7 +38,7 @@ from engine.ai.base import HeuristicBot
 from engine.cards import standard_deck
 from engine.core import Action, View
 from engine.games.nags.game import (CAME_IN, RUNNING, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
-                               horse_half_points, next_value, prev_value, start_search_key)
+                               horse_half_points, next_value, prev_value, start_search_key, value_text)
 
 _FULL_DECK = standard_deck()
 _VALUES = tuple(range(2, 15))
@@ -91,11 +91,36 @@ class NagsEasyBot(HeuristicBot):
             return self._choose_buy(view, legal)
         if isinstance(first, ChooseDirection):
             return self._choose_direction(view, legal, rng)
+        return self._choose_play(_Context(view), legal, rng, None)
+
+    def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """:meth:`decide`'s move (the same for the same ``rng``) and the rule of thumb
+        behind it: for a play, the feature in which it beats the next best play most
+        (playing out, a horse brought in or kept alive, the next player blocked, a
+        play left for the next turn, cards shed); for a buy or a direction, the
+        estimate that decided it."""
+        view = cast(NagsView, view)
+        first = legal[0]
+        if isinstance(first, (Buy, DoneBuying)) or any(isinstance(a, Buy) for a in legal):
+            action = self._choose_buy(view, legal)
+            return action, self._buy_reason(view, action)
+        if isinstance(first, ChooseDirection):
+            action = self._choose_direction(view, legal, rng)
+            return action, self._direction_reason(view, action)
         ctx = _Context(view)
+        parts: dict[Action, dict[str, float]] = {}
+        action = self._choose_play(ctx, legal, rng, parts)
+        return action, _play_reason(ctx, action, parts)
+
+    def _choose_play(self, ctx: "_Context", legal: Sequence[Action], rng: random.Random,
+                     parts: "dict[Action, dict[str, float]] | None") -> Action:
+        """The best scored play (ties broken with ``rng``); ``parts``, when given,
+        receives each action's score by feature (see :meth:`_score`)."""
         best: list[Action] = []
         best_score = float("-inf")
         for a in legal:
-            s = self._score(ctx, a)
+            p: dict[str, float] | None = None if parts is None else parts.setdefault(a, {})
+            s = self._score(ctx, a, p)
             if s > best_score + 1e-9:
                 best, best_score = [a], s
             elif s > best_score - 1e-9:
@@ -103,12 +128,18 @@ class NagsEasyBot(HeuristicBot):
         return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
 
     # -- plays -------------------------------------------------------------
-    def _score(self, ctx: "_Context", action: Action) -> float:
+    def _score(self, ctx: "_Context", action: Action, parts: "dict[str, float] | None" = None) -> float:
+        """The action's score in half points. ``parts``, when given, receives the
+        score by feature (``out``, ``cards``, ``all_of_value``, ``horse``, ``block``,
+        ``setup``, ``again``, ``turn``) and the facts the reasons name (``p_block``,
+        ``p_again``, ``next_hand``)."""
         view = ctx.view
         if isinstance(action, Pass):
             return 0.0
         if isinstance(action, Turn):
             # NA-11 voluntary turn: we shed nothing and hand the move on.
+            if parts is not None:
+                parts["turn"] = self.w_again * 0.5 - 2 * self.w_card
             return self.w_again * 0.5 - 2 * self.w_card
         assert isinstance(action, Play)
         cards = action.cards
@@ -116,28 +147,35 @@ class NagsEasyBot(HeuristicBot):
         v = cards[0].rank
         hand = view.hand
         if k == len(hand):
+            if parts is not None:
+                parts["out"] = 1e6
             return 1e6  # NA-17: playing out ends the game with 5 + cards in other hands
         score = self.w_card * k
         held_v = ctx.my_count[v]
         if k == held_v:
             score += self.w_value_left
+        if parts is not None:
+            parts["cards"] = self.w_card * k
+            parts["all_of_value"] = self.w_value_left if k == held_v else 0.0
         # Horses (NA-12, NA-19, NA-25d).
         r = ctx.running.get(v)
+        horse = 0.0
         if r is not None:
             runner = r[0]
             pts = horse_half_points(v, ctx.next_position)
             if any(c.is_red == runner.is_red for c in cards):
-                score += pts * (2 if ctx.owned.get(v) == view.seat else 1)
+                horse = pts * (2 if ctx.owned.get(v) == view.seat else 1)
             else:
                 i_can_still = any(c.rank == v and c.is_red == runner.is_red and c not in cards for c in hand)
                 if i_can_still:
-                    score -= pts  # never throw away our own horse
+                    horse = -pts  # never throw away our own horse
                 elif ctx.owned.get(v) == view.seat:
-                    score -= pts
+                    horse = -pts
                 else:
-                    score += self.w_fall * pts
+                    horse = self.w_fall * pts
                     if ctx.owned.get(v) is not None:
-                        score += self.w_fall * pts
+                        horse += self.w_fall * pts
+        score += horse
         # The next player after this play (NA-10).
         left = ctx.my_count.copy()
         left[v] -= k
@@ -149,7 +187,8 @@ class NagsEasyBot(HeuristicBot):
         good = unseen[opts[0]] + unseen[opts[1]]
         p_block = _p_none(ctx.n_unseen, good, h)
         danger = max(0, self.danger_cards - h)
-        score += (self.w_block + self.w_block_danger * danger) * p_block
+        block = (self.w_block + self.w_block_danger * danger) * p_block
+        score += block
         setup = 0.0
         pos = ctx.next_position + (1 if r is not None and any(c.is_red == r[0].is_red for c in cards) else 0)
         for u in opts:
@@ -161,7 +200,11 @@ class NagsEasyBot(HeuristicBot):
             setup += p_has * horse_half_points(u, pos)
         score -= self.w_setup * setup
         # Our own next turn.
-        score += self.w_again * ctx.p_play_again(v, d, left, nxt)
+        p_again = ctx.p_play_again(v, d, left, nxt)
+        score += self.w_again * p_again
+        if parts is not None:
+            parts.update(horse=horse, block=block, setup=-self.w_setup * setup, again=self.w_again * p_again,
+                         p_block=p_block, p_again=p_again, next_hand=h)
         return score
 
     # -- NA-23 --------------------------------------------------------------
@@ -181,6 +224,30 @@ class NagsEasyBot(HeuristicBot):
             if s > best_s:
                 best, best_s = a, s
         return best
+
+    def _direction_reason(self, view: NagsView, action: Action) -> str:
+        """Why :meth:`_choose_direction` chose ``action`` (NA-23)."""
+        ctx = _Context(view)
+        top = view.top_value
+        assert top is not None  # a direction is chosen after a card was turned (NA-23)
+        d = action.direction  # type: ignore[attr-defined]
+        nb = next_value(top) if d > 0 else prev_value(top)
+        p = ctx.p_play_again(top, d, ctx.my_count, (view.seat + 1) % view.n_seats)
+        return (f"{'up' if d > 0 else 'down'}: the next player needs a {value_text(top)} or a {value_text(nb)}, "
+                f"and you can play on your next turn ({p:.0%})")
+
+    def _buy_reason(self, view: NagsView, action: Action) -> str:
+        """Why :meth:`_choose_buy` chose ``action`` (NA-25)."""
+        if isinstance(action, Buy):
+            games = _games_left(view)
+            return (f"a value is a runner in about 4 games of 13 (+2, and its placing points again): "
+                    f"the {value_text(action.value)} should repay its 10 points in {games:.0f} more games")
+        mine = view.totals_half[view.seat]
+        if mine < 20:
+            return "too few points: a horse costs 10 and pays back only over several games"
+        if _games_left(view) < 1:
+            return "no game left for a horse to pay back its 10 points"
+        return "keeps your points: no horse pays back its 10 points with the games left"
 
     # -- NA-25 --------------------------------------------------------------
     def _choose_buy(self, view: NagsView, legal: Sequence[Action]) -> Action:
@@ -209,6 +276,63 @@ class NagsEasyBot(HeuristicBot):
             if gain > best_gain:
                 best, best_gain = a, gain
         return best
+
+
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def _points(half: float) -> str:
+    """Half points as points (``7``, ``3.5``)."""
+    return f"{half / 2:g}"
+
+
+def _play_reason(ctx: "_Context", action: Action, parts: "dict[Action, dict[str, float]]") -> str:
+    """The rule of thumb behind ``action``: the feature in which it beats the next
+    best play most (``parts``: every action's score by feature, :meth:`NagsEasyBot._score`)."""
+    view = ctx.view
+    mine = parts.get(action, {})
+    if "out" in mine:
+        return f"plays out your last cards: the game ends and you score 5 + {sum(view.hand_sizes) - len(view.hand)}"
+    if isinstance(action, Turn):
+        return "turns a card rather than break up your hand"
+    if isinstance(action, Pass):
+        return "nothing to play or turn"
+    total = {a: sum(v for k, v in p.items() if not k.startswith(("p_", "next_"))) for a, p in parts.items()}
+    others = [a for a in parts if a != action]
+    if isinstance(action, Play):  # why this value, rather than how many of it: compare with other values first
+        v0 = action.cards[0].rank
+        other_values = [a for a in others if not (isinstance(a, Play) and a.cards[0].rank == v0)]
+        others = other_values or others
+    runner_up = max(others, key=lambda a: total[a]) if others else None
+    theirs = parts.get(runner_up, {}) if runner_up is not None else {}
+    features = ("horse", "block", "again", "setup", "all_of_value", "cards")
+    gain = {f: mine.get(f, 0.0) - theirs.get(f, 0.0) for f in features}
+    best = max(features, key=lambda f: gain[f])
+    assert isinstance(action, Play)
+    v = action.cards[0].rank
+    r = ctx.running.get(v)
+    if best == "horse" and gain[best] > 0:
+        if mine.get("horse", 0.0) > 0 and r is not None:
+            if any(c.is_red == r[0].is_red for c in action.cards):
+                half = horse_half_points(v, ctx.next_position)
+                place = _ORDINAL.get(ctx.next_position, "")
+                return f"brings the {r[0].pretty} horse in {place} for {_points(half)} points"
+            return f"makes the {r[0].pretty} horse fall, so nobody else brings it in"
+        ru = ctx.running.get(runner_up.cards[0].rank) if isinstance(runner_up, Play) else None
+        if ru is not None:
+            return f"keeps the {ru[0].pretty} horse alive: you still hold its colour"
+    if best == "block" and gain[best] > 0:
+        nb = next_value(v) if view.direction > 0 else prev_value(v)
+        return (f"the next player likely holds no {value_text(v)} or {value_text(nb)} "
+                f"({mine.get('p_block', 0.0):.0%}) and must turn a card")
+    if best == "again" and gain[best] > 0:
+        return f"keeps a play for your next turn ({mine.get('p_again', 0.0):.0%})"
+    if best == "setup" and gain[best] > 0:
+        return "opens no running horse to the next player"
+    if best == "all_of_value" and gain[best] > 0:
+        return f"plays every {value_text(v)} you hold: fewer plays left to go out"
+    k = len(action.cards)
+    return f"sheds {k} cards at once" if k > 1 else f"sheds a card ({value_text(v)})"
 
 
 def _games_left(view: NagsView) -> float:

@@ -80,6 +80,44 @@ class NomsEasyBot(HeuristicBot):
             return self._call(view, legal)
         return self._play(view, legal, rng)
 
+    def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """:meth:`decide`'s move and the rule of thumb behind it: the trick
+        estimate for a call, trump or called card; the card-play rule for a card."""
+        view = cast(NomsView, view)
+        first = legal[0]
+        if isinstance(first, Play):
+            action, why = self._play_with_reason(view, legal)
+            return action, why.format(card=cast(Play, action).card.pretty)
+        action = self.decide(view, legal, rng)
+        if isinstance(first, (Bid, Pass)):
+            return action, self._bid_reason(view, action)
+        if isinstance(first, Trump):
+            trump, est = self.best_trump(view.hand)
+            return action, f"the best estimate with a partner: about {est:.1f} tricks"
+        card = cast(Call, action).card
+        if view.trump is not None and card.suit == view.trump and card.rank >= 12:
+            return action, f"calls {card.pretty}, the highest trump honour you lack: your partner holds it"
+        if card.rank == 14:
+            return action, f"calls {card.pretty}, an ace you lack: your partner holds a sure trick"
+        return action, f"calls {card.pretty}, the highest card you lack"
+
+    def _bid_reason(self, view: NomsView, action: Action) -> str:
+        """Why :meth:`_bid` made the call ``action`` (NO-7, NO-8)."""
+        _, side = self.best_trump(view.hand)
+        if isinstance(action, Pass):
+            if any(is_numeric(lv) for lv in self.bid_wants(view.hand, view.variant)) and view.high:
+                high = view.high if is_numeric(view.high) else "Mis" if view.high == MIS else "Mis a Vis"
+                return f"your side would make about {side:.1f} tricks: not enough to bid over {high}"
+            return f"your side would make about {side:.1f} tricks: too few for {view.variant.min_bid}"
+        level = cast(Bid, action).level
+        if level == MIS:
+            return "no high card that must win a trick: Mis"
+        if level == MISAVIS:
+            return "nothing above a 9: safe even with your hand face up"
+        if level not in self.bid_wants(view.hand, view.variant):
+            return "the dealer may not pass: the lowest bid"
+        return f"your hand, a partner and the called card make about {side:.1f} tricks"
+
     # -- evaluation ----------------------------------------------------------
     @staticmethod
     def _by_suit(cards) -> list[list[Card]]:
@@ -209,19 +247,24 @@ class NomsEasyBot(HeuristicBot):
         return best
 
     # -- play ----------------------------------------------------------------
+    # Each card-choosing helper returns ``(card, why)``: ``why`` is a constant template
+    # ("{card}" stands for the card) naming the rule of thumb, formatted only for a hint.
     def _play(self, view: NomsView, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self._play_with_reason(view, legal)[0]
+
+    def _play_with_reason(self, view: NomsView, legal: Sequence[Action]) -> tuple[Action, str]:
         plays = cast("Sequence[Play]", legal)  # every legal action is a Play in the play phase
         cards = [a.card for a in plays]
         ctx = _Ctx(view)
         if not is_numeric(view.contract):
-            card = self._play_mis(ctx, cards)
+            card, why = self._play_mis(ctx, cards)
         elif not view.trick:
-            card = self._lead(ctx, cards)
+            card, why = self._lead(ctx, cards)
         else:
-            card = self._follow(ctx, cards)
-        return next(a for a in plays if a.card is card)
+            card, why = self._follow(ctx, cards)
+        return next(a for a in plays if a.card is card), why
 
-    def _lead(self, ctx: "_Ctx", cards: list[Card]) -> Card:
+    def _lead(self, ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str]:
         v = ctx.view
         trump = v.trump
         declaring = ctx.declaring_side(v.seat)
@@ -229,20 +272,20 @@ class NomsEasyBot(HeuristicBot):
         if declaring and trump is not None:
             mt = [c for c in masters if c.suit == trump]
             if mt and ctx.trumps_out() > 0:
-                return max(mt, key=lambda c: c.rank)
+                return max(mt, key=lambda c: c.rank), "draws trumps with {card}, the highest trump left"
         side_masters = [c for c in masters if c.suit != trump]
         if side_masters:
-            return max(side_masters, key=lambda c: c.rank)
+            return max(side_masters, key=lambda c: c.rank), "leads {card}, the highest card left in its suit"
         if v.seat == v.declarer and v.partner is None and v.called is not None:
             called_suit = [c for c in cards if c.suit == v.called.suit]
             if called_suit:
-                return min(called_suit, key=lambda c: c.rank)
+                return min(called_suit, key=lambda c: c.rank), "leads the called card's suit to find your partner"
         side = [c for c in cards if c.suit != trump] or cards
         by = self._by_suit(side)
         longest = max((s for s in by if s), key=len)
-        return longest[-1]
+        return longest[-1], "leads low from your longest suit, keeping its high cards"
 
-    def _follow(self, ctx: "_Ctx", cards: list[Card]) -> Card:
+    def _follow(self, ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str]:
         v = ctx.view
         trump = v.trump
         led = v.trick[0].suit
@@ -253,70 +296,87 @@ class NomsEasyBot(HeuristicBot):
         beats = [c for c in cards if _beats(c, wcard, led, trump)]
         low = min(cards, key=lambda c: (c.suit == trump, c.rank))
         if ally_wins and (pos == 3 or ctx.is_master(wcard)):
-            return self._discard(ctx, cards) if cards[0].suit != led else low
+            if cards[0].suit != led:
+                return self._discard(ctx, cards)
+            return low, "your side already wins the trick: plays low"
         if cards[0].suit == led:
             if not beats:
-                return min(cards, key=lambda c: c.rank)
+                return min(cards, key=lambda c: c.rank), "cannot beat the winning card: follows with the lowest"
             cheapest = min(beats, key=lambda c: c.rank)
             if pos == 3:
-                return cheapest
+                return cheapest, "last to play: wins the trick as cheaply as possible"
             if pos == 1:  # second hand low, unless a sure winner
                 m = [c for c in beats if ctx.is_master(c)]
-                return min(m, key=lambda c: c.rank) if m else min(cards, key=lambda c: c.rank)
+                if m:
+                    return min(m, key=lambda c: c.rank), "{card} is the highest left in the suit: a sure trick"
+                return min(cards, key=lambda c: c.rank), "second hand low: keeps your high cards for later"
             m = [c for c in beats if ctx.is_master(c)]  # third hand high
-            return min(m, key=lambda c: c.rank) if m else max(beats, key=lambda c: c.rank)
+            if m:
+                return min(m, key=lambda c: c.rank), "{card} is the highest left in the suit: a sure trick"
+            return max(beats, key=lambda c: c.rank), "third hand high: makes the last player pay to win"
         ruffs = [c for c in beats if trump is not None and c.suit == trump]
         if ruffs and not ally_wins:
-            return min(ruffs, key=lambda c: c.rank)
+            return min(ruffs, key=lambda c: c.rank), "out of the suit led: trumps with the lowest trump that wins"
         return self._discard(ctx, cards)
 
-    def _discard(self, ctx: "_Ctx", cards: list[Card]) -> Card:
+    def _discard(self, ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str]:
+        """Out of the suit led and not winning: the lowest card of the shortest side
+        suit that is not a master; else the lowest trump that is not a master (a
+        master side card, such as an ace, is a trick to come: it is kept); else the
+        lowest card of the shortest suit."""
         trump = ctx.view.trump
-        side = [c for c in cards if c.suit != trump and not ctx.is_master(c)] or \
-            [c for c in cards if c.suit != trump] or cards
-        by = self._by_suit(side)
-        shortest = min((s for s in by if s), key=len)
-        return shortest[-1]
+        side = [c for c in cards if c.suit != trump and not ctx.is_master(c)]
+        if side:
+            shortest = min((s for s in self._by_suit(side) if s), key=len)
+            return shortest[-1], "cannot win this trick: discards low from your shortest side suit"
+        low_trumps = [c for c in cards if c.suit == trump and not ctx.is_master(c)]
+        if low_trumps:
+            return (min(low_trumps, key=lambda c: c.rank),
+                    "cannot win this trick: throws a low trump and keeps your sure winners")
+        side = [c for c in cards if c.suit != trump] or cards
+        shortest = min((s for s in self._by_suit(side) if s), key=len)
+        return shortest[-1], "cannot win this trick: every card left is a winner, gives up the cheapest"
 
-    def _play_mis(self, ctx: "_Ctx", cards: list[Card]) -> Card:
+    def _play_mis(self, ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str]:
         v = ctx.view
         decl = v.declarer
         if v.exposed and v.seat != decl:
             return self._defend_exposed(v, cards)
         if not v.trick:
             if v.seat == decl:  # lead the card with most unseen cards above it
-                return max(cards, key=lambda c: (ctx.unseen_above(c), -c.rank))
+                return (max(cards, key=lambda c: (ctx.unseen_above(c), -c.rank)),
+                        "Mis: leads the card with the most higher cards still out")
             # opponents lead low in a suit the declarer still holds
             ok = [c for c in cards if c.suit not in ctx.voids[decl]] or cards
-            return min(ok, key=lambda c: c.rank)
+            return min(ok, key=lambda c: c.rank), "against Mis: leads low in a suit the declarer still holds"
         led = v.trick[0].suit
         w = trick_winner(v.trick, v.leader, None)
         wcard = v.trick[(w - v.leader) % N_SEATS]
         following = cards[0].suit == led
         if v.seat == decl:
             if not following:
-                return max(cards, key=lambda c: c.rank)  # throw the most dangerous card
+                return max(cards, key=lambda c: c.rank), "Mis: cannot follow, throws away your most dangerous card"
             under = [c for c in cards if c.rank < wcard.rank]
             if under:
-                return max(under, key=lambda c: c.rank)
+                return max(under, key=lambda c: c.rank), "Mis: the highest card that still loses the trick"
             if len(v.trick) == 3:
-                return max(cards, key=lambda c: c.rank)
-            return min(cards, key=lambda c: c.rank)
+                return max(cards, key=lambda c: c.rank), "Mis: the trick is lost anyway, sheds your highest"
+            return min(cards, key=lambda c: c.rank), "Mis: plays your lowest and hopes someone goes over it"
         # an opponent: let the declarer win
         decl_played = (decl - v.leader) % N_SEATS < len(v.trick)
         if decl_played:
             if w == decl:
                 under = [c for c in cards if not following or c.rank < wcard.rank]
                 if under:
-                    return max(under, key=lambda c: c.rank) if not following else max(under, key=lambda c: c.rank)
-                return min(cards, key=lambda c: c.rank)
-            return max(cards, key=lambda c: c.rank)  # trick lost for the declarer: shed a high card
+                    return max(under, key=lambda c: c.rank), "against Mis: stays under the declarer, who wins it"
+                return min(cards, key=lambda c: c.rank), "against Mis: cannot stay under, plays lowest"
+            return max(cards, key=lambda c: c.rank), "against Mis: the declarer is safe here, sheds a high card"
         if following:
-            return min(cards, key=lambda c: c.rank)  # duck under Mis
-        return max(cards, key=lambda c: c.rank)
+            return min(cards, key=lambda c: c.rank), "against Mis: ducks low so the declarer may have to win"
+        return max(cards, key=lambda c: c.rank), "against Mis: cannot follow, sheds your highest card"
 
     @staticmethod
-    def _defend_exposed(v: NomsView, cards: list[Card]) -> Card:
+    def _defend_exposed(v: NomsView, cards: list[Card]) -> tuple[Card, str]:
         """NO-14: an opponent of Mis a Vis, seeing the declarer's remaining
         cards (``v.exposed``), tries to force the declarer to win a trick (NO-20).
 
@@ -343,17 +403,19 @@ class NomsEasyBot(HeuristicBot):
             if su not in dmax or c.rank > dmax[su]:
                 dmax[su] = c.rank
 
-        def discard() -> Card:
+        def discard() -> tuple[Card, str]:
             useless = [c for c in cards if c.suit not in dmax or c.rank > dmax[c.suit]]
-            return max(useless or cards, key=lambda c: (c.rank, c.suit))
+            return (max(useless or cards, key=lambda c: (c.rank, c.suit)),
+                    "against Mis a Vis: throws a card that can never get under the declarer's")
 
         if not v.trick:
             forcing = [c for c in cards if c.suit in dmin and c.rank < dmin[c.suit]]
             if forcing:
                 best_suit = max({c.suit for c in forcing}, key=lambda su: (dmin[su], su))
-                return max((c for c in forcing if c.suit == best_suit), key=lambda c: c.rank)
+                return (max((c for c in forcing if c.suit == best_suit), key=lambda c: c.rank),
+                        "against Mis a Vis: leads under the declarer's lowest card of the suit, forcing it")
             held = [c for c in cards if c.suit in dmin] or cards
-            return min(held, key=lambda c: (c.rank, c.suit))
+            return min(held, key=lambda c: (c.rank, c.suit)), "against Mis a Vis: leads low in a suit it holds"
         led = v.trick[0].suit
         following = cards[0].suit == led
         if not following:
@@ -364,18 +426,18 @@ class NomsEasyBot(HeuristicBot):
             if w == decl:
                 under = [c for c in cards if c.rank < wcard.rank]
                 if under:
-                    return max(under, key=lambda c: c.rank)
-                return min(cards, key=lambda c: c.rank)
-            return max(cards, key=lambda c: c.rank)
+                    return max(under, key=lambda c: c.rank), "against Mis a Vis: stays under the declarer's card"
+                return min(cards, key=lambda c: c.rank), "against Mis a Vis: cannot stay under, plays lowest"
+            return max(cards, key=lambda c: c.rank), "against Mis a Vis: the declarer ducked, sheds a high card"
         if led not in dmin:  # the declarer will discard: this trick cannot force it
-            return max(cards, key=lambda c: c.rank)
+            return max(cards, key=lambda c: c.rank), "against Mis a Vis: this trick cannot force it, sheds high"
         if wcard.rank < dmin[led]:
             under = [c for c in cards if c.rank < dmin[led]]
         else:  # the declarer can duck already: do not give it a higher card to duck under
             under = [c for c in cards if c.rank < wcard.rank]
         if under:
-            return max(under, key=lambda c: c.rank)
-        return min(cards, key=lambda c: c.rank)
+            return max(under, key=lambda c: c.rank), "against Mis a Vis: stays low so the declarer must win it"
+        return min(cards, key=lambda c: c.rank), "against Mis a Vis: follows with your lowest"
 
 
 def _beats(c: Card, best: Card, led: int | None, trump: int | None) -> bool:

@@ -584,14 +584,14 @@ def noms_decide(bot: ISMCTSBot, view: View, legal: Sequence[Action], rng: random
     if DECIDE_AUCTION and isinstance(first, (Bid, Pass)):
         ev = evaluate_auction(view, legal, rng, iterations=bot.iterations, budget_s=bot.budget_s,
                               infer=INFER_AUCTION)
-        return SearchResult(ev.action, ev.rollouts, time.perf_counter() - start, {}, ev.values, 1)
+        return SearchResult(ev.action, ev.rollouts, time.perf_counter() - start, {}, ev.values, 1, unit="points")
     if DECIDE_TRUMP and isinstance(first, Trump):
         a = evaluate_trump(view, legal, rng, iterations=bot.iterations, budget_s=bot.budget_s)
         return SearchResult(a, 0, time.perf_counter() - start, {}, {}, 1)
     if DECIDE_PLAY and isinstance(first, Play) and getattr(bot.profile, "flat", True) is True:
         a, n, values = evaluate_play(view, legal, rng, iterations=bot.iterations, budget_s=bot.budget_s,
                                      infer=INFER_PLAY)
-        return SearchResult(a, n, time.perf_counter() - start, {}, values, 1)
+        return SearchResult(a, n, time.perf_counter() - start, {}, values, 1, unit="points")
     return None
 
 

@@ -83,21 +83,32 @@ class SpiteMaliceEasyBot(HeuristicBot):
     def _moves(self, view: SeatView) -> Iterator[Action]:
         """The heuristic's moves for the seat to move, most preferred first (a lazy
         iterator of actions: stock, chain, refill, safe play, bridge, then a discard)."""
+        for _, a in self._steps(view):
+            yield a
+
+    def _steps(self, view: SeatView) -> Iterator[tuple[str, Action]]:
+        """:meth:`_moves` with the name of the step that proposed each move
+        (``stock``, ``chain``, ``refill``, ``safe``, ``bridge``, ``discard``)."""
         ctx = _Ctx(view)
-        for step in (self._stock_play, self._chain, self._refill, self._safe_play, self._bridge):
+        for name, step in (("stock", self._stock_play), ("chain", self._chain), ("refill", self._refill),
+                           ("safe", self._safe_play), ("bridge", self._bridge)):
             a = step(ctx)
             if a is not None:
-                yield a
-        yield self._discard(ctx)
+                yield name, a
+        yield "discard", self._discard(ctx)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """The heuristic's pick among two or more legal actions (see the class docstring)."""
+        return self.decide_with_reason(view, legal, rng)[0]
+
+    def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """:meth:`decide`'s move and the step of the module docstring that chose it, in words."""
         view = cast(SpiteMaliceView, view)  # a Spite & Malice bot is only given its own game's view
         legal_set = set(legal)
-        for a in self._moves(view):
+        for name, a in self._steps(view):
             if a in legal_set:
-                return a
-        return legal[int(rng.random() * len(legal))]  # pragma: no cover - defensive
+                return a, _step_reason(name, a, view)
+        return legal[int(rng.random() * len(legal))], "no rule of thumb fits"  # pragma: no cover - defensive
 
     def pick(self, view: SeatView) -> Action:
         """The heuristic's move for the seat to move in ``view`` without a list of
@@ -245,6 +256,35 @@ class SpiteMaliceEasyBot(HeuristicBot):
                 if best_score is None or score > best_score:
                     best, best_score = Discard(c, i), score
         return cast(Discard, best)  # a seat to move always holds a card (SM-7, SM-11)
+
+
+def _value_word(v: int) -> str:
+    """A value as a card player names it (SM-2): ``A``, ``7``, ``Q``."""
+    return {1: "A", 11: "J", 12: "Q", 13: "K", 14: "Joker"}.get(v, str(v))
+
+
+def _step_reason(step: str, action: Action, view: SeatView) -> str:
+    """Why the easy bot's ``step`` (see :meth:`SpiteMaliceEasyBot._steps`) proposed ``action``."""
+    ctx = _Ctx(view)
+    me = view.seat
+    top = view.stock_tops[me]
+    if step == "stock":
+        return "plays your stock card: every stock card played is a step to winning"
+    if step == "chain" and top is not None:
+        deck = cast("PlayHand | PlayDiscard", action).deck + 1
+        return f"builds play deck {deck} towards your stock card ({_value_word(VALUE[top])}) with your cards"
+    if step == "refill":
+        return "plays out your whole hand, so you draw 5 fresh cards"
+    if step == "safe":
+        opp = view.stock_tops[1 - me]
+        if opp is not None and VALUE[opp] < ctx.wmin:
+            return f"safe: leaves no deck one below the opponent's stock card ({_value_word(VALUE[opp])})"
+        return "a safe play: builds a play deck with a natural card, keeping wild cards for your stock"
+    if step == "bridge":
+        return "plays a wild card where your own natural cards can follow it"
+    if isinstance(action, Discard):
+        return "nothing safe to play: discards the card least likely to be playable soon"
+    return "the easy rule of thumb"
 
 
 class _Ctx:

@@ -47,8 +47,8 @@ import random
 import time
 from typing import Sequence, cast
 
-from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult
-from engine.ai.base import BUDGETS
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
+from engine.ai.base import BUDGETS, FORCED_REASON
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot, _Ctx
 from engine.core import CHANCE, Action, State, View
 from engine.games.spite_malice.game import (P_PLAY, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
@@ -351,6 +351,21 @@ class SpiteMaliceSearchBot(ISMCTSBot):
                     return a
         return self.search(view, legal, rng).action
 
+    def choose_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """:meth:`choose` (the same move for the same ``rng``) and one line saying why:
+        a forced move, the stock card played at once (SM-13), the next move of a plan
+        searched earlier, or what the plan search found (:func:`engine.ai.ismcts.search_reason`)."""
+        easy = self.heuristic_reason(view, legal)
+        action = self.choose(view, legal, rng)
+        if len(legal) == 1:
+            return action, FORCED_REASON
+        if self.last is None:
+            if type(action) is PlayStock:
+                return action, "plays your stock card at once: every stock card played is a step to winning"
+            base = easy[1] if easy is not None and easy[0] == action else "the next move of the plan it chose"
+            return action, base
+        return action, search_reason(self.last, easy)
+
     def search(self, view: View, legal: Sequence[Action], rng: random.Random) -> SearchResult:
         """Steps 2 and 3 of the module docstring; caches the chosen plan's later moves.
         ``view`` is a :class:`SpiteMaliceView`."""
@@ -398,7 +413,8 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         self._cached = [(plan[k + 1], steps[k][1]) for k in range(len(plan) - 1)]
         visits = {f"{me} {' / '.join(map(str, p))}": counts[i] for i, p in enumerate(plans) if counts[i]}
         values = {f"{me} {' / '.join(map(str, p))}": means[i] for i, p in enumerate(plans) if counts[i]}
-        res = SearchResult(plan[0], n, time.perf_counter() - t0, visits, values, 1)
+        res = SearchResult(plan[0], n, time.perf_counter() - t0, visits, values, 1, unit="points",
+                           chosen_key=f"{me} {' / '.join(map(str, plan))}")
         self.last = res
         return res
 
