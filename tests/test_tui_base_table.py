@@ -107,7 +107,7 @@ def test_common_bindings_follow_the_games_own():
     ids = [b.id for b in FakeGameScreen.BINDINGS]
     assert ids == ["fake.first", "fake.illegal"] + [b.id for b in COMMON_BINDINGS]
     nags_ids = [b.id for b in NagsTableScreen.BINDINGS]
-    assert nags_ids[-5:] == [b.id for b in COMMON_BINDINGS] and nags_ids[0] == "table.left"
+    assert nags_ids[-len(COMMON_BINDINGS):] == [b.id for b in COMMON_BINDINGS] and nags_ids[0] == "table.left"
 
 
 async def test_base_alone_plays_a_match_to_the_summary():

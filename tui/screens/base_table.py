@@ -20,13 +20,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import ascii_mode, theme_color
+from tui.widgets.footer import WrappingFooter
 from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import hand_scores_line, second_person, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
@@ -39,9 +39,17 @@ COMMON_BINDINGS: list[Binding] = [
     Binding("l", "last_events", "Last events", id="table.last"),
     Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
     Binding("s", "summary", "Match summary", id="table.summary"),
+    Binding("i", "side_panel", "Scores/log", id="table.side"),
 ]
 #: Actions of :data:`COMMON_BINDINGS`, decided by the base's ``check_action``.
-COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary"})
+COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "side_panel"})
+
+#: Below this many columns the side column (scores and game log) folds away and
+#: ``i`` shows it as a panel over the table (the screen has the class ``-narrow``).
+SIDE_FOLD_BELOW = 100
+#: Below this many rows the screen has the class ``-short`` (games draw parts of the
+#: table with one-line cards); from :data:`TALL_FROM` rows up it has ``-tall``.
+SHORT_BELOW, TALL_FROM = 30, 40
 
 
 def _binding_id(b: BindingType) -> str | None:
@@ -156,11 +164,21 @@ class BaseTableScreen(Screen[None]):
     STRONG_EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
     KEY_HELP: ClassVar[str] = "z undo (against bots) · h hint · l last events · ? rules"
 
+    #: Width classes (Textual breakpoints): ``-narrow`` folds the side column away.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (SIDE_FOLD_BELOW, "-wide")]
+    #: Height classes: ``-short`` (under 30 rows), ``-medium``, ``-tall`` (40 rows and more).
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-short"), (SHORT_BELOW, "-medium"), (TALL_FROM, "-tall")]
+
     DEFAULT_CSS = """
     BaseTableScreen { layout: vertical; }
-    BaseTableScreen #table-main { height: 1fr; }
+    BaseTableScreen #table-main { height: 1fr; layers: base side; }
     BaseTableScreen #table-left { width: 1fr; }
-    BaseTableScreen #table-right { width: 58; background: $surface; }
+    BaseTableScreen #table-right { width: 36%; min-width: 34; max-width: 58; background: $surface; }
+    BaseTableScreen.-narrow #table-right { display: none; }
+    BaseTableScreen.-narrow.-side-open #table-right {
+        display: block; layer: side; dock: right; width: 46; max-width: 90%; min-width: 0;
+        border-left: thick $accent; }
     BaseTableScreen #scoreboard { border: round $primary 60%; border-title-color: $primary; height: auto; }
     BaseTableScreen #log { border: round $primary 60%; border-title-color: $primary; }
     BaseTableScreen .table-panel { border: round $primary 60%; border-title-color: $primary; }
@@ -329,7 +347,7 @@ class BaseTableScreen(Screen[None]):
                 yield GameLog(id="log", person=self.second_person, hand_line=self.hand_over_line,
                               strong_kinds=self.STRONG_EVENT_KINDS)
         yield StatusLine(id="status")
-        yield Footer()
+        yield WrappingFooter()
 
     @property
     def game_title(self) -> str:
@@ -353,6 +371,10 @@ class BaseTableScreen(Screen[None]):
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
                                                                if getattr(self.session, "seed", None) else ""))
         self.call_after_refresh(self._start)
+
+    def on_resize(self, event: Any) -> None:
+        """The width classes decide whether ``i`` (scores/log panel) is offered."""
+        self.call_after_refresh(self.refresh_bindings)
 
     def _start(self) -> None:
         if self._started:
@@ -523,6 +545,8 @@ class BaseTableScreen(Screen[None]):
             return True
         if action == "summary":
             return self.session.is_over
+        if action == "side_panel":
+            return self.has_class("-narrow")
         if not self.is_mounted or self._view is None:
             return False
         if action == "undo":
@@ -574,6 +598,11 @@ class BaseTableScreen(Screen[None]):
         if self.session.is_over:
             self._summary_shown = False
             self._show_summary()
+
+    def action_side_panel(self) -> None:
+        """i (narrow terminals): show or hide the scores and the game log over the table."""
+        self.toggle_class("-side-open")
+        self.refresh_bindings()
 
     def action_rules(self) -> None:
         """?: the rules (the app's rules screen; the key list if the app has none)."""

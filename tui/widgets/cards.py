@@ -310,7 +310,16 @@ class CardWidget(Widget):
     CardWidget.-cursor.-selected { border: heavy $warning; }
     CardWidget.-dim { opacity: 60%; }
     CardWidget.-empty { border: dashed $foreground 30%; }
+    CardWidget.-compact, CardWidget.-compact.-cursor, CardWidget.-compact.-selected, CardWidget.-compact.-empty {
+        border: none; min-width: 3; text-style: bold;
+    }
+    CardWidget.-compact.-cursor { text-style: bold underline; }
+    CardWidget.-compact.-selected { text-style: bold reverse; }
+    CardWidget.-compact.-cursor.-selected { text-style: bold reverse underline; }
     """
+
+    #: Below this outer height the card is drawn compact: one line (``7♥``), no border.
+    COMPACT_BELOW = 5
 
     card: reactive[Card | None] = reactive(None)
     face_up: reactive[bool] = reactive(True)
@@ -397,7 +406,25 @@ class CardWidget(Widget):
         self._apply_colours()
         self.refresh()
 
+    @property
+    def compact(self) -> bool:
+        """True when the card is drawn in one line (its container gave it less than
+        :attr:`COMPACT_BELOW` rows, e.g. on a short terminal)."""
+        return self.has_class("-compact")
+
+    def on_resize(self) -> None:
+        compact = 0 < self.outer_size.height < self.COMPACT_BELOW
+        if compact != self.compact:
+            self.set_class(compact, "-compact")
+            self.refresh(layout=True)
+
     def render(self) -> Text:
+        if self.compact:
+            if self.label is not None:
+                return Text(self.label)
+            if self.card is None:
+                return Text("--", style="dim")
+            return Text(card_label(self.card, ascii_mode(self.app), face_up=self.face_up))
         if self.label is not None:
             return Text("\n" + self.label.center(BIG_INNER_WIDTH) + "\n")
         card = self.card

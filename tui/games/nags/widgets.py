@@ -28,13 +28,14 @@ from tui.widgets.piles import DirectionSign, DiscardPile, DrawPile
 
 
 class RunnerBox(Vertical):
-    """One runner: its card (dimmed once fallen) and its state below."""
+    """One runner: its card (dimmed once fallen) and its state below. Its card is
+    drawn compact (one line) when the board gives it a single row (short terminals)."""
 
     DEFAULT_CSS = """
-    RunnerBox { width: 20; height: 7; }
+    RunnerBox { width: 1fr; min-width: 9; max-width: 20; height: auto; }
     RunnerBox > Center { height: 5; }
-    RunnerBox > .runner-status { width: 20; text-align: center; }
-    RunnerBox > .runner-owner { width: 20; text-align: center; color: $text-muted; }
+    RunnerBox > .runner-status { width: 1fr; height: auto; text-align: center; }
+    RunnerBox > .runner-owner { width: 1fr; height: auto; text-align: center; color: $text-muted; }
     """
 
     def compose(self):
@@ -52,6 +53,7 @@ class RunnerBox(Vertical):
             card_w.card = None
             status_w.update("", layout=False)
             owner_w.update("", layout=False)
+            owner_w.display = False
             return
         card, status = runner[0], runner[1]
         card_w.card = card
@@ -63,8 +65,10 @@ class RunnerBox(Vertical):
             style = f"bold {theme_color(self.app, 'runner-in')}"
         elif status == FELL:
             style = theme_color(self.app, "runner-fallen")
-        status_w.update(Text(text, style=style), layout=False)
-        owner_w.update(f"owner: {owner}" if owner else "", layout=False)
+        status_w.update(Text(text, style=style))
+        owner_w.update(f"owner: {owner}" if owner else "")
+        if owner_w.display != bool(owner):
+            owner_w.display = bool(owner)
 
 
 class NagsTableCentre(Vertical):
@@ -73,11 +77,12 @@ class NagsTableCentre(Vertical):
 
     DEFAULT_CSS = """
     NagsTableCentre { height: auto; }
-    NagsTableCentre > #runners { height: 7; width: 1fr; margin-bottom: 1; }
-    NagsTableCentre > #runners > #runners-label { width: 12; height: 5; padding: 2 1 0 0; text-align: right; }
+    NagsTableCentre > #runners { height: auto; width: 1fr; margin-bottom: 1; }
+    NagsTableCentre > #runners > #runners-label { width: 10; height: 5; padding: 2 1 0 0; text-align: right; }
     NagsTableCentre > #piles { height: 7; width: 1fr; }
-    NagsTableCentre > #piles > DrawPile { margin-left: 4; }
-    NagsTableCentre > #piles > DirectionSign { margin-left: 2; }
+    NagsTableCentre > #piles > DiscardPile { width: 1fr; }
+    NagsTableCentre > #piles > DrawPile { margin-left: 1; }
+    NagsTableCentre > #piles > DirectionSign { margin-left: 1; }
     """
 
     def compose(self):
@@ -89,6 +94,15 @@ class NagsTableCentre(Vertical):
             yield DiscardPile()
             yield DrawPile()
             yield DirectionSign()
+
+    #: Rows the centre needs for big runners (cards, state, owner) and for big piles too.
+    BIG_RUNNERS_ROWS, BIG_PILES_ROWS = 8, 15
+
+    def on_resize(self) -> None:
+        """Fit the room: big cards where they fit, else one-line piles, then one-line runners."""
+        h = self.content_size.height
+        self.set_class(h < self.BIG_PILES_ROWS, "-compact-piles")
+        self.set_class(h < self.BIG_RUNNERS_ROWS, "-compact-runners")
 
     def update_view(self, view: NagsView, names: Sequence[str]) -> None:
         """Redraw from ``view`` (public information only)."""

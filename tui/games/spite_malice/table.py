@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -51,10 +51,6 @@ from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_H
                                  key_range, legal_targets, needs_text, pile_name, prompt, removed_count, result_text,
                                  shown_value_label, source_card)
 from tui.widgets.cards import CardWidget
-
-#: Right column width (the log and scores) on wide and on narrow terminals.
-WIDE_RIGHT, NARROW_RIGHT, NARROW_BELOW = 58, 44, 140
-
 
 class SMPile(Vertical):
     """One pile of the board: a caption line, the top card drawn big (a
@@ -199,18 +195,6 @@ class SpiteMaliceTableScreen(BaseTableScreen):
 
     def compose_scores(self) -> ComposeResult:
         yield Static("", id="scoreboard")
-
-    def setup_table(self) -> None:
-        self._fit_width(self.app.size.width)
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit_width(event.size.width)
-
-    def _fit_width(self, width: int) -> None:
-        right = self.query_one("#table-right")
-        want = NARROW_RIGHT if width < NARROW_BELOW else WIDE_RIGHT
-        if right.styles.width is None or right.styles.width.value != want:
-            right.styles.width = want
 
     # -- hooks ---------------------------------------------------------------------------
     def refresh_view(self, view: Any) -> None:
