@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Integer, Number
-from textual.widgets import (Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static,
+from textual.widgets import (Button, Header, Input, Label, RadioButton, RadioSet, Select, Static,
                              Switch)
 
 from engine.games import default_level, levels_for
@@ -28,6 +28,7 @@ from engine.config import TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.seats import SeatSpec, seat_names
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
+from tui.widgets.footer import WrappingFooter
 from themes import THEME_LABELS
 
 #: Seat rows built once; rows beyond the chosen number of seats are hidden.
@@ -142,7 +143,7 @@ class SetupScreen(Screen):
                 yield Button("Save table (ctrl+s)", id="save")
                 yield Button("Rules (?)", id="rules")
                 yield Button("Quit (ctrl+q)", variant="error", id="quit")
-        yield Footer()
+        yield WrappingFooter()
 
     def _initial_theme(self) -> str:
         theme = self.table.theme

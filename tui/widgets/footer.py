@@ -44,6 +44,7 @@ class WrappingFooter(Footer):
     MAX_ROWS = 3
 
     DEFAULT_CSS = """
+    WrappingFooter { padding: 0 0 0 1; }
     WrappingFooter.-compact FooterLabel { margin: 0 1 0 0; }
     WrappingFooter.-rows { layout: grid; grid-columns: auto; grid-rows: 1; grid-gutter: 0 1; }
     WrappingFooter.-rows > FooterKey, WrappingFooter.-rows > KeyGroup, WrappingFooter.-rows > FooterLabel {
@@ -75,7 +76,7 @@ class WrappingFooter(Footer):
     def _fit(self) -> None:
         if not self.is_mounted:
             return
-        width = self.size.width or self.app.size.width
+        width = (self.size.width or self.app.size.width) - 1  # the left padding
         need = self.needed_width()
         rows = 1
         items = self._items()
@@ -86,7 +87,8 @@ class WrappingFooter(Footer):
                 rows += 1
         palette = rows == 1 and need + 14 <= width
         if palette != self.show_command_palette:
-            self.show_command_palette = palette  # recomposes, then fits again
+            self.show_command_palette = palette
+            self.call_after_refresh(self.recompose)  # then fits again
         self.rows = rows
         self.set_class(rows > 1, "-rows")
         if rows > 1:

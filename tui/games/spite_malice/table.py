@@ -114,6 +114,34 @@ class SMPile(Vertical):
         self.query_one(".pile-note", Static).update(note, layout=False)
 
 
+class SMBoard(Vertical):
+    """The board's four rows (the other player's decks, the play decks, your decks,
+    your hand), fitted to the height it gets: rows switch to one-line cards
+    (``-compact``), the other player's first, then the play decks, your decks and
+    last your hand, until the board fits."""
+
+    #: Row ids in the order they turn compact, with their big and compact heights (borders included).
+    ROWS = (("snm-opp", 9, 4), ("snm-centre", 9, 5), ("snm-mine", 9, 5), ("snm-hand", 8, 4))
+
+    def on_resize(self) -> None:
+        self.fit(self.size.height)
+
+    def fit(self, height: int) -> None:
+        """Make rows compact, in :attr:`ROWS` order, until they fit ``height`` rows."""
+        if height <= 0:
+            return
+        total = sum(big for _, big, _ in self.ROWS)
+        compact: set[str] = set()
+        for rid, big, small in self.ROWS:
+            if total <= height:
+                break
+            compact.add(rid)
+            total -= big - small
+        for rid, _, _ in self.ROWS:
+            for row in self.query(f"#{rid}"):
+                row.set_class(rid in compact, "-compact")
+
+
 class SpiteMaliceTableScreen(BaseTableScreen):
     """A game (or match, SM-17) of Naglma's Spite & Malice at the table.
 
@@ -155,7 +183,13 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         border: round $primary 60%; border-title-color: $primary; }
     SpiteMaliceTableScreen.-ascii #snm-mine, SpiteMaliceTableScreen.-ascii #snm-hand { border: ascii $primary; }
     SpiteMaliceTableScreen .snm-gap { width: 2; }
-    SpiteMaliceTableScreen #scoreboard { padding: 0 1; }
+    SpiteMaliceTableScreen #scoreboard { padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    SpiteMaliceTableScreen .snm-row.-compact SMPile { height: 3; }
+    SpiteMaliceTableScreen .snm-row.-compact SMPile.-hand { height: 2; }
+    SpiteMaliceTableScreen .snm-row.-compact SMPile > CardWidget { height: 1; width: 3; margin: 0 4; }
+    SpiteMaliceTableScreen .snm-row.-compact SMPile.-hand > CardWidget { margin: 0 3; }
+    SpiteMaliceTableScreen #snm-opp.-compact SMPile { height: 2; }
+    SpiteMaliceTableScreen #snm-opp.-compact SMPile > .pile-note { display: none; }
     """
 
     def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
@@ -169,7 +203,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
 
     # -- layout ----------------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
-        with Vertical(id="snm-board"):
+        with SMBoard(id="snm-board"):
             with Vertical(id="snm-opp", classes="snm-row table-panel"):
                 with Horizontal():
                     yield SMPile("opp-stock", id="opp-stock")
@@ -263,7 +297,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
     def _show_stock(self, pile: SMPile, view: Any, seat: int, *, key: str | None, picked: bool = False) -> None:
         count = view.stock_counts[seat]
         top = view.stock_tops[seat]
-        cap = Text.assemble(("Stock", "bold"), f" {key}" if key else "")
+        cap = Text.assemble(("Stock", "bold"), f" {key}" if key else "", f" ·{count}")
         pile.show(top, caption=cap, note=f"{count} card{'s' if count != 1 else ''}", picked=picked)
 
     def _show_discard(self, pile: SMPile, cards: tuple, i: int, *, key: str | None, picked: bool = False,
@@ -303,7 +337,11 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         text = self.compose_scores_text(view)
         if text.plain.endswith("\n"):
             text.right_crop(1)
-        self.query_one("#scoreboard", Static).update(text)
+        board = self.query_one("#scoreboard", Static)
+        board.update(text)
+        rows = len(text.plain.splitlines()) + 2  # one line each (no wrap), and the border
+        if board.styles.height is None or board.styles.height.value != rows:
+            board.styles.height = rows
 
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, self.picked if self.human_turn() else None,
