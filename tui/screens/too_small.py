@@ -62,10 +62,13 @@ class TooSmallScreen(ModalScreen[None]):
     def on_screen_resume(self) -> None:
         self._check()
 
+    _gone = False
+
     def _check(self) -> None:
         w, h = self.app.size
         if not too_small(w, h):
-            if self.is_current:
+            if self.app.screen is self and not self._gone:
+                self._gone = True
                 self.dismiss()
             return
         self.query_one("#too-small", Static).update(self._message())

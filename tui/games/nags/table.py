@@ -116,12 +116,6 @@ class NagsTableScreen(BaseTableScreen):
     NagsTableScreen .-compact-runners > #runners > #runners-label { height: 1; padding: 0 1 0 0; }
     /* short terminals: the seats without a frame */
     NagsTableScreen.-short #seats { border: none; padding: 0; }
-    NagsTableScreen.-short HorseMarket > .horse, NagsTableScreen.-narrow HorseMarket > .horse {
-        height: 1; width: 1fr; border: none; margin: 0 1 0 0; }
-    NagsTableScreen.-short HorseMarket > .horse.-cursor, NagsTableScreen.-narrow HorseMarket > .horse.-cursor {
-        text-style: bold reverse; }
-    NagsTableScreen.-short HorseMarket, NagsTableScreen.-narrow HorseMarket { height: auto; layout: grid;
-        grid-size: 7; grid-rows: 1; padding: 0 1; }
     """
 
     # -- hooks ---------------------------------------------------------------------------

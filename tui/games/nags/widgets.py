@@ -199,7 +199,12 @@ class HorseMarket(Horizontal):
     HorseMarket > .horse.-owned { color: $text-muted; }
     HorseMarket > .horse.-cursor { border: heavy $accent; }
     HorseMarket > .horse.-ascii.-cursor { border: ascii $accent; }
+    HorseMarket.-compact { height: auto; layout: grid; grid-size: 7; grid-rows: 1; grid-columns: 1fr; }
+    HorseMarket.-compact > .horse { height: 1; width: 1fr; border: none; margin: 0 1 0 0; }
+    HorseMarket.-compact > .horse.-cursor { text-style: bold reverse; }
     """
+    #: Cells the 13 boxes need side by side (7 each, and the padding).
+    WIDE_CELLS = 13 * 7 + 2
 
     VALUES = tuple(range(2, 15))
 
@@ -223,6 +228,20 @@ class HorseMarket(Horizontal):
         for w in self.query(".horse"):
             w.set_class(ascii_mode(self.app), "-ascii")
         self._paint()
+
+    def on_resize(self) -> None:
+        """Boxes side by side when they fit the width (and the screen is not short), else a
+        compact grid of one-line values (``A Bix``) on two rows."""
+        short = self.screen.has_class("-short")
+        compact = short or self.size.width < self.WIDE_CELLS
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self._paint()
+
+    @property
+    def compact(self) -> bool:
+        """True while the values are drawn one line each."""
+        return self.has_class("-compact")
 
     @property
     def value(self) -> int:
@@ -249,7 +268,8 @@ class HorseMarket(Horizontal):
         for i, w in enumerate(self.query(".horse").results(Static)):
             v = self.VALUES[i]
             owner = self.owners.get(v)
-            w.update(Text(f"{rank_text(v)}\n{owner[:5] if owner else '-'}"), layout=False)
+            sep = " " if self.compact else "\n"
+            w.update(Text(f"{rank_text(v)}{sep}{owner[:5] if owner else '-'}"), layout=False)
             w.set_class(owner is not None, "-owned")
             w.set_class(i == self.cursor, "-cursor")
 

@@ -60,6 +60,7 @@ from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_
                          tricks_line)
 from tui.screens.base_table import BaseTableScreen
 from tui.widgets.cards import ascii_mode, card_color, card_small, theme_color
+from tui.widgets.wraprow import WrapRow
 
 #: Card size in the centre and the hand (a bordered 7x5 card).
 CARD_W, CARD_H = 7, 5
@@ -699,7 +700,7 @@ class NomsTableScreen(BaseTableScreen):
         yield Static("", id="contract", classes="table-panel")
         yield TrickTable(id="centre", classes="table-panel")
         with Vertical(id="actions", classes="table-panel"):
-            yield Horizontal(id="bidbar")
+            yield WrapRow(id="bidbar")
             with Vertical(id="callpanel"):
                 with Horizontal(id="call-row"):
                     yield Input(placeholder="AS, 10H…", id="call-input")
@@ -759,7 +760,7 @@ class NomsTableScreen(BaseTableScreen):
 
     def _refresh_actions(self, view: NomsView, mine: bool) -> None:
         actions = self.query_one("#actions")
-        bidbar = self.query_one("#bidbar", Horizontal)
+        bidbar = self.query_one("#bidbar", WrapRow)
         callpanel = self.query_one("#callpanel")
         phase = view.phase if mine else ""
         want: tuple = ()
@@ -784,6 +785,7 @@ class NomsTableScreen(BaseTableScreen):
                                                 f"trump:{-1 if suit is None else suit}"))
             if buttons:
                 bidbar.mount_all(buttons)
+                self.call_after_refresh(bidbar.fit)
         calling = phase == "call" and not self.covered
         if calling:
             actions.border_title = "Call your hidden partner's card (NO-10b)"
