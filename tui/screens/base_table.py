@@ -603,6 +603,9 @@ class BaseTableScreen(Screen[None]):
         """i (narrow terminals): show or hide the scores and the game log over the table."""
         self.toggle_class("-side-open")
         self.refresh_bindings()
+        if self.has_class("-side-open"):  # the log kept no scroll position while hidden: show its end
+            log = self.query_one(GameLog)
+            self.call_after_refresh(lambda: log.scroll_end(animate=False))
 
     def action_rules(self) -> None:
         """?: the rules (the app's rules screen; the key list if the app has none)."""

@@ -118,28 +118,32 @@ class SMBoard(Vertical):
     """The board's four rows (the other player's decks, the play decks, your decks,
     your hand), fitted to the height it gets: rows switch to one-line cards
     (``-compact``), the other player's first, then the play decks, your decks and
-    last your hand, until the board fits."""
+    last your hand; if that is still too tall, your decks and then the play decks
+    drop their note line (``-bare``: the cards under a discard top, what a play deck needs)."""
 
-    #: Row ids in the order they turn compact, with their big and compact heights (borders included).
-    ROWS = (("snm-opp", 9, 4), ("snm-centre", 9, 5), ("snm-mine", 9, 5), ("snm-hand", 8, 4))
+    #: The big height of each row (borders included).
+    BIG = {"snm-opp": 9, "snm-centre": 9, "snm-mine": 9, "snm-hand": 8}
+    #: The steps, in order: (row id, class, rows saved).
+    STEPS = (("snm-opp", "-compact", 5), ("snm-centre", "-compact", 4), ("snm-mine", "-compact", 4),
+             ("snm-hand", "-compact", 4), ("snm-mine", "-bare", 1), ("snm-centre", "-bare", 1))
 
     def on_resize(self) -> None:
         self.fit(self.size.height)
 
     def fit(self, height: int) -> None:
-        """Make rows compact, in :attr:`ROWS` order, until they fit ``height`` rows."""
+        """Take the :attr:`STEPS` in order until the rows fit ``height`` rows."""
         if height <= 0:
             return
-        total = sum(big for _, big, _ in self.ROWS)
-        compact: set[str] = set()
-        for rid, big, small in self.ROWS:
+        total = sum(self.BIG.values())
+        on: set[tuple[str, str]] = set()
+        for rid, cls, saved in self.STEPS:
             if total <= height:
                 break
-            compact.add(rid)
-            total -= big - small
-        for rid, _, _ in self.ROWS:
+            on.add((rid, cls))
+            total -= saved
+        for rid, cls, _ in self.STEPS:
             for row in self.query(f"#{rid}"):
-                row.set_class(rid in compact, "-compact")
+                row.set_class((rid, cls) in on, cls)
 
 
 class SpiteMaliceTableScreen(BaseTableScreen):
@@ -188,8 +192,9 @@ class SpiteMaliceTableScreen(BaseTableScreen):
     SpiteMaliceTableScreen .snm-row.-compact SMPile.-hand { height: 2; }
     SpiteMaliceTableScreen .snm-row.-compact SMPile > CardWidget { height: 1; width: 3; margin: 0 4; }
     SpiteMaliceTableScreen .snm-row.-compact SMPile.-hand > CardWidget { margin: 0 3; }
-    SpiteMaliceTableScreen #snm-opp.-compact SMPile { height: 2; }
-    SpiteMaliceTableScreen #snm-opp.-compact SMPile > .pile-note { display: none; }
+    SpiteMaliceTableScreen #snm-opp.-compact SMPile, SpiteMaliceTableScreen .snm-row.-bare SMPile { height: 2; }
+    SpiteMaliceTableScreen #snm-opp.-compact SMPile > .pile-note,
+    SpiteMaliceTableScreen .snm-row.-bare SMPile > .pile-note { display: none; }
     """
 
     def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
