@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.color import Color
 from textual.message import Message
@@ -412,13 +413,28 @@ class CardWidget(Widget):
         :attr:`COMPACT_BELOW` rows, e.g. on a short terminal)."""
         return self.has_class("-compact")
 
-    def on_resize(self) -> None:
-        compact = 0 < self.outer_size.height < self.COMPACT_BELOW
+    def set_compact(self, compact: bool) -> None:
+        """Draw the card in one line (``True``) or big; a board that gives its cards one
+        row calls this as it changes the row (else the card finds out on its resize)."""
         if compact != self.compact:
             self.set_class(compact, "-compact")
             self.refresh(layout=True)
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        """Compact below :attr:`COMPACT_BELOW` rows (``height`` is the outer height, border included)."""
+        compact = 0 < height < self.COMPACT_BELOW
+        if compact != self.compact:
+            self.set_compact(compact)
+            # the new border comes with the next style update: lay out and paint again after it
+            self.call_after_refresh(self.refresh, layout=True)
+
     def render(self) -> Text:
+        outer = self.outer_size.height
+        if outer and (0 < outer < self.COMPACT_BELOW) != self.compact:  # a resize seen late: fit again
+            self.call_after_refresh(lambda: self._fit(self.outer_size.height))
         if self.compact:
             if self.label is not None:
                 return Text(self.label)

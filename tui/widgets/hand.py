@@ -151,6 +151,8 @@ class HandView(Widget):
             return
         compact, cols, rows = self.layout_for(width, len(self.cards))
         self.set_class(compact, "-compact")
+        for w in self._slots:
+            w.set_compact(compact)
         if self.styles.grid_size_columns != cols:
             self.styles.grid_size_columns = cols
         height = rows * (self.COMPACT_CELL[1] if compact else self.BIG_CELL[1])

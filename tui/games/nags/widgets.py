@@ -101,8 +101,13 @@ class NagsTableCentre(Vertical):
     def on_resize(self) -> None:
         """Fit the room: big cards where they fit, else one-line piles, then one-line runners."""
         h = self.content_size.height
-        self.set_class(h < self.BIG_PILES_ROWS, "-compact-piles")
-        self.set_class(h < self.BIG_RUNNERS_ROWS, "-compact-runners")
+        piles, runners = h < self.BIG_PILES_ROWS, h < self.BIG_RUNNERS_ROWS
+        self.set_class(piles, "-compact-piles")
+        self.set_class(runners, "-compact-runners")
+        for card in self.query("#piles CardWidget").results(CardWidget):
+            card.set_compact(piles)
+        for card in self.query("RunnerBox CardWidget").results(CardWidget):
+            card.set_compact(runners)
 
     def update_view(self, view: NagsView, names: Sequence[str]) -> None:
         """Redraw from ``view`` (public information only)."""

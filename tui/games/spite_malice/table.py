@@ -144,6 +144,9 @@ class SMBoard(Vertical):
         for rid, cls, _ in self.STEPS:
             for row in self.query(f"#{rid}"):
                 row.set_class((rid, cls) in on, cls)
+                if cls == "-compact":
+                    for card in row.query(CardWidget):
+                        card.set_compact((rid, cls) in on)
 
 
 class SpiteMaliceTableScreen(BaseTableScreen):
