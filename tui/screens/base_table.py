@@ -96,6 +96,17 @@ class BaseTableScreen(Screen[None]):
     scores panel; the layout (left: the game's widgets on the felt; right:
     scores above the log; the status line and the footer below).
 
+    Any terminal from 80x24 up (issue 11): the screen carries Textual breakpoint
+    classes, ``-narrow`` / ``-wide`` (:data:`SIDE_FOLD_BELOW` columns) and
+    ``-short`` / ``-medium`` / ``-tall`` (:data:`SHORT_BELOW`, :data:`TALL_FROM` rows).
+    The side column takes 36% of the width (34 to 58 columns); on a ``-narrow``
+    screen it folds away and ``i`` shows it over the table (class ``-side-open``).
+    The footer wraps its keys onto more rows (:class:`tui.widgets.footer.WrappingFooter`)
+    and the status line grows for a long prompt. A game's widgets fit the room they
+    get: :class:`tui.widgets.hand.HandView` and :class:`tui.widgets.cards.CardWidget`
+    switch to one-line cards by themselves; a game's CSS may use the classes above
+    for its own centre.
+
     Hooks a game's screen implements (everything else is optional):
 
     ``compose_table() -> ComposeResult`` (required)
