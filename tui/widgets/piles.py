@@ -85,6 +85,8 @@ class DiscardPile(Horizontal):
     def set_cards(self, discard: Sequence[Card]) -> None:
         """Show the last cards of ``discard`` (bottom to top)."""
         self._discard = list(discard)
+        if self.is_mounted and self.parent is not None and self.parent.size.width:
+            self._room = self._fit_room()
         top = list(discard[-min(self.SHOWN, self._room):]) if discard else []
         slots = list(self.query(CardWidget).results(CardWidget))
         count = f"{len(discard)} card{'s' if len(discard) != 1 else ''}"
