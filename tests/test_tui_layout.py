@@ -67,6 +67,15 @@ async def until_human_turn(pilot) -> None:
     await pilot.pause()
 
 
+async def until(pilot, cond, limit: float = 20.0) -> None:
+    """Let the app run until ``cond()`` holds (a loaded machine may need more than one pause)."""
+    deadline = time.monotonic() + limit
+    while not cond():
+        assert time.monotonic() < deadline, "the screen never got there"
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
 def assert_on_screen(widget: Widget, what: str = "") -> None:
     """``widget`` is displayed, has a size, lies inside the screen and is not clipped
     by any container (so a person sees all of it)."""
@@ -334,8 +343,8 @@ def _app(tmp_path, **kw) -> CardtableApp:
 async def test_setup_screen_fits(size, tmp_path):
     app = _app(tmp_path)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#start")
+                    and app.screen.query("FooterKey"))
         assert_footer_fits(app.screen)
         start = app.screen.query_one("#start")
         app.screen.scroll_to_widget(start, animate=False)
@@ -347,9 +356,9 @@ async def test_setup_screen_fits(size, tmp_path):
 async def test_rules_screen_fits(size, tmp_path):
     app = _app(tmp_path)
     async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.query("FooterKey"))
         assert_footer_fits(app.screen)
         assert_on_screen(app.screen.query_one("#rules-viewer"), "the rules")
 
@@ -358,8 +367,9 @@ async def test_rules_screen_fits(size, tmp_path):
 async def test_replay_screen_fits(size, tmp_path):
     app = _app(tmp_path, start="replay", replay_path=OLD_LOGS / "spite_malice-b54612d.jsonl")
     async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("right", "right")
-        assert isinstance(app.screen, ReplayScreen)
+        await until(pilot, lambda: app.screen.query("FooterKey"))
         assert_footer_fits(app.screen)
         for wid in ("#replay-status", "#replay-board-scroll", "#replay-side"):
             assert_on_screen(app.screen.query_one(wid), wid)
@@ -379,11 +389,10 @@ async def test_summary_screen_fits(size, tmp_path):
     app = _app(tmp_path)
     session = _finished("nags", 3)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
         app.push_screen(SummaryScreen(session, [[11.0, 0.0, 4.0]]))
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, SummaryScreen) and app.screen.query("FooterKey"))
         screen = app.screen
-        assert isinstance(screen, SummaryScreen)
         assert_footer_fits(screen)
         for wid in ("#summary-box", "#summary-table", "#again", "#quit"):
             assert_on_screen(screen.query_one(wid), wid)
@@ -394,34 +403,24 @@ async def test_summary_screen_fits(size, tmp_path):
 async def test_too_small_terminal_gets_a_clear_screen_that_goes_away(tmp_path):
     app = _app(tmp_path)
     async with app.run_test(size=(70, 20)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         assert "Make the terminal at least 80x24 (now 70x20)." in app.screen.message_text
         await pilot.resize_terminal(79, 30)
-        await pilot.pause()
+        await until(pilot, lambda: "(now 79x30)" in app.screen.message_text)
         assert isinstance(app.screen, TooSmallScreen)
-        assert "(now 79x30)" in app.screen.message_text
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("FooterKey"))
         assert_footer_fits(app.screen)
         await pilot.resize_terminal(100, 23)  # too short now
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.resize_terminal(100, 30)
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
 
 
 async def test_a_table_started_on_a_small_terminal_is_covered_until_it_grows(tmp_path):
     app = _app(tmp_path)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         table = dataclasses.replace(app.table, game="nags",
                                     seats=[SeatSpec.parse(s) for s in ("human", "ai:random", "ai:random")])
         assert app.start_table(table), [n.message for n in app._notifications]
@@ -429,9 +428,7 @@ async def test_a_table_started_on_a_small_terminal_is_covered_until_it_grows(tmp
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)  # the new table is covered too
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
-        assert getattr(app.screen, "session", None) is not None, app.screen_stack
+        await until(pilot, lambda: getattr(app.screen, "session", None) is not None and app.screen.query("FooterKey"))
         assert_footer_fits(app.screen)
 
 
