@@ -74,6 +74,7 @@ class WrappingFooter(Footer):
         super().__init__(id=id, classes=classes, compact=True, show_command_palette=False)
         self.rows = 1
         self._split: list[int] = []
+        self._refit_pending = False
 
     def _room(self) -> int:
         return max(1, (self.size.width or self.app.size.width) - 1)  # the left padding
@@ -106,4 +107,10 @@ class WrappingFooter(Footer):
         items = [w for c in self.children
                  for w in (_kids(c) if c.has_class("footer-row") else [c]) if not w.has_class("-command-palette")]
         if items and flow_rows([footer_item_width(w) for w in items], self._room()) != self._split:
-            self.call_after_refresh(self.recompose)
+            if not self._refit_pending:  # one recompose at a time
+                self._refit_pending = True
+                self.call_after_refresh(self._refit)
+
+    async def _refit(self) -> None:
+        self._refit_pending = False
+        await self.recompose()
