@@ -1,4 +1,6 @@
-"""SVG snapshots of the table layouts of Nags, Noms and Spite & Malice (fixed seed, pace 0, 160x50).
+"""SVG snapshots of the table layouts of Nags, Noms and Spite & Malice (fixed seed, pace 0) at
+160x50, 120x36 and 80x24 (issue 11: big cards where they fit, one-line cards and a folded
+side column on small terminals).
 
 Regenerate after a deliberate layout change with
 ``pytest tests/test_tui_snapshot.py --snapshot-update`` and look at the SVG."""
@@ -8,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from textual.app import App
 
 from engine.session import Session
@@ -37,6 +40,10 @@ async def _until_human_turn(pilot) -> None:
         assert time.monotonic() < deadline, "the human never got a turn"
         await asyncio.sleep(0.005)
     await pilot.pause()
+
+
+#: The snapshot sizes besides 160x50 (the tests above keep their names and their 160x50 files).
+SMALLER = [(120, 36), (80, 24)]
 
 
 def test_table_layout(snap_compare):
@@ -69,3 +76,38 @@ def test_spite_malice_board_layout(snap_compare):
         await pilot.press("1")
 
     assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SMALLER, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_layout_smaller(snap_compare, size):
+    """Nags on a smaller terminal: all four runners and all nine hand cards (one-line at 80x24)."""
+    app = SnapshotApp(["human", "ai:random", "ai:random"], seed=7)
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+        await pilot.press("right", "space")
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SMALLER, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_noms_table_layout_smaller(snap_compare, size):
+    """Noms on a smaller terminal: the whole call bar, the four seats, the 13-card hand."""
+    app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, game="noms")
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SMALLER, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_spite_malice_board_layout_smaller(snap_compare, size):
+    """Spite & Malice on a smaller terminal: every deck and the whole hand, rows compact as needed."""
+    app = SnapshotApp(["human", "ai:random"], seed=4, rules={"game_type": "SNM_A_SHORT"}, game="spite_malice")
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+        await pilot.press("1")
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -37,6 +37,7 @@ from tui.screens.howto import HowToScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
+from tui.screens.too_small import TooSmallScreen, too_small
 
 #: Values of ``CARDTABLE_ASCII`` that switch ASCII cards on.
 _TRUE_WORDS = {"1", "true", "yes", "on"}
@@ -186,6 +187,33 @@ class CardtableApp(App[None]):
                 self._push_table(self._start_session)
             else:
                 self.start_table(self.table)
+
+    # -- the terminal's size -----------------------------------------------------
+    def on_resize(self, event: Any) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover every screen with :class:`TooSmallScreen` while the terminal is
+        below 80x24 (it removes itself when the terminal grows)."""
+        if not self.is_running or not self.screen_stack:
+            return
+        w, h = self.size
+        if too_small(w, h) and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        """Textual's ``push_screen``; then the size check (a screen pushed on a too small
+        terminal, e.g. the end-of-match summary, is covered again)."""
+        result = super().push_screen(*args, **kwargs)
+        if not (args and isinstance(args[0], TooSmallScreen)):
+            self.call_after_refresh(self.check_size)
+        return result
+
+    def pop_screen(self) -> Any:
+        """Textual's ``pop_screen``; then the size check."""
+        result = super().pop_screen()
+        self.call_after_refresh(self.check_size)
+        return result
 
     def _make_setup_screen(self) -> Screen:
         return SetupScreen(self.table)
@@ -423,7 +451,7 @@ class CardtableApp(App[None]):
 
     def action_request_quit(self) -> None:
         """Key ``ctrl+q``: quit, asking first while a match is running."""
-        if isinstance(self.screen, ConfirmQuit):
+        if isinstance(self.screen, (ConfirmQuit, TooSmallScreen)):  # the log is saved: no question
             self._quit_now()
             return
         session = self.running_session()

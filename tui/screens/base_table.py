@@ -21,7 +21,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction
@@ -29,6 +28,7 @@ from tui.screens.hand_result import HandResultScreen, points_lines
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import CardWidget, ascii_mode, theme_color
+from tui.widgets.footer import WrappingFooter
 from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import asciify, hand_scores_line, second_person, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
@@ -43,9 +43,17 @@ COMMON_BINDINGS: list[Binding] = [
     Binding("s", "summary", "Match summary", id="table.summary"),
     Binding("full_stop", "fast_bots", "Fast bots", key_display=".", id="table.fast"),
     Binding("ctrl+s", "save_log", "Save log elsewhere", id="table.save_log"),
+    Binding("i", "side_panel", "Scores/log", id="table.side"),
 ]
 #: Actions of :data:`COMMON_BINDINGS`, decided by the base's ``check_action``.
-COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "fast_bots", "save_log"})
+COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "fast_bots", "save_log", "side_panel"})
+
+#: Below this many columns the side column (scores and game log) folds away and
+#: ``i`` shows it as a panel over the table (the screen has the class ``-narrow``).
+SIDE_FOLD_BELOW = 100
+#: Below this many rows the screen has the class ``-short`` (games draw parts of the
+#: table with one-line cards); from :data:`TALL_FROM` rows up it has ``-tall``.
+SHORT_BELOW, TALL_FROM = 30, 40
 
 
 def _binding_id(b: BindingType) -> str | None:
@@ -92,6 +100,17 @@ class BaseTableScreen(Screen[None]):
     message); the narrated game log with a scores line per finished hand; the
     scores panel; the layout (left: the game's widgets on the felt; right:
     scores above the log; the status line and the footer below).
+
+    Any terminal from 80x24 up (issue 11): the screen carries Textual breakpoint
+    classes, ``-narrow`` / ``-wide`` (:data:`SIDE_FOLD_BELOW` columns) and
+    ``-short`` / ``-medium`` / ``-tall`` (:data:`SHORT_BELOW`, :data:`TALL_FROM` rows).
+    The side column takes 36% of the width (34 to 58 columns); on a ``-narrow``
+    screen it folds away and ``i`` shows it over the table (class ``-side-open``).
+    The footer wraps its keys onto more rows (:class:`tui.widgets.footer.WrappingFooter`)
+    and the status line grows for a long prompt. A game's widgets fit the room they
+    get: :class:`tui.widgets.hand.HandView` and :class:`tui.widgets.cards.CardWidget`
+    switch to one-line cards by themselves; a game's CSS may use the classes above
+    for its own centre.
 
     Hooks a game's screen implements (everything else is optional):
 
@@ -173,11 +192,21 @@ class BaseTableScreen(Screen[None]):
     #: before play goes on (only when a person sits at the table).
     PAUSE_AFTER_HAND: ClassVar[bool] = True
 
+    #: Width classes (Textual breakpoints): ``-narrow`` folds the side column away.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (SIDE_FOLD_BELOW, "-wide")]
+    #: Height classes: ``-short`` (under 30 rows), ``-medium``, ``-tall`` (40 rows and more).
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-short"), (SHORT_BELOW, "-medium"), (TALL_FROM, "-tall")]
+
     DEFAULT_CSS = """
     BaseTableScreen { layout: vertical; }
-    BaseTableScreen #table-main { height: 1fr; }
+    BaseTableScreen #table-main { height: 1fr; layers: base side; }
     BaseTableScreen #table-left { width: 1fr; }
-    BaseTableScreen #table-right { width: 58; background: $surface; }
+    BaseTableScreen #table-right { width: 36%; min-width: 34; max-width: 58; background: $surface; }
+    BaseTableScreen.-narrow #table-right { display: none; }
+    BaseTableScreen.-narrow.-side-open #table-right {
+        display: block; layer: side; dock: right; width: 46; max-width: 90%; min-width: 0;
+        border-left: thick $accent; }
     BaseTableScreen #scoreboard { border: round $primary 60%; border-title-color: $primary; height: auto; }
     BaseTableScreen #log { border: round $primary 60%; border-title-color: $primary; }
     BaseTableScreen .table-panel { border: round $primary 60%; border-title-color: $primary; }
@@ -390,7 +419,7 @@ class BaseTableScreen(Screen[None]):
                 yield GameLog(id="log", person=self.second_person, hand_line=self.hand_over_line,
                               strong_kinds=self.STRONG_EVENT_KINDS)
         yield StatusLine(id="status")
-        yield Footer()
+        yield WrappingFooter()
 
     @property
     def game_title(self) -> str:
@@ -414,6 +443,10 @@ class BaseTableScreen(Screen[None]):
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
                                                                if getattr(self.session, "seed", None) else ""))
         self.call_after_refresh(self._start)
+
+    def on_resize(self, event: Any) -> None:
+        """The width classes decide whether ``i`` (scores/log panel) is offered."""
+        self.call_after_refresh(self.refresh_bindings)
 
     def _start(self) -> None:
         if self._started:
@@ -638,6 +671,8 @@ class BaseTableScreen(Screen[None]):
             return bool(self.bots) and not self.session.is_over
         if action == "save_log":  # only offered once a log write failed
             return getattr(self.session, "log_error", None) is not None
+        if action == "side_panel":
+            return self.has_class("-narrow")
         if not self.is_mounted or self._view is None:
             return False
         if action == "undo":  # shown too when the house option forbids it, so that z says why
@@ -744,6 +779,14 @@ class BaseTableScreen(Screen[None]):
         if self.session.is_over:
             self._summary_shown = False
             self._show_summary()
+
+    def action_side_panel(self) -> None:
+        """i (narrow terminals): show or hide the scores and the game log over the table."""
+        self.toggle_class("-side-open")
+        self.refresh_bindings()
+        if self.has_class("-side-open"):  # the log kept no scroll position while hidden: show its end
+            log = self.query_one(GameLog)
+            self.call_after_refresh(lambda: log.scroll_end(animate=False))
 
     def action_rules(self) -> None:
         """?: how to play this game (the app's how-to screen, whose ``r`` opens the full

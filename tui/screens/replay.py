@@ -22,13 +22,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from engine.cards import Card
 from engine.core import ActionParseError
 from engine.gamelog import LogReplayError, Replay, read_log
 from engine.seats import safe_name
 from tui.games import TABLES, load
+from tui.widgets.footer import WrappingFooter
 
 MAX_SEAT_KEYS = 6
 HISTORY_LINES = 12
@@ -192,7 +193,7 @@ class ReplayScreen(Screen):
             with VerticalScroll(id="replay-side"):
                 yield Static("", id="replay-narration")
                 yield Static("", id="replay-history")
-        yield Footer()
+        yield WrappingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = (f"Replay of {self.path.name}" if self.path else "Replay") + \

@@ -6,9 +6,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer
+from textual.widgets import Header, MarkdownViewer
 
 from engine.games import GAMES, PLANNED, SPECS
+from tui.widgets.footer import WrappingFooter
 
 
 def rules_markdown(game_id: str) -> tuple[str, bool]:
@@ -53,7 +54,7 @@ class RulesScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield MarkdownViewer(self.markdown, show_table_of_contents=False, id="rules-viewer")
-        yield Footer()
+        yield WrappingFooter()
 
     def on_mount(self) -> None:
         game = GAMES.get(self.game_id)

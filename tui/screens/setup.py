@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Integer, Number
-from textual.widgets import (Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static,
+from textual.widgets import (Button, Header, Input, Label, RadioButton, RadioSet, Select, Static,
                              Switch)
 
 from engine.games import default_level, levels_for
@@ -37,6 +37,7 @@ from engine.seats import SeatSpec, name_problem, seat_names
 from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
+from tui.widgets.footer import WrappingFooter
 from themes import THEME_LABELS
 from tui.stats_text import describe_unfinished
 
@@ -172,7 +173,7 @@ class SetupScreen(Screen):
                 yield Button("Save table (ctrl+s)", id="save")
                 yield Button("How to play (?)", id="rules")
                 yield Button("Quit (ctrl+q)", variant="error", id="quit")
-        yield Footer()
+        yield WrappingFooter()
 
     def _history_rows(self) -> ComposeResult:
         """"Your games": the unfinished game (filled in by :meth:`_show_history`) and three buttons."""

@@ -14,11 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from engine.session import Session
 from tui.widgets.cards import ascii_mode
 from tui.widgets.narration import format_points
+from tui.widgets.footer import WrappingFooter
 
 
 def hand_scores_from_events(events: Sequence[Any]) -> list[list[float]]:
@@ -128,7 +129,8 @@ class SummaryScreen(Screen[None]):
 
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
-    SummaryScreen #summary-box { width: 100; height: auto; padding: 1 3;
+    SummaryScreen #summary-box { width: 100; max-width: 100%; height: auto; max-height: 100%; padding: 1 3;
+                                 overflow-y: auto;
                                  border: double $primary; background: $surface; }
     SummaryScreen #summary-title { text-style: bold; width: 100%; text-align: center; }
     SummaryScreen #summary-winners { width: 100%; text-align: center; margin: 1 0; text-style: bold; }
@@ -197,7 +199,7 @@ class SummaryScreen(Screen[None]):
             with Horizontal(id="summary-buttons"):
                 yield Button("Play again (r)", id="again", variant="primary")
                 yield Button("Quit (q)", id="quit", variant="error")
-        yield Footer()
+        yield WrappingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#again", Button).focus()

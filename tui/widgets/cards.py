@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.color import Color
 from textual.message import Message
@@ -310,7 +311,16 @@ class CardWidget(Widget):
     CardWidget.-cursor.-selected { border: heavy $warning; }
     CardWidget.-dim { opacity: 60%; }
     CardWidget.-empty { border: dashed $foreground 30%; }
+    CardWidget.-compact, CardWidget.-compact.-cursor, CardWidget.-compact.-selected, CardWidget.-compact.-empty {
+        border: none; min-width: 3; text-style: bold;
+    }
+    CardWidget.-compact.-cursor { text-style: bold underline; }
+    CardWidget.-compact.-selected { text-style: bold reverse; }
+    CardWidget.-compact.-cursor.-selected { text-style: bold reverse underline; }
     """
+
+    #: Below this outer height the card is drawn compact: one line (``7♥``), no border.
+    COMPACT_BELOW = 5
 
     card: reactive[Card | None] = reactive(None)
     face_up: reactive[bool] = reactive(True)
@@ -397,7 +407,40 @@ class CardWidget(Widget):
         self._apply_colours()
         self.refresh()
 
+    @property
+    def compact(self) -> bool:
+        """True when the card is drawn in one line (its container gave it less than
+        :attr:`COMPACT_BELOW` rows, e.g. on a short terminal)."""
+        return self.has_class("-compact")
+
+    def set_compact(self, compact: bool) -> None:
+        """Draw the card in one line (``True``) or big; a board that gives its cards one
+        row calls this as it changes the row (else the card finds out on its resize)."""
+        if compact != self.compact:
+            self.set_class(compact, "-compact")
+            self.refresh(layout=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        """Compact below :attr:`COMPACT_BELOW` rows (``height`` is the outer height, border included)."""
+        compact = 0 < height < self.COMPACT_BELOW
+        if compact != self.compact:
+            self.set_compact(compact)
+            # the new border comes with the next style update: lay out and paint again after it
+            self.call_after_refresh(self.refresh, layout=True)
+
     def render(self) -> Text:
+        outer = self.outer_size.height
+        if outer and (0 < outer < self.COMPACT_BELOW) != self.compact:  # a resize seen late: fit again
+            self.call_after_refresh(lambda: self._fit(self.outer_size.height))
+        if self.compact:
+            if self.label is not None:
+                return Text(self.label)
+            if self.card is None:
+                return Text("--", style="dim")
+            return Text(card_label(self.card, ascii_mode(self.app), face_up=self.face_up))
         if self.label is not None:
             return Text("\n" + self.label.center(BIG_INNER_WIDTH) + "\n")
         card = self.card

@@ -12,7 +12,7 @@ French cards with a regex.
 from __future__ import annotations
 
 import re
-from typing import Callable, Collection, Iterable, Sequence
+from typing import Any, Callable, Collection, Iterable, Sequence
 
 from rich.text import Text
 from textual.widgets import RichLog
@@ -115,6 +115,17 @@ class GameLog(RichLog):
         for text, style, cards, visible_to in self._entries:
             if self._may_see(visible_to):
                 self._show(text, style, cards)
+
+    def on_resize(self, event: Any) -> None:
+        """A new width (a resized terminal, the side panel shown): wrap the lines again."""
+        width = event.size.width
+        if width and width != getattr(self, "_wrapped_at", width):
+            self.clear()
+            self.lines_text = []
+            for text, style, cards, visible_to in self._entries:
+                if self._may_see(visible_to):
+                    self._show(text, style, cards)
+        self._wrapped_at = width
 
     def add_line(self, text: str, style: str = "", cards: Sequence[str] | None = None,
                  visible_to: frozenset[int] | None = None) -> None:

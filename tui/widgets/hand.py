@@ -4,21 +4,29 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from textual.containers import Horizontal
+import math
+
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.cards import Card
 from tui.widgets.cards import CardWidget
 
 
-class HandView(Horizontal):
+class HandView(Widget):
     """A row of face-up cards with a keyboard cursor and a selection.
 
     The hand holds a list of cards (``cards``), the index under the cursor
     (``cursor``) and a set of selected indices. Selected cards are raised one
     row. Clicking a card moves the cursor there and toggles it.
     Posts :class:`HandView.SelectionChanged` whenever the selection changes.
+
+    The hand fits itself to the room it gets (any number of cards, any terminal):
+    big cards (7x5) while they fit the width in at most :meth:`big_rows` rows,
+    else compact one-line cards (``7♥``, underlined under the cursor, reversed
+    when selected), wrapping onto as many rows as needed. Its height follows.
+    :attr:`compact` says which is drawn now.
     """
 
     DEFAULT_CSS = """
@@ -26,11 +34,21 @@ class HandView(Horizontal):
         height: 6;
         width: 1fr;
         padding: 0 1;
+        layout: grid;
+        grid-columns: 8;
+        grid-rows: 6;
     }
     HandView > CardWidget { margin: 1 1 0 0; }
     HandView > CardWidget.-selected { margin: 0 1 1 0; }
-    HandView > #hand-empty { width: auto; margin: 2 1 0 0; color: $text-muted; }
+    HandView > #hand-empty { width: auto; margin: 2 1 0 0; color: $text-muted; column-span: 8; }
+    HandView.-compact { grid-columns: 4; grid-rows: 1; }
+    HandView.-compact > CardWidget, HandView.-compact > CardWidget.-selected {
+        height: 1; width: 3; margin: 0 1 0 0; }
+    HandView.-compact > #hand-empty { margin: 0 1 0 0; }
     """
+
+    #: Cells of one card in the grid: big (a 7x5 card, a gap, a row to raise it) and compact (``10♥`` and a gap).
+    BIG_CELL, COMPACT_CELL = (8, 6), (4, 1)
 
     class SelectionChanged(Message):
         """The selection or cursor changed; ``cards`` are the selected cards."""
@@ -51,6 +69,9 @@ class HandView(Horizontal):
         self.selected: set[int] = set()
         self.face_up = True
         self._slots: list[CardWidget] = []
+        #: how many rows of big cards are allowed; None: from the screen's height class
+        #: (``-short``: 0, so always compact; ``-tall``: 2; otherwise 1)
+        self.max_big_rows: int | None = None
 
     def compose(self):
         yield Static("(no cards)", id="hand-empty")
@@ -85,6 +106,64 @@ class HandView(Horizontal):
         if empty.display != (not cards):
             empty.display = not cards
         self._paint()
+        self.fit()
+
+    # -- size ------------------------------------------------------------------
+    @property
+    def compact(self) -> bool:
+        """True while the cards are drawn in one line each."""
+        return self.has_class("-compact")
+
+    def big_rows(self) -> int:
+        """Rows of big cards allowed now: :attr:`max_big_rows`, else 0 on a ``-short``
+        screen, 2 on a ``-tall`` one, 1 otherwise."""
+        if self.max_big_rows is not None:
+            return self.max_big_rows
+        try:
+            screen = self.screen
+        except Exception:  # not mounted
+            return 1
+        if screen.has_class("-short"):
+            return 0
+        return 2 if screen.has_class("-tall") else 1
+
+    def layout_for(self, width: int, count: int) -> tuple[bool, int, int]:
+        """The layout of ``count`` cards in ``width`` cells (padding included).
+
+        Returns:
+            (compact, columns, rows): big cards when ``count`` fits in :meth:`big_rows`
+            rows of big cards, else compact cards wrapping onto ``rows`` rows.
+        """
+        inner = max(1, width - 2)
+        count = max(1, count)
+        big_w, _ = self.BIG_CELL
+        cols = max(1, (inner + 1) // big_w)
+        rows = math.ceil(count / cols)
+        if rows <= self.big_rows():
+            return False, min(cols, count), rows
+        cols = max(1, (inner + 1) // self.COMPACT_CELL[0])
+        return True, min(cols, count), math.ceil(count / cols)
+
+    def fit(self) -> None:
+        """Choose big or compact cards and the rows for the width the hand has now."""
+        width = self.size.width
+        if not width:
+            return
+        compact, cols, rows = self.layout_for(width, len(self.cards))
+        self.set_class(compact, "-compact")
+        for w in self._slots:
+            w.set_compact(compact)
+        if self.styles.grid_size_columns != cols:
+            self.styles.grid_size_columns = cols
+        height = rows * (self.COMPACT_CELL[1] if compact else self.BIG_CELL[1])
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fit)
 
     def _paint(self) -> None:
         for i, w in enumerate(self._slots):

@@ -96,14 +96,14 @@ class SeatsPanel(Static):
     (a list of card counts per seat); ``dealer`` is shown when the view has it."""
 
     DEFAULT_CSS = """
-    SeatsPanel { height: auto; width: 1fr; padding: 0 1; }
+    SeatsPanel { height: auto; width: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def update_view(self, view: Any, names: Sequence[str], *, thinking: int | None = None,
                     bots: Sequence[int] = ()) -> None:
         """Redraw from ``view``; ``thinking`` is the bot seat choosing, ``bots`` the bot seats."""
         a = ascii_mode(self.app)
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")  # one line per seat, cut on a narrow table
         width = max(len(n) for n in names) + 2
         for seat, name in enumerate(names):
             if seat:
@@ -121,5 +121,5 @@ class SeatsPanel(Static):
                 text.append("  thinking" + ("..." if a else "…"), style="bold italic")
             elif seat == view.seat and seat not in bots:
                 text.append("  (hand shown below)", style="dim")
-        self.update(text, layout=not getattr(self, "_drawn", False))
+        self.update(text)
         self._drawn = True

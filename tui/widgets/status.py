@@ -15,7 +15,8 @@ class StatusLine(Static):
     :attr:`message_text` in tests."""
 
     DEFAULT_CSS = """
-    StatusLine { height: 3; width: 1fr; padding: 0 1; background: $panel; border-top: solid $primary 50%; }
+    StatusLine { height: auto; min-height: 3; max-height: 5; width: 1fr; padding: 0 1; background: $panel;
+                 border-top: solid $primary 50%; }
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:

@@ -100,12 +100,25 @@ class NagsTableScreen(BaseTableScreen):
     NagsTableScreen #seats { border: round $primary 60%; border-title-color: $primary; height: auto;
                          background: $surface 60%; }
     NagsTableScreen #centre { border: round $primary 60%; border-title-color: $primary; height: 1fr;
-                          padding: 0 1; align-vertical: middle; }
-    NagsTableScreen #hand-panel { border: round $accent; border-title-color: $accent; height: 8;
+                          padding: 0 1; align-vertical: middle; overflow-y: auto; }
+    NagsTableScreen #hand-panel { border: round $accent; border-title-color: $accent; height: auto;
                               background: $surface 40%; }
     NagsTableScreen #hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
     NagsTableScreen.-ascii #seats, NagsTableScreen.-ascii #centre,
     NagsTableScreen.-ascii #hand-panel { border: ascii $primary; }
+    /* the centre fits itself (NagsTableCentre): one-line piles, then one-line runners */
+    NagsTableScreen .-compact-piles > #piles { height: 1; }
+    NagsTableScreen .-compact-piles > #runners { margin-bottom: 0; }
+    NagsTableScreen .-compact-piles > #piles > * { height: 1; margin: 0 0 0 2; border: none; width: auto; padding: 0; }
+    NagsTableScreen .-compact-piles > #piles > DiscardPile { margin: 0; }
+    NagsTableScreen .-compact-piles > #piles CardWidget { height: 1; width: 3; }
+    NagsTableScreen .-compact-piles #discard-label { height: 1; width: auto; padding: 0 1 0 0; }
+    NagsTableScreen .-compact-piles #draw-label { width: auto; }
+    NagsTableScreen .-compact-runners RunnerBox > Center { height: 1; }
+    NagsTableScreen .-compact-runners RunnerBox CardWidget { height: 1; width: 3; }
+    NagsTableScreen .-compact-runners > #runners > #runners-label { height: 1; padding: 0 1 0 0; }
+    /* short terminals: the seats without a frame */
+    NagsTableScreen.-short #seats { border: none; padding: 0; }
     """
 
     # -- hooks ---------------------------------------------------------------------------

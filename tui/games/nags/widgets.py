@@ -29,13 +29,14 @@ from tui.widgets.piles import DirectionSign, DiscardPile, DrawPile
 
 
 class RunnerBox(Vertical):
-    """One runner: its card (dimmed once fallen) and its state below."""
+    """One runner: its card (dimmed once fallen) and its state below. Its card is
+    drawn compact (one line) when the board gives it a single row (short terminals)."""
 
     DEFAULT_CSS = """
-    RunnerBox { width: 20; height: 7; }
+    RunnerBox { width: 1fr; min-width: 9; max-width: 20; height: auto; }
     RunnerBox > Center { height: 5; }
-    RunnerBox > .runner-status { width: 20; text-align: center; }
-    RunnerBox > .runner-owner { width: 20; text-align: center; color: $text-muted; }
+    RunnerBox > .runner-status { width: 1fr; height: auto; text-align: center; }
+    RunnerBox > .runner-owner { width: 1fr; height: auto; text-align: center; color: $text-muted; }
     """
 
     def compose(self):
@@ -53,6 +54,7 @@ class RunnerBox(Vertical):
             card_w.card = None
             status_w.update("", layout=False)
             owner_w.update("", layout=False)
+            owner_w.display = False
             return
         card, status = runner[0], runner[1]
         card_w.card = card
@@ -64,8 +66,10 @@ class RunnerBox(Vertical):
             style = f"bold {theme_color(self.app, 'runner-in')}"
         elif status == FELL:
             style = theme_color(self.app, "runner-fallen")
-        status_w.update(Text(text, style=style), layout=False)
-        owner_w.update(f"owner: {escape(owner)}" if owner else "", layout=False)
+        status_w.update(Text(text, style=style))
+        owner_w.update(f"owner: {escape(owner)}" if owner else "")
+        if owner_w.display != bool(owner):
+            owner_w.display = bool(owner)
 
 
 class NagsTableCentre(Vertical):
@@ -74,11 +78,12 @@ class NagsTableCentre(Vertical):
 
     DEFAULT_CSS = """
     NagsTableCentre { height: auto; }
-    NagsTableCentre > #runners { height: 7; width: 1fr; margin-bottom: 1; }
-    NagsTableCentre > #runners > #runners-label { width: 12; height: 5; padding: 2 1 0 0; text-align: right; }
+    NagsTableCentre > #runners { height: auto; width: 1fr; margin-bottom: 1; }
+    NagsTableCentre > #runners > #runners-label { width: 10; height: 5; padding: 2 1 0 0; text-align: right; }
     NagsTableCentre > #piles { height: 7; width: 1fr; }
-    NagsTableCentre > #piles > DrawPile { margin-left: 4; }
-    NagsTableCentre > #piles > DirectionSign { margin-left: 2; }
+    NagsTableCentre > #piles > DiscardPile { width: 1fr; }
+    NagsTableCentre > #piles > DrawPile { margin-left: 1; }
+    NagsTableCentre > #piles > DirectionSign { margin-left: 1; }
     """
 
     def compose(self):
@@ -90,6 +95,20 @@ class NagsTableCentre(Vertical):
             yield DiscardPile()
             yield DrawPile()
             yield DirectionSign()
+
+    #: Rows the centre needs for big runners (cards, state, owner) and for big piles too.
+    BIG_RUNNERS_ROWS, BIG_PILES_ROWS = 8, 15
+
+    def on_resize(self) -> None:
+        """Fit the room: big cards where they fit, else one-line piles, then one-line runners."""
+        h = self.content_size.height
+        piles, runners = h < self.BIG_PILES_ROWS, h < self.BIG_RUNNERS_ROWS
+        self.set_class(piles, "-compact-piles")
+        self.set_class(runners, "-compact-runners")
+        for card in self.query("#piles CardWidget").results(CardWidget):
+            card.set_compact(piles)
+        for card in self.query("RunnerBox CardWidget").results(CardWidget):
+            card.set_compact(runners)
 
     def update_view(self, view: NagsView, names: Sequence[str]) -> None:
         """Redraw from ``view`` (public information only)."""
@@ -186,7 +205,12 @@ class HorseMarket(Horizontal):
     HorseMarket > .horse.-owned { color: $text-muted; }
     HorseMarket > .horse.-cursor { border: heavy $accent; }
     HorseMarket > .horse.-ascii.-cursor { border: ascii $accent; }
+    HorseMarket.-compact { height: auto; layout: grid; grid-size: 7; grid-rows: 1; grid-columns: 1fr; }
+    HorseMarket.-compact > .horse { height: 1; width: 1fr; border: none; margin: 0 1 0 0; }
+    HorseMarket.-compact > .horse.-cursor { text-style: bold reverse; }
     """
+    #: Cells the 13 boxes need side by side (7 each, and the padding).
+    WIDE_CELLS = 13 * 7 + 2
 
     VALUES = tuple(range(2, 15))
 
@@ -210,6 +234,20 @@ class HorseMarket(Horizontal):
         for w in self.query(".horse"):
             w.set_class(ascii_mode(self.app), "-ascii")
         self._paint()
+
+    def on_resize(self) -> None:
+        """Boxes side by side when they fit the width (and the screen is not short), else a
+        compact grid of one-line values (``A Bix``) on two rows."""
+        short = self.screen.has_class("-short")
+        compact = short or self.size.width < self.WIDE_CELLS
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self._paint()
+
+    @property
+    def compact(self) -> bool:
+        """True while the values are drawn one line each."""
+        return self.has_class("-compact")
 
     @property
     def value(self) -> int:
@@ -236,7 +274,8 @@ class HorseMarket(Horizontal):
         for i, w in enumerate(self.query(".horse").results(Static)):
             v = self.VALUES[i]
             owner = self.owners.get(v)
-            w.update(Text(f"{rank_text(v)}\n{owner[:5] if owner else '-'}"), layout=False)
+            sep = " " if self.compact else "\n"
+            w.update(Text(f"{rank_text(v)}{sep}{owner[:5] if owner else '-'}"), layout=False)
             w.set_class(owner is not None, "-owned")
             w.set_class(i == self.cursor, "-cursor")
 

@@ -63,6 +63,7 @@ from tui.games.noms.ui import hand_breakdown, hand_result_lines
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.hand_result import points_lines
 from tui.widgets.cards import ascii_mode, card_color, card_small, theme_color
+from tui.widgets.wraprow import WrapRow
 
 #: Card size in the centre and the hand (a bordered 7x5 card).
 CARD_W, CARD_H = 7, 5
@@ -286,12 +287,17 @@ class TrickTable(Widget):
         a = ascii_mode(app)
         big = h >= 15 and w >= 3 * (CARD_W + 2)
         small = not big and h >= 7
-        if not big and not small:  # a line per seat
-            for i, b in enumerate(self.blocks[:h]):
+        if not big and not small:  # a line per seat (two seats a line when there are not 4 rows)
+            per_line = 1 if h >= len(self.blocks) else (2 if 2 * h >= len(self.blocks) else 4)
+            col_w = w // per_line
+            for i, b in enumerate(self.blocks):
                 line = Text(f"{b['name']}: ")
                 line.append_text(card_small(b["card"], app))
                 line.append(f"  {b['info']}", style="dim")
-                canvas.put_text(0, i, line)
+                line.truncate(col_w - 1)
+                canvas.put_text((i % per_line) * col_w, i // per_line, line)
+            if h > (len(self.blocks) + per_line - 1) // per_line and self.centre_text:
+                canvas.put(0, h - 1, self.centre_text[:w], Style(bold=True))
             return canvas.to_text()
         side_need = max(max(len(self.blocks[r]["name"]) + 2, len(self.blocks[r]["info"])) for r in (1, 3))
         bws = max(CARD_W, min(26, side_need, (w - 2) // 3))
@@ -341,11 +347,15 @@ class NomsHand(Widget):
 
     ``legal`` cards are drawn bright and the others dimmed while ``active``
     (the seat may play); the cursor card is raised with a heavy frame.
-    A click posts :class:`NomsHand.Picked` with the card under the pointer."""
+    A click posts :class:`NomsHand.Picked` with the card under the pointer.
+    Given fewer than 5 rows (short terminals) it draws compact one-line cards
+    (``7♥``, the cursor underlined and reversed), wrapping if the width needs it."""
 
     DEFAULT_CSS = """
     NomsHand { height: 6; width: 1fr; }
     """
+    #: Cells per card in the compact (one-line) hand.
+    COMPACT_CELL = 4
 
     class Picked(Message):
         """A card of the hand was clicked."""
@@ -379,7 +389,7 @@ class NomsHand(Widget):
             first = next((i for i, c in enumerate(self.cards) if c in self.legal), None)
             if first is not None:
                 self.cursor = first
-        self.refresh()
+        self.refresh(layout=self.compact)
 
     def cursor_card(self) -> Card | None:
         """The card under the cursor (None for an empty hand)."""
@@ -413,7 +423,41 @@ class NomsHand(Widget):
             return CARD_W + 1
         return max(3, min(CARD_W + 1, (self.size.width - CARD_W - 1) // (n - 1)))
 
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """Rows for ``height: auto`` (short terminals): the compact hand's rows."""
+        cols = max(1, (width - 1) // self.COMPACT_CELL)
+        return max(1, -(-len(self.cards) // cols))
+
+    @property
+    def compact(self) -> bool:
+        """True when the hand is drawn as one-line cards (it has fewer than 5 rows)."""
+        return 0 < self.size.height < CARD_H
+
+    def _compact_cols(self) -> int:
+        return max(1, (self.size.width - 1) // self.COMPACT_CELL)
+
+    def _render_compact(self) -> Text:
+        w, h = self.size.width, self.size.height
+        canvas = Canvas(w, h)
+        if not self.cards:
+            canvas.put(1, 0, "(no cards)", Style(dim=True))
+            return canvas.to_text()
+        cols = self._compact_cols()
+        app = self.app
+        for i, c in enumerate(self.cards):
+            label = card_small(c, app, face_up=self.face_up)
+            if self.active and self.face_up and i == self.cursor:
+                label.stylize("reverse underline")
+            elif self.active and c not in self.legal:
+                label.stylize("dim")
+            if self.pending is not None and c.rank == self.pending and self.face_up:
+                label.stylize("underline")
+            canvas.put_text(1 + (i % cols) * self.COMPACT_CELL, i // cols, label)
+        return canvas.to_text()
+
     def render(self) -> Text:
+        if self.compact:
+            return self._render_compact()
         w = self.size.width
         canvas = Canvas(w, 6)
         if not self.cards:
@@ -435,6 +479,13 @@ class NomsHand(Widget):
     def on_click(self, event: Any) -> None:
         offset = event.get_content_offset(self)
         if offset is None or not self.cards or not self.face_up:
+            return
+        if self.compact:
+            i = (offset.x - 1) // self.COMPACT_CELL + offset.y * self._compact_cols()
+            if offset.x >= 1 and 0 <= i < len(self.cards):
+                self.cursor = i
+                self.refresh()
+                self.post_message(self.Picked(self.cards[i]))
             return
         step = self.step()
         x = offset.x - 1
@@ -651,6 +702,13 @@ class NomsTableScreen(BaseTableScreen):
     NomsTableScreen #hand-panel { height: 8; padding: 0 1; background: $surface 40%; }
     NomsTableScreen #hand-panel.-active { border: round $accent; border-title-color: $accent; }
     NomsTableScreen.-ascii #hand-panel.-active { border: ascii $accent; }
+    /* short terminals: a one-line hand, a one-line called-card input, no help beside it */
+    NomsTableScreen.-short #hand-panel, NomsTableScreen.-medium.-calling #hand-panel { height: auto; }
+    NomsTableScreen.-short NomsHand, NomsTableScreen.-medium.-calling NomsHand { height: auto; max-height: 4; }
+    NomsTableScreen.-short #centre { min-height: 3; }
+    NomsTableScreen.-short #call-help { display: none; }
+    NomsTableScreen.-short #call-row { height: 1; }
+    NomsTableScreen.-short #call-input { height: 1; border: none; padding: 0 1; }
     """
 
     def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
@@ -665,7 +723,7 @@ class NomsTableScreen(BaseTableScreen):
         yield Static("", id="contract", classes="table-panel")
         yield TrickTable(id="centre", classes="table-panel")
         with Vertical(id="actions", classes="table-panel"):
-            yield Horizontal(id="bidbar")
+            yield WrapRow(id="bidbar")
             with Vertical(id="callpanel"):
                 with Horizontal(id="call-row"):
                     yield Input(placeholder="AS, 10H…", id="call-input")
@@ -726,7 +784,7 @@ class NomsTableScreen(BaseTableScreen):
 
     def _refresh_actions(self, view: NomsView, mine: bool) -> None:
         actions = self.query_one("#actions")
-        bidbar = self.query_one("#bidbar", Horizontal)
+        bidbar = self.query_one("#bidbar", WrapRow)
         callpanel = self.query_one("#callpanel")
         phase = view.phase if mine else ""
         want: tuple = ()
@@ -751,6 +809,7 @@ class NomsTableScreen(BaseTableScreen):
                                                 f"trump:{-1 if suit is None else suit}"))
             if buttons:
                 bidbar.mount_all(buttons)
+                self.call_after_refresh(bidbar.fit)
         calling = phase == "call" and not self.covered
         if calling:
             actions.border_title = "Call your hidden partner's card (NO-10b)"
@@ -758,6 +817,7 @@ class NomsTableScreen(BaseTableScreen):
             grid.set_grid(view.hand, grid.picked)
         if callpanel.display != calling:
             callpanel.display = calling
+            self.set_class(calling, "-calling")  # a short or medium terminal then shows a one-line hand
         bidbar.display = bool(want)
         show = bool(want) or calling
         if actions.display != show:

@@ -37,7 +37,7 @@ from typing import Any, Sequence
 
 from rich.markup import escape
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -53,10 +53,6 @@ from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_H
                                  key_range, legal_targets, needs_text, pile_name, prompt, removed_count, result_text,
                                  shown_value_label, source_card)
 from tui.widgets.cards import CardWidget
-
-#: Right column width (the log and scores) on wide and on narrow terminals.
-WIDE_RIGHT, NARROW_RIGHT, NARROW_BELOW = 58, 44, 140
-
 
 class SMPile(Vertical):
     """One pile of the board: a caption line, the top card drawn big (a
@@ -120,6 +116,41 @@ class SMPile(Vertical):
         self.query_one(".pile-note", Static).update(note, layout=False)
 
 
+class SMBoard(Vertical):
+    """The board's four rows (the other player's decks, the play decks, your decks,
+    your hand), fitted to the height it gets: rows switch to one-line cards
+    (``-compact``), the other player's first, then the play decks, your decks and
+    last your hand; if that is still too tall, your decks and then the play decks
+    drop their note line (``-bare``: the cards under a discard top, what a play deck needs)."""
+
+    #: The big height of each row (borders included).
+    BIG = {"snm-opp": 9, "snm-centre": 9, "snm-mine": 9, "snm-hand": 8}
+    #: The steps, in order: (row id, class, rows saved).
+    STEPS = (("snm-opp", "-compact", 5), ("snm-centre", "-compact", 4), ("snm-mine", "-compact", 4),
+             ("snm-hand", "-compact", 4), ("snm-mine", "-bare", 1), ("snm-centre", "-bare", 1))
+
+    def on_resize(self) -> None:
+        self.fit(self.size.height)
+
+    def fit(self, height: int) -> None:
+        """Take the :attr:`STEPS` in order until the rows fit ``height`` rows."""
+        if height <= 0:
+            return
+        total = sum(self.BIG.values())
+        on: set[tuple[str, str]] = set()
+        for rid, cls, saved in self.STEPS:
+            if total <= height:
+                break
+            on.add((rid, cls))
+            total -= saved
+        for rid, cls, _ in self.STEPS:
+            for row in self.query(f"#{rid}"):
+                row.set_class((rid, cls) in on, cls)
+                if cls == "-compact":
+                    for card in row.query(CardWidget):
+                        card.set_compact((rid, cls) in on)
+
+
 class SpiteMaliceTableScreen(BaseTableScreen):
     """A game (or match, SM-17) of Naglma's Spite & Malice at the table.
 
@@ -161,7 +192,14 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         border: round $primary 60%; border-title-color: $primary; }
     SpiteMaliceTableScreen.-ascii #snm-mine, SpiteMaliceTableScreen.-ascii #snm-hand { border: ascii $primary; }
     SpiteMaliceTableScreen .snm-gap { width: 2; }
-    SpiteMaliceTableScreen #scoreboard { padding: 0 1; }
+    SpiteMaliceTableScreen #scoreboard { padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    SpiteMaliceTableScreen .snm-row.-compact SMPile { height: 3; }
+    SpiteMaliceTableScreen .snm-row.-compact SMPile.-hand { height: 2; }
+    SpiteMaliceTableScreen .snm-row.-compact SMPile > CardWidget { height: 1; width: 3; margin: 0 4; }
+    SpiteMaliceTableScreen .snm-row.-compact SMPile.-hand > CardWidget { margin: 0 3; }
+    SpiteMaliceTableScreen #snm-opp.-compact SMPile, SpiteMaliceTableScreen .snm-row.-bare SMPile { height: 2; }
+    SpiteMaliceTableScreen #snm-opp.-compact SMPile > .pile-note,
+    SpiteMaliceTableScreen .snm-row.-bare SMPile > .pile-note { display: none; }
     """
 
     def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
@@ -177,7 +215,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
 
     # -- layout ----------------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
-        with Vertical(id="snm-board"):
+        with SMBoard(id="snm-board"):
             with Vertical(id="snm-opp", classes="snm-row table-panel"):
                 with Horizontal():
                     yield SMPile("opp-stock", id="opp-stock")
@@ -203,18 +241,6 @@ class SpiteMaliceTableScreen(BaseTableScreen):
 
     def compose_scores(self) -> ComposeResult:
         yield Static("", id="scoreboard")
-
-    def setup_table(self) -> None:
-        self._fit_width(self.app.size.width)
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._fit_width(event.size.width)
-
-    def _fit_width(self, width: int) -> None:
-        right = self.query_one("#table-right")
-        want = NARROW_RIGHT if width < NARROW_BELOW else WIDE_RIGHT
-        if right.styles.width is None or right.styles.width.value != want:
-            right.styles.width = want
 
     # -- hooks ---------------------------------------------------------------------------
     def refresh_view(self, view: Any) -> None:
@@ -292,7 +318,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
     def _show_stock(self, pile: SMPile, view: Any, seat: int, *, key: str | None, picked: bool = False) -> None:
         count = view.stock_counts[seat]
         top = view.stock_tops[seat]
-        cap = Text.assemble(("Stock", "bold"), f" {key}" if key else "")
+        cap = Text.assemble(("Stock", "bold"), f" {key}" if key else "", f" ·{count}")
         pile.show(top, caption=cap, note=f"{count} card{'s' if count != 1 else ''}", picked=picked)
 
     def _show_discard(self, pile: SMPile, cards: tuple, i: int, *, key: str | None, picked: bool = False,
@@ -332,7 +358,11 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         text = self.compose_scores_text(view)
         if text.plain.endswith("\n"):
             text.right_crop(1)
-        self.query_one("#scoreboard", Static).update(text)
+        board = self.query_one("#scoreboard", Static)
+        board.update(text)
+        rows = len(text.plain.splitlines()) + 2  # one line each (no wrap), and the border
+        if board.styles.height is None or board.styles.height.value != rows:
+            board.styles.height = rows
 
     def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
         return game_breakdown(data, names)
