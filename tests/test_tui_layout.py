@@ -28,6 +28,7 @@ from tui.games.noms.table import NomsHand, TrickTable
 from tui.games.spite_malice.table import SMPile
 from tui.screens import table_screen_class
 from tui.screens.replay import ReplayScreen
+from tui.screens.howto import HowToScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.summary import SummaryScreen
@@ -357,7 +358,10 @@ async def test_rules_screen_fits(size, tmp_path):
     app = _app(tmp_path)
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await pilot.press("question_mark")
+        await pilot.press("question_mark")  # How to play first, the numbered rules one key further
+        await until(pilot, lambda: isinstance(app.screen, HowToScreen) and app.screen.query("FooterKey"))
+        assert_footer_fits(app.screen)
+        await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.query("FooterKey"))
         assert_footer_fits(app.screen)
         assert_on_screen(app.screen.query_one("#rules-viewer"), "the rules")

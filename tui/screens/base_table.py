@@ -214,6 +214,8 @@ class BaseTableScreen(Screen[None]):
     BaseTableScreen.-ascii .table-panel { border: ascii $primary; }
     BaseTableScreen #table-left CardWidget.-last-play { border: round $success; }
     BaseTableScreen.-ascii #table-left CardWidget.-last-play { border: ascii $success; text-style: bold underline; }
+    BaseTableScreen #table-left CardWidget.-compact.-last-play {
+        border: none; color: $success; text-style: bold underline; }
     """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

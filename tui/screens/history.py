@@ -21,10 +21,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Header, Label, Static
+from textual.widgets import Button, DataTable, Header, Label, Static
 
 from engine.games import GAMES
 from engine.stats import GameRecord, LogScan, PlayerStats, compute_stats, scan_logs
+from tui.widgets.footer import WrappingFooter
 from tui.stats_text import (OUTCOME_STYLE, game_table, game_title, level_table, notes_text, overall_text,
                             recent_row)
 
@@ -72,7 +73,7 @@ class StatsScreen(Screen):
             yield Static("", id="stats-levels")
             yield _chart_widget()
             yield Static("", id="stats-notes")
-        yield Footer()
+        yield WrappingFooter()
 
     def on_mount(self) -> None:
         self.reload()
@@ -187,7 +188,7 @@ class RecentGamesScreen(Screen):
         yield Header()
         yield Static("", id="recent-note")
         yield DataTable(id="recent-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield WrappingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Recent games"

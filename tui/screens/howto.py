@@ -21,9 +21,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.keys import format_key
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, Static
+from textual.widgets import Header, Markdown, Static
 
 from engine.games import GAMES, PLANNED, SPECS
+from tui.widgets.footer import WrappingFooter
 
 #: Friendlier names than Textual's footer glyphs for a few keys (the how-to is read, not glanced at).
 _KEY_NAMES = {"enter": "Enter", "escape": "Esc", "space": "Space", "tab": "Tab", "backspace": "Backspace",
@@ -221,7 +222,7 @@ class HowToScreen(Screen[None]):
         with VerticalScroll(id="howto-body"):
             yield Markdown(id="howto-text")
             yield Static(id="howto-keys")
-        yield Footer()
+        yield WrappingFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"How to play {game_title(self.game_id)}"
