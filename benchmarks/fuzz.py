@@ -281,9 +281,9 @@ def _check_step(game: type[Game], s: State, n: int, cards: dict, crng: random.Ra
             except Exception as err:  # any exception is the failure
                 raise _Failed("applies", f"legal {a} raised {type(err).__name__}: {err}") from None
             checks["applies"] += 1
-        if s.fingerprint() != before:
-            raise _Failed("clone", "applying to a clone changed the original state")
-        checks["clone"] += 1
+            if s.fingerprint() != before:
+                raise _Failed("clone", f"applying {a} to a clone changed the original state")
+            checks["clone"] += 1
 
 
 def _diff(got: dict, want: dict) -> str:
@@ -424,9 +424,11 @@ def _chunks(first: int, games: int | None, size: int) -> Iterator[tuple[int, int
 
 def run(game_id: str, *, games: int | None, seconds: float | None, seed: int = 1, jobs: int = 1,
         max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS, log_every: int = LOG_EVERY,
-        progress: float | None = None, out=sys.stdout) -> tuple[Tally, float]:
+        progress: float | None = None, out=None) -> tuple[Tally, float]:
     """Fuzz one game: ``games`` games (None: until ``seconds`` run out) from seed
-    ``seed``, in ``jobs`` processes. Returns the tally and the wall time in seconds."""
+    ``seed``, in ``jobs`` processes; progress lines (every ``progress`` seconds) go
+    to ``out`` (default ``sys.stdout``). Returns the tally and the wall time in seconds."""
+    out = out or sys.stdout
     t0 = time.monotonic()
     deadline = None if seconds is None else t0 + seconds
     kw = dict(max_steps=max_steps, hand_steps=hand_steps, log_every=log_every)
@@ -467,8 +469,10 @@ def _note(out, game_id: str, t: Tally, wall: float) -> None:
           f"{wall:.0f} s", file=out, flush=True)
 
 
-def report(game_id: str, t: Tally, wall: float, out=sys.stdout) -> None:
-    """Print one game's summary line, its checks and its failures (with the command reproducing each)."""
+def report(game_id: str, t: Tally, wall: float, out=None) -> None:
+    """Print one game's summary line, its checks and its failures (with the command reproducing each)
+    to ``out`` (default ``sys.stdout``)."""
+    out = out or sys.stdout
     seeds = ", ".join(f"{a}..{b}" if a != b else str(a) for a, b in t.seeds[:4]) + (" ..." if len(t.seeds) > 4
                                                                                    else "")
     rate = t.games / wall if wall > 0 else 0.0
