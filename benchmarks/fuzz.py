@@ -28,8 +28,8 @@ Every step (chance steps included) is checked (each check counted once):
   one the match started with;
 * ``determinize``: for every seat, ``view.determinize(rng).view(seat) == view``
   (a seat's view is unchanged when every card hidden from it is re-dealt, so the
-  view hides what it must and search bots are consistent), and the re-dealt state
-  conserves the cards too;
+  view hides what it must and search bots are consistent), the re-dealt state
+  conserves the cards too, and for the seat to move its legal list is the view's;
 * ``legal``: at a seat's step the legal list is non-empty (empty once over,
   chance steps have none) and equals the seat's ``View.legal_actions()``;
   ``is_legal`` holds for every legal action;
@@ -252,6 +252,8 @@ def _check_step(game: type[Game], s: State, n: int, cards: dict, crng: random.Ra
         if _cards(d) != cards:
             raise _Failed("determinize", f"seat {seat}: the determinized state does not conserve the cards: "
                           + _diff(_cards(d), cards))
+        if seat == s.to_move and d.legal_actions() != v.legal_actions():
+            raise _Failed("determinize", f"seat {seat}: the determinized state's legal list differs from the view's")
         checks["determinize"] += 1
     to_move = s.to_move
     legal = s.legal_actions()
@@ -435,7 +437,7 @@ def run(game_id: str, *, games: int | None, seconds: float | None, seed: int = 1
     total = Tally()
     last_note = t0
     if jobs <= 1:
-        for first, count in _chunks(seed, games, 20):
+        for first, count in _chunks(seed, games, 10):
             if deadline is not None and time.monotonic() >= deadline:
                 break
             total.add(fuzz_seeds(game_id, first, count, deadline=deadline, **kw))
@@ -443,7 +445,7 @@ def run(game_id: str, *, games: int | None, seconds: float | None, seed: int = 1
                 last_note = time.monotonic()
                 _note(out, game_id, total, last_note - t0)
     else:
-        chunks = _chunks(seed, games, 50)
+        chunks = _chunks(seed, games, 10)
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             running = set()
             while True:

@@ -103,8 +103,9 @@ def test_a_clone_sharing_a_hand_is_a_clone_failure(fuzz, monkeypatch):
 
 
 def test_an_empty_legal_list_and_a_crash_are_failures(fuzz, monkeypatch):
-    from engine.games.nags.game import NagsState
+    from engine.games.nags.game import NagsState, NagsView
     monkeypatch.setattr(NagsState, "legal_actions", lambda self: [])
+    monkeypatch.setattr(NagsView, "compute_legal", lambda self: [])
     assert _first_failure(fuzz, "nags").check == "legal"
     monkeypatch.undo()
 
