@@ -43,7 +43,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence, TypeVar
 
-from engine.cards import CardParseError
+from engine.cards import Card, CardParseError
 from engine.grammar import second_person
 
 #: ``to_move`` value for a chance step (deal, shuffle, turned card).
@@ -345,6 +345,15 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> "State":
         """An independent copy (cards are shared: they are immutable)."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card of the match by where it lies now, as ``zone name -> cards``
+        (a hand, the draw pile, the tricks taken...; cards not yet dealt are in a
+        zone too, e.g. ``"pack"``). Card conservation: the multiset union of the
+        zones is the same at every step of a match (checked by
+        ``benchmarks/fuzz.py``). Zone names are free text; a zone may be empty.
+        Not for hot paths: it builds new lists."""
 
     @abstractmethod
     def fingerprint(self) -> str:

@@ -987,6 +987,18 @@ class NagsState(State):
             voids=tuple(tuple(sorted(v)) for v in self.voids),
         )
 
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card by zone (card conservation, ``State.zones``): before the first
+        deal the whole pack; then the runners, hands, discard pile and draw pile
+        (its known-order part and its pool; ``pool_known`` is part of the pool)."""
+        if self.phase == P_DEALER:
+            return {"pack": list(_FULL_DECK)}
+        out = {"runners": [r[0] for r in self.runners], "discard": self.discard[:],
+               "stock_known": self.stock_known[:], "pool": self.pool[:]}
+        for i, h in enumerate(self.hands):
+            out[f"hand {i}"] = h[:]
+        return out
+
     def fingerprint(self) -> str:
         runners = ",".join(f"{r[0]}:{r[1]}:{r[2]}:{r[3]}" for r in self.runners)
         hands = "/".join(cards_text(sorted(h)) for h in self.hands)

@@ -878,6 +878,18 @@ class NomsState(State):
         )
         return v
 
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card by zone (card conservation, ``State.zones``): the whole pack
+        before the first shuffle, then the gathered deck, the hands, the trick on
+        the table and the tricks taken (``dealt`` is a record, not a zone)."""
+        if not self.deck and not any(self.hands) and not self.tricks and not self.trick:
+            return {"pack": list(_FULL_DECK)}
+        out = {"deck": self.deck[:], "trick": self.trick[:],
+               "tricks": [c for _, cards, _ in self.tricks for c in cards]}
+        for i, h in enumerate(self.hands):
+            out[f"hand {i}"] = h[:]
+        return out
+
     def fingerprint(self) -> str:
         return "|".join([
             "noms", PHASE_NAMES[self.phase], str(self.dealer), str(self.hand_no), cards_text(self.deck),

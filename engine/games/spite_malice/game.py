@@ -865,6 +865,20 @@ class SpiteMaliceState(State):
             is_over=self.phase == P_OVER,
             removed=tuple(sorted(self.removed, key=_ORDER)))
 
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card by zone (card conservation, ``State.zones``): the draw deck
+        (pool), the removed pile, the play decks, and each seat's hand, stock and
+        discard decks."""
+        out = {"pool": self.pool[:], "removed": self.removed[:]}
+        for i, p in enumerate(self.play):
+            out[f"play {i}"] = p[:]
+        for s in range(2):
+            out[f"hand {s}"] = self.hands[s][:]
+            out[f"stock {s}"] = self.stocks[s][:]
+            for j, d in enumerate(self.discards[s]):
+                out[f"discard {s}.{j}"] = d[:]
+        return out
+
     def fingerprint(self) -> str:
         return "|".join([
             "spite_malice", PHASE_NAMES[self.phase], str(self.game_no), str(self.turn_seat),

@@ -1,0 +1,132 @@
+"""benchmarks/fuzz.py: a brief fuzz run of every registered game (CI), and proof that its checks can fail.
+
+The long run is ``python benchmarks/fuzz.py all --seconds 1200 --jobs 2`` (README).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.games import GAMES
+from engine.variants import option_specs
+
+FUZZ = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
+#: CI's brief run per game: this many games from a fixed seed, each stopped at the first
+#: end of a hand after BRIEF_STEPS steps (so a Nags or Spite & Malice game, a Noms hand or two).
+BRIEF_GAMES = 70
+BRIEF_STEPS = 60
+
+
+@pytest.fixture(scope="module")
+def fuzz():
+    spec = importlib.util.spec_from_file_location("cardtable_fuzz", FUZZ)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["cardtable_fuzz"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_brief_fuzz_run_finds_no_failure(fuzz, game_id):
+    t = fuzz.fuzz_seeds(game_id, 1000, BRIEF_GAMES, max_steps=BRIEF_STEPS, log_every=10)
+    assert t.games == BRIEF_GAMES
+    assert not t.failures, "\n".join(f"{f.check}: {f.message} ({f.repro()})" for f in t.failures)
+    assert t.logs == BRIEF_GAMES // 10
+    for check in ("conservation", "determinize", "legal", "notation", "applies", "clone", "termination",
+                  "determinism", "log"):
+        assert t.checks[check] > 0, check
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_drawn_house_rules_pass_validation_and_vary_every_option(fuzz, game_id):
+    game = GAMES[game_id]
+    rng = random.Random(5)
+    seen: dict[str, set] = {s.name: set() for s in option_specs(game.variant_class)}
+    for _ in range(300):
+        variant, table = fuzz.draw_rules(game, rng)
+        assert getattr(variant, "problems", lambda: [])() == []
+        for key, value in table.items():
+            seen[key].add(value)
+    assert all(len(values) >= 2 or spec.choices == (spec.default,)
+               for spec in option_specs(game.variant_class) for values in [seen[spec.name]]), seen
+
+
+def _first_failure(fuzz, game_id: str, **kw):
+    t = fuzz.fuzz_seeds(game_id, 7, 1, max_steps=200, log_every=0, **kw)
+    assert len(t.failures) == 1
+    return t.failures[0]
+
+
+def test_a_lost_card_is_a_conservation_failure_with_its_seed(fuzz, monkeypatch):
+    from engine.games.noms.game import NomsState
+    real = NomsState.zones
+
+    def leaky(self):
+        zones = real(self)
+        if zones.get("trick"):
+            zones["trick"] = zones["trick"][1:]
+        return zones
+    monkeypatch.setattr(NomsState, "zones", leaky)
+    f = _first_failure(fuzz, "noms")
+    assert f.check == "conservation" and "missing" in f.message
+    assert f.repro() == "python benchmarks/fuzz.py noms --seed 7 --games 1"
+
+
+def test_a_view_that_shows_a_hidden_card_is_a_determinize_failure(fuzz, monkeypatch):
+    from dataclasses import replace
+
+    from engine.games.nags.game import NagsState
+    real = NagsState.view
+
+    def peeking(self, seat):  # the view tells the seat the first card of the pool
+        v = real(self, seat)
+        return replace(v, history=v.history + ((len(self.pool) and self.pool[0].order,),))
+    monkeypatch.setattr(NagsState, "view", peeking)
+    assert _first_failure(fuzz, "nags").check == "determinize"
+
+
+def test_a_clone_sharing_a_hand_is_a_clone_failure(fuzz, monkeypatch):
+    from engine.games.spite_malice.game import SpiteMaliceState
+    real = SpiteMaliceState.clone
+
+    def shallow(self):
+        c = real(self)
+        c.hands = self.hands
+        return c
+    monkeypatch.setattr(SpiteMaliceState, "clone", shallow)
+    assert _first_failure(fuzz, "spite_malice").check == "clone"
+
+
+def test_an_empty_legal_list_and_a_crash_are_failures(fuzz, monkeypatch):
+    from engine.games.nags.game import NagsState, NagsView
+    monkeypatch.setattr(NagsState, "legal_actions", lambda self: [])
+    monkeypatch.setattr(NagsView, "compute_legal", lambda self: [])
+    assert _first_failure(fuzz, "nags").check == "legal"
+    monkeypatch.undo()
+
+    def boom(self, action):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(NagsState, "apply", boom)
+    f = _first_failure(fuzz, "nags")
+    assert f.check in ("applies", "crash") and "boom" in f.message
+
+
+def test_a_hand_that_never_ends_is_a_termination_failure(fuzz):
+    f = _first_failure(fuzz, "nags", hand_steps=20)
+    assert f.check == "termination" and "did not end within 20 steps" in f.message
+
+
+def test_the_command_line_reports_and_exits_non_zero_on_a_failure(fuzz, monkeypatch, capsys):
+    assert fuzz.main(["spite_malice", "--games", "2", "--seed", "3", "--max-steps", "10"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("spite_malice: 2 games, ") and "0 failures" in out and "seeds 3..4" in out
+    from engine.games.spite_malice.game import SpiteMaliceState
+    monkeypatch.setattr(SpiteMaliceState, "zones", lambda self: {"pool": self.pool[:]})
+    assert fuzz.main(["spite_malice", "--games", "1", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "1 failures" in out and "reproduce: python benchmarks/fuzz.py spite_malice --seed 3 --games 1" in out
