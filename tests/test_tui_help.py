@@ -87,7 +87,7 @@ def test_the_keys_listed_are_the_tables_own_bindings(gid):
     cls = table_screen_class(gid)
     shown = {b.description for b in cls.BINDINGS if isinstance(b, Binding) and b.show}
     assert shown <= listed
-    assert {"Undo", "Hint", "Rules"} <= listed
+    assert {"Undo", "Hint", "Help"} <= listed
     assert any(desc == "Theme" for _, desc in everywhere)
     page, found = howto_page(gid)
     assert found and "## Keys at this table" in page and "| `h` | Hint |" in page

@@ -125,7 +125,7 @@ class CardtableApp(App[None]):
     SUB_TITLE = "a terminal card room"
 
     BINDINGS = [
-        Binding("question_mark,f1", "rules", "Rules", id="app.rules", key_display="?"),
+        Binding("question_mark,f1", "rules", "Help", id="app.rules", key_display="?"),
         Binding("ctrl+t", "toggle_theme", "Theme", id="app.theme"),
         Binding("ctrl+q", "request_quit", "Quit", id="app.quit", priority=True),
         # Esc closes the Keys panel (ctrl+p -> Keys); with no panel open the key goes on to the screen.

@@ -39,7 +39,7 @@ COMMON_BINDINGS: list[Binding] = [
     Binding("z", "undo", "Undo", id="table.undo"),
     Binding("h", "hint", "Hint", id="table.hint"),
     Binding("l", "last_events", "Last events", id="table.last"),
-    Binding("question_mark", "rules", "Rules", key_display="?", id="table.rules"),
+    Binding("question_mark", "rules", "Help", key_display="?", id="table.rules"),
     Binding("s", "summary", "Match summary", id="table.summary"),
     Binding("full_stop", "fast_bots", "Fast bots", key_display=".", id="table.fast"),
     Binding("ctrl+s", "save_log", "Save log elsewhere", id="table.save_log"),

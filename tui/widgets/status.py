@@ -11,8 +11,13 @@ class StatusLine(Static):
     """Two lines: a message (error, hint or notice) above the prompt.
 
     The prompt is always set (it says what the player may do now); the
-    message is cleared by the next move. Read :attr:`prompt_text` and
-    :attr:`message_text` in tests."""
+    message is cleared by the next move. A message longer than
+    :data:`MESSAGE_LINES` lines at the current width is cut with an ellipsis, so
+    the prompt below it always shows (a hint's whole text is in the game log).
+    Read :attr:`prompt_text` and :attr:`message_text` in tests."""
+
+    #: The most lines the message may take above the prompt.
+    MESSAGE_LINES = 2
 
     DEFAULT_CSS = """
     StatusLine { height: auto; min-height: 3; max-height: 5; width: 1fr; padding: 0 1; background: $panel;
@@ -24,6 +29,8 @@ class StatusLine(Static):
         self.prompt_text = ""
         self.message_text = ""
         self.message_kind = "info"
+        #: what the line shows now (message as cut, then the prompt), for tests
+        self.shown = Text()
 
     def set_prompt(self, text: str) -> None:
         """Set what the player may do now."""
@@ -53,10 +60,29 @@ class StatusLine(Static):
                 style = f"bold {self._var('accent', 'yellow')}"
             else:
                 style = "italic"
-            text.append(prefix + self.message_text, style=style)
+            text.append_text(self._fit_message(Text(prefix + self.message_text, style=style)))
         text.append("\n")
         text.append(self.prompt_text, style="bold")
+        self.shown = text
         self.update(text)
+
+    def _fit_message(self, message: Text) -> Text:
+        """``message`` cut to :data:`MESSAGE_LINES` lines of the current width, ending in "…"."""
+        width = self.content_size.width if self.is_mounted else 0
+        if width <= 0:
+            return message
+        lines = message.wrap(self.app.console, width)
+        if len(lines) <= self.MESSAGE_LINES:
+            return message
+        kept = lines[:self.MESSAGE_LINES]
+        last = kept[-1]
+        last.rstrip()
+        last.truncate(width - 1)
+        last.append("…")
+        return Text("\n").join(kept)
+
+    def on_resize(self) -> None:
+        self._redraw()
 
     def _var(self, name: str, default: str) -> str:
         try:
