@@ -182,6 +182,27 @@ async def test_called_card_typed_and_grid_click():
         assert not app.table.query_one("#callpanel").display
 
 
+async def test_h_asks_for_a_hint_while_the_called_card_input_is_empty():
+    """Seen defect: the called-card input swallowed ``h`` (it typed "hhh..."); empty, it lets the
+    table's keys through, so ``h`` gives a hint that fills in a card; a typed code still takes letters."""
+    app = NomsApp(make_session(seed=4, seats=EASY))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):
+            await wait_for(pilot, lambda: my_turn(app))
+            if app.session.view(0).phase == "call" or app.session.state.results:
+                break
+            await human_move(pilot, app, bid=13)
+        assert app.session.view(0).phase == "call"
+        inp = app.table.query_one("#call-input")
+        assert inp.has_focus and inp.value == ""
+        await press(pilot, "h")
+        await wait_for(pilot, lambda: status(app).message_kind == "hint" and bool(inp.value), 20)
+        assert "h" not in inp.value.lower().rstrip("h")[:1]  # a card code from the hint, not a typed h
+        inp.value = ""
+        await press(pilot, "1", "0", "h")  # after a rank, h is the suit (hearts)
+        assert inp.value == "10h"
+
+
 async def test_illegal_card_shows_the_engine_reason_and_legal_cards_are_highlighted():
     """NO-15: an off-suit card while able to follow is refused with the engine's reason;
     the hand highlights exactly the legal cards."""

@@ -42,7 +42,7 @@ from rich.console import Console, Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
@@ -60,7 +60,7 @@ from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_
                          suit_text,
                          tricks_line)
 from tui.games.noms.ui import hand_breakdown, hand_result_lines
-from tui.screens.base_table import BaseTableScreen
+from tui.screens.base_table import COMMON_BINDINGS, BaseTableScreen
 from tui.screens.hand_result import points_lines
 from tui.widgets.cards import ascii_mode, card_color, card_small, theme_color
 from tui.widgets.wraprow import WrapRow
@@ -497,6 +497,29 @@ class NomsHand(Widget):
                 return
 
 
+#: Characters that can begin a typed card code (``AS``, ``10H``, ``1S``, ``KH``).
+_CARD_CODE_START = frozenset("123456789akqjtAKQJT")
+#: The table's own letter keys and their actions (``h`` hint, ``l`` last events, ``z`` undo...).
+_TABLE_KEYS = {key: b.action for b in COMMON_BINDINGS for key in b.key.split(",") if len(key) == 1}
+
+
+class CallInput(Input):
+    """The called-card input (NO-10b): at most three characters of a card code. While
+    it is empty, a table key that cannot begin a card code (``h`` hint, ``l``, ``z``...)
+    is not typed but runs the table's action, so a hint can be asked for here too."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(max_length=3, **kwargs)
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual calls Input's own handler after this one unless the default is prevented
+        char = event.character
+        if not self.value and char is not None and char in _TABLE_KEYS and char not in _CARD_CODE_START:
+            event.prevent_default()
+            event.stop()
+            await self.screen.run_action(_TABLE_KEYS[char])
+
+
 class CallGrid(Widget):
     """The 52 cards in a 4x13 grid (a suit per row, ace first) for calling a
     card (NO-10b). The seat's own cards are underlined; the picked one is
@@ -726,7 +749,7 @@ class NomsTableScreen(BaseTableScreen):
             yield WrapRow(id="bidbar")
             with Vertical(id="callpanel"):
                 with Horizontal(id="call-row"):
-                    yield Input(placeholder="AS, 10H…", id="call-input")
+                    yield CallInput(placeholder="AS, 10H…", id="call-input")
                     yield Static("Type it + Enter, or click it below (underlined: your own cards; "
                                  "calling one = you play alone).", id="call-help")
                 yield CallGrid(id="call-grid")
