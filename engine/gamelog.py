@@ -343,7 +343,7 @@ def _log_limit(first_line: bytes) -> int:
     try:
         obj = json.loads(first_line)
         return int(get_game(obj["game"]).max_log_bytes)
-    except (ValueError, TypeError, KeyError, UnknownGame):
+    except (ValueError, TypeError, KeyError, RecursionError, UnknownGame):
         return int(Game.max_log_bytes)
 
 
@@ -421,6 +421,9 @@ def read_log(path: Path) -> GameLog:
             continue
         try:
             obj = json.loads(line)
+        except RecursionError:  # absurdly nested arrays or objects
+            fail(i, "not valid JSON (nested too deeply for a log line)")
+            continue
         except ValueError as err:
             if last and not ends_with_newline:
                 fail(i, "the last line is cut off (the program stopped while writing it)")

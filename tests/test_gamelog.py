@@ -476,3 +476,18 @@ def test_integer_too_long_for_json_is_a_line_error(tmp_path):
     log = read_log(s.log_path)
     assert [(e.line, e.message.split(" (")[0]) for e in log.errors] == [(10, "not valid JSON")]
     assert (verify_log(s.log_path).ok, verify_log(s.log_path).line) == (False, 10)
+
+
+def test_absurdly_nested_json_is_a_line_error_not_a_crash(tmp_path):
+    """Issue 15: json.loads raises RecursionError for deeply nested arrays; the reader
+    (and verify, and the size check on the header line) report the line instead of crashing."""
+    s = bot_game(tmp_path, seed=4, n_seats=2)
+    lines = lines_of(s.log_path)
+    lines[9] = "[" * 200_000 + "]" * 200_000   # line 10
+    write_lines(s.log_path, lines)
+    log = read_log(s.log_path)
+    assert [(e.line, e.message.split(" (")[0]) for e in log.errors] == [(10, "not valid JSON")]
+    assert (verify_log(s.log_path).ok, verify_log(s.log_path).line) == (False, 10)
+    lines[0] = lines[9]  # a nested header line too
+    write_lines(s.log_path, lines)
+    assert verify_log(s.log_path).line == 1
