@@ -26,6 +26,8 @@ one more turn per undo as far back as the match goes, ``"off"`` none.
 
 from __future__ import annotations
 
+import contextlib
+
 import random
 import secrets
 import threading
@@ -353,11 +355,7 @@ class Session:
         self.log_error = (f"the log {self.log_path} could not be written ({err.strerror or err}); "
                           "the match goes on in memory: save it to another file")
         w, self._writer = self._writer, None
-        if w is not None:
-            try:
-                w.close()
-            except OSError:
-                pass
+        _close_quietly(w)
 
     def save_log(self, path: Path) -> Path:
         """Write the whole match so far (header, every action in effect, the check,
@@ -385,17 +383,10 @@ class Session:
                     writer.action(n, actor, notation)
                     _write_end_lines(writer, state, events)
             except OSError:
-                try:
-                    writer.close()
-                except OSError:
-                    pass
+                _close_quietly(writer)
                 raise
             old, self._writer = self._writer, writer
-            if old is not None:
-                try:
-                    old.close()
-                except OSError:
-                    pass
+            _close_quietly(old)
             self.log_path = path
             self.log_error = None
             return path
@@ -717,6 +708,14 @@ def _write_end_lines(w: gamelog.LogWriter, state: State, events: list[Event], sk
             w.score(line["hand"], line["scores"], line["totals"])
         else:
             w.result(line["winners"], line["scores"], line["hash"])
+
+
+def _close_quietly(writer: gamelog.LogWriter | None) -> None:
+    """Close ``writer`` (if any), ignoring an OSError: it is closed after a failed
+    write, or replaced by a new log, and its failure is already said."""
+    if writer is not None:
+        with contextlib.suppress(OSError):
+            writer.close()
 
 
 def _ensure_newline(path: Path) -> None:
