@@ -7,7 +7,6 @@ covers everything and goes away when the terminal grows."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import time
 from pathlib import Path
@@ -26,7 +25,6 @@ from tui.app import CardtableApp
 from tui.games.nags.widgets import HorseMarket, RunnerBox
 from tui.games.noms.table import NomsHand, TrickTable
 from tui.games.spite_malice.table import SMPile
-from tui.screens import table_screen_class
 from tui.screens.replay import ReplayScreen
 from tui.screens.howto import HowToScreen
 from tui.screens.rules import RulesScreen
@@ -39,33 +37,10 @@ from tui.widgets.hand import HandView
 from tui.widgets.piles import DirectionSign, DiscardPile, DrawPile
 from tui.widgets.status import StatusLine
 
+from tui_support import TableApp, until_human_turn
+
 SIZES = [(80, 24), (100, 30), (120, 36), (160, 50)]
 OLD_LOGS = Path(__file__).parent / "fixtures" / "old_logs"
-
-
-class TableApp(App):
-    """A game's table screen alone (pace 0), on the default theme plus the card fallbacks."""
-
-    def __init__(self, game: str, seats: list[str], seed: int, rules: dict | None = None) -> None:
-        super().__init__()
-        self.session = Session(game, rules or {}, seats, seed=seed, write_log=False)
-        self.table = table_screen_class(game)(self.session, pace=0)
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(THEME_DEFAULTS)
-
-    def on_mount(self) -> None:
-        self.push_screen(self.table)
-
-
-async def until_human_turn(pilot) -> None:
-    app = pilot.app
-    deadline = time.monotonic() + 30
-    while not (app.screen is app.table and app.table.human_turn()):
-        assert time.monotonic() < deadline, "the human never got a turn"
-        await asyncio.sleep(0.005)
-    await pilot.pause()
-    await pilot.pause()
 
 
 async def until(pilot, cond, limit: float = 20.0) -> None:

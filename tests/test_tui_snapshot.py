@@ -7,39 +7,22 @@ Regenerate after a deliberate layout change with
 
 from __future__ import annotations
 
-import asyncio
-import time
 
 import pytest
-from textual.app import App
-
-from engine.session import Session
-from tui.screens import table_screen_class
-from tui.widgets.cards import THEME_DEFAULTS
 
 
-class SnapshotApp(App):
-    """A game's table screen alone, on Textual's default theme plus the card fallbacks."""
+from tui_support import TableApp, until_human_turn
+
+
+class SnapshotApp(TableApp):
+    """A game's table screen alone (``game`` last: the older snapshot tests name only seats and seed)."""
 
     def __init__(self, seats: list[str], seed: int, rules: dict | None = None, game: str = "nags") -> None:
-        super().__init__()
-        self.session = Session(game, rules or {}, seats, seed=seed, write_log=False)
-        self.table = table_screen_class(game)(self.session, pace=0)
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return dict(THEME_DEFAULTS)
-
-    def on_mount(self) -> None:
-        self.push_screen(self.table)
+        super().__init__(game, seats, seed, rules)
 
 
 async def _until_human_turn(pilot) -> None:
-    app = pilot.app
-    deadline = time.monotonic() + 30
-    while not (app.screen is app.table and app.table.human_turn()):
-        assert time.monotonic() < deadline, "the human never got a turn"
-        await asyncio.sleep(0.005)
-    await pilot.pause()
+    await until_human_turn(pilot, pauses=1)
 
 
 #: The snapshot sizes besides 160x50 (the tests above keep their names and their 160x50 files).

@@ -9,6 +9,7 @@ import time
 from textual.app import App
 
 from engine.session import Session
+from tui.screens import table_screen_class
 from tui.widgets.cards import THEME_DEFAULTS
 
 
@@ -56,3 +57,29 @@ async def press(pilot, *keys: str) -> None:
         pilot.app.simulate_key(key)
         await pilot.pause(0)
     await pilot.pause(0)
+
+
+class TableApp(App):
+    """A game's table screen alone (pace 0), on the default theme plus the card fallbacks."""
+
+    def __init__(self, game: str, seats: list[str], seed: int, rules: dict | None = None) -> None:
+        super().__init__()
+        self.session = Session(game, rules or {}, seats, seed=seed, write_log=False)
+        self.table = table_screen_class(game)(self.session, pace=0)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.table)
+
+
+async def until_human_turn(pilot, pauses: int = 2) -> None:
+    """Wait (at most 30 s) until the table screen is up and a human is to move, then ``pauses`` idle pauses."""
+    app = pilot.app
+    deadline = time.monotonic() + 30
+    while not (app.screen is app.table and app.table.human_turn()):
+        assert time.monotonic() < deadline, "the human never got a turn"
+        await asyncio.sleep(0.005)
+    for _ in range(pauses):
+        await pilot.pause()
