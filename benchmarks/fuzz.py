@@ -113,6 +113,9 @@ def _draw_value(spec: OptionSpec, rng: random.Random) -> Any:
         return None
     if spec.choices is not None:
         return spec.choices[int(rng.random() * len(spec.choices))]
+    if spec.is_table:  # a table of options (Nickels' penalty_values): draw each of its entries
+        sub = {s.name: _draw_value(s, rng) for s in option_specs(spec.type)}
+        return {k: v for k, v in sub.items() if v is not None}
     if spec.type is bool:
         return rng.random() < 0.5
     if spec.type is int:
@@ -211,7 +214,8 @@ def _setup(game_id: str, seed: int) -> tuple[type[Game], Any, int, random.Random
     game = GAMES[game_id]
     rules_rng = random.Random(f"fuzz:{game_id}:{seed}:rules")
     variant, _ = draw_rules(game, rules_rng)
-    n = game.min_seats + int(rules_rng.random() * (game.max_seats - game.min_seats + 1))
+    counts = game.seat_counts(variant)
+    n = counts[int(rules_rng.random() * len(counts))]
     return game, variant, n, random.Random(f"fuzz:{game_id}:{seed}:play")
 
 

@@ -515,7 +515,7 @@ def run_arena(game_id: str, variant: Any, specs: Sequence[SeatSpec], deals: int,
     if hands is not None and hands < 1:
         raise ArenaError("--hands must be at least 1")
     specs = list(specs)
-    err = game.seat_range_error(len(specs))
+    err = game.seat_range_error(len(specs), variant)
     if err:
         raise ArenaError(err)
     for i, spec in enumerate(specs):

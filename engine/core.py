@@ -418,8 +418,15 @@ class Game(ABC):
         return [[s] for s in range(n_seats)]
 
     @classmethod
-    def seat_range_error(cls, n_seats: int) -> str | None:
-        """``None`` if ``n_seats`` is allowed, else a sentence saying what is."""
+    def seat_counts(cls, variant: Any = None) -> list[int]:
+        """The seat counts a match may have under ``variant`` (every count of
+        ``min_seats..max_seats`` that :meth:`seat_range_error` accepts)."""
+        return [n for n in range(cls.min_seats, cls.max_seats + 1) if cls.seat_range_error(n, variant) is None]
+
+    @classmethod
+    def seat_range_error(cls, n_seats: int, variant: Any = None) -> str | None:
+        """``None`` if ``n_seats`` is allowed (under ``variant``'s house rules when given:
+        Nickels seats 7 only with ``allow_seven_players``), else a sentence saying what is."""
         if cls.min_seats <= n_seats <= cls.max_seats:
             return None
         if cls.min_seats == cls.max_seats:

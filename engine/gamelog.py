@@ -500,7 +500,7 @@ def _game_and_variant(log: GameLog):
     except ConfigError as err:
         raise LogReplayError(1, f"bad rules in the header: {err.key}: {err.message}") from None
     n_seats = len(log.header["seats"])
-    seats_problem = game.seat_range_error(n_seats)
+    seats_problem = game.seat_range_error(n_seats, variant)
     if seats_problem:
         raise LogReplayError(1, seats_problem)
     return game, variant, n_seats

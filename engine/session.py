@@ -143,7 +143,7 @@ class Session:
         if variant is None or isinstance(variant, Mapping):
             variant = build_variant(game.variant_class, variant or {}, source="session", section="rules")
         specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats]
-        err = game.seat_range_error(len(specs)) or next(
+        err = game.seat_range_error(len(specs), variant) or next(
             (f"seat {i}: {p}" for i, p in ((i, name_problem(s.name)) for i, s in enumerate(specs)) if p), None)
         if err:
             raise ValueError(err)

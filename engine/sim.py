@@ -181,7 +181,7 @@ def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed:
         variant = game.variant_class()
     if games < 1:
         raise SimError("a simulation needs at least one game")
-    err = game.seat_range_error(len(seats))
+    err = game.seat_range_error(len(seats), variant)
     if err:
         raise SimError(err)
     for i, spec in enumerate(seats):

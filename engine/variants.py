@@ -46,7 +46,15 @@ class OptionSpec:
     seed_name: str | None = None
 
     @property
+    def is_table(self) -> bool:
+        """True for an option that is itself a table of options (a nested variant
+        dataclass, e.g. Nickels' ``penalty_values``)."""
+        return dataclasses.is_dataclass(self.type)
+
+    @property
     def type_name(self) -> str:
+        if self.is_table:
+            return "table"
         base = {bool: "bool", int: "int", str: "string", float: "float"}.get(self.type, self.type.__name__)
         return f"{base} (optional)" if self.nullable else base
 
@@ -55,6 +63,8 @@ class OptionSpec:
         """Human text of the allowed values."""
         if self.choices is not None:
             return ", ".join(_fmt(c) for c in self.choices)
+        if self.is_table:
+            return "a table of " + ", ".join(f.name for f in dataclasses.fields(self.type))
         if self.type is bool:
             return "true, false"
         if self.min is not None or self.max is not None:
@@ -114,6 +124,15 @@ def check_value(spec: OptionSpec, value: Any, source: str, key: str) -> Any:
     """
     if value is None and spec.nullable:
         return None
+    if spec.is_table:
+        if isinstance(value, spec.type):
+            return value
+        if not isinstance(value, Mapping):
+            raise ConfigError(source, key, f"expected a table, got {_fmt(value)}; allowed: {spec.allowed}")
+        # only the keys given change; the others keep the option's default values
+        d = spec.default
+        base = dataclasses.asdict(d) if dataclasses.is_dataclass(d) and not isinstance(d, type) else {}
+        return build_variant(spec.type, {**base, **value}, source=source, section=key)
     ok_type = isinstance(value, spec.type) and not (spec.type is int and isinstance(value, bool))
     if spec.type is float and isinstance(value, int) and not isinstance(value, bool):
         value, ok_type = float(value), True

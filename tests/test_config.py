@@ -144,7 +144,7 @@ MISTAKES = [
     ("seed = true\n", "seed", ["expected an integer"]),
     ("seed = 1.5\n", "seed", ["expected an integer"]),
     ('game = "poker"\n', "game", ["unknown game", "nogginate, nags, noms, spite_malice, nickels"]),
-    ('game = "nickels"\n', "game", ["not available yet", "available: nags"]),
+    ('game = "nogginate"\n', "game", ["not available yet", "available: nags"]),
     ("game = 3\n", "game", ["expected a string", "nags"]),
     ('theme = "neon"\n', "theme", ["unknown theme", '"felt"', '"high-contrast"']),
     ("log_dir = 5\n", "log_dir", ["expected a string"]),
@@ -168,7 +168,7 @@ MISTAKES = [
      ["Nags needs 2 to 5 seats, not 6"]),
     ('rules = 3\n', "rules", ["[rules.nags]", "nogginate, nags"]),
     ('[rules.poker]\nx = 1\n', "rules.poker", ["unknown game", "nogginate, nags, noms"]),
-    ('[rules.nickels]\nx = 1\n', "rules.nickels", ["not available yet", "remove [rules.nickels]"]),
+    ('[rules.nogginate]\nx = 1\n', "rules.nogginate", ["not available yet", "remove [rules.nogginate]"]),
     ('[rules]\nnags = 1\n', "rules.nags", ["expected a table"]),
     ('[rules.nags]\nspeed = 2\n', "rules.nags.speed", ["unknown option", "direction_mode", "match_games"]),
     ('[rules.nags]\ndirection_mode = "sideways"\n', "rules.nags.direction_mode",
@@ -231,13 +231,13 @@ def test_with_overrides_replaces_seats_seed_and_revalidates():
     with pytest.raises(ConfigError, match=r"--seat \(seat 1\): no 'expert' bot for Nags; levels: random"):
         base.with_overrides(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "expert")])
     with pytest.raises(ConfigError, match="not available yet"):
-        base.with_overrides(game="nickels")
+        base.with_overrides(game="nogginate")
 
 
 def test_variant_for_planned_game_raises_unknown_game():
     from engine.games import UnknownGame
     with pytest.raises(UnknownGame, match="not available yet"):
-        default_table().variant_for("nickels")
+        default_table().variant_for("nogginate")
 
 
 def test_every_game_id_is_either_available_or_planned():

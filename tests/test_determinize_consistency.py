@@ -30,8 +30,10 @@ def _check_game(game_id: str, seed: int, n_seats: int | None = None, max_steps: 
                 house_rules: bool = False) -> None:
     game = GAMES[game_id]
     rng = random.Random(seed)
-    n = n_seats or game.min_seats + rand_below(rng, game.max_seats - game.min_seats + 1)
+    counts = game.seat_counts(game.variant_class())
+    n = n_seats or counts[rand_below(rng, len(counts))]
     variant = RANDOM_RULES[game_id](rng) if house_rules and game_id in RANDOM_RULES else game.variant_class()
+    n = n if game.seat_range_error(n, variant) is None else game.seat_counts(variant)[0]
     s = game.new_state(variant, n)
     steps = 0
     while not s.is_over and steps < max_steps:
@@ -76,8 +78,10 @@ def walk(game_id: str, seed: int, house_rules: bool, max_steps: int = 3000) -> N
     checked by :func:`assert_determinizes_consistently` before every step and at the end."""
     game = GAMES[game_id]
     rng = random.Random(seed)
-    n = game.min_seats + rand_below(rng, game.max_seats - game.min_seats + 1)
+    counts = game.seat_counts(game.variant_class())
+    n = counts[rand_below(rng, len(counts))]
     variant = RANDOM_RULES[game_id](rng) if house_rules and game_id in RANDOM_RULES else game.variant_class()
+    n = n if game.seat_range_error(n, variant) is None else game.seat_counts(variant)[0]
     s = game.new_state(variant, n)
     step = 0
     while not s.is_over and step < max_steps:

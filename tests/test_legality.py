@@ -28,7 +28,8 @@ def _games(game_id: str, n: int, seed: int):
     for k in range(n):
         rng = random.Random(f"{seed}:{k}")
         variant = RANDOM_VARIANT[game_id](rng) if game_id in RANDOM_VARIANT else game.variant_class()
-        seats = game.min_seats + k % (game.max_seats - game.min_seats + 1)
+        counts = game.seat_counts(variant)
+        seats = counts[k % len(counts)]
         s = game.new_state(variant, seats)
         steps = 0
         while not s.is_over and steps < 3000:

@@ -1,0 +1,45 @@
+"""Nickels: the rules and state (:mod:`.game`), melds (:mod:`.melds`), the bots and
+the clarified rules text (``rules.md``), described to the rest of the engine by :data:`SPEC`."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from engine.core import Action, State
+from engine.games.nickels import game
+from engine.games.nickels.bots import NickelsEasyBot
+from engine.spec import GameSpec, Taker
+
+
+def draw_step(state: State, take: Taker) -> Action | None:
+    """The arena's stacked draw pile for Nickels (NK-4, NK-5, NK-13): deals, the up-card,
+    draws and penalty cards are the first cards of the arena's order still in the draw
+    pile, so seats rotated over the same deal see the same cards in the same order.
+    ``state`` is a NickelsState."""
+    state = cast(game.NickelsState, state)
+    p = state.phase
+    if p == game.P_DEAL:
+        size = 6 + state.round_no
+        n = state.n_seats
+        order = take(list(state.pool), size * n, state.variant.full_deck(n), new_pass=True)
+        hands: list[list] = [[] for _ in range(n)]
+        for i, c in enumerate(order):  # NK-4: one at a time from the dealer's left
+            hands[(state.dealer + 1 + i) % n].append(c)
+        return game.Deal(tuple(tuple(sorted(h)) for h in hands))
+    universe = state.variant.full_deck(state.n_seats)
+    if p == game.P_UPCARD:
+        return game.Upcard(take(list(state.pool), 1, universe)[0])
+    if p == game.P_DRAW:
+        return game.DrawCard(take(list(state.pool), 1, universe)[0])
+    if p == game.P_PENALTY:
+        return game.PenaltyCard(take(list(state.pool), 1, universe)[0])
+    return None
+
+
+SPEC = GameSpec(
+    game=game.Nickels,
+    package=__name__,
+    bots={"easy": lambda level, budget_s, iterations: NickelsEasyBot()},
+    draw_step=draw_step,
+    search_levels=(),
+)
