@@ -351,3 +351,33 @@ def test_playing_another_game_than_the_file_keeps_only_seats_that_fit(tmp_path):
     assert [str(s) for s in load_config(two).with_overrides(game="spite_malice").seats] == ["human:Ann", "ai:random"]
     with pytest.raises(ConfigError, match="--seat"):
         load_config(two).with_overrides(game="spite_malice", seats=[SeatSpec("human")] * 3)
+
+
+# -- an option that is a table of options (Nickels' penalty_values, NK-6) ---------------
+
+def test_a_table_option_takes_a_toml_table_and_keeps_unnamed_entries_at_their_defaults(tmp_path):
+    path = tmp_path / "t.toml"
+    path.write_text('game = "nickels"\n[rules.nickels]\npenalty_values = { joker = 40, ace = 15 }\n',
+                    encoding="utf-8")
+    cfg = load_config(path)
+    pv = cfg.variant_for("nickels").penalty_values
+    assert (pv.joker, pv.ace, pv.ten_to_king, pv.two_to_nine) == (40, 15, 10, 5)
+    out = tmp_path / "saved.toml"
+    save_config(cfg, out)
+    assert load_config(out).variant_for("nickels") == cfg.variant_for("nickels")
+
+
+@pytest.mark.parametrize("body, key, words", [
+    ("penalty_values = { jokers = 40 }", "rules.nickels.penalty_values.jokers",
+     ["unknown option", "joker, ace, ten_to_king, two_to_nine"]),
+    ("penalty_values = { joker = -1 }", "rules.nickels.penalty_values.joker", ["out of range", "0..1000"]),
+    ("penalty_values = 50", "rules.nickels.penalty_values", ["expected a table", "joker"]),
+])
+def test_a_wrong_entry_of_a_table_option_names_the_whole_key(tmp_path, body, key, words):
+    path = tmp_path / "t.toml"
+    path.write_text(f'game = "nickels"\n[rules.nickels]\n{body}\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert err.value.key == key and str(path) in str(err.value)
+    for w in words:
+        assert w in err.value.message

@@ -469,3 +469,32 @@ async def test_replay_screen_is_drawn_at_once(tmp_path, table):
         assert str(screen.query_one("#replay-status", Static).render()).startswith("action 0/")
         assert screen.board_text.plain.strip()
         assert "The start of the match." in str(screen.query_one("#replay-narration", Static).render())
+
+
+async def test_setup_nickels_takes_penalty_values_as_a_table_and_seven_seats_only_with_the_house_rule(table):
+    """Nickels' penalty_values (NK-6) is an inline TOML table in the form; 7 seats
+    are offered but refused until allow_seven_players is on (NK-1)."""
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.click("#game-nickels")
+        await pilot.pause()
+        assert screen.game_id == "nickels"
+        field = screen.query_one("#opt-penalty_values", Input)
+        assert field.value == "{joker = 50, ace = 20, ten_to_king = 10, two_to_nine = 5}"
+        field.value = "{joker = 40}"
+        await pilot.pause()
+        assert screen.variant().penalty_values.joker == 40 and screen.variant().penalty_values.ace == 20
+        field.value = "{joker = }"
+        await pilot.pause()
+        assert "penalty_values must be a table" in screen.last_error
+        field.value = "{joker = 40}"
+        counts = [v for _, v in screen.query_one("#n-seats", Select)._options]
+        assert counts == [3, 4, 5, 6, 7]
+        screen.query_one("#n-seats", Select).value = 7
+        await pilot.pause()
+        assert screen.validate() is None and "allow_seven_players" in screen.last_error
+        screen.query_one("#opt-allow_seven_players", Switch).value = True
+        await pilot.pause()
+        assert screen.validate() is not None

@@ -18,6 +18,7 @@ a worker thread each time the screen shows, so the form never waits for it.
 from __future__ import annotations
 
 import dataclasses
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ from tui.stats_text import describe_unfinished
 UNDO_LABELS = {"off": "off", "own_turn": "your last turn", "free": "turn by turn, any number"}
 
 #: Seat rows built once; rows beyond the chosen number of seats are hidden.
-MAX_SEATS = 6
+MAX_SEATS = 7
 #: Allowed pace (seconds a bot waits before it moves, so humans can follow).
 PACE_MIN, PACE_MAX = 0.0, 10.0
 
@@ -82,6 +83,12 @@ def parse_option_text(spec: OptionSpec, text: str) -> Any:
             return float(text)
         except ValueError:
             raise SetupError(f"{spec.name} must be a number ({spec.allowed}), not {text!r}") from None
+    if spec.is_table:  # an inline TOML table, as in the config file: {joker = 50, ace = 20}
+        try:
+            return tomllib.loads(f"value = {text}")["value"]
+        except tomllib.TOMLDecodeError:
+            raise SetupError(f"{spec.name} must be a table such as {spec.default} ({spec.allowed}), "
+                             f"not {text!r}") from None
     return text
 
 
@@ -398,6 +405,9 @@ class SetupScreen(Screen):
         except ConfigError as err:
             raise SetupError(f"{err.key.rsplit('.', 1)[-1]}: {err.message}") from None
         seats = self.seats()
+        seats_problem = GAMES[self.game_id].seat_range_error(len(seats), variant)
+        if seats_problem:
+            raise SetupError(seats_problem)
         for i, seat in enumerate(seats):
             problem = name_problem(seat.name)
             if problem:
