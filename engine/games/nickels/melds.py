@@ -426,6 +426,13 @@ def _completable(hand: Counter, books: int, runs: int, laid: Sequence[Meld], min
             rest = hand - Counter(r.cards)
             if completable(rest, books, runs - 1, list(laid) + [r], min_nat, all_cards, memo):
                 return True
+        if books and hand[JOKER]:
+            # NK-9a: a book laid first frees its naturals' positions for a run's jokers
+            used_ranks = {m.rank for m in laid if isinstance(m, Book)}
+            for b in book_candidates(hand, min_nat, used_ranks):
+                if hand[JOKER] > len(b.cards) - b.naturals and completable(
+                        hand - Counter(b.cards), books - 1, runs, list(laid) + [b], min_nat, all_cards, memo):
+                    return True
         return False
     used = {m.rank for m in laid if isinstance(m, Book)}
     if not all_cards:
