@@ -990,8 +990,8 @@ def _layoff_problem(lay: Layoff, hand: Sequence[Card], melds: Sequence[TableMeld
     if tm is None:
         return f"there is no meld m{lay.meld} on the table"
     m = tm.meld
-    if lay.card.is_joker != (lay.stands is not None) and not (lay.card.is_joker and isinstance(m, Book)):
-        return "only a joker names a card to stand for (layoff JK=6C m4)"
+    if lay.stands is not None and not lay.card.is_joker:
+        return "only a joker names a card to stand for (layoff JK=6C m4, NK-9)"
     if isinstance(m, Book):
         if lay.stands is not None or lay.low:
             return f"m{tm.id} is a book: lay a joker on it as 'layoff JK m{tm.id}' (NK-16)"
