@@ -151,6 +151,7 @@ def test_nk1_three_to_six_players_seven_only_with_allow_seven_players():
 
 @pytest.mark.parametrize("n,size,jokers", [(3, 108, 4), (4, 108, 4), (5, 162, 6), (6, 162, 6), (7, 216, 8)])
 def test_nk2_decks_by_player_count(n, size, jokers):
+    """NK-2: 3-4 players 2 decks + 4 jokers, 5-6 players 3 + 6, 7 players 4 + 8."""
     v = NickelsVariant(allow_seven_players=True)
     deck = v.full_deck(n)
     assert len(deck) == size and Counter(deck)[Card.joker()] == jokers
@@ -316,6 +317,7 @@ def test_nk9a_a_run_joker_stands_only_for_a_card_not_held():
 # ---------------------------------------------------------------------------
 
 def test_nk10_contracts_and_minimum_cards_nk17_consequence():
+    """NK-10: the seven contracts; NK-17: each needs at least the hand size."""
     assert CONTRACTS == ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
     for i, (b, r) in enumerate(CONTRACTS):
         assert 3 * b + 4 * r == 6 + i  # NK-17: every contract needs the hand size at least
