@@ -794,3 +794,20 @@ def test_refusals_name_the_rule():
     s = quiet()
     play(s, "take")
     assert isinstance(A("meld 7C 7D JK"), LayMeld)
+
+
+def test_nk7_a_constructed_book_must_be_a_real_book_in_canonical_order():
+    """NK-7: a LayMeld built by hand (not parsed) is checked like a parsed one: a book of 7s
+    that calls itself a book of 8s, or lists a joker first, is refused, so is_legal agrees with
+    legal_actions."""
+    from engine.games.nickels.melds import Book
+    s = new()
+    play(s, "deal 7C 7D 7H 9S 9D JK / " + " / ".join(QUIET6.split(" / ")[1:]), "upcard 2H", "pass")
+    pass_offers(s)
+    play(s, "draw 9C")
+    seven, nine, joker = parse_cards("7C 7D 7H"), parse_cards("9S 9D 9C"), Card.joker()
+    assert LayMeld(Book(7, tuple(seven))) in s.legal_actions()
+    for bad in (Book(8, tuple(seven)), Book(9, (joker, nine[0], nine[1])), Book(7, (seven[1], seven[0], seven[2]))):
+        a = LayMeld(bad)
+        assert a not in s.legal_actions()
+        assert not s.is_legal(a) and "NK-7" in s.why_illegal(a)

@@ -235,6 +235,11 @@ def meld_problem(meld: Meld, min_naturals: int = 1) -> str | None:
     if isinstance(meld, Book):
         if len(meld.cards) < MIN_BOOK:
             return "a book needs at least 3 cards (NK-7)"
+        try:
+            if make_book(meld.cards) != meld:
+                return "a book lists its naturals in order, then its jokers, and has their rank (NK-7)"
+        except MeldError as err:
+            return str(err)
         return None
     if len(meld.cards) < MIN_RUN:
         return "a run needs at least 4 cards (NK-8)"
