@@ -614,7 +614,12 @@ def test_nk16_layoff_ace_low_needs_low():
     run = TableMeld(1, 0, parse_meld("2S 3S 4S 5S"))
     aces = parse_cards("AS")
     assert _layoff_problem(Layoff(aces[0], 1, None, True), aces, [run]) is None
-    assert "NK-8" in _layoff_problem(Layoff(aces[0], 1), aces, [run])
+    why = _layoff_problem(Layoff(aces[0], 1), aces, [run])
+    assert "NK-8" in why and "'layoff AS m1 low'" in why
+    high = TableMeld(2, 0, parse_meld("10S JS QS KS"))
+    assert _layoff_problem(Layoff(aces[0], 2), aces, [high]) is None
+    why = _layoff_problem(Layoff(aces[0], 2, None, True), aces, [high])
+    assert "NK-8" in why and "'layoff AS m2'" in why and "high end" in why
 
 
 # ---------------------------------------------------------------------------

@@ -1010,6 +1010,10 @@ def _layoff_problem(lay: Layoff, hand: Sequence[Card], melds: Sequence[TableMeld
         return f"m{tm.id} is a run of {m.suit.symbol}: it takes only {m.suit.symbol} cards (NK-16)"
     pos = _layoff_pos(lay, m)
     if pos not in run_end_positions(m):
+        if named.rank == ACE and 15 - pos in run_end_positions(m):
+            what = lay.card.text if lay.stands is None else f"JK={named.text}"
+            return (f"{named.pretty} goes on m{tm.id} only at its {'high' if lay.low else 'low'} end: write "
+                    f"'layoff {what} m{tm.id}{'' if lay.low else ' low'}' (an ace is low or high, NK-8)")
         shown = ", ".join(m.card_at(p).pretty for p in run_end_positions(m))
         return (f"{named.pretty} does not extend m{tm.id} at either end (it takes {shown}; an ace is low or high, "
                 "never both, and runs do not wrap, NK-8)") if shown else f"m{tm.id} cannot grow any longer (NK-8)"
