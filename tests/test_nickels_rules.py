@@ -816,3 +816,21 @@ def test_nk7_a_constructed_book_must_be_a_real_book_in_canonical_order():
         a = LayMeld(bad)
         assert a not in s.legal_actions()
         assert not s.is_legal(a) and "NK-7" in s.why_illegal(a)
+
+
+def test_nk20_nk9a_twelve_hand_whose_lowest_card_run_must_wait_for_another_run():
+    """NK-20 with NK-9a and three naturals per meld: JK=5D 6D 7D 8D, then 7D 8D 9D 10D, then
+    6D JK=7D JK=8D 9D 10D (7D and 8D no longer held) lays all 13 cards; the run holding the lowest
+    card (6D) with two jokers can only come last."""
+    hand = "6D 6D 7D 7D 8D 8D 9D 9D 10D 10D JK JK JK"
+    assert completable(cards(hand), 0, 3, [], 3, True)
+    assert next_melds(parse_cards(hand), 0, 3, [], 3, True)
+    s = new(round_no=6, min_naturals_per_meld=3)
+    others = "2C 4C 6C 8C 10C QC AC 3S 5S 7S 9S JS / 2H 4H 6H 8H 10H QH AH 3C 5C 7C 9C JC / " \
+             "2S 4S 6S 8S 10S QS AS 3H 5H 7H 9H JH"
+    play(s, "deal 6D 6D 7D 7D 8D 8D 9D 9D 10D 10D JK JK / " + others, "upcard 5S", "pass")
+    pass_offers(s)
+    play(s, "draw JK", "meld JK=5D 6D 7D 8D", "meld 7D 8D 9D 10D")
+    assert legal(s) == {"meld 6D JK=7D JK=8D 9D 10D"}
+    play(s, "meld 6D JK=7D JK=8D 9D 10D")
+    assert s.out_seat == 0 and s.is_over

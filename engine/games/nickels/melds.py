@@ -418,8 +418,9 @@ def _completable(hand: Counter, books: int, runs: int, laid: Sequence[Meld], min
             return False
         prev = [m for m in laid if isinstance(m, Run)]
         cands = run_candidates(hand, min_nat)
-        if all_cards and not books:
-            # every card must go into some run: try only the runs holding the lowest natural card
+        if all_cards and not books and min_nat == 1:
+            # every card must go into some run: try only the runs holding the lowest natural card (with
+            # more naturals per meld that run may have to wait for a run that frees a joker's place, NK-9a)
             first = min((c for c, n in hand.items() if n > 0 and not c.is_joker), key=_order, default=None)
             if first is None:
                 return False
