@@ -990,8 +990,8 @@ def _layoff_problem(lay: Layoff, hand: Sequence[Card], melds: Sequence[TableMeld
     if tm is None:
         return f"there is no meld m{lay.meld} on the table"
     m = tm.meld
-    if lay.card.is_joker != (lay.stands is not None) and not (lay.card.is_joker and isinstance(m, Book)):
-        return "only a joker names a card to stand for (layoff JK=6C m4)"
+    if lay.stands is not None and not lay.card.is_joker:
+        return "only a joker names a card to stand for (layoff JK=6C m4, NK-9)"
     if isinstance(m, Book):
         if lay.stands is not None or lay.low:
             return f"m{tm.id} is a book: lay a joker on it as 'layoff JK m{tm.id}' (NK-16)"
@@ -1010,6 +1010,10 @@ def _layoff_problem(lay: Layoff, hand: Sequence[Card], melds: Sequence[TableMeld
         return f"m{tm.id} is a run of {m.suit.symbol}: it takes only {m.suit.symbol} cards (NK-16)"
     pos = _layoff_pos(lay, m)
     if pos not in run_end_positions(m):
+        if named.rank == ACE and 15 - pos in run_end_positions(m):
+            what = lay.card.text if lay.stands is None else f"JK={named.text}"
+            return (f"{named.pretty} goes on m{tm.id} only at its {'high' if lay.low else 'low'} end: write "
+                    f"'layoff {what} m{tm.id}{'' if lay.low else ' low'}' (an ace is low or high, NK-8)")
         shown = ", ".join(m.card_at(p).pretty for p in run_end_positions(m))
         return (f"{named.pretty} does not extend m{tm.id} at either end (it takes {shown}; an ace is low or high, "
                 "never both, and runs do not wrap, NK-8)") if shown else f"m{tm.id} cannot grow any longer (NK-8)"

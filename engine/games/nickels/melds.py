@@ -235,6 +235,11 @@ def meld_problem(meld: Meld, min_naturals: int = 1) -> str | None:
     if isinstance(meld, Book):
         if len(meld.cards) < MIN_BOOK:
             return "a book needs at least 3 cards (NK-7)"
+        try:
+            if make_book(meld.cards) != meld:
+                return "a book lists its naturals in order, then its jokers, and has their rank (NK-7)"
+        except MeldError as err:
+            return str(err)
         return None
     if len(meld.cards) < MIN_RUN:
         return "a run needs at least 4 cards (NK-8)"
@@ -413,8 +418,9 @@ def _completable(hand: Counter, books: int, runs: int, laid: Sequence[Meld], min
             return False
         prev = [m for m in laid if isinstance(m, Run)]
         cands = run_candidates(hand, min_nat)
-        if all_cards and not books:
-            # every card must go into some run: try only the runs holding the lowest natural card
+        if all_cards and not books and min_nat == 1:
+            # every card must go into some run: try only the runs holding the lowest natural card (with
+            # more naturals per meld that run may have to wait for a run that frees a joker's place, NK-9a)
             first = min((c for c, n in hand.items() if n > 0 and not c.is_joker), key=_order, default=None)
             if first is None:
                 return False
@@ -426,6 +432,13 @@ def _completable(hand: Counter, books: int, runs: int, laid: Sequence[Meld], min
             rest = hand - Counter(r.cards)
             if completable(rest, books, runs - 1, list(laid) + [r], min_nat, all_cards, memo):
                 return True
+        if books and hand[JOKER]:
+            # NK-9a: a book laid first frees its naturals' positions for a run's jokers
+            used_ranks = {m.rank for m in laid if isinstance(m, Book)}
+            for b in book_candidates(hand, min_nat, used_ranks):
+                if hand[JOKER] > len(b.cards) - b.naturals and completable(
+                        hand - Counter(b.cards), books - 1, runs, list(laid) + [b], min_nat, all_cards, memo):
+                    return True
         return False
     used = {m.rank for m in laid if isinstance(m, Book)}
     if not all_cards:
