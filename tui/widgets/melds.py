@@ -102,6 +102,11 @@ class MeldsPanel(VerticalScroll):
         self.target: int | None = None
         self._chips: dict[int, MeldChip] = {}
         self._rows: list[MeldRow] = []
+        self._latest: tuple = ((), None, False)
+
+    def _show_latest(self) -> None:
+        rows, target, ascii_only = self._latest
+        self.show(rows, target=target, ascii_only=ascii_only)
 
     def chip(self, meld_id: int) -> MeldChip | None:
         """The widget of meld ``meld_id``, if it is on the panel."""
@@ -111,6 +116,7 @@ class MeldsPanel(VerticalScroll):
              ascii_only: bool = False) -> None:
         """Draw ``rows``: each a caption and its melds in order; ``target`` marks a meld."""
         self.target = target
+        self._latest = (rows, target, ascii_only)
         while len(self._rows) < len(rows):
             row = MeldRow(id=f"meld-row-{len(self._rows)}")
             self._rows.append(row)
@@ -121,8 +127,8 @@ class MeldsPanel(VerticalScroll):
         for mid in [m for m in self._chips if m not in wanted]:
             self._chips.pop(mid).remove()
         for row, (caption, melds) in zip(self._rows, rows):
-            if not row.is_mounted or not row.children:
-                self.call_after_refresh(self.show, rows, target=target, ascii_only=ascii_only)
+            if not row.is_mounted or not row.children:  # just mounted: draw the newest rows once it is ready
+                self.call_after_refresh(self._show_latest)
                 return
             row.query_one(".meld-owner", Static).update(caption)
             wrap = row.query_one(WrapRow)

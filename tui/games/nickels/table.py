@@ -246,9 +246,14 @@ class NickelsTableScreen(BaseTableScreen):
     def refresh_scores(self, view: Any) -> None:
         """The score sheet of the seven rounds (NK-21, NK-22): rounds down, players across."""
         n = len(self.names)
-        w = max(4, min(7, max(len(x) for x in self.names)))
+        board = self.query_one("#scoreboard", Static)
+        wide = self.app.size.width
+        side = 46 if wide < 100 else max(34, min(58, int(wide * 0.36)))  # the side column (base_table's CSS)
+        room = side - 4 - 8  # its border and padding, the round column
+        short = [x.split(" (")[0] for x in self.names]  # "Bix (easy)" -> "Bix"
+        w = max(3, min(7, room // max(1, n) - 1, max(len(x) for x in short)))
         out = Text(no_wrap=True)
-        out.append("Round ".ljust(8) + " ".join(x[:w].rjust(w) for x in self.names) + "\n", style="bold")
+        out.append("Round ".ljust(8) + " ".join(x[:w].rjust(w) for x in short) + "\n", style="bold")
         for r in range(7):
             cur = r == view.round_no and not view.is_over
             label = f"{'>' if self.ascii else '▶'}" if cur else " "
@@ -258,7 +263,6 @@ class NickelsTableScreen(BaseTableScreen):
                 cells.append(str(view.round_scores[r][s]).rjust(w) if r < len(view.round_scores) else "".rjust(w))
             out.append(label.ljust(8) + " ".join(cells) + "\n", style="bold" if cur else "")
         out.append("Total".ljust(8) + " ".join(str(t).rjust(w) for t in view.totals), style="bold")
-        board = self.query_one("#scoreboard", Static)
         board.update(out)
         rows = 9 + 2
         if board.styles.height is None or board.styles.height.value != rows:

@@ -133,7 +133,8 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     if view.phase == "after":
         return f"{top_name} lies on top after the claim: take it (t), or pass (p) and draw."
     if view.phase == "offer":
-        return f"Claim {top_name} (+1 face-down penalty card)? c claim, space pass."
+        return (f"{names_[view.turn]} passed on {top_name}: you may claim it out of turn with a face-down "
+                "penalty card (c), or pass (space) (NK-13c).")
     if view.phase != "play":
         return "Wait for the deal."
     me = view.seat
