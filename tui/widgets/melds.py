@@ -62,7 +62,7 @@ class MeldRow(Widget):
 
     DEFAULT_CSS = """
     MeldRow { height: auto; width: 1fr; layout: horizontal; }
-    MeldRow > .meld-owner { width: 20; height: auto; }
+    MeldRow > .meld-owner { width: 23; height: auto; }
     MeldRow > WrapRow { width: 1fr; }
     MeldRow > WrapRow > .meld-none { color: $text-muted; width: auto; }
     """

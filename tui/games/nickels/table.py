@@ -199,10 +199,12 @@ class NickelsTableScreen(BaseTableScreen):
         for s, nm in enumerate(self.names):
             mark = (">" if a else "▶") if s == view.to_move else " "
             size = view.hand_sizes[s]
-            cap = Text(f"{mark}{nm[:12]}\n", style="bold" if s == view.to_move else "")
-            status = "down" if view.down_turn[s] >= 0 else "not down"
             claims = view.claims[s]
-            cap.append(f" {size} cards · {status}" + (f" · {claims}cl" if claims else ""), style="not bold")
+            cap = Text(f"{mark}{nm[:12]}", style="bold" if s == view.to_move else "")
+            if claims:
+                cap.append(f" {claims} claim{'s' if claims != 1 else ''}", style="not bold")
+            status = "down" if view.down_turn[s] >= 0 else "not down"
+            cap.append(f"\n {size} cards · {status}", style="not bold")
             melds = [MeldLine(tm.id, meld_text(tm.meld, self._card)) for tm in view.melds if tm.owner == s]
             rows.append((cap, melds))
         self.query_one(MeldsPanel).show(rows, target=self.target, ascii_only=a)
@@ -292,7 +294,7 @@ class NickelsTableScreen(BaseTableScreen):
         cards = action_cards(action)
         if cards:
             self.hand.select_cards(cards)
-        self.message(f"Hint: {self.describe_action(action)}", "hint")
+        self.message(self.describe_action(action), "hint")
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.human_turn()

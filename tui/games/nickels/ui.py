@@ -150,6 +150,7 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
             lead = f"Contract {contract_text(*view.contract)}"
         if holds_contract(view):
             return f"{lead}: you hold it. Select a meld's cards and press m; or discard (d).{nothing}"
+        lead = "The 12 hand (every card, no discard, NK-20)" if twelve(view) else "Not down yet"
         return f"{lead}: {missing_text(view, ascii_only)}. Discard a card (select it, d).{nothing}"
     if down == view.turn_no:
         return "You are down. Select a card and press d to discard and end your turn (lay off from your next turn)."
