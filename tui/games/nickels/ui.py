@@ -102,7 +102,7 @@ def missing_text(view: Any, ascii_only: bool = False) -> str:
         parts.append(_have("run", r, list(best_run.values()), ascii_only))
     text = "; ".join(parts)
     if jokers:
-        text += f"; and {jokers} joker{'s' if jokers != 1 else ''}"
+        text += f" (plus {jokers} joker{'s' if jokers != 1 else ''})"
     return text
 
 
