@@ -13,6 +13,7 @@ import pytest
 
 from engine.cards import parse_card, parse_cards
 from engine.games.nickels.game import Claim, Decline, Discard, LayMeld, Layoff, Swap
+from engine.games.nickels.melds import parse_meld
 from engine.session import Session
 from tui.games.nickels.table import ClaimWindow, NickelsTableScreen
 from tui.games.nickels.ui import contract_line, describe_action, hand_breakdown, missing_text
@@ -319,8 +320,7 @@ def test_prompt_says_what_the_contract_still_needs():
 
 
 def test_describe_and_breakdown():
-    assert describe_action(LayMeld(__import__("engine.games.nickels.melds", fromlist=["parse_meld"])
-                                   .parse_meld("5H JK=6H 7H 8H"))) == "lay the run 5♥JK(6)7♥8♥"
+    assert describe_action(LayMeld(parse_meld("5H JK=6H 7H 8H"))) == "lay the run 5♥JK(6)7♥8♥"
     assert describe_action(Layoff(parse_card("JK"), 4, parse_card("6C"))) == "lay off a joker as 6♣ on m4"
     assert describe_action(Swap(parse_card("5S"), 4)) == "put 5♠ in m4 and take its joker"
     assert describe_action(Discard(parse_card("7H"))) == "discard 7♥"
@@ -362,3 +362,38 @@ async def test_the_table_fits_with_a_20_card_hand(size):
             assert_on_screen(w, f"hand card {i}")
         assert_on_screen(t.query_one(MeldsPanel), "the melds panel")
         assert_on_screen(t.query_one(DecisionBar), "the decision bar")
+
+
+async def test_a_joker_that_can_stand_for_two_cards_is_asked_and_a_hint_lays_its_own_arrangement():
+    """6♥7♥8♥ and a joker form two runs (the joker as 5♥ or 9♥): the decision bar asks
+    which (1 or 2); after ``h`` the same cards and ``m`` lay the hint's arrangement."""
+    s, stack = make_session(bots_pass=False, rules={"max_turns_per_round": 10})
+    stack.queue = ["dealer 3"]
+    stack.rounds[1] = [deal("4C 4D 4S 6H 7H 8H JK", 7), "upcard 10S", "penalty QC", None, None, None, "draw KD"]
+    fast_forward(s, 1)
+    for seat in (1, 2, 3):
+        s.set_standing_order(seat, "pass")
+    app = NKApp(s)
+    async with app.run_test(size=(120, 36)) as pilot:
+        t = app.table
+        await wait_for(pilot, lambda: ready(app))
+        await press(pilot, "c")
+        await wait_for(pilot, lambda: ready(app))
+        while t.view.phase == "offer":
+            await press(pilot, "space")
+            await wait_for(pilot, lambda: ready(app))
+        await press(pilot, "p")
+        await wait_for(pilot, lambda: ready(app))
+        await select(pilot, ["4C", "4D", "4S"])
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: ready(app))
+        await select(pilot, ["6H", "7H", "8H", "JK"])
+        await press(pilot, "m")
+        assert t.query_one(DecisionBar).question.startswith("Which? 1 JK(5)6♥7♥8♥  2 6♥7♥8♥JK(9)")
+        await press(pilot, "escape")
+        assert not t.query_one(DecisionBar).question and not t.hand.selected
+        hinted = LayMeld(parse_meld("6H 7H 8H JK=9H"))
+        t.show_hint(hinted)  # as the hint worker shows it: the cards are selected
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: ready(app))
+        assert s.history[-1] == (0, "meld 6H 7H 8H JK=9H")

@@ -153,6 +153,8 @@ class NickelsTableScreen(BaseTableScreen):
         self.pending: str | None = None
         self.digits = ""
         self.target: int | None = None
+        #: the last hint's move (``m`` on exactly its cards lays the hinted arrangement)
+        self.hinted: Action | None = None
         #: several people at one terminal: per seat, (offer key, claims?) from the last claim window
         self._claim_answers: dict[int, tuple[tuple, bool]] = {}
         if len(self.humans) > 1:
@@ -285,12 +287,14 @@ class NickelsTableScreen(BaseTableScreen):
         self.pending = None
         self.digits = ""
         self.target = None
+        self.hinted = None
         if self.is_mounted:
             for h in self.query("#nk-hand").results(FanHand):
                 h.clear_selection()
 
     def show_hint(self, action: Action) -> None:
         """The bot's move: its cards are selected in the hand, the move said in words."""
+        self.hinted = action
         cards = action_cards(action)
         if cards:
             self.hand.select_cards(cards)
@@ -402,6 +406,10 @@ class NickelsTableScreen(BaseTableScreen):
         a = self.ascii
         if not chosen:
             self.message("select the cards of one book or run first (space selects)", "error")
+            return
+        hinted = self.hinted
+        if isinstance(hinted, LayMeld) and sorted(hinted.meld.cards) == sorted(chosen):
+            self.human_act(hinted)  # the hint's arrangement of exactly these cards
             return
         melds = arrange(chosen)
         if not melds:
