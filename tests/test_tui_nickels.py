@@ -154,6 +154,10 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         await wait_for(pilot, lambda: ready(app))
         assert (0, "layoff 9C m2") in s.history
         assert sorted(t.view.melds[1].meld.text().split()) == ["9C", "9D", "9H", "9S"]
+        await pilot.pause()
+        await pilot.pause()
+        shown = str(chip.render())
+        assert shown == "m2 ▸ 9♣9♦9♥9♠" and chip.size.width >= len(shown) and chip.size.height == 1  # refitted
         # a layoff that breaks a rule is refused with the engine's sentence
         await select(pilot, ["KC"])
         await press(pilot, "o", "1")

@@ -33,7 +33,7 @@ class MeldChip(Static):
     The class ``-target`` marks the meld picked as the target of a layoff or swap."""
 
     DEFAULT_CSS = """
-    MeldChip { width: auto; height: 1; padding: 0 1 0 0; }
+    MeldChip { width: auto; height: 1; padding: 0 1 0 0; text-wrap: nowrap; }
     MeldChip.-target { background: $accent 40%; text-style: bold; }
     MeldChip.-last { text-style: underline; }
     """
@@ -43,15 +43,18 @@ class MeldChip(Static):
         self.meld_id = meld_id
         self._shown: tuple | None = None
 
-    def show(self, cards: Text, ascii_only: bool, target: bool) -> None:
-        """Draw the meld (only when it changed)."""
+    def show(self, cards: Text, ascii_only: bool, target: bool) -> bool:
+        """Draw the meld (only when it changed). Returns True when its width changed
+        (the row must refit its columns)."""
         key = (cards.plain, str(cards.spans), ascii_only, target)
         if key == self._shown:
-            return
+            return False
+        grew = self._shown is None or self._shown[0] != key[0]
         self._shown = key
         arrow = ">" if ascii_only else "▸"
         self.update(Text.assemble((f"m{self.meld_id} {arrow} ", "bold"), cards))
         self.set_class(target, "-target")
+        return grew
 
     def on_click(self) -> None:
         self.post_message(MeldsPanel.Picked(self.meld_id))
@@ -140,7 +143,7 @@ class MeldsPanel(VerticalScroll):
                     self._chips[m.id] = chip
                     wrap.mount(chip)
                     changed = True
-                chip.show(m.cards, ascii_only, m.id == target)
+                changed = chip.show(m.cards, ascii_only, m.id == target) or changed
             none = wrap.query_one(".meld-none", Static)
             if none.display != (not melds):
                 none.display = not melds
