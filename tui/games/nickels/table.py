@@ -144,7 +144,7 @@ class NickelsTableScreen(BaseTableScreen):
     NickelsTableScreen #nk-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
     NickelsTableScreen.-ascii #nk-hand-panel { border: ascii $primary; }
     NickelsTableScreen #scoreboard { padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    NickelsTableScreen.-short #nk-info { border: none; height: 1; }
+    NickelsTableScreen.-short #nk-info { border: none; height: auto; }
     """
 
     def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
