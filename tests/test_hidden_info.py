@@ -160,11 +160,18 @@ async def test_hot_seat_hand_off_shows_no_private_card(game_id):
     covers = 0
     async with app.run_test(size=(160, 50)) as pilot:
         t = app.table
-        for _ in range(6):
+        for _ in range(12):
             await wait_until(pilot, lambda: session.is_over or isinstance(app.screen, HandoffScreen)
-                          or t.human_turn())
+                          or getattr(app.screen, "PUBLIC_WINDOW", False) or t.human_turn())
             if session.is_over:
                 break
+            if getattr(app.screen, "PUBLIC_WINDOW", False):  # a public window for everyone (a claim offer)
+                state = session.state
+                private = faces_in(state) - set.intersection(*(faces_in(state.view(s)) for s in range(n)))
+                text = screen_text(app)
+                assert not shown_cards(text, private), shown_cards(text, private)
+                await pilot.press("enter")
+                continue
             if isinstance(app.screen, HandoffScreen):
                 covers += 1
                 assert t.covered

@@ -34,7 +34,7 @@ from tui.screens.summary import SummaryScreen
 from tui_support import wait_for
 
 SMALL = (80, 24)
-SEATS = {"nags": 2, "noms": 4, "spite_malice": 2}
+SEATS = {"nags": 2, "noms": 4, "spite_malice": 2, "nickels": 4}
 
 
 def table_config(tmp_path, game: str, humans: int = 1) -> TableConfig:
@@ -58,7 +58,7 @@ def test_every_game_has_a_howto_with_the_aim_and_a_turn_in_five_lines(gid):
 
 
 def test_a_game_without_a_howto_points_to_the_rules():
-    text, found = howto_markdown("nickels")
+    text, found = howto_markdown("nogginate")  # a planned game: no how-to yet
     assert not found and "rules" in text
 
 

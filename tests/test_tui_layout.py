@@ -138,6 +138,24 @@ async def test_spite_malice_board_fits(size):
             assert_on_screen(pile.query_one(".pile-cap"), f"the caption of {pile.id}")
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_nickels_table_fits(size):
+    from tui.games.nickels.table import NickelsTableScreen  # noqa: F401 - the screen under test
+    from tui.widgets.melds import MeldsPanel
+
+    app = TableApp("nickels", ["human", "ai:random", "ai:random", "ai:random"], seed=3)
+    async with app.run_test(size=size) as pilot:
+        await until_human_turn(pilot)
+        t = app.table
+        assert_table_fits(t)
+        hand = t.query_one(HandView)
+        assert len(hand._slots) == len(t.view.hand) >= 6
+        for i, w in enumerate(hand._slots):
+            assert_on_screen(w, f"hand card {i}")
+        assert_on_screen(t.query_one("#nk-info"), "the contract and the piles")
+        assert_on_screen(t.query_one(MeldsPanel), "the players and their melds")
+
+
 async def _noms_to(pilot, phase: str) -> None:
     """Seed 1 against easy bots: the human bids 13 and wins the auction, names
     spades, then calls A♠ (keys as a player types them)."""

@@ -94,3 +94,24 @@ def test_spite_malice_board_layout_smaller(snap_compare, size):
         await pilot.press("1")
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_nickels_table_layout(snap_compare):
+    """Nickels: the contract and piles, players and melds, the claim offer's decision bar, the hand, the score sheet."""
+    app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, game="nickels")
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_nickels_table_layout_smaller(snap_compare, size):
+    """Nickels on a smaller terminal: one-line cards, the four players' rows, the prompt and the keys."""
+    app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, game="nickels")
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

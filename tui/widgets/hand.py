@@ -233,3 +233,59 @@ class HandView(Widget):
             return
         self.cursor = event.index
         self.toggle(event.index)
+
+
+def _suit_key(card: Card) -> tuple[int, int, int]:
+    if not card.is_natural or card.suit is None:
+        return (1, 0, card.order)
+    return (0, int(card.suit), card.rank)
+
+
+def _rank_key(card: Card) -> tuple[int, int, int]:
+    if not card.is_natural or card.suit is None:
+        return (1, 0, card.order)
+    return (0, card.rank, int(card.suit))
+
+
+class FanHand(HandView):
+    """A big hand (20 to 40 cards) for rummy games: a :class:`HandView` (cursor,
+    multi-selection, clicks, big cards that turn compact and wrap when they do not
+    fit) whose cards are grouped by suit (then rank) or by rank (then suit), jokers
+    and other special faces last. :meth:`toggle_group` switches the grouping (a
+    table binds it to one key); the selection follows the cards.
+
+    Attributes:
+        group: ``"suit"`` or ``"rank"``.
+    """
+
+    GROUPS = ("suit", "rank")
+
+    def __init__(self, *, group: str = "suit", id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.group = group if group in self.GROUPS else "suit"
+        self._given: list[Card] = []
+
+    def grouped(self, cards: Sequence[Card]) -> list[Card]:
+        """``cards`` in the order shown under the current grouping."""
+        return sorted(cards, key=_rank_key if self.group == "rank" else _suit_key)
+
+    def set_cards(self, cards: Sequence[Card], *, face_up: bool = True) -> None:
+        """Show ``cards`` in the order of :attr:`group` (see :meth:`HandView.set_cards`)."""
+        self._given = list(cards)
+        super().set_cards(self.grouped(cards), face_up=face_up)
+
+    def toggle_group(self) -> str:
+        """Switch between grouping by suit and by rank; the selected cards stay selected
+        and the cursor stays on its card. Returns the new grouping."""
+        chosen = self.selected_cards()
+        at = self.cursor_card()
+        self.group = "rank" if self.group == "suit" else "suit"
+        order = self.grouped(self.cards)
+        self.cards = []  # force the redraw in the new order
+        self.selected = set()
+        super().set_cards(order, face_up=self.face_up)
+        self.select_cards(chosen) if chosen else self._paint()
+        if at is not None:
+            self.cursor = next((i for i, c in enumerate(self.cards) if c is at), self.cursor)
+            self._paint()
+        return self.group

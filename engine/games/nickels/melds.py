@@ -482,3 +482,57 @@ def next_melds(hand: Sequence[Card], books: int, runs: int, laid: Sequence[Meld]
             if completable(hc - Counter(r.cards), books, runs - 1, list(laid) + [r], min_nat, all_cards, memo):
                 out.append(r)
     return out
+
+
+# ---------------------------------------------------------------------------
+# The melds a selection of cards forms (for a table that lets a player pick cards)
+# ---------------------------------------------------------------------------
+
+def arrange(cards: Iterable[Card]) -> list[Meld]:
+    """Every book or run (NK-7, NK-8, NK-9) that uses exactly ``cards`` (a player's
+    selection, jokers included), with each joker of a run standing for one named card.
+
+    A book needs 3+ cards whose naturals share a rank; a run 4+ cards whose naturals
+    share a suit and have different ranks, the jokers filling the gaps between them and
+    any left over extending the run at either end (so ``5H 7H JK JK`` gives
+    ``5H JK=6H 7H JK=8H`` and ``JK=4H 5H JK=6H 7H``). An ace may be low or high.
+    Whether a meld may be laid now (the contract, NK-9a, NK-11) is the state's
+    question (``why_illegal``), not this function's.
+
+    Args:
+        cards: the selected cards (duplicates allowed).
+    Returns:
+        The distinct melds, books first, then runs from the lowest start; empty when the
+        cards form no book or run (for instance no natural card, NK-9).
+    """
+    cs = list(cards)
+    nat = sorted((c for c in cs if not c.is_joker), key=_order)
+    jokers = len(cs) - len(nat)
+    out: list[Meld] = []
+    if not nat:
+        return out
+    if len({c.rank for c in nat}) == 1 and len(cs) >= MIN_BOOK:
+        out.append(make_book(cs))
+    suits = {c.suit for c in nat}
+    ranks = [c.rank for c in nat]
+    if len(suits) != 1 or len(set(ranks)) != len(ranks) or len(cs) < MIN_RUN or len(cs) > MAX_RUN:
+        return out
+    suit = nat[0].suit
+    assert suit is not None
+    runs: dict[tuple[int, int], Run] = {}
+    ace_choices = (1, 14) if ACE in ranks else (0,)
+    for ace_pos in ace_choices:
+        positions = sorted(ace_pos if r == ACE else r for r in ranks)
+        lo, hi = positions[0], positions[-1]
+        gaps = hi - lo + 1 - len(positions)
+        if gaps > jokers:
+            continue
+        extra = jokers - gaps
+        for below in range(extra + 1):
+            start, end = lo - below, hi + extra - below
+            if start < 1 or end > 14:
+                continue
+            held = set(positions)
+            runs[(start, end)] = Run(suit, start, tuple(Card.get(pos_rank(p), suit) if p in held else JOKER
+                                                        for p in range(start, end + 1)))
+    return out + [runs[k] for k in sorted(runs)]

@@ -1,0 +1,11 @@
+"""The Nickels table: its screen, widgets, wording and replay renderer, described by :data:`TABLE`."""
+
+from __future__ import annotations
+
+from tui.games.spec import TableSpec
+
+TABLE = TableSpec(
+    game_id="nickels",
+    screen="tui.games.nickels.table:NickelsTableScreen",
+    replay="tui.games.nickels.replay:render_position",
+)

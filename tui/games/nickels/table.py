@@ -1,0 +1,520 @@
+"""The table screen of Nickels (3 to 7 players, rules NK-1 to NK-22).
+
+Top to bottom on the felt: the round's contract with the draw pile (its count) and
+the discard pile (top card and the count beneath); the melds panel (one row per
+player: name, cards held, down or not, claims used, and that player's melds
+``m3 ▸ 4♠5♠6♠7♠``); the decision bar for a quick question (a claim offer, which
+arrangement of a meld, which meld to lay off on); your hand as a fan (grouped by
+suit or rank, ``g``). The side column holds the score sheet of the seven rounds.
+Seats, bots, undo, hint, the log and the end of the match come from
+:class:`tui.screens.base_table.BaseTableScreen`.
+
+The screen reads only ``session.view(seat)`` of the human shown, and never decides
+a rule: every move is built as an engine action and ``session.act`` refuses an
+illegal one with the engine's sentence (which names the rule).
+
+Keys: ←/→ move, space select (or pass on an offer), ``g`` group by suit/rank,
+``t`` take, ``p`` pass, ``c`` claim, ``m`` lay the selected cards as one meld (1-9 picks
+an arrangement when the jokers can stand for several cards), ``o`` lay off the selected
+card (then the meld's number and Enter, or click a meld), ``w`` swap a joker (select the
+natural card), ``d`` discard, Esc cancel; z / h / l / ? from the base.
+
+Several people at one terminal: a claim offer to a person is one public claim window
+(:class:`ClaimWindow`) for every person at the table, whose answers become standing
+orders (``Session.set_standing_order``) that the session applies in the rules' order,
+so nobody needs a hand-off screen per discard.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from engine.cards import Card
+from engine.core import Action, Event
+from engine.games.nickels.game import CLAIM, DECLINE, P_OFFER, TAKE, Discard, LayMeld, Layoff, Swap
+from engine.games.nickels.melds import arrange
+from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
+                                  describe_action, hand_breakdown, meld_plain, meld_text, name, names, prompt)
+from tui.screens.base_table import BaseTableScreen
+from tui.widgets.cards import card_small
+from tui.widgets.decision import DecisionBar
+from tui.widgets.hand import FanHand
+from tui.widgets.melds import MeldLine, MeldsPanel
+
+
+class ClaimWindow(ModalScreen[frozenset[int]]):
+    """One public claim window for several people at one terminal (design note): the
+    offered card and a key per person who may claim it; Enter when everyone has answered.
+    Shows no private card. Returns the seats that claim."""
+
+    DEFAULT_CSS = """
+    ClaimWindow { align: center middle; }
+    ClaimWindow > Vertical { width: 64; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    """
+
+    BINDINGS = [Binding("enter", "done", "Done"), Binding("escape", "done", "Nobody claims")]
+    #: A window for everyone at the table (it shows no private card).
+    PUBLIC_WINDOW = True
+
+    def __init__(self, card_text: str, seats: Sequence[int], names_: Sequence[str]) -> None:
+        super().__init__()
+        self.card_text = card_text
+        self.seats = list(seats)
+        self.names = list(names_)
+        self.keys: dict[str, int] = {}
+        for s in self.seats:
+            for ch in self.names[s].lower() + "abcdefghijklmnopqrstuvwxy":
+                if ch.isalpha() and ch not in self.keys and ch not in ("q",):
+                    self.keys[ch] = s
+                    break
+        self.claiming: set[int] = set()
+        self._text = Static("", id="claim-text")
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield self._text
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        parts = [f"{self.card_text} is offered (+1 face-down penalty card for a claim)."]
+        for k, s in self.keys.items():
+            mark = "claims" if s in self.claiming else "passes"
+            parts.append(f"  {self.names[s]}: press {k}  ({mark})")
+        parts.append("Enter when done (the first claimant in turn order gets it, NK-13c).")
+        self._text.update("\n".join(parts))
+
+    def on_key(self, event: Any) -> None:
+        seat = self.keys.get(event.key)
+        if seat is not None:
+            event.stop()
+            self.claiming ^= {seat}
+            self._draw()
+
+    def action_done(self) -> None:
+        self.dismiss(frozenset(self.claiming))
+
+
+class NickelsTableScreen(BaseTableScreen):
+    """A match of Nickels at the table (see the module docstring).
+
+    Attributes (besides those of :class:`BaseTableScreen`):
+        choices: the arrangements offered for the selected cards (1-9 picks), or [].
+        pending: ``"layoff"`` or ``"swap"`` while a meld number is awaited, else None.
+        digits: the meld number typed so far.
+        target: the meld id picked by a click, or None.
+    """
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "Move", key_display="←→", id="nk.left"),
+        Binding("right", "cursor(1)", "Move", show=False, id="nk.right"),
+        Binding("space", "space", "Select", id="nk.space"),
+        Binding("t", "take", "Take", id="nk.take"),
+        Binding("p", "pass_", "Pass", id="nk.pass"),
+        Binding("c", "claim", "Claim", id="nk.claim"),
+        Binding("m", "meld", "Meld", id="nk.meld"),
+        Binding("o", "layoff", "Lay off", id="nk.layoff"),
+        Binding("w", "swap", "Swap joker", id="nk.swap"),
+        Binding("d", "discard", "Discard", id="nk.discard"),
+        Binding("g", "group", "Group", id="nk.group"),
+        Binding("enter", "confirm", "OK", id="nk.enter"),
+        Binding("escape", "cancel", "Cancel", id="nk.cancel"),
+        *[Binding(str(i), f"digit({i})", "Number", show=False, id=f"nk.digit-{i}") for i in range(10)],
+    ]  # + z undo, h hint, l last events, ? rules, s summary, . fast bots, i side panel
+
+    HAND_WORD = HAND_WORD
+    STRONG_EVENT_KINDS = STRONG_EVENT_KINDS
+    KEY_HELP = KEY_HELP
+    SCORES_TITLE = "Score sheet"
+
+    DEFAULT_CSS = """
+    NickelsTableScreen #nk-board { height: 1fr; overflow-y: auto; }
+    NickelsTableScreen #nk-info { height: auto; padding: 0 1; }
+    NickelsTableScreen #nk-melds { height: auto; max-height: 14; }
+    NickelsTableScreen #nk-hand-panel { height: auto; border: round $accent; border-title-color: $accent; }
+    NickelsTableScreen #nk-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
+    NickelsTableScreen.-ascii #nk-hand-panel { border: ascii $primary; }
+    NickelsTableScreen #scoreboard { padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    NickelsTableScreen.-short #nk-info { border: none; height: auto; }
+    """
+
+    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+        super().__init__(session, pace=pace, name=name)
+        self.choices: list[Action] = []
+        self.pending: str | None = None
+        self.digits = ""
+        self.target: int | None = None
+        #: the last hint's move (``m`` on exactly its cards lays the hinted arrangement)
+        self.hinted: Action | None = None
+        #: several people at one terminal: per seat, (offer key, claims?) from the last claim window
+        self._claim_answers: dict[int, tuple[tuple, bool]] = {}
+        if len(self.humans) > 1:
+            for seat in self.humans:
+                session.set_standing_order(seat, self._claim_order(seat))
+
+    # -- layout ----------------------------------------------------------------------
+    def compose_table(self) -> ComposeResult:
+        with Vertical(id="nk-board"):
+            yield Static("", id="nk-info", classes="table-panel")
+            yield MeldsPanel(id="nk-melds", classes="table-panel")
+            yield DecisionBar(id="nk-decision")
+            with Vertical(id="nk-hand-panel"):
+                yield FanHand(id="nk-hand")
+
+    def compose_scores(self) -> ComposeResult:
+        yield Static("", id="scoreboard")
+
+    def setup_table(self) -> None:
+        self.query_one("#nk-info").border_title = "Nickels"
+        self.query_one("#nk-melds").border_title = "Players and melds"
+
+    @property
+    def hand(self) -> FanHand:
+        return self.query_one("#nk-hand", FanHand)
+
+    def _card(self, c: Card) -> Text:
+        return card_small(c, self.app, on_face=False)
+
+    # -- hooks ---------------------------------------------------------------------------
+    def refresh_view(self, view: Any) -> None:
+        mine = self.human_turn()
+        a = self.ascii
+        info = Text()
+        info.append(contract_line(view), style="bold")
+        info.append(f" · draw pile {view.pool_count} · discard pile ")
+        if view.discards:
+            info.append_text(card_small(view.discards[-1], self.app))
+            info.append(f" ({len(view.discards) - 1} beneath)")
+        else:
+            info.append("empty", style="dim")
+        self.query_one("#nk-info", Static).update(info)
+        rows = []
+        for s, nm in enumerate(self.names):
+            mark = (">" if a else "▶") if s == view.to_move else " "
+            size = view.hand_sizes[s]
+            claims = view.claims[s]
+            cap = Text(f"{mark}{nm[:12]}", style="bold" if s == view.to_move else "")
+            if claims:
+                cap.append(f" {claims} claim{'s' if claims != 1 else ''}", style="not bold")
+            status = "down" if view.down_turn[s] >= 0 else "not down"
+            cap.append(f"\n {size} cards · {status}", style="not bold")
+            melds = [MeldLine(tm.id, meld_text(tm.meld, self._card)) for tm in view.melds if tm.owner == s]
+            rows.append((cap, melds))
+        self.query_one(MeldsPanel).show(rows, target=self.target, ascii_only=a)
+        panel = self.query_one("#nk-hand-panel")
+        panel.set_class(not mine, "-waiting")
+        hand = self.hand
+        if self.covered:
+            hand.set_cards([], face_up=False)
+            panel.border_title = "Hand hidden"
+        else:
+            hand.set_cards(view.hand)
+            many = len(self.humans) > 1
+            who = f"{self.names[view.seat]}'s" if many else "Your"
+            known = view.known[view.seat]
+            extra = f", others know of {names(known, a, ' ')}" if known else ""
+            panel.border_title = (f"{who} hand ({len(view.hand)} cards, by {hand.group}: g{extra})")
+        self._draw_decision(view)
+
+    def _draw_decision(self, view: Any) -> None:
+        bar = self.query_one(DecisionBar)
+        a = self.ascii
+        if not self.human_turn():
+            bar.close()
+            return
+        if view.phase == "offer" and view.discards:
+            bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? c claim, space pass")
+        elif self.choices:
+            opts = "  ".join(f"{i + 1} {meld_plain(c.meld, a)}" for i, c in enumerate(self.choices)
+                             if isinstance(c, LayMeld))
+            if not opts:
+                opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(self.choices))
+            bar.ask(f"Which? {opts}  (Esc cancel)")
+        elif self.pending:
+            card = self.hand.selected_cards()
+            what = name(card[0], a) if card else "the card"
+            verb = "Lay off" if self.pending == "layoff" else "Swap in"
+            bar.ask(f"{verb} {what} on meld m{self.digits or '_'}: type its number, Enter (or click a meld; Esc)")
+        else:
+            bar.close()
+
+    def refresh_scores(self, view: Any) -> None:
+        """The score sheet of the seven rounds (NK-21, NK-22): rounds down, players across."""
+        n = len(self.names)
+        board = self.query_one("#scoreboard", Static)
+        wide = self.app.size.width
+        side = 46 if wide < 100 else max(34, min(58, int(wide * 0.36)))  # the side column (base_table's CSS)
+        room = side - 4 - 8  # its border and padding, the round column
+        short = [x.split(" (")[0] for x in self.names]  # "Bix (easy)" -> "Bix"
+        w = max(3, min(7, room // max(1, n) - 1, max(len(x) for x in short)))
+        out = Text(no_wrap=True)
+        out.append("Round ".ljust(8) + " ".join(x[:w].rjust(w) for x in short) + "\n", style="bold")
+        for r in range(7):
+            cur = r == view.round_no and not view.is_over
+            label = f"{'>' if self.ascii else '▶'}" if cur else " "
+            label += f"{6 + r} hand"
+            cells = []
+            for s in range(n):
+                cells.append(str(view.round_scores[r][s]).rjust(w) if r < len(view.round_scores) else "".rjust(w))
+            out.append(label.ljust(8) + " ".join(cells) + "\n", style="bold" if cur else "")
+        out.append("Total".ljust(8) + " ".join(str(t).rjust(w) for t in view.totals), style="bold")
+        board.update(out)
+        rows = 9 + 2
+        if board.styles.height is None or board.styles.height.value != rows:
+            board.styles.height = rows
+
+    def hand_breakdown(self, data: dict, names_: Sequence[str]) -> str:
+        return hand_breakdown(data, names_)
+
+    def prompt(self, view: Any) -> str:
+        return prompt(view, self.names, ascii_only=self.ascii,
+                      selected=self.hand.selected_cards() if self.human_turn() else ())
+
+    def describe_action(self, action: Action) -> str:
+        return describe_action(action, self.ascii)
+
+    def reset_input(self) -> None:
+        self.choices = []
+        self.pending = None
+        self.digits = ""
+        self.target = None
+        self.hinted = None
+        if self.is_mounted:
+            for h in self.query("#nk-hand").results(FanHand):
+                h.clear_selection()
+
+    def show_hint(self, action: Action) -> None:
+        """The bot's move: its cards are selected in the hand, the move said in words."""
+        self.hinted = action
+        cards = action_cards(action)
+        if cards:
+            self.hand.select_cards(cards)
+        self.message(self.describe_action(action), "hint")
+
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mine = self.human_turn()
+        phase = self.view.phase if mine else ""
+        if action in ("cursor", "group", "space"):
+            return True if mine or action == "group" else None
+        if action in ("take", "pass_"):
+            return True if phase in ("acquire", "after") else False
+        if action == "claim":
+            return True if phase == "offer" else False
+        if action in ("meld", "discard", "layoff", "swap"):
+            return True if phase == "play" else (None if action == "discard" else False)
+        if action in ("confirm", "cancel", "digit"):
+            return mine and (bool(self.choices) or self.pending is not None or action == "cancel")
+        return True
+
+    # -- several people at one terminal: the claim window ---------------------------------
+    def _offer_key(self) -> tuple:
+        v = self.session.state
+        return (v.round_no, v.turn_no, len(v.discards), v.turn_claims)
+
+    def _claim_order(self, seat: int) -> Any:
+        def order(view: Any, legal: list[Action]) -> Action | None:
+            if view.phase != "offer":
+                return None
+            answer = self._claim_answers.get(seat)
+            if answer is None or answer[0] != self._offer_key():
+                return None
+            return CLAIM if answer[1] else DECLINE
+        return order
+
+    def _step(self) -> None:
+        s = self.session
+        if (len(self.humans) > 1 and not s.is_over and self._pending_result is None
+                and s.state.phase == P_OFFER and s.is_human(s.to_move)):  # an offer to a person
+            self._open_claim_window()
+            return
+        super()._step()
+
+    def _open_claim_window(self) -> None:
+        s = self.session
+        state = s.state
+        key = self._offer_key()
+        seats = [h for h in self.humans if state.may_claim(h)]
+        top = state.discards[-1]
+        self.covered = True
+        self.redraw()
+
+        def answered(claiming: frozenset[int] | None) -> None:
+            for h in seats:
+                self._claim_answers[h] = (key, h in (claiming or frozenset()))
+            self._log_events(s.advance())
+            self._step()
+
+        self.app.push_screen(ClaimWindow(name(top, self.ascii), seats, self.names), answered)
+
+    # -- moves -----------------------------------------------------------------------
+    def action_cursor(self, delta: int) -> None:
+        if self.human_turn():
+            self.hand.move(delta)
+
+    def action_space(self) -> None:
+        if not self.human_turn():
+            return
+        if self.view.phase == "offer":
+            self.human_act(DECLINE)
+            return
+        self.hand.toggle()
+        self.redraw()
+
+    def action_group(self) -> None:
+        group = self.hand.toggle_group()
+        self.redraw()
+        self.message(f"Hand grouped by {group}.", "info")
+
+    def action_take(self) -> None:
+        self.human_act(TAKE)
+
+    def action_pass_(self) -> None:
+        self.human_act(DECLINE)
+
+    def action_claim(self) -> None:
+        self.human_act(CLAIM)
+
+    def _one_card(self, what: str) -> Card | None:
+        chosen = self.hand.selected_cards() or ([self.hand.cursor_card()] if self.hand.cursor_card() else [])
+        if len(chosen) != 1 or chosen[0] is None:
+            self.message(f"select one card to {what} (space selects, ←/→ move)", "error")
+            return None
+        return chosen[0]
+
+    def action_discard(self) -> None:
+        if not self.human_turn():
+            return
+        card = self._one_card("discard")
+        if card is not None:
+            self.human_act(Discard(card))
+
+    def action_meld(self) -> None:
+        """m: lay the selected cards as one meld; if they form several (jokers standing for
+        different cards, an ace low or high), the decision bar asks which (1-9)."""
+        if not self.human_turn():
+            return
+        chosen = self.hand.selected_cards()
+        a = self.ascii
+        if not chosen:
+            self.message("select the cards of one book or run first (space selects)", "error")
+            return
+        hinted = self.hinted
+        if isinstance(hinted, LayMeld) and sorted(hinted.meld.cards) == sorted(chosen):
+            self.human_act(hinted)  # the hint's arrangement of exactly these cards
+            return
+        melds = arrange(chosen)
+        if not melds:
+            self.message(f"{names(chosen, a, ' ')} form no book (3+ of one rank, NK-7) and no run (4+ in sequence "
+                         "of one suit, NK-8)", "error")
+            return
+        if len(melds) == 1:
+            self.human_act(LayMeld(melds[0]))
+            return
+        self.choices = [LayMeld(m) for m in melds[:9]]
+        self.redraw()
+
+    def _start_target(self, kind: str) -> None:
+        if not self.human_turn():
+            return
+        card = self._one_card("lay off" if kind == "layoff" else "swap for a joker")
+        if card is None:
+            return
+        self.hand.select_cards([card])
+        if self.target is not None:
+            self._play_on(kind, card, self.target)
+            return
+        self.pending, self.digits = kind, ""
+        self.redraw()
+
+    def action_layoff(self) -> None:
+        self._start_target("layoff")
+
+    def action_swap(self) -> None:
+        self._start_target("swap")
+
+    def _play_on(self, kind: str, card: Card, mid: int) -> None:
+        """Lay off (or swap) ``card`` on meld ``mid``: the legal ways to do it (a joker naming
+        each card it may stand for, an ace low or high) are the engine's; several are asked."""
+        if kind == "swap":
+            self.human_act(Swap(card, mid))
+            return
+        ways = [x for x in self.legal() if isinstance(x, Layoff) and x.card == card and x.meld == mid]
+        if len(ways) > 1:
+            self.choices = ways[:9]
+            self.pending, self.digits = None, ""
+            self.redraw()
+            return
+        self.human_act(ways[0] if ways else Layoff(card, mid))
+
+    def action_digit(self, i: int) -> None:
+        if not self.human_turn():
+            return
+        if self.choices:
+            if 1 <= i <= len(self.choices):
+                chosen = self.choices[i - 1]
+                self.choices = []
+                self.human_act(chosen)
+            return
+        if self.pending:
+            self.digits = (self.digits + str(i)).lstrip("0")[:3]
+            ids = [tm.id for tm in self.view.melds]
+            if self.digits and int(self.digits) in ids and not any(
+                    str(m).startswith(self.digits) and str(m) != self.digits for m in ids):
+                self.action_confirm()
+                return
+            self.redraw()
+
+    def action_confirm(self) -> None:
+        if not self.human_turn():
+            return
+        if self.choices:
+            self.action_digit(1)
+            return
+        if self.pending and self.digits:
+            kind, mid = self.pending, int(self.digits)
+            card = self.hand.selected_cards()
+            self.pending, self.digits = None, ""
+            if card:
+                self._play_on(kind, card[0], mid)
+
+    def action_cancel(self) -> None:
+        self.reset_input()
+        self.clear_message()
+        self.redraw()
+
+    @on(MeldsPanel.Picked)
+    def _meld_picked(self, message: MeldsPanel.Picked) -> None:
+        message.stop()
+        if not self.human_turn():
+            return
+        if self.pending:
+            kind = self.pending
+            card = self.hand.selected_cards()
+            self.pending, self.digits = None, ""
+            if card:
+                self._play_on(kind, card[0], message.meld_id)
+            return
+        self.target = None if self.target == message.meld_id else message.meld_id
+        if self.target is not None:
+            self.message(f"m{self.target} picked: select a card, o to lay it off or w to swap it for a joker", "info")
+        self.redraw()
+
+    @on(FanHand.SelectionChanged)
+    def _selection(self, message: FanHand.SelectionChanged) -> None:
+        if self.human_turn() and not self.pending:
+            self._status().set_prompt(self.prompt(self.view))
+
+    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
+        return super().hand_result_lines(data, events)
+
+
+__all__ = ["ClaimWindow", "NickelsTableScreen"]
