@@ -110,12 +110,18 @@ def to_human_decision(s: Any) -> None:
 
 def human_turn_then_bots(s: Any, rng: Any) -> None:
     """The human to move plays a whole turn (several actions where the game has
-    them) with random legal moves, then the bots play until a human must decide."""
+    them) with random legal moves, then the bots play until a human must decide.
+    A turn lasts while ``State.turn`` stays: in Nickels the other seats' claim
+    offers (NK-13c) come between the human's take-or-pass and the rest of the turn."""
     to_human_decision(s)
-    seat = s.to_move
     turn = s.state.turn
-    while not s.is_over and s.to_move == seat and s.state.turn == turn:
-        s.act(rng.choice(s.view(seat).legal_actions()))
+    while not s.is_over and s.state.turn == turn:
+        if s.is_human(s.to_move):
+            s.act(rng.choice(s.view(s.to_move).legal_actions()))
+            continue
+        s.advance()
+        if not s.is_over and not s.is_human(s.to_move) and s.state.turn == turn:
+            s.act(s.bot_choose())
     to_human_decision(s)
 
 
