@@ -31,6 +31,7 @@ from engine.core import CHANCE
 from engine.games import get_game
 from engine.games.nags.game import P_PLAY, NagsVariant, start_search_key
 from engine.games.noms.game import P_AUCTION, P_CALL, P_CUT, P_PLAY as NOMS_PLAY, P_TRUMP, NomsVariant
+from engine.games.nickels.game import NickelsVariant
 from engine.games.spite_malice.game import VALUE, SpiteMaliceVariant
 
 ITERATIONS = 12
@@ -40,6 +41,8 @@ GAMES = {
              (NagsVariant(shuffle_on_recycle=True, allow_voluntary_turn=True), 4)],
     "noms": [(NomsVariant(), 4), (NomsVariant(mis_value_10=True, first_lead="dealer_left"), 4)],
     "spite_malice": [(SpiteMaliceVariant(), 2), (SpiteMaliceVariant(include_wild_cards_in_stock=False), 2)],
+    "nickels": [(NickelsVariant(), 4), (NickelsVariant(max_claims_per_player_per_round=3), 3),
+                (NickelsVariant(), 5)],
 }
 
 
@@ -172,7 +175,26 @@ def swap_sm(state, seat: int, rng: random.Random):
     return s
 
 
-SWAPS = {"nags": swap_nags, "noms": swap_noms, "spite_malice": swap_sm}
+def swap_nickels(state, seat: int, rng: random.Random):
+    """NK-13/NK-18: swap hidden cards between the other hands and the unordered draw
+    pile, never a card publicly known to be in a hand (a discard it took)."""
+    s = state.clone()
+    places = [s.hands[i] for i in range(s.n_seats) if i != seat] + [s.pool]
+    known = [list(s.known[i]) for i in range(s.n_seats) if i != seat] + [[]]
+    for _ in range(10):
+        a, b = rng.sample(range(len(places)), 2)
+        pa, pb = places[a], places[b]
+        ia = [k for k, c in enumerate(pa) if c not in known[a]]
+        ib = [k for k, c in enumerate(pb) if c not in known[b]]
+        if ia and ib:
+            x, y = rng.choice(ia), rng.choice(ib)
+            pa[x], pb[y] = pb[y], pa[x]
+    for i in range(s.n_seats):
+        s.hands[i].sort(key=lambda c: c.order)
+    return s
+
+
+SWAPS = {"nags": swap_nags, "noms": swap_noms, "spite_malice": swap_sm, "nickels": swap_nickels}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -1,4 +1,4 @@
-"""Nickels: the rules and state (:mod:`.game`), melds (:mod:`.melds`), the bots and
+"""Nickels: the rules and state (:mod:`.game`), melds (:mod:`.melds`), the bots (:mod:`.bots`, :mod:`.search`) and
 the clarified rules text (``rules.md``), described to the rest of the engine by :data:`SPEC`."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import cast
 
 from engine.core import Action, State
-from engine.games.nickels import game
+from engine.games.nickels import game, search
 from engine.games.nickels.bots import NickelsEasyBot
-from engine.spec import GameSpec, Taker
+from engine.spec import GameSpec, Taker, standard_bots
 
 
 def draw_step(state: State, take: Taker) -> Action | None:
@@ -39,7 +39,7 @@ def draw_step(state: State, take: Taker) -> Action | None:
 SPEC = GameSpec(
     game=game.Nickels,
     package=__name__,
-    bots={"easy": lambda level, budget_s, iterations: NickelsEasyBot()},
+    bots=standard_bots(NickelsEasyBot, search.make_search_bot),
     draw_step=draw_step,
-    search_levels=(),
+    hint_level="medium@16it",  # about medium's 0.15 s of CPU at low load (2026-11-23), the same hint on any machine
 )

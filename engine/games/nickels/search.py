@@ -1,0 +1,302 @@
+"""Nickels ``medium``/``hard``: flat Monte Carlo with common random numbers over
+the small decisions (rules NK-11 to NK-21; ``five-games.md``, "Bots for
+compound turns"; ``ai-design-notes.md`` section 7.2, Nickels).
+
+A decision of :class:`NickelsSearchBot`:
+
+1. **The rule of thumb first.** The ``easy`` bot's move and reason
+   (:class:`engine.games.nickels.bots.NickelsEasyBot`). Going down (NK-11a: the
+   meld plan laying the most cards), layoffs and joker swaps (NK-16) are played
+   as ``easy`` plays them: emptying the hand is always right and the plan is
+   already a search over the meld orders.
+2. **Candidates** (:func:`candidates`): take or pass the top discard (NK-13b/d)
+   when the card could matter (it lowers the contract distance or has a partner
+   in hand; once down, always); claim or pass an offer (NK-13c) when the card
+   lowers the distance; the :data:`DISCARDS` best discards of the ``easy`` ranking
+   (NK-18). Other decisions are ``easy``'s at once.
+3. **Rollouts with common random numbers.** Sample ``k`` draws one
+   determinization of the view (``view.determinize``: the cards a seat took from
+   the discard pile stay in its hand) and one chance seed and one policy seed;
+   every candidate is applied to a copy and all four seats play on with ``easy``
+   (``apply_trusted``, the moves come from the legal list) until the round ends
+   or :data:`TURNS_AHEAD` more turns have started. The score (:func:`rollout_score`)
+   is the penalty-point margin, in points, higher is better: the mean of the other
+   seats' points minus the seat's own, the round's real points when it ended,
+   else the estimate :func:`estimate_points` (a seat that is down: its hand's
+   penalty; one that is not: its hand's penalty plus the 25 (NK-21), scaled by how
+   far it is from the contract).
+4. **Keep ``easy`` unless a clear gain.** The ``easy`` move is played unless
+   another candidate beats it on the same samples by more than :data:`MIN_GAIN`
+   points and :data:`MARGIN` standard errors of the paired difference.
+
+Deterministic for a seed with ``iterations`` (= rollouts, one candidate in one
+sample each); anytime with ``budget_s``. The bot reads nothing but its view.
+
+Latest measurement (2026-11-23, ``cardtable arena nickels``, duplicate deals,
+``ai:hard@40it`` against three ``easy``, seed 101, 12 deals x 4 rotations, load 4
+to 10 on the shared 2-core machine): 18.5 of 48 matches, 38.5% [26.1, 52.7],
+1.54x the fair share (the interval reaches down to 1.04x, so the 1.3x target is
+met in the point estimate only); paired penalty points against an ``easy`` in the
+same seat -47.7 [-91.2, -4.1] per 7-round match, -6.8 [-13.0, -0.6] per round:
+below zero. At the 0.8 s budget: ~35 rollouts a decision at load ~5, p99 0.85 s
+(3 rounds); since then a rollout past the deadline is abandoned (the 12 hand's
+rollouts can take 0.4 s). ``hard@40it`` decisions had p99 4.4 s, max 16.7 s under
+that load (the iteration budget is not time-bounded). More in ``docs/ai-measurements.md``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Sequence, cast
+
+from engine.ai.base import BUDGETS, FORCED_REASON
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
+from engine.core import CHANCE, Action, State, View
+from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
+from engine.games.nickels.game import ROUNDS, Claim, Decline, Discard, NickelsState, NickelsView, Take
+
+#: Discards (the best of the ``easy`` ranking) compared by the search.
+DISCARDS = 3
+#: Turns started after the decision's turn before a rollout is scored (4 seats: two orbits).
+TURNS_AHEAD = 8
+#: Standard errors of the paired difference by which a candidate must beat the ``easy`` move.
+MARGIN = 1.5
+#: Points (per round) by which a candidate must beat the ``easy`` move on average.
+MIN_GAIN = 2.0
+#: A rollout stops after this many moves whatever happens (a safety cap).
+MAX_STEPS = 2000
+
+
+def estimate_points(state: NickelsState, seat: int) -> float:
+    """The points ``seat`` is expected to score in the running round (NK-21), from its
+    hand: once down, the hand's penalty (NK-6); not down, the hand's penalty plus the
+    unmelded 25 (none in the 12 hand), times ``min(1, 0.35 + 0.2 * distance)`` where
+    ``distance`` is :func:`~engine.games.nickels.bots.contract_distance` (a hand
+    close to its contract is likely to go out before the round ends)."""
+    pen = state._pen
+    hand = state.hands[seat]
+    pts = float(sum(pen.of(c) for c in hand))
+    if state.down_turn[seat] >= 0:
+        return pts
+    if state.round_no != ROUNDS - 1:
+        pts += state.variant.unmelded_penalty
+    d = contract_distance(hand, state.contract)
+    return pts * min(1.0, 0.35 + 0.2 * d)
+
+
+def rollout_score(root: NickelsState, end: NickelsState, me: int) -> float:
+    """The penalty-point margin of ``me`` (points, higher is better): the other
+    seats' mean points minus its own, for the round running at ``root``: its real
+    points (NK-21) when it ended, else :func:`estimate_points`."""
+    k = len(root.round_scores)
+    if len(end.round_scores) > k:
+        pts = [float(x) for x in end.round_scores[k]]
+    else:
+        pts = [estimate_points(end, s) for s in range(end.n_seats)]
+    others = [pts[s] for s in range(len(pts)) if s != me]
+    return sum(others) / len(others) - pts[me]
+
+
+def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) -> list[Action]:
+    """Step 2 of the module docstring: the moves worth searching, ``easy_move``
+    first; a single element means no search."""
+    v = view
+    me = v.seat
+    down = v.down_turn[me] >= 0
+    if v.phase in ("acquire", "after"):
+        top = v.discards[-1]
+        hand = list(v.hand)
+        if down:
+            return [easy_move, Decline() if easy_move == Take() else Take()]
+        if (contract_distance(hand + [top], v.contract) < contract_distance(hand, v.contract)
+                or usefulness(top, hand, v.contract) > 0):
+            return [easy_move, Decline() if easy_move == Take() else Take()]
+        return [easy_move]
+    if v.phase == "offer":
+        if v.round_no == ROUNDS - 1:
+            return [easy_move]
+        top = v.discards[-1]
+        hand = list(v.hand)
+        if contract_distance(hand + [top], v.contract) < contract_distance(hand, v.contract):
+            return [easy_move, Decline() if easy_move == Claim() else Claim()]
+        return [easy_move]
+    if type(easy_move) is not Discard:
+        return [easy_move]
+    ranked = [a for _, a in discard_order(v, [cast(Discard, a) for a in legal if type(a) is Discard])]
+    out: list[Action] = [easy_move]
+    out.extend(a for a in ranked if a != easy_move)
+    return out[:DISCARDS]
+
+
+def _paired_pick(scores: list[list[float]], margin: float, min_gain: float) -> int:
+    """Candidate 0 (``easy``) unless another beats it on the same samples by a mean
+    paired difference above ``min_gain`` and ``margin`` standard errors; then the one
+    with the best lower bound."""
+    base = scores[0]
+    best, best_lb = 0, 0.0
+    for i in range(1, len(scores)):
+        m = min(len(base), len(scores[i]))
+        if m < 2:
+            continue
+        d = [scores[i][k] - base[k] for k in range(m)]
+        mean = sum(d) / m
+        var = sum((x - mean) ** 2 for x in d) / (m - 1)
+        lb = mean - margin * math.sqrt(var / m)
+        if mean > min_gain and lb > best_lb:
+            best, best_lb = i, lb
+    return best
+
+
+class NickelsSearchBot(ISMCTSBot):
+    """Levels ``medium`` and ``hard`` for Nickels (module docstring).
+
+    An :class:`ISMCTSBot` by interface (``budget_s``, ``iterations``, ``level``,
+    ``last``); it searches by flat Monte Carlo around the ``easy`` move.
+    ``choose(view, legal, rng)`` returns an element of ``legal``; raises
+    ValueError when ``legal`` is empty.
+    """
+
+    def __init__(self, profile: SearchProfile, budget_s: float | None = None, iterations: int | None = None,
+                 level: str = "hard", turns_ahead: int | None = None, margin: float | None = None) -> None:
+        super().__init__(profile, budget_s=budget_s, iterations=iterations, level=level)
+        self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
+        self.margin = MARGIN if margin is None else margin
+        self.easy = cast(NickelsEasyBot, profile.rollout_bot)
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.choose_with_reason(view, legal, rng)[0]
+
+    def choose_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """The move (the same for the same ``rng`` as :meth:`choose`) and one line
+        saying why: the forced move, the ``easy`` rule of thumb when nothing was
+        searched, or what the search found (:func:`engine.ai.ismcts.search_reason`).
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        self.last = None
+        if len(legal) == 1:
+            return legal[0], FORCED_REASON
+        v = cast(NickelsView, view)  # a Nickels bot is only given its own game's view
+        easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        cands = [a for a in candidates(v, legal, easy[0]) if a in legal]
+        if len(cands) < 2:
+            return easy
+        res = self.search_candidates(v, cands, rng)
+        return res.action, search_reason(res, easy)
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.choose(view, legal, rng)
+
+    def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        return self.choose_with_reason(view, legal, rng)
+
+    def search(self, view: View, legal: Sequence[Action], rng: random.Random) -> SearchResult:
+        """Search every candidate of :func:`candidates` (at least two assumed: with one,
+        the result holds it with no rollouts). ``view`` is a :class:`NickelsView`."""
+        v = cast(NickelsView, view)
+        easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        cands = [a for a in candidates(v, legal, easy[0]) if a in legal] or [easy[0]]
+        if len(cands) < 2:
+            res = SearchResult(cands[0], 0, 0.0, {}, {}, 0, unit="points")
+            self.last = res
+            return res
+        return self.search_candidates(v, cands, rng)
+
+    def search_candidates(self, view: NickelsView, cands: list[Action], rng: random.Random) -> SearchResult:
+        """Step 3 and 4 of the module docstring over ``cands`` (``cands[0]`` is the ``easy`` move)."""
+        t0 = time.perf_counter()
+        me = view.seat
+        r = random.Random(int(rng.random() * 2**53))
+        scores: list[list[float]] = [[] for _ in cands]
+        n = 0
+        stop = False
+        deadline = None if self.budget_s is None else t0 + self.budget_s
+        while not stop:
+            d0 = view.determinize(r)
+            seed_c, seed_p = int(r.random() * 2**53), int(r.random() * 2**53)
+            for i, a in enumerate(cands):
+                d = d0.clone()
+                d.apply_trusted(a)  # a legal move of this seat (cands are taken from legal)
+                # past the deadline a rollout is abandoned once the first sample is complete
+                late = deadline if len(scores[-1]) else None
+                if not self._rollout_from(d, d0, random.Random(seed_p), random.Random(seed_c), late):
+                    for row in scores[:i]:
+                        row.pop()  # keep only complete samples (the comparison is paired)
+                    n -= i
+                    stop = True
+                    break
+                scores[i].append(rollout_score(d0, d, me))
+                n += 1
+                if self.iterations is not None and n >= self.iterations:
+                    stop = True
+                    break
+                if self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s and len(scores[-1]):
+                    stop = True
+                    break
+        best = _paired_pick(scores, self.margin, MIN_GAIN)
+        visits = {f"{me} {a}": len(scores[i]) for i, a in enumerate(cands) if scores[i]}
+        values = {f"{me} {a}": sum(scores[i]) / len(scores[i]) for i, a in enumerate(cands) if scores[i]}
+        res = SearchResult(cands[best], n, time.perf_counter() - t0, visits, values, 1, unit="points")
+        self.last = res
+        return res
+
+    def _rollout_from(self, d: NickelsState, root: NickelsState, rp: random.Random, rc: random.Random,
+                      deadline: float | None = None) -> bool:
+        """Play ``d`` on with ``easy`` for every seat until the round running at
+        ``root`` ends or :attr:`turns_ahead` more turns have started; False when
+        ``time.perf_counter()`` passed ``deadline`` first (the rollout is abandoned)."""
+        easy = self.easy
+        clock = time.perf_counter
+        k = len(root.round_scores)
+        limit = root.turn_no + self.turns_ahead
+        steps = 0
+        while (not d.is_over and len(d.round_scores) == k and d.turn_no <= limit and steps < MAX_STEPS):
+            steps += 1
+            if deadline is not None and not steps % 16 and clock() > deadline:
+                return False
+            tm = d.to_move
+            if tm == CHANCE:
+                d.apply_trusted(d.sample_chance(rc))
+                continue
+            legal = d.legal_actions()
+            a = legal[0] if len(legal) == 1 else easy.decide(d.view(tm), legal, rp)
+            d.apply_trusted(a)  # from d.legal_actions()
+        return True
+
+
+# -- the search profile and the levels -------------------------------------------
+
+def nk_reward(root: State, end: State) -> list[float]:
+    """NK-21: a reward per seat in [0, 1] from the round's penalty-point margin
+    (:func:`rollout_score` / 200 around 0.5, clipped); both states are NickelsStates."""
+    root_s, end_s = cast(NickelsState, root), cast(NickelsState, end)
+    out = []
+    for s in range(end_s.n_seats):
+        x = 0.5 + rollout_score(root_s, end_s, s) / 200.0
+        out.append(0.0 if x < 0 else 1.0 if x > 1 else x)
+    return out
+
+
+def nk_profile() -> SearchProfile:
+    """The Nickels profile given to :class:`NickelsSearchBot`, which takes only the
+    rollout bot (``easy``) from it (and :func:`nk_reward` for generic tools)."""
+    return SearchProfile(rollout_bot=NickelsEasyBot(), reward=nk_reward)
+
+
+def make_search_bot(level: str = "hard", budget_s: float | None = None,
+                    iterations: int | None = None) -> NickelsSearchBot:
+    """The ``medium`` or ``hard`` Nickels bot; with neither ``budget_s`` (seconds per
+    decision) nor ``iterations`` (rollouts per decision), the level's budget
+    (:data:`engine.ai.base.BUDGETS`)."""
+    if budget_s is None and iterations is None:
+        budget_s = BUDGETS[level]
+    return NickelsSearchBot(nk_profile(), budget_s=budget_s, iterations=iterations, level=level)
+
+
+__all__ = ["NickelsSearchBot", "candidates", "estimate_points", "make_search_bot", "nk_profile",
+           "rollout_score"]
