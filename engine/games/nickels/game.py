@@ -158,6 +158,16 @@ def _pack(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
     return tuple(multi_deck(decks, jokers_per_deck))
 
 
+@functools.lru_cache(maxsize=8)
+def _pack_dict(decks: int, jokers: int) -> dict[Card, int]:
+    return dict(Counter(_pack(decks, jokers // decks)))
+
+
+def _pack_counts(decks: int, jokers: int) -> Counter:
+    """NK-2: the pack of ``decks`` standard decks and ``jokers`` jokers as a new Counter (card -> copies)."""
+    return Counter(_pack_dict(decks, jokers))
+
+
 # ---------------------------------------------------------------------------
 # Actions
 # ---------------------------------------------------------------------------
@@ -599,7 +609,7 @@ class NickelsState(State):
             hands: list[list[Card]] = [[] for _ in range(n)]
             for i, c in enumerate(order):  # NK-4: one at a time, from the dealer's left
                 hands[(self.dealer + 1 + i) % n].append(c)
-            return Deal(tuple(tuple(sorted(h)) for h in hands))
+            return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
         pool = self.pool
         if p == P_UPCARD:
             return Upcard(pool[rand_below(rng, len(pool))])
@@ -936,11 +946,11 @@ class NickelsState(State):
     def fingerprint(self) -> str:
         return "|".join([
             "nickels", PHASE_NAMES[self.phase], str(self.round_no), str(self.dealer), str(self.turn_seat),
-            str(self.offer_seat), "/".join(cards_text(h) for h in self.hands), cards_text(sorted(self.pool)),
-            cards_text(self.discards),
+            str(self.offer_seat), "/".join(cards_text(h) for h in self.hands),
+            cards_text(sorted(self.pool, key=_order)), cards_text(self.discards),
             ";".join(f"{m.id}:{m.owner}:{m.meld.text()}" for m in self.melds), str(self.next_id),
             ",".join(map(str, self.down_turn)), f"{self.owed[0]},{self.owed[1]}",
-            "/".join(cards_text(sorted(k)) for k in self.known),
+            "/".join(cards_text(sorted(k, key=_order)) for k in self.known),
             ",".join(map(str, self.claims)), str(self.turn_claims), str(self.turn_no),
             ";".join(",".join(map(str, r)) for r in self.round_scores), ",".join(map(str, self.totals)),
             str(self.out_seat),
@@ -1145,7 +1155,7 @@ class NickelsView(View):
         seen.update(self.discards)
         for m in self.melds:
             seen.update(m.meld.cards)
-        full = Counter(self.variant.full_deck(self.n_seats))
+        full = _pack_counts(*self.variant.decks(self.n_seats))
         full.subtract(seen)
         return sorted(full.elements(), key=_order)
 
