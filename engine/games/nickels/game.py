@@ -1048,15 +1048,20 @@ def _swap_problem(sw: Swap, hand: Sequence[Card], melds: Sequence[TableMeld]) ->
 def layoff_moves(hand: Sequence[Card], melds: Sequence[TableMeld]) -> list[Action]:
     """NK-16: every single-card layoff and joker replacement the cards of ``hand``
     allow on ``melds`` (one action per distinct face and target)."""
-    faces = sorted(set(hand), key=_order)
+    faces = set(hand)
     has_joker = JOKER in faces
+    by_rank: dict[int, list[Card]] = {}  # the natural faces of each rank, in card order
+    for c in sorted(faces, key=_order):
+        if not c.is_joker:
+            by_rank.setdefault(c.rank, []).append(c)
     out: list[Action] = []
     for tm in melds:
         m = tm.meld
-        if isinstance(m, Book):
-            for c in faces:
-                if c.is_joker or c.rank == m.rank:
-                    out.append(Layoff(c, tm.id))
+        if isinstance(m, Book):  # its rank's faces, then the joker (which sorts after every natural)
+            for c in by_rank.get(m.rank, ()):
+                out.append(Layoff(c, tm.id))
+            if has_joker:
+                out.append(Layoff(JOKER, tm.id))
             continue
         for pos in run_end_positions(m):
             named = m.card_at(pos)
@@ -1065,10 +1070,11 @@ def layoff_moves(hand: Sequence[Card], melds: Sequence[TableMeld]) -> list[Actio
                 out.append(Layoff(named, tm.id, None, low))
             if has_joker:
                 out.append(Layoff(JOKER, tm.id, named, low))
-        for pos in m.joker_positions():
-            named = m.card_at(pos)
-            if named in faces:
-                out.append(Swap(named, tm.id))
+        if JOKER in m.cards:
+            for pos in m.joker_positions():
+                named = m.card_at(pos)
+                if named in faces:
+                    out.append(Swap(named, tm.id))
     return out
 
 

@@ -361,7 +361,7 @@ def run_candidates(hand: Counter, min_nat: int) -> list[Run]:
     to 13 positions of one suit whose gaps the held jokers can fill, with at least
     ``min_nat`` naturals; a joker fills only a position whose card is not held (NK-9a).
     By suit, then start, then end."""
-    return [r for r, _, _ in _run_entries(hand, min_nat)]
+    return [r for r, _, _ in _run_entries({c: n for c, n in hand.items() if n > 0}, min_nat)]
 
 
 #: ``_POS_CARDS[suit][pos]``: the natural card at run position ``pos`` (1..14; 0 is unused).
@@ -372,12 +372,20 @@ _POS_CARDS: tuple[tuple[Card, ...], ...] = tuple(
 _RunEntry = tuple[Run, int, tuple[Card, ...]]
 
 
+#: A natural card -> (its suit, its run positions as bits of a mask: bit ``pos`` for position ``pos``).
+_POS_BITS: dict[Card, tuple[int, int]] = {
+    cards[pos]: (suit, sum(1 << p for p in rank_positions(cards[pos].rank)))
+    for suit, cards in enumerate(_POS_CARDS) for pos in range(2, 15)}
+
+
 def _run_entries(hand: dict[Card, int], min_nat: int) -> list[_RunEntry]:
-    """:func:`run_candidates` with each run's joker count and naturals (the search's form)."""
+    """:func:`run_candidates` with each run's joker count and naturals (the search's
+    form); ``hand`` holds positive counts only."""
     masks = [0, 0, 0, 0]
-    for c, n in hand.items():
-        if n > 0 and not c.is_joker:
-            masks[c.suit] |= (1 << 14 | 2) if c.rank == ACE else 1 << c.rank
+    for c in hand:
+        sb = _POS_BITS.get(c)
+        if sb is not None:
+            masks[sb[0]] |= sb[1]
     jokers = hand.get(JOKER, 0)
     out: list[_RunEntry] = []
     for suit in Suit:
