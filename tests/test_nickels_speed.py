@@ -61,3 +61,49 @@ def match_digest(seed: int, seats: int, options: dict) -> str:
 @pytest.mark.parametrize("seed,seats,options,digest", CASES)
 def test_fixed_seed_random_matches_play_exactly_as_before(seed, seats, options, digest):
     assert match_digest(seed, seats, options) == digest
+
+
+#: Random hands compared with the reference search (its 40-card all-cards searches are slow).
+HANDS = 50
+
+
+def _random_hand(rng: random.Random) -> list:
+    """A hand of 4 to 40 cards from the 3-4 seat pack (NK-2), sometimes with extra jokers and duplicates."""
+    from engine.games.nickels.melds import JOKER
+    pack = NickelsVariant().full_deck(4)
+    if rng.random() < 0.5:  # mostly one or two suits: many runs, the 12 hand's all-cards search goes deep
+        suits = rng.sample(range(4), rng.choice((1, 2)))
+        pack = [c for c in pack if c.is_joker or c.suit in suits]
+    hand = rng.sample(pack, min(len(pack), rng.randint(4, 40)))
+    hand += [JOKER] * (rng.random() < 0.2) * rng.randint(1, 4)
+    return sorted(hand, key=lambda c: c.order)
+
+
+def test_next_melds_answers_as_the_reference_search_did_on_random_hands():
+    """NK-9a, NK-11, NK-20: the fast going-down search gives the same melds in the same order as the
+    pre-speed-up search (tests/nickels_melds_reference.py), for every contract, with melds already
+    laid, min_naturals_per_meld 1 to 3 and the 12 hand's all-cards rule."""
+    import nickels_melds_reference as ref
+    from engine.games.nickels.melds import CONTRACTS, next_melds
+    rng = random.Random(12)
+    compared = with_melds = twelve_down = 0
+    for _ in range(HANDS):
+        hand = _random_hand(rng)
+        for i, (books, runs) in enumerate(CONTRACTS):
+            min_nat = rng.choice((1, 1, 2, 3))
+            twelve = i == len(CONTRACTS) - 1
+            want = ref.next_melds(hand, books, runs, [], min_nat, twelve)
+            assert next_melds(hand, books, runs, [], min_nat, twelve) == want, (hand, books, runs, min_nat)
+            compared += 1
+            twelve_down += twelve and bool(want)
+            if want:  # lay one and compare the next step of going down
+                first = want[int(rng.random() * len(want))]
+                rest = list(hand)
+                for c in first.cards:
+                    rest.remove(c)
+                b, r = books - (not first.is_run), runs - first.is_run
+                if b or r:
+                    assert (next_melds(rest, b, r, [first], min_nat, twelve)
+                            == ref.next_melds(rest, b, r, [first], min_nat, twelve)), (hand, first)
+                    with_melds += 1
+    assert compared == HANDS * len(CONTRACTS) and with_melds > HANDS // 4 and twelve_down > 0

@@ -472,7 +472,12 @@ def _completable(hand: dict[Card, int], books: int, runs: int, laid: list[Meld],
         prev = [m for m in laid if isinstance(m, Run)]
         cands = _run_entries(hand, min_nat)
         if all_cards and not books:
-            # every card must go into some run: try only the runs holding the lowest natural card
+            # every card must go into some run, and a run holds one suit and each card once: no more suits
+            # than runs, no card more often than runs (a quick no, the search below would say the same)
+            if (len({c.suit for c in hand if not c.is_joker}) > runs
+                    or any(n > runs for c, n in hand.items() if not c.is_joker)):
+                return False
+            # try only the runs holding the lowest natural card
             first = min((c for c in hand if not c.is_joker), key=_order, default=None)
             if first is None:
                 return False
