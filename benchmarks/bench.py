@@ -1,20 +1,22 @@
 """Engine throughput for every game, optionally next to OpenSpiel peers measured in the same run.
 
 Usage:
-    python benchmarks/bench.py [--game all|nags|noms|spite_malice] [--seconds 3] [--seats 4] [--peers]
+    python benchmarks/bench.py [--game all|nags|noms|spite_malice|nickels] [--seconds 3] [--seats 4] [--peers]
         [--peer-python PYTHON] [--peer-script SCRIPT ...]
 
 Prints, per game, for random playouts of whole matches (Nags with ``--seats``
 seats, default 4 like the OpenSpiel peer ``crazy_eights(players=4)``; Noms 4
-seats, a game to 101, whose hands compare with ``oh_hell``; Spite & Malice 2):
+seats, a game to 101, whose hands compare with ``oh_hell``; Spite & Malice 2;
+Nickels 4 seats, a match of seven rounds, compared with ``gin_rummy``):
 games/s, hands/s, player actions/s, chance steps/s and all steps/s; then
 clone/s, legal_actions/s and apply/s on positions sampled from such games,
 the ``easy`` bot's decisions/s, view builds/s, and the ``hard`` search's
-iterations per second.
+iterations per second (a line saying so for a game without a ``hard`` level yet).
 With ``--peers`` it then runs the peer scripts (default: OpenSpiel's and
 RLCard's in ``../shared/bench/``) with the peer venv's Python as a subprocess
 (each peer game for the same number of seconds) and prints their lines after
-ours. The peer Python is ``--peer-python`` or else the environment variable
+ours, then for each game with a peer in :data:`PEER_PAIRS` a ``vs`` line: our
+rate as a multiple of the peer's. The peer Python is ``--peer-python`` or else the environment variable
 ``CARDTABLE_PEER_PYTHON``; without either, the one command that makes such a
 venv is printed (see :data:`PEER_VENV_HELP`). Nothing is asserted: these are
 measurements.
@@ -40,6 +42,14 @@ PEER_DIR = ROOT.parent / "shared" / "bench"
 DEFAULT_PEER_SCRIPTS = (PEER_DIR / "openspiel_peers.py", PEER_DIR / "rlcard_peers.py")
 #: The environment variable naming the peer venv's Python.
 PEER_PYTHON_ENV = "CARDTABLE_PEER_PYTHON"
+#: Our game -> its peers: (peer script name, the peer's game as it prints it, which of our rates
+#: compares with the peer's actions/s). OpenSpiel counts chance steps as actions ("steps"); RLCard
+#: counts only the players' actions ("actions").
+PEER_PAIRS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "nickels": (("openspiel_peers.py", "gin_rummy", "steps"), ("rlcard_peers.py", "gin-rummy", "actions")),
+}
+#: Seats per game when not the game's minimum (Nags: ``--seats``).
+SEATS = {"noms": 4, "nickels": 4}
 #: What to do when there is no peer Python: the one command that makes the venv.
 PEER_VENV_HELP = ("make a peer venv with: python3 -m venv /path/to/peer-venv && "
                   "/path/to/peer-venv/bin/pip install open_spiel rlcard ; then pass "
@@ -115,8 +125,9 @@ def rate(fn, items: list, seconds: float) -> float:
             return done / dt
 
 
-def bench_game(game_id: str, seats: int, seconds: float) -> None:
-    """Print one game's throughput lines."""
+def bench_game(game_id: str, seats: int, seconds: float) -> dict[str, float]:
+    """Print one game's throughput lines. Returns the random playout's rates per
+    second: ``{"games": ..., "actions": ..., "steps": ...}`` (steps = actions + chance steps)."""
     print(f"cardtable {GAMES[game_id].title}, {seats} seats, default rules, Python {sys.version.split()[0]}, "
           f"{seconds:g} s per line")
     g, hands, n_act, n_ch, dt = playouts(game_id, seats, seconds)
@@ -145,12 +156,16 @@ def bench_game(game_id: str, seats: int, seconds: float) -> None:
     print(f"  {'view (build)':32s} {rate(lambda s: s.view(s.to_move), states, seconds):10.0f} /s")
     search_line(game_id, states, seconds)
     sys.stdout.flush()
+    return {"games": g / dt, "actions": n_act / dt, "steps": (n_act + n_ch) / dt}
 
 
 def search_line(game_id: str, states: list, seconds: float) -> None:
     """The ``hard`` search bot's iterations (rollouts) per second and its decision
     time, over positions with a real choice, searching about 0.2 s each."""
-    from engine.games import make_search_bot
+    from engine.games import levels_for, make_search_bot
+    if "hard" not in levels_for(game_id):  # the hook: the line appears once the game registers a hard bot
+        print(f"  {'hard search':32s} not measured: {GAMES[game_id].title} has no hard level yet")
+        return
     bot = make_search_bot(game_id, "hard", budget_s=0.2)
     rng = random.Random(0)
     its = spent = 0.0
@@ -191,11 +206,13 @@ def main(argv: list[str] | None = None) -> int:
     if not 2 <= a.seats <= 5:
         print("Nags needs 2 to 5 seats.", file=sys.stderr)
         return 2
-    seats = {"nags": a.seats}
+    seats = {**SEATS, "nags": a.seats}
+    ours = {}
     for gid in (GAMES if a.game == "all" else [a.game]):
-        bench_game(gid, seats.get(gid, GAMES[gid].min_seats), a.seconds)
+        ours[gid] = bench_game(gid, seats.get(gid, GAMES[gid].min_seats), a.seconds)
 
     if a.peers:
+        peer_out: dict[str, str] = {}
         for script in a.peer_script or DEFAULT_PEER_SCRIPTS:
             if not script.exists():
                 print(f"peers: skipped {script}: no such file (name the peer scripts with --peer-script)")
@@ -208,7 +225,42 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"peers: {script.name} failed: {last}")
             else:
                 print(res.stdout, end="")
+                peer_out[script.name] = res.stdout
+        for line in compare_lines(ours, peer_out):
+            print(line)
     return 0
+
+
+def peer_rate(output: str, peer_game: str) -> float | None:
+    """The actions/s a peer script printed for ``peer_game`` (the number before
+    ``actions/s`` on the first line naming it), or None if it is not there."""
+    for line in output.splitlines():
+        if peer_game in line.split():
+            words = line.split()
+            for i, w in enumerate(words[1:], 1):
+                if w == "actions/s":
+                    try:
+                        return float(words[i - 1])
+                    except ValueError:
+                        return None
+    return None
+
+
+def compare_lines(ours: dict[str, dict[str, float]], peer_out: dict[str, str]) -> list[str]:
+    """For each measured game with peers (:data:`PEER_PAIRS`) whose script ran, a line
+    with our rate as a multiple of the peer's actions/s (the rate that compares:
+    OpenSpiel's count chance steps, RLCard's only player actions)."""
+    out = []
+    for gid, pairs in PEER_PAIRS.items():
+        if gid not in ours:
+            continue
+        for script, peer_game, ours_key in pairs:
+            theirs = peer_rate(peer_out.get(script, ""), peer_game)
+            if theirs:
+                mine = ours[gid][ours_key]
+                out.append(f"vs: {GAMES[gid].title} {mine:.0f} {ours_key}/s = {mine / theirs:.2f} x "
+                           f"{peer_game} ({script}) {theirs:.0f} actions/s")
+    return out
 
 
 if __name__ == "__main__":

@@ -49,3 +49,37 @@ def test_no_machine_specific_peer_path_in_the_repository():
     for path in (BENCH, root / "benchmarks" / "README.md", root / "README.md"):
         assert "/work/peer-venv" not in path.read_text(), path
     assert sys.executable  # the benchmark itself runs with any Python
+
+
+OPENSPIEL_OUT = ("nags (shedding/stops)            crazy_eights(players=4)       400.0 games/s      30000 actions/s\n"
+                 "nickels (rummy)                  gin_rummy                     329.5 games/s      52633 actions/s\n")
+RLCARD_OUT = "gin-rummy       100.4 games/s     12104 actions/s\nuno              50.0 games/s      9000 actions/s\n"
+
+
+def test_peer_rates_are_read_from_the_peer_scripts_lines(bench):
+    assert bench.peer_rate(OPENSPIEL_OUT, "gin_rummy") == 52633
+    assert bench.peer_rate(RLCARD_OUT, "gin-rummy") == 12104
+    assert bench.peer_rate(RLCARD_OUT, "gin_rummy") is None
+    assert bench.peer_rate("", "gin-rummy") is None
+
+
+def test_nickels_is_compared_with_both_gin_rummy_peers(bench):
+    ours = {"nickels": {"games": 5.0, "actions": 24208.0, "steps": 30000.0}}
+    lines = bench.compare_lines(ours, {"openspiel_peers.py": OPENSPIEL_OUT, "rlcard_peers.py": RLCARD_OUT})
+    assert len(lines) == 2
+    assert "30000 steps/s = 0.57 x gin_rummy" in lines[0]  # OpenSpiel counts chance steps: our steps
+    assert "24208 actions/s = 2.00 x gin-rummy" in lines[1]  # RLCard counts player actions: our actions
+    assert bench.compare_lines(ours, {"rlcard_peers.py": "failed"}) == []
+    assert bench.compare_lines({}, {"rlcard_peers.py": RLCARD_OUT}) == []
+
+
+def test_the_nickels_bench_plays_four_seat_matches_and_says_hard_search_is_missing(bench, capsys):
+    rates = bench.bench_game("nickels", 4, 0.01)
+    out = capsys.readouterr().out
+    assert "Nickels, 4 seats" in out and "random playout" in out and "games/s" in out
+    assert rates["games"] > 0 and rates["steps"] > rates["actions"] > 0
+    from engine.games import levels_for
+    if "hard" not in levels_for("nickels"):
+        assert "hard search" in out and "no hard level yet" in out
+    else:
+        assert "iterations/s" in out

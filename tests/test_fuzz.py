@@ -50,8 +50,8 @@ def test_drawn_house_rules_pass_validation_and_vary_every_option(fuzz, game_id):
     for _ in range(300):
         variant, table = fuzz.draw_rules(game, rng)
         assert getattr(variant, "problems", lambda: [])() == []
-        for key, value in table.items():
-            seen[key].add(value)
+        for key, value in table.items():  # a table option (Nickels' penalty_values) is a dict: seen as its items
+            seen[key].add(tuple(sorted(value.items())) if isinstance(value, dict) else value)
     assert all(len(values) >= 2 or spec.choices == (spec.default,)
                for spec in option_specs(game.variant_class) for values in [seen[spec.name]]), seen
 
@@ -130,3 +130,17 @@ def test_the_command_line_reports_and_exits_non_zero_on_a_failure(fuzz, monkeypa
     assert fuzz.main(["spite_malice", "--games", "1", "--seed", "3"]) == 1
     out = capsys.readouterr().out
     assert "1 failures" in out and "reproduce: python benchmarks/fuzz.py spite_malice --seed 3 --games 1" in out
+
+
+def test_a_table_option_has_each_of_its_entries_drawn_and_varied(fuzz):
+    """Nickels' penalty_values (NK-6) is a table of options: the fuzzer draws its entries one by one."""
+    game = GAMES["nickels"]
+    rng = random.Random(9)
+    seen: dict[str, set] = {}
+    for _ in range(300):
+        variant, table = fuzz.draw_rules(game, rng)
+        for key, value in table.get("penalty_values", {}).items():
+            seen.setdefault(key, set()).add(value)
+            assert getattr(variant.penalty_values, key) == value
+    assert set(seen) == {"joker", "ace", "ten_to_king", "two_to_nine"}
+    assert all(len(values) >= 2 for values in seen.values()), seen

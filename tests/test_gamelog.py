@@ -212,7 +212,7 @@ def test_line_after_result(tmp_path):
 @pytest.mark.parametrize("header, message", [
     ({"type": "action", "n": 1}, "not a log header"),
     ({**HEADER, "type": "header", "format": 1, "game": "chess"}, "unknown game"),
-    ({**HEADER, "type": "header", "format": 1, "game": "nickels"}, "not available yet"),
+    ({**HEADER, "type": "header", "format": 1, "game": "nogginate"}, "not available yet"),
     ({**HEADER, "type": "header", "format": 99}, "newer"),
     ({**HEADER, "type": "header", "format": 1, "seats": []}, "seat list"),
 ])

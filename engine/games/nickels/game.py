@@ -158,6 +158,16 @@ def _pack(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
     return tuple(multi_deck(decks, jokers_per_deck))
 
 
+@functools.lru_cache(maxsize=8)
+def _pack_dict(decks: int, jokers: int) -> dict[Card, int]:
+    return dict(Counter(_pack(decks, jokers // decks)))
+
+
+def _pack_counts(decks: int, jokers: int) -> Counter:
+    """NK-2: the pack of ``decks`` standard decks and ``jokers`` jokers as a new Counter (card -> copies)."""
+    return Counter(_pack_dict(decks, jokers))
+
+
 # ---------------------------------------------------------------------------
 # Actions
 # ---------------------------------------------------------------------------
@@ -599,7 +609,7 @@ class NickelsState(State):
             hands: list[list[Card]] = [[] for _ in range(n)]
             for i, c in enumerate(order):  # NK-4: one at a time, from the dealer's left
                 hands[(self.dealer + 1 + i) % n].append(c)
-            return Deal(tuple(tuple(sorted(h)) for h in hands))
+            return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
         pool = self.pool
         if p == P_UPCARD:
             return Upcard(pool[rand_below(rng, len(pool))])
@@ -936,11 +946,11 @@ class NickelsState(State):
     def fingerprint(self) -> str:
         return "|".join([
             "nickels", PHASE_NAMES[self.phase], str(self.round_no), str(self.dealer), str(self.turn_seat),
-            str(self.offer_seat), "/".join(cards_text(h) for h in self.hands), cards_text(sorted(self.pool)),
-            cards_text(self.discards),
+            str(self.offer_seat), "/".join(cards_text(h) for h in self.hands),
+            cards_text(sorted(self.pool, key=_order)), cards_text(self.discards),
             ";".join(f"{m.id}:{m.owner}:{m.meld.text()}" for m in self.melds), str(self.next_id),
             ",".join(map(str, self.down_turn)), f"{self.owed[0]},{self.owed[1]}",
-            "/".join(cards_text(sorted(k)) for k in self.known),
+            "/".join(cards_text(sorted(k, key=_order)) for k in self.known),
             ",".join(map(str, self.claims)), str(self.turn_claims), str(self.turn_no),
             ";".join(",".join(map(str, r)) for r in self.round_scores), ",".join(map(str, self.totals)),
             str(self.out_seat),
@@ -1042,15 +1052,20 @@ def _swap_problem(sw: Swap, hand: Sequence[Card], melds: Sequence[TableMeld]) ->
 def layoff_moves(hand: Sequence[Card], melds: Sequence[TableMeld]) -> list[Action]:
     """NK-16: every single-card layoff and joker replacement the cards of ``hand``
     allow on ``melds`` (one action per distinct face and target)."""
-    faces = sorted(set(hand), key=_order)
+    faces = set(hand)
     has_joker = JOKER in faces
+    by_rank: dict[int, list[Card]] = {}  # the natural faces of each rank, in card order
+    for c in sorted(faces, key=_order):
+        if not c.is_joker:
+            by_rank.setdefault(c.rank, []).append(c)
     out: list[Action] = []
     for tm in melds:
         m = tm.meld
-        if isinstance(m, Book):
-            for c in faces:
-                if c.is_joker or c.rank == m.rank:
-                    out.append(Layoff(c, tm.id))
+        if isinstance(m, Book):  # its rank's faces, then the joker (which sorts after every natural)
+            for c in by_rank.get(m.rank, ()):
+                out.append(Layoff(c, tm.id))
+            if has_joker:
+                out.append(Layoff(JOKER, tm.id))
             continue
         for pos in run_end_positions(m):
             named = m.card_at(pos)
@@ -1059,10 +1074,11 @@ def layoff_moves(hand: Sequence[Card], melds: Sequence[TableMeld]) -> list[Actio
                 out.append(Layoff(named, tm.id, None, low))
             if has_joker:
                 out.append(Layoff(JOKER, tm.id, named, low))
-        for pos in m.joker_positions():
-            named = m.card_at(pos)
-            if named in faces:
-                out.append(Swap(named, tm.id))
+        if JOKER in m.cards:
+            for pos in m.joker_positions():
+                named = m.card_at(pos)
+                if named in faces:
+                    out.append(Swap(named, tm.id))
     return out
 
 
@@ -1149,7 +1165,7 @@ class NickelsView(View):
         seen.update(self.discards)
         for m in self.melds:
             seen.update(m.meld.cards)
-        full = Counter(self.variant.full_deck(self.n_seats))
+        full = _pack_counts(*self.variant.decks(self.n_seats))
         full.subtract(seen)
         return sorted(full.elements(), key=_order)
 

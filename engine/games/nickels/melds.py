@@ -21,6 +21,7 @@ table.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
@@ -328,11 +329,11 @@ def meld_cards(melds: Iterable[Meld]) -> Counter:
 # Going down meld by meld: the candidates and whether the contract can still be completed
 # ---------------------------------------------------------------------------
 
-def book_candidates(hand: Counter, min_nat: int, skip_ranks: Iterable[int] = ()) -> list[Book]:
+def book_candidates(hand: dict[Card, int], min_nat: int, skip_ranks: Iterable[int] = ()) -> list[Book]:
     """Every book (NK-7, NK-9) the cards of ``hand`` can form: each sub-multiset of one
     rank's naturals (at least ``min_nat``) with 0 or more of the held jokers, 3 cards
     or more; ranks in ``skip_ranks`` are left out (NK-11: a contract's books differ)."""
-    jokers = hand[JOKER]
+    jokers = hand.get(JOKER, 0)
     skip = set(skip_ranks)
     by_rank: dict[int, list[tuple[Card, int]]] = {}
     for c, n in hand.items():
@@ -363,20 +364,71 @@ def _book_naturals(faces: Sequence[tuple[Card, int]], min_nat: int) -> Iterator[
 def run_candidates(hand: Counter, min_nat: int) -> list[Run]:
     """Every run (NK-8, NK-9, NK-9a) the cards of ``hand`` can form: each span of 4
     to 13 positions of one suit whose gaps the held jokers can fill, with at least
-    ``min_nat`` naturals; a joker fills only a position whose card is not held (NK-9a)."""
-    jokers = hand[JOKER]
-    out: list[Run] = []
+    ``min_nat`` naturals; a joker fills only a position whose card is not held (NK-9a).
+    By suit, then start, then end."""
+    return [r for r, _, _ in _run_entries({c: n for c, n in hand.items() if n > 0}, min_nat)]
+
+
+#: ``_POS_CARDS[suit][pos]``: the natural card at run position ``pos`` (1..14; 0 is unused).
+_POS_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card.get(pos_rank(pos or 1), suit) for pos in range(15)) for suit in Suit)
+
+#: A run candidate with what it takes from the hand: (run, jokers it uses, its naturals).
+_RunEntry = tuple[Run, int, tuple[Card, ...]]
+
+
+#: A natural card -> (its suit, its run positions as bits of a mask: bit ``pos`` for position ``pos``).
+_POS_BITS: dict[Card, tuple[int, int]] = {
+    cards[pos]: (suit, sum(1 << p for p in rank_positions(cards[pos].rank)))
+    for suit, cards in enumerate(_POS_CARDS) for pos in range(2, 15)}
+
+
+def _run_entries(hand: dict[Card, int], min_nat: int) -> list[_RunEntry]:
+    """:func:`run_candidates` with each run's joker count and naturals (the search's
+    form); ``hand`` holds positive counts only."""
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        sb = _POS_BITS.get(c)
+        if sb is not None:
+            masks[sb[0]] |= sb[1]
+    jokers = hand.get(JOKER, 0)
+    out: list[_RunEntry] = []
     for suit in Suit:
-        held = [hand[Card.get(pos_rank(pos), suit)] > 0 if pos else False for pos in range(15)]
-        if not any(held):
-            continue
-        for lo in range(1, 12):
-            for hi in range(lo + MIN_RUN - 1, min(14, lo + MAX_RUN - 1) + 1):
-                nat = sum(held[lo:hi + 1])
-                if hi - lo + 1 - nat > jokers or nat < max(1, min_nat):
-                    continue
-                out.append(Run(suit, lo, tuple(Card.get(pos_rank(p), suit) if held[p] else JOKER
-                                               for p in range(lo, hi + 1))))
+        if masks[suit]:
+            out.extend(_suit_runs(suit, masks[suit], jokers, max(1, min_nat)))
+    return out
+
+
+@functools.lru_cache(maxsize=32768)
+def _suit_runs(suit: Suit, mask: int, jokers: int, min_nat: int) -> tuple[_RunEntry, ...]:
+    """The runs of one suit whose held positions are the set bits of ``mask`` (bit
+    ``pos`` for positions 1..14), with ``jokers`` jokers to fill the gaps and at
+    least ``min_nat`` naturals, by start then end; each with its joker count and naturals."""
+    held = [bool(mask >> pos & 1) for pos in range(15)]
+    before = [0] * 16  # before[p]: held positions below p
+    for pos in range(15):
+        before[pos + 1] = before[pos] + held[pos]
+    cards = _POS_CARDS[suit]
+    out: list[_RunEntry] = []
+    for lo in range(1, 12):
+        for hi in range(lo + MIN_RUN - 1, min(14, lo + MAX_RUN - 1) + 1):
+            nat = before[hi + 1] - before[lo]
+            if hi - lo + 1 - nat > jokers or nat < min_nat:
+                continue
+            run = Run(suit, lo, tuple(cards[p] if held[p] else JOKER for p in range(lo, hi + 1)))
+            out.append((run, hi - lo + 1 - nat, tuple(cards[p] for p in range(lo, hi + 1) if held[p])))
+    return tuple(out)
+
+
+def _minus(hand: dict[Card, int], cards: Iterable[Card]) -> dict[Card, int]:
+    """A copy of ``hand`` (positive counts) without ``cards`` (which it holds)."""
+    out = dict(hand)
+    for c in cards:
+        n = out[c] - 1
+        if n:
+            out[c] = n
+        else:
+            del out[c]
     return out
 
 
@@ -397,11 +449,16 @@ def completable(hand: Counter, books: int, runs: int, laid: Sequence[Meld], min_
     beside the melds ``laid`` this turn, keeping NK-11 (books of different ranks,
     runs that could not join) and NK-9a; with ``all_cards`` (the 12 hand, NK-20) they
     must use every card of ``hand``. ``memo`` caches answers within one caller."""
+    return _can_complete({c: n for c, n in hand.items() if n > 0}, books, runs, list(laid), min_nat, all_cards,
+                         {} if memo is None else memo)
+
+
+def _can_complete(hand: dict[Card, int], books: int, runs: int, laid: list[Meld], min_nat: int, all_cards: bool,
+                  memo: dict) -> bool:
+    """:func:`completable` on a hand of positive counts, memoized in ``memo``."""
     if books == 0 and runs == 0:
-        return not all_cards or sum(hand.values()) == 0
-    if memo is None:
-        memo = {}
-    key = (frozenset(item for item in hand.items() if item[1] > 0), books, runs,
+        return not all_cards or not hand
+    key = (frozenset(hand.items()), books, runs,
            tuple(sorted(m.rank for m in laid if isinstance(m, Book))),
            tuple(sorted((int(m.suit), m.lo, m.hi) for m in laid if isinstance(m, Run))))
     got = memo.get(key)
@@ -410,51 +467,63 @@ def completable(hand: Counter, books: int, runs: int, laid: Sequence[Meld], min_
     return got
 
 
-def _completable(hand: Counter, books: int, runs: int, laid: Sequence[Meld], min_nat: int, all_cards: bool,
+def _completable(hand: dict[Card, int], books: int, runs: int, laid: list[Meld], min_nat: int, all_cards: bool,
                  memo: dict) -> bool:
     if runs:
-        total = sum(hand.values())
-        if all_cards and (total > MAX_RUN * runs + (MAX_RUN * books) or total < MIN_RUN * runs):
-            return False
+        if all_cards:
+            total = sum(hand.values())
+            if total > MAX_RUN * runs + (MAX_RUN * books) or total < MIN_RUN * runs:
+                return False
         prev = [m for m in laid if isinstance(m, Run)]
-        cands = run_candidates(hand, min_nat)
+        cands = _run_entries(hand, min_nat)
+        if all_cards and not books:
+            # every card must go into some run, and a run holds one suit and each card once: no more suits
+            # than runs, no card more often than runs (a quick no, the search below would say the same)
+            if (len({c.suit for c in hand if not c.is_joker}) > runs
+                    or any(n > runs for c, n in hand.items() if not c.is_joker)):
+                return False
         if all_cards and not books and min_nat == 1:
             # every card must go into some run: try only the runs holding the lowest natural card (with
             # more naturals per meld that run may have to wait for a run that frees a joker's place, NK-9a)
-            first = min((c for c, n in hand.items() if n > 0 and not c.is_joker), key=_order, default=None)
+            first = min((c for c in hand if not c.is_joker), key=_order, default=None)
             if first is None:
                 return False
-            cands = [r for r in cands if first in r.cards]
-        cands.sort(key=lambda r: sum(c.is_joker for c in r.cards))
-        for r in cands:
-            if any(runs_join(p, r) for p in prev):
+            cands = [e for e in cands if first in e[2]]
+        cands.sort(key=_jokers_of)  # stable: by jokers used, then suit, start, end
+        for r, j, nat in cands:
+            if prev and any(runs_join(p, r) for p in prev):
                 continue
-            rest = hand - Counter(r.cards)
-            if completable(rest, books, runs - 1, list(laid) + [r], min_nat, all_cards, memo):
+            rest = _minus(hand, nat + (JOKER,) * j if j else nat)
+            if _can_complete(rest, books, runs - 1, laid + [r], min_nat, all_cards, memo):
                 return True
-        if books and hand[JOKER]:
+        jokers = hand.get(JOKER, 0)
+        if books and jokers:
             # NK-9a: a book laid first frees its naturals' positions for a run's jokers
             used_ranks = {m.rank for m in laid if isinstance(m, Book)}
-            for b in book_candidates(hand, min_nat, used_ranks):
-                if hand[JOKER] > len(b.cards) - b.naturals and completable(
-                        hand - Counter(b.cards), books - 1, runs, list(laid) + [b], min_nat, all_cards, memo):
+            for b in book_candidates(Counter(hand), min_nat, used_ranks):
+                if jokers > len(b.cards) - b.naturals and _can_complete(
+                        _minus(hand, b.cards), books - 1, runs, laid + [b], min_nat, all_cards, memo):
                     return True
         return False
     used = {m.rank for m in laid if isinstance(m, Book)}
     if not all_cards:
         # greedy is exact: the ranks with the most naturals need the fewest jokers
-        per_rank: Counter = Counter()
+        per_rank: dict[int, int] = {}
         for c, n in hand.items():
-            if n > 0 and not c.is_joker and c.rank not in used:
-                per_rank[c.rank] += n
+            if not c.is_joker and c.rank not in used:
+                per_rank[c.rank] = per_rank.get(c.rank, 0) + n
         counts = sorted((n for n in per_rank.values() if n >= max(1, min_nat)), reverse=True)[:books]
         if len(counts) < books:
             return False
-        return sum(max(0, MIN_BOOK - n) for n in counts) <= hand[JOKER]
+        return sum(max(0, MIN_BOOK - n) for n in counts) <= hand.get(JOKER, 0)
     for b in book_candidates(hand, min_nat, used):
-        if completable(hand - Counter(b.cards), books - 1, 0, list(laid) + [b], min_nat, all_cards, memo):
+        if _can_complete(_minus(hand, b.cards), books - 1, 0, laid + [b], min_nat, all_cards, memo):
             return True
     return False
+
+
+def _jokers_of(entry: _RunEntry) -> int:
+    return entry[1]
 
 
 def next_melds(hand: Sequence[Card], books: int, runs: int, laid: Sequence[Meld], min_nat: int = 1,
@@ -464,22 +533,26 @@ def next_melds(hand: Sequence[Card], books: int, runs: int, laid: Sequence[Meld]
     of a new rank or a run that could not join one laid, after which the rest of the
     contract can still be completed (so a player never gets stuck half way down).
     Books first (by rank), then runs (by suit and start)."""
-    hc = Counter(hand)
+    hc: dict[Card, int] = {}
+    for c in hand:
+        hc[c] = hc.get(c, 0) + 1
+    laid = list(laid)
     out: list[Meld] = []
     memo: dict = {}
-    if not completable(hc, books, runs, laid, min_nat, all_cards, memo):
+    if not _can_complete(hc, books, runs, laid, min_nat, all_cards, memo):
         return out
     if books:
         used = [m.rank for m in laid if isinstance(m, Book)]
         for b in book_candidates(hc, min_nat, used):
-            if completable(hc - Counter(b.cards), books - 1, runs, list(laid) + [b], min_nat, all_cards, memo):
+            if _can_complete(_minus(hc, b.cards), books - 1, runs, laid + [b], min_nat, all_cards, memo):
                 out.append(b)
     if runs:
         prev = [m for m in laid if isinstance(m, Run)]
-        for r in run_candidates(hc, min_nat):
-            if any(runs_join(p, r) for p in prev):
+        for r, j, nat in _run_entries(hc, min_nat):
+            if prev and any(runs_join(p, r) for p in prev):
                 continue
-            if completable(hc - Counter(r.cards), books, runs - 1, list(laid) + [r], min_nat, all_cards, memo):
+            if _can_complete(_minus(hc, nat + (JOKER,) * j if j else nat), books, runs - 1, laid + [r], min_nat,
+                             all_cards, memo):
                 out.append(r)
     return out
 
