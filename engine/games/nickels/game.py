@@ -135,7 +135,7 @@ class NickelsVariant:
     unmelded_penalty: int = option(
         25, rule="NK-21", min=0, max=1000, help="added for each player who has not gone down (never in the 12 hand)")
     max_turns_per_round: int = option(
-        1000, rule="NK-19a", min=10, max=100_000,
+        1000, rule="NK-19a", min=10, max=2000,
         help="a round with nobody out after this many turns ends and is scored like one whose draw pile "
              "ran out (a safety cap that keeps every match finite)")
 
