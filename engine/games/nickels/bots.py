@@ -251,7 +251,8 @@ class NickelsEasyBot(HeuristicBot):
                                   v.round_no == 6)
             first = LayMeld(plan[0]) if plan else None
             if first is not None and first in melds:
-                return first, f"goes down: lays {plan[0].pretty()}, part of the contract laying the most cards"
+                rest = f", then {plan_text(plan[1:])}" if len(plan) > 1 else ""
+                return first, f"goes down laying the most cards: {plan[0].pretty()}{rest}"
             return melds[0], "goes down with the contract"
         swaps = [a for a in legal if isinstance(a, Swap)]
         if swaps:
