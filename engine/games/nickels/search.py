@@ -33,15 +33,14 @@ Deterministic for a seed with ``iterations`` (= rollouts, one candidate in one
 sample each); anytime with ``budget_s``. The bot reads nothing but its view.
 
 Latest measurement (2026-11-23, ``cardtable arena nickels``, duplicate deals,
-``ai:hard@40it`` against three ``easy``, seed 101, 12 deals x 4 rotations, load 4
-to 10 on the shared 2-core machine): 18.5 of 48 matches, 38.5% [26.1, 52.7],
-1.54x the fair share (the interval reaches down to 1.04x, so the 1.3x target is
-met in the point estimate only); paired penalty points against an ``easy`` in the
-same seat -47.7 [-91.2, -4.1] per 7-round match, -6.8 [-13.0, -0.6] per round:
-below zero. At the 0.8 s budget: ~35 rollouts a decision at load ~5, p99 0.85 s
-(3 rounds); since then a rollout past the deadline is abandoned (the 12 hand's
-rollouts can take 0.4 s). ``hard@40it`` decisions had p99 4.4 s, max 16.7 s under
-that load (the iteration budget is not time-bounded). More in ``docs/ai-measurements.md``.
+``ai:hard@40it`` against three ``easy``, shared 2-core machine under load): seed
+101, 12 deals x 4 rotations: 18.5 of 48 matches; seed 4242, 8 deals x 4
+rotations: 12.5 of 32 matches, paired -9.6 [-11.5, -7.8] penalty points per
+round. Together 31 of 80, 38.8% [28.8, 49.7], 1.55x the fair share (the 1.3x
+target is met in the point estimate only). At the default 0.8 s budget the
+decision p99 was 808 ms (4 matches); ``@40it`` is not time-bounded (p99 about 1 to
+4 s under load) and a rollout past the deadline of a timed search is abandoned.
+More in ``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations
