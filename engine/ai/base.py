@@ -154,3 +154,31 @@ def parse_level(level: str) -> tuple[str, float | None, int | None]:
     if m.group(1):
         return base, None, int(m.group(1))
     return base, float(m.group(2)), None
+
+
+def paired_pick(scores: Sequence[Sequence[float]], margin: float, min_gain: float) -> int:
+    """Flat Monte Carlo with common random numbers: which candidate to play.
+
+    Args:
+        scores: per candidate, its rollout scores (higher is better); candidate 0 is the
+            heuristic's own move and ``scores[i][k]`` shares sample ``k`` with ``scores[0][k]``.
+        margin: standard errors of the paired difference a candidate must clear.
+        min_gain: the mean paired difference (in the scores' unit) a candidate must exceed.
+
+    Returns:
+        0 unless another candidate beats candidate 0 by a mean paired difference above
+        ``min_gain`` and ``margin`` standard errors; then the one with the best lower bound.
+        Used by the Spite & Malice and Nickels searches."""
+    base = scores[0]
+    best, best_lb = 0, 0.0
+    for i in range(1, len(scores)):
+        m = min(len(base), len(scores[i]))
+        if m < 2:
+            continue
+        d = [scores[i][k] - base[k] for k in range(m)]
+        mean = sum(d) / m
+        var = sum((x - mean) ** 2 for x in d) / (m - 1)
+        lb = mean - margin * (var / m) ** 0.5
+        if mean > min_gain and lb > best_lb:
+            best, best_lb = i, lb
+    return best

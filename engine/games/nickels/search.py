@@ -45,12 +45,11 @@ More in ``docs/ai-measurements.md``.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Sequence, cast
 
-from engine.ai.base import BUDGETS, FORCED_REASON
+from engine.ai.base import BUDGETS, FORCED_REASON, paired_pick
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
@@ -127,25 +126,6 @@ def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) ->
     out: list[Action] = [easy_move]
     out.extend(a for a in ranked if a != easy_move)
     return out[:DISCARDS]
-
-
-def _paired_pick(scores: list[list[float]], margin: float, min_gain: float) -> int:
-    """Candidate 0 (``easy``) unless another beats it on the same samples by a mean
-    paired difference above ``min_gain`` and ``margin`` standard errors; then the one
-    with the best lower bound."""
-    base = scores[0]
-    best, best_lb = 0, 0.0
-    for i in range(1, len(scores)):
-        m = min(len(base), len(scores[i]))
-        if m < 2:
-            continue
-        d = [scores[i][k] - base[k] for k in range(m)]
-        mean = sum(d) / m
-        var = sum((x - mean) ** 2 for x in d) / (m - 1)
-        lb = mean - margin * math.sqrt(var / m)
-        if mean > min_gain and lb > best_lb:
-            best, best_lb = i, lb
-    return best
 
 
 class NickelsSearchBot(ISMCTSBot):
@@ -237,7 +217,7 @@ class NickelsSearchBot(ISMCTSBot):
                 if self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s and len(scores[-1]):
                     stop = True
                     break
-        best = _paired_pick(scores, self.margin, MIN_GAIN)
+        best = paired_pick(scores, self.margin, MIN_GAIN)
         visits = {f"{me} {a}": len(scores[i]) for i, a in enumerate(cands) if scores[i]}
         values = {f"{me} {a}": sum(scores[i]) / len(scores[i]) for i, a in enumerate(cands) if scores[i]}
         res = SearchResult(cands[best], n, time.perf_counter() - t0, visits, values, 1, unit="points")

@@ -24,7 +24,8 @@ A decision of :class:`SpiteMaliceSearchBot`:
    move is not taken from ``legal_actions()``, so it goes through the checked
    ``apply``; the plan search applies its legal moves with ``apply_trusted``.
    The ``easy`` plan is played unless another beats it on the same
-   determinizations by more than 1 point and :data:`MARGIN` standard errors of the paired difference (:func:`_pick`);
+   determinizations by more than 1 point and :data:`MARGIN` standard errors of the paired difference
+   (:func:`engine.ai.base.paired_pick`);
    the chosen plan's remaining moves are replayed without a new search as long as the
    view is the one the plan expected.
 
@@ -48,7 +49,7 @@ import time
 from typing import Sequence, cast
 
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
-from engine.ai.base import BUDGETS, FORCED_REASON
+from engine.ai.base import BUDGETS, FORCED_REASON, paired_pick
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot, _Ctx
 from engine.core import CHANCE, Action, State, View
 from engine.games.spite_malice.game import (P_PLAY, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
@@ -289,25 +290,6 @@ def rollout_score(root: SpiteMaliceState, end: SpiteMaliceState, me: int) -> flo
     return score
 
 
-def _pick(scores: list[list[float]], margin: float) -> int:
-    """The plan to play: plan 0 (the ``easy`` plan) unless another plan beats it on
-    the same determinizations by a mean paired difference of more than ``margin``
-    standard errors (and more than 1 point); then the one with the best lower bound."""
-    base = scores[0]
-    best, best_lb = 0, 0.0
-    for i in range(1, len(scores)):
-        m = min(len(base), len(scores[i]))
-        if m < 2:
-            continue
-        d = [scores[i][k] - base[k] for k in range(m)]
-        mean = sum(d) / m
-        var = sum((x - mean) ** 2 for x in d) / (m - 1)
-        lb = mean - margin * (var / m) ** 0.5
-        if mean > 1.0 and lb > best_lb:
-            best, best_lb = i, lb
-    return best
-
-
 class SpiteMaliceSearchBot(ISMCTSBot):
     """Levels ``medium`` and ``hard`` for Spite & Malice (module docstring).
 
@@ -402,7 +384,7 @@ class SpiteMaliceSearchBot(ISMCTSBot):
                     break
         counts = [len(x) for x in scores]
         means = [sum(x) / len(x) if x else float("-inf") for x in scores]
-        best = _pick(scores, self.margin)
+        best = paired_pick(scores, self.margin, 1.0)
         plan = plans[best]
         # cache the rest of the plan with the view each step should meet
         s = base.clone()
