@@ -300,7 +300,7 @@ def test_cli_arena_help():
     (["nags", "--seat", "ai:easy", "--seat", "human"], 1, "seat 1 is a human"),
     (["nags", "--seat", "ai:easy", "--seat", "ai:expert"], 1, "no 'expert' bot for Nags"),
     (["noms", "--seat", "ai:easy", "--seat", "ai:random"], 1, "needs 4 seats, not 2"),
-    (["nogginate", "--seat", "ai:easy", "--seat", "ai:random"], 2, "not available yet"),
+    (["poker", "--seat", "ai:easy", "--seat", "ai:random"], 2, "unknown game"),
     (["nags", "--seat", "ai", "--seat", "ai:random"], 1, "bad seat 'ai'"),
 ])
 def test_cli_arena_errors_are_one_sentence(argv, code, fragment):

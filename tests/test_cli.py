@@ -166,7 +166,7 @@ def test_variants_lists_every_option_with_type_default_allowed_rule_and_help(run
 
 @pytest.mark.parametrize("argv", [["rules", "nogginate"], ["variants", "nogginate"], ["play", "nogginate"],
                                   ["sim", "nogginate", "--seat", "ai:random", "--seat", "ai:random"]])
-def test_planned_game_is_one_message_and_exit_2(runner, app_calls, argv):
+def test_planned_game_is_one_message_and_exit_2(runner, app_calls, argv, planned_game):
     result = runner.invoke(app, argv)
     assert_one_line_error(result, 2, "not available yet", "available: nags")
     assert app_calls == []

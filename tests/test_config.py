@@ -144,7 +144,6 @@ MISTAKES = [
     ("seed = true\n", "seed", ["expected an integer"]),
     ("seed = 1.5\n", "seed", ["expected an integer"]),
     ('game = "poker"\n', "game", ["unknown game", "nogginate, nags, noms, spite_malice, nickels"]),
-    ('game = "nogginate"\n', "game", ["not available yet", "available: nags"]),
     ("game = 3\n", "game", ["expected a string", "nags"]),
     ('theme = "neon"\n', "theme", ["unknown theme", '"felt"', '"high-contrast"']),
     ("log_dir = 5\n", "log_dir", ["expected a string"]),
@@ -168,7 +167,7 @@ MISTAKES = [
      ["Nags needs 2 to 5 seats, not 6"]),
     ('rules = 3\n', "rules", ["[rules.nags]", "nogginate, nags"]),
     ('[rules.poker]\nx = 1\n', "rules.poker", ["unknown game", "nogginate, nags, noms"]),
-    ('[rules.nogginate]\nx = 1\n', "rules.nogginate", ["not available yet", "remove [rules.nogginate]"]),
+    ('[rules.nogginate]\nx = 1\n', "rules.nogginate", ["unknown option", "use_cheat_cards"]),
     ('[rules]\nnags = 1\n', "rules.nags", ["expected a table"]),
     ('[rules.nags]\nspeed = 2\n', "rules.nags.speed", ["unknown option", "direction_mode", "match_games"]),
     ('[rules.nags]\ndirection_mode = "sideways"\n', "rules.nags.direction_mode",
@@ -230,11 +229,21 @@ def test_with_overrides_replaces_seats_seed_and_revalidates():
         base.with_overrides(game="nags", seats=[SeatSpec("human")])
     with pytest.raises(ConfigError, match=r"--seat \(seat 1\): no 'expert' bot for Nags; levels: random"):
         base.with_overrides(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "expert")])
+
+
+def test_a_planned_game_is_not_available_yet(tmp_path, planned_game):
+    for text, fragments in (('game = "nogginate"\n', ["not available yet", "available: nags"]),
+                            ('[rules.nogginate]\nx = 1\n', ["not available yet", "remove [rules.nogginate]"])):
+        path = write(tmp_path, text)
+        with pytest.raises(ConfigError) as info:
+            load_config(path)
+        for f in fragments:
+            assert f in str(info.value)
     with pytest.raises(ConfigError, match="not available yet"):
-        base.with_overrides(game="nogginate")
+        default_table().with_overrides(game="nogginate")
 
 
-def test_variant_for_planned_game_raises_unknown_game():
+def test_variant_for_planned_game_raises_unknown_game(planned_game):
     from engine.games import UnknownGame
     with pytest.raises(UnknownGame, match="not available yet"):
         default_table().variant_for("nogginate")

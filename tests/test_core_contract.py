@@ -62,8 +62,8 @@ def test_event_narration():
 
 def test_game_registry_and_seat_range():
     assert get_game("nags") is Nags and GAMES["nags"] is Nags
-    with pytest.raises(UnknownGame, match="not available yet"):
-        get_game("nogginate")
+    with pytest.raises(UnknownGame, match="unknown game"):
+        get_game("poker")
     with pytest.raises(UnknownGame, match="unknown game"):
         get_game("chess")
     assert Nags.seat_range_error(3) is None

@@ -212,11 +212,18 @@ def test_line_after_result(tmp_path):
 @pytest.mark.parametrize("header, message", [
     ({"type": "action", "n": 1}, "not a log header"),
     ({**HEADER, "type": "header", "format": 1, "game": "chess"}, "unknown game"),
-    ({**HEADER, "type": "header", "format": 1, "game": "nogginate"}, "not available yet"),
     ({**HEADER, "type": "header", "format": 99}, "newer"),
     ({**HEADER, "type": "header", "format": 1, "seats": []}, "seat list"),
 ])
 def test_bad_header(tmp_path, header, message):
+    _check_bad_header(tmp_path, header, message)
+
+
+def test_a_header_of_a_planned_game(tmp_path, planned_game):
+    _check_bad_header(tmp_path, {**HEADER, "type": "header", "format": 1, "game": planned_game}, "not available yet")
+
+
+def _check_bad_header(tmp_path, header, message):
     path = tmp_path / "g.jsonl"
     write_lines(path, [json.dumps(header), '{"type": "action", "n": 1, "actor": "chance", "action": "dealer 0"}'])
     log = read_log(path)

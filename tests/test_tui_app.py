@@ -240,7 +240,7 @@ async def test_save_table_writes_the_config(table, tmp_path, monkeypatch):
 
 # -- rules screen ------------------------------------------------------------------------------
 
-def test_rules_markdown_found_and_missing():
+def test_rules_markdown_found_and_missing(planned_game):
     text, found = rules_markdown("nags")
     assert found and "NA-1" in text
     text, found = rules_markdown("nogginate")  # a planned game: its rules are not installed yet

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from engine.ai.base import Bot, RandomBot, parse_level
 from engine.core import Game
-from engine.games import nags, nickels, noms, spite_malice
+from engine.games import nags, nickels, nogginate, noms, spite_malice
 from engine.spec import GameSpec
 
 #: game id -> its descriptor; the order is the order games are offered in.
-SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (nags.SPEC, noms.SPEC, spite_malice.SPEC, nickels.SPEC)}
+SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (nags.SPEC, noms.SPEC, spite_malice.SPEC, nickels.SPEC, nogginate.SPEC)}
 
 #: game id -> its :class:`engine.core.Game` class (derived from :data:`SPECS`).
 GAMES: dict[str, type[Game]] = {gid: spec.game for gid, spec in SPECS.items()}

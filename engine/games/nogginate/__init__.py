@@ -1,0 +1,41 @@
+"""Nogginate: the rules and state (:mod:`.game`), melds (:mod:`.melds`), the bots and the
+clarified rules text (``rules.md``), described to the rest of the engine by :data:`SPEC`."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from engine.core import Action, State
+from engine.games.nogginate import game
+from engine.spec import GameSpec, Taker
+
+
+def draw_step(state: State, take: Taker) -> Action | None:
+    """The arena's stacked stock for Nogginate (NG-13, NG-14, NG-26): the deal, the up-card
+    and every draw are the first cards of the arena's order still in the stock, so seats
+    rotated over the same deal see the same cards in the same order. ``state`` is a
+    NogginateState."""
+    state = cast(game.NogginateState, state)
+    p = state.phase
+    universe = list(game._deck())
+    if p == game.P_DEAL:
+        n = state.n_seats
+        order = take(list(state.stock), game.HAND_SIZE * n, universe, new_pass=True)
+        hands: list[list] = [[] for _ in range(n)]
+        for i, c in enumerate(order):  # NG-13: one at a time from the dealer's left
+            hands[(state.dealer + 1 + i) % n].append(c)
+        return game.Deal(tuple(tuple(sorted(h, key=lambda c: c.order)) for h in hands))
+    if p == game.P_UPCARD:
+        return game.Upcard(take(list(state.stock), 1, universe)[0])
+    if p == game.P_DRAW:
+        k = min(2, len(state.stock))
+        return game.Drawn(tuple(sorted(take(list(state.stock), k, universe), key=lambda c: c.order)))
+    return None
+
+
+SPEC = GameSpec(
+    game=game.Nogginate,
+    package=__name__,
+    bots={},
+    draw_step=draw_step,
+)

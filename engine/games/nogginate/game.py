@@ -1,0 +1,1679 @@
+"""Nogginate: Samba-like partnership rummy with a 162-card deck (rules NG-1 to NG-54 in ``rules.md``).
+
+A :class:`NogginateState` is a whole match: rounds until a team reaches 10,000
+(NG-54), or ``fixed_rounds``. Cheat cards (NG-11, NG-C*) are not built yet: the
+option ``use_cheat_cards`` is refused with "not available yet".
+
+Chance steps and their notation (the stock is an unordered pool; every card taken
+from it is a chance step):
+
+* ``dealer 2``: the first dealer, at random (NG-5);
+* ``deal <seat 0> / <seat 1> / ...``: each seat's 15 cards, sorted (NG-13);
+* ``upcard 7H``: the card turned to start the discard pile (NG-14);
+* ``drawn 7H 3S``: the cards the player to move draws (NG-26a, NG-29: one card when one
+  is left), seen only by that player (the others observe ``drawn 2``).
+
+Player actions, one meld or one card at a time (NG-26a):
+
+* acquire (NG-26 step 1): ``draw`` (two cards from the stock; with the stock empty it
+  ends the round, NG-31), ``pile 7H 7D`` (take the whole pile, melding the top card
+  with these two naturals as a new Nate, NG-36), ``pile 7H 7D m4`` (the same onto the
+  team's Nate m4), ``onto m3`` (the top card onto the team's open Noggi m3, NG-37);
+* meld phase (step 2): ``noggi 4S 5S 6S`` and ``nate 7C 7D JK`` (a new meld's first three
+  cards), ``add m3 7H`` (one card onto a team meld), ``close m3`` (NG-17), ``merge m2 m5``
+  (NG-24), ``bonus`` (NG-47), ``freezenate FZ FZ FZ`` (NG-22, the going-out turn only),
+  ``ask`` ("Partner, may I go out?", NG-45);
+* the partner's answer: ``yes`` / ``no`` (NG-45);
+* end (step 3): ``discard 7H``, ``out`` (no card left, NG-42), ``pass`` (one card left and
+  not going out, NG-44).
+
+Pending commitments (no dead ends, no take-backs): once a team that is not down starts
+melding, the turn cannot end before the minimum is met (NG-32, NG-32a), and only melds
+after which it can still be met are offered; a pile taken before going down waits
+until the minimum is met from the hand (NG-36 step 3).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar, Literal, Sequence, cast
+
+from engine.cards import NOGGINATE, Card, CardKind, cards_text, nogginate_deck
+from engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    ChooseDealer,
+    Event,
+    Game,
+    IllegalAction,
+    State,
+    View,
+    parse_notation,
+    rand_below,
+    shuffled,
+)
+from engine.determinize import deal
+from engine.games.nogginate.melds import (
+    BONUS,
+    FREEZE,
+    FREEZE_NATE,
+    JOKER,
+    NATE,
+    NOGGI,
+    NOGGI_CLOSE_AT,
+    TableMeld,
+    add_problem,
+    can_place,
+    card_value,
+    minimum_for,
+    nate_problem,
+    nate_shape_ok,
+    new_meld,
+    noggi_problem,
+    unit_weight,
+)
+from engine.match import match_winners
+from engine.variants import option
+
+HAND_SIZE = 15  # NG-13
+TARGET = 10_000  # NG-54
+BONUS_PENALTY_HELD = 750  # NG-50
+OUT_BONUS = 200  # NG-46
+
+
+# ---------------------------------------------------------------------------
+# Variant
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NogginateVariant:
+    """House rules for Nogginate (the configuration summary of ``rules.md``)."""
+
+    use_cheat_cards: bool = option(
+        False, rule="NG-11", help="include the 54-card cheat deck (not available yet: the cheat cards are the "
+                                  "next piece of work)")
+    show_tell_in_individual_games: bool = option(
+        False, rule="NG-12", help="keep Show and Tell in 2, 3 and 5 player games (as dead cards)")
+    six_player_teams: Literal["3x2", "2x3"] = option(
+        "3x2", rule="NG-4", choices=("3x2", "2x3"),
+        help='six players: "3x2" three partnerships of two (seats 0+3, 1+4, 2+5) or "2x3" two teams of three')
+    auto_close_noggis_at_round_end: bool = option(
+        False, rule="NG-17", help="an open Noggi of 7 or more cards counts as closed at scoring")
+    cheat_nate_mixed_types: bool = option(
+        False, rule="NG-22", help="a cheat-Nate may mix cheat card types")
+    last_custom_card_topup_from_cheat: bool = option(
+        False, rule="NG-29", help="with one custom card left, a draw may add one cheat card")
+    min_meld_when_negative: int = option(
+        50, rule="NG-32", min=0, max=150, help="the initial-meld minimum of a team with a negative score")
+    all_bonus_penalty: int = option(
+        600, rule="NG-49", min=0, max=10_000,
+        help="the penalty when a team that does not qualify melded all 6 Bonus cards")
+    score_melded_card_values: bool = option(
+        False, rule="NG-52", help="Samba style: add the point values of every melded card")
+    hands_off_single_use: bool = option(
+        False, rule="NG-C2", help="Hands Off blocks one Steal only (cheat cards)")
+    steal_return_policy: Literal["next_to_play", "team_choice", "fewest_cards"] = option(
+        "next_to_play", rule="NG-C8", choices=("next_to_play", "team_choice", "fewest_cards"),
+        help="who receives the cards a Steal returns to a team's hands (cheat cards)")
+    max_go_out_asks_per_round: int | None = option(
+        None, rule="NG-45", min=1, max=100,
+        help='"Partner, may I go out?" questions each team may ask in a round (omit: one per turn, no cap)')
+    tie_policy: Literal["play_on", "shared"] = option(
+        "play_on", rule="NG-54", choices=("play_on", "shared"),
+        help='teams tied for the lead at 10,000 or more: "play_on" another round, or "shared" win')
+    fixed_rounds: int | None = option(
+        None, rule="NG-54", min=1, max=1000,
+        help="play this many rounds instead of to 10,000; the highest total wins (omit: play to 10,000)")
+    max_rounds: int = option(
+        100, rule="NG-54a", min=1, max=1000,
+        help="a match to 10,000 still undecided after this many rounds ends; the highest total wins, tied "
+             "leaders share (a safety cap that keeps every match finite)")
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Combinations that cannot be played, as ``(option, message)`` pairs."""
+        if self.use_cheat_cards:
+            return [("use_cheat_cards", "the cheat cards (NG-11, NG-C1 to NG-C9) are not available yet; "
+                                        "set use_cheat_cards = false")]
+        return []
+
+
+@functools.lru_cache(maxsize=1)
+def _deck() -> tuple[Card, ...]:
+    return tuple(nogginate_deck())
+
+
+@functools.lru_cache(maxsize=1)
+def _deck_dict() -> dict[Card, int]:
+    return dict(Counter(_deck()))
+
+
+# ---------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """NG-26(a): draw two cards from the stock (one when one is left, NG-29); with the
+    stock empty the round ends (NG-31). Notation: ``draw``."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile(Action):
+    """NG-36: take the whole discard pile, melding its top card with ``cards`` (two
+    naturals of its rank from the hand) as a new Nate, or onto the team's Nate ``meld``.
+    Notation: ``pile 7H 7D``, ``pile 7H 7D m4``."""
+
+    cards: tuple[Card, Card]
+    meld: int | None = None
+
+    def __str__(self) -> str:
+        return f"pile {cards_text(self.cards)}" + (f" m{self.meld}" if self.meld is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Onto(Action):
+    """NG-37: take the top discard onto the team's open Noggi ``meld``. Notation: ``onto m3``."""
+
+    meld: int
+
+    def __str__(self) -> str:
+        return f"onto m{self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class NewNoggi(Action):
+    """NG-16: start a Noggi with three consecutive cards of one suit (grow it with ``add``).
+    Notation: ``noggi 4S 5S 6S``."""
+
+    cards: tuple[Card, Card, Card]
+
+    def __str__(self) -> str:
+        return "noggi " + cards_text(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class NewNate(Action):
+    """NG-20: start a Nate with three cards: three naturals of a rank, or two and a joker
+    (grow it with ``add``). Notation: ``nate 7C 7D JK``."""
+
+    cards: tuple[Card, Card, Card]
+
+    def __str__(self) -> str:
+        return "nate " + cards_text(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Add(Action):
+    """NG-6/NG-16/NG-20/NG-21: add one card from the hand to the team's meld ``meld``.
+    Notation: ``add m3 7H``."""
+
+    meld: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"add m{self.meld} {self.card.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Close(Action):
+    """NG-17: close the team's open Noggi ``meld`` of 7 or more cards. Notation: ``close m3``."""
+
+    meld: int
+
+    def __str__(self) -> str:
+        return f"close m{self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class Merge(Action):
+    """NG-24: merge the team's open Nates ``a`` and ``b`` (same rank; ``a`` < ``b``; the
+    result keeps id ``a``). Notation: ``merge m2 m5``."""
+
+    a: int
+    b: int
+
+    def __str__(self) -> str:
+        return f"merge m{self.a} m{self.b}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBonus(Action):
+    """NG-47: place a Bonus card from the hand on the table. Notation: ``bonus``."""
+
+    def __str__(self) -> str:
+        return "bonus"
+
+
+@dataclass(frozen=True, slots=True)
+class FreezeNate(Action):
+    """NG-22: meld ``count`` (3+) Freeze cards as a Freeze-Nate, on the going-out turn only.
+    Notation: ``freezenate FZ FZ FZ``."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return "freezenate " + " ".join(["FZ"] * self.count)
+
+
+@dataclass(frozen=True, slots=True)
+class Ask(Action):
+    """NG-45: "Partner, may I go out?". Notation: ``ask``."""
+
+    def __str__(self) -> str:
+        return "ask"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Action):
+    """NG-45(d): the partner's answer, binding both ways (NG-45e). Notation: ``yes`` / ``no``."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "yes" if self.yes else "no"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """NG-26 step 3: discard one card, ending the turn (the last card: going out, NG-42).
+    Notation: ``discard 7H``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class GoOut(Action):
+    """NG-42: end the turn with no card left: going out. Notation: ``out``."""
+
+    def __str__(self) -> str:
+        return "out"
+
+
+@dataclass(frozen=True, slots=True)
+class PassTurn(Action):
+    """NG-44: keep the last card and end the turn. Notation: ``pass``."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Chance, NG-13: every seat's 15 cards (sorted), in seat order."""
+
+    hands: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return "deal " + " / ".join(cards_text(h) for h in self.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class Upcard(Action):
+    """Chance, NG-14: the card turned face up to start the discard pile."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"upcard {self.card.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn(Action):
+    """Chance, NG-26(a)/NG-29: the cards (sorted) the player to move draws from the stock."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "drawn " + cards_text(self.cards)
+
+
+DRAW, BONUS_ACT, ASK, YES, NO, OUT, PASS = Draw(), PlaceBonus(), Ask(), Answer(True), Answer(False), GoOut(), \
+    PassTurn()
+
+
+def _meld_id(token: str) -> int:
+    t = token.strip().lower()
+    if len(t) < 2 or t[0] != "m" or not t[1:].isdigit() or int(t[1:]) < 1:
+        raise ValueError(f"expected a meld id such as m3, found {token!r}")
+    return int(t[1:])
+
+
+def _sorted3(cards: list[Card], kind: str) -> tuple[Card, Card, Card]:
+    if len(cards) != 3:
+        raise ActionParseError(f"a new {kind} is laid with exactly 3 cards; grow it with 'add' (NG-26a)")
+    key = (lambda c: c.rank) if kind == "Noggi" else (lambda c: c.order)
+    return cast("tuple[Card, Card, Card]", tuple(sorted(cards, key=key)))
+
+
+def parse_nogginate_action(text: str) -> Action:
+    """Parse Nogginate notation (see the module docstring).
+
+    Raises:
+        ActionParseError: for an unknown verb, a bad card or meld id, or a wrong count.
+    """
+    return parse_notation(text, _parse_verb, "Nogginate",
+                          "draw, pile, onto, noggi, nate, add, close, merge, bonus, freezenate, ask, yes, no, "
+                          "discard, out, pass")
+
+
+_BARE = {"draw": DRAW, "bonus": BONUS_ACT, "ask": ASK, "yes": YES, "no": NO, "out": OUT, "pass": PASS}
+
+
+def _parse_verb(verb: str, rest: str) -> Action | None:
+    args = rest.split()
+    if verb in _BARE:
+        if args:
+            raise ActionParseError(f"{verb!r} takes no arguments")
+        return _BARE[verb]
+    cards = NOGGINATE.parse_cards
+    if verb == "pile":
+        mid = None
+        if args and args[-1].lower().startswith("m") and args[-1][1:].isdigit():
+            mid = _meld_id(args.pop())
+        cs = sorted(cards(" ".join(args)), key=lambda c: c.order)
+        if len(cs) != 2:
+            raise ActionParseError("name the two naturals you meld with the top card, e.g. 'pile 7H 7D' (NG-36)")
+        return TakePile((cs[0], cs[1]), mid)
+    if verb == "onto":
+        if len(args) != 1:
+            raise ActionParseError("write e.g. 'onto m3'")
+        return Onto(_meld_id(args[0]))
+    if verb == "noggi":
+        return NewNoggi(_sorted3(cards(rest), "Noggi"))
+    if verb == "nate":
+        return NewNate(_sorted3(cards(rest), "Nate"))
+    if verb == "add":
+        if len(args) != 2:
+            raise ActionParseError("write e.g. 'add m3 7H'")
+        return Add(_meld_id(args[0]), NOGGINATE.parse(args[1]))
+    if verb == "close":
+        if len(args) != 1:
+            raise ActionParseError("write e.g. 'close m3'")
+        return Close(_meld_id(args[0]))
+    if verb == "merge":
+        if len(args) != 2:
+            raise ActionParseError("write e.g. 'merge m2 m5'")
+        a, b = sorted((_meld_id(args[0]), _meld_id(args[1])))
+        return Merge(a, b)
+    if verb == "freezenate":
+        cs = cards(rest)
+        if len(cs) < 3 or any(c is not FREEZE for c in cs):
+            raise ActionParseError("a Freeze-Nate is 3 or more Freeze cards, e.g. 'freezenate FZ FZ FZ' (NG-22)")
+        return FreezeNate(len(cs))
+    if verb == "discard":
+        if len(args) != 1:
+            raise ActionParseError("write e.g. 'discard 7H'")
+        return Discard(NOGGINATE.parse(args[0]))
+    if verb == "deal":
+        return Deal(tuple(tuple(sorted(cards(part), key=lambda c: c.order)) for part in rest.split("/")))
+    if verb == "upcard":
+        if len(args) != 1:
+            raise ActionParseError("write e.g. 'upcard 7H'")
+        return Upcard(NOGGINATE.parse(args[0]))
+    if verb == "drawn":
+        cs = cards(rest)
+        if not 1 <= len(cs) <= 2:
+            raise ActionParseError("write e.g. 'drawn 7H 3S'")
+        return Drawn(tuple(sorted(cs, key=lambda c: c.order)))
+    if verb == "dealer":
+        if len(args) != 1 or not args[0].isdigit():
+            raise ActionParseError("write e.g. 'dealer 2'")
+        return ChooseDealer(int(args[0]))
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The turn's legality, shared by the state and the view
+# ---------------------------------------------------------------------------
+
+(P_DEALER, P_DEAL, P_UPCARD, P_ACQUIRE, P_DRAW, P_MELD, P_ANSWER, P_OVER) = range(8)
+PHASE_NAMES = ("dealer", "deal", "upcard", "acquire", "draw", "meld", "answer", "over")
+_CHANCE_PHASES = frozenset((P_DEALER, P_DEAL, P_UPCARD, P_DRAW))
+
+
+def _order(c: Card) -> int:
+    return c.order
+
+
+def _closed_count(melds: Sequence[TableMeld]) -> int:
+    """NG-43: closed Noggis and Nates among ``melds`` (Freeze-Nates never count)."""
+    return sum(1 for m in melds if m.closed and m.kind != FREEZE_NATE)
+
+
+def _closable(melds: Sequence[TableMeld]) -> int:
+    """NG-17: open Noggis of 7 or more cards (the player could close them this turn)."""
+    return sum(1 for m in melds if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT)
+
+
+def _place_shapes(melds: Sequence[TableMeld]) -> tuple[list, list]:
+    """The team melds cards may be added to, as :func:`can_place` wants them."""
+    nates = [(m.rank, m.naturals, m.jokers) for m in melds if m.kind == NATE]
+    noggis = [(int(cast(int, m.suit)), m.lo, m.hi) for m in melds if m.kind == NOGGI and not m.closed]
+    return nates, noggis
+
+
+def _less(hand: Counter, cards: Sequence[Card]) -> Counter:
+    out = Counter(hand)
+    out.subtract(cards)
+    return out
+
+
+def _holds(hand: Counter, cards: Sequence[Card]) -> bool:
+    """Whether the multiset ``hand`` contains every card of ``cards`` (with repeats)."""
+    need = Counter(cards)
+    return all(hand.get(c, 0) >= k for c, k in need.items())
+
+
+class _Turn:
+    """The seat to move's situation, built by the state and by the view from the same
+    fields, so both give one answer for every action (NG-26 to NG-45)."""
+
+    __slots__ = ("v", "phase", "seat", "team", "partnership", "hand", "melds", "team_melds", "discards",
+                 "stock", "down", "need", "pile_rest", "asked", "permission", "ask_left", "minimum", "_counts")
+
+    def __init__(self, v: "NogginateVariant", phase: int, seat: int, team: int, partnership: bool,
+                 hand: Sequence[Card], melds: Sequence[TableMeld], discards: Sequence[Card], stock: int, down: bool,
+                 need: int, pile_rest: bool, asked: bool, permission: int, ask_left: bool, minimum: int) -> None:
+        self.v, self.phase, self.seat, self.team, self.partnership = v, phase, seat, team, partnership
+        self.hand, self.melds, self.discards, self.stock, self.down = hand, melds, discards, stock, down
+        self.team_melds = [m for m in melds if m.team == team]
+        self.need, self.pile_rest, self.asked, self.permission = need, pile_rest, asked, permission
+        self.ask_left, self.minimum = ask_left, minimum
+        self._counts: Counter | None = None
+
+    @property
+    def counts(self) -> Counter:
+        if self._counts is None:
+            self._counts = Counter(self.hand)
+        return self._counts
+
+    def meld(self, mid: int) -> TableMeld | None:
+        for m in self.melds:
+            if m.id == mid:
+                return m
+        return None
+
+    # -- going out ---------------------------------------------------------------
+    def may_go_out_now(self) -> bool:
+        """NG-43/NG-45: the team has two closed melds and (in a partnership) the partner said yes."""
+        return _closed_count(self.team_melds) >= 2 and (not self.partnership or self.permission == 1)
+
+    def may_empty(self, team_melds: Sequence[TableMeld]) -> bool:
+        """Whether the hand may become empty with ``team_melds`` on the table: NG-43 is met or
+        can be by closing Noggis, and (NG-45a) the partner said yes."""
+        return (_closed_count(team_melds) + _closable(team_melds) >= 2
+                and (not self.partnership or self.permission == 1))
+
+    def able_to_go_out(self) -> bool:
+        """NG-45e: whether the player can still empty the hand this turn (all cards melded,
+        or all but one and that one discarded)."""
+        c = self.counts
+        fz = c.get(FREEZE, 0)
+        stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if x.is_cheat)
+        if stuck > 1:
+            return False
+        m = sum(k for x, k in c.items() if x.is_natural or x.is_joker)
+        if m == 0:
+            return True
+        nates, noggis = _place_shapes(self.team_melds)
+        return can_place(Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker}), nates, noggis,
+                         m - (1 - stuck), 0, unit_weight)
+
+    def pass_ok(self) -> bool:
+        """NG-44 (NG-44a): ``pass`` with exactly one card, when the player may not go out."""
+        if len(self.hand) != 1 or self.need > 0:
+            return False
+        if _closed_count(self.team_melds) < 2:
+            return True
+        if not self.partnership:
+            return False
+        if self.permission == 0:
+            return True
+        if self.permission == 1:
+            return False
+        return self.asked or not self.ask_left
+
+    def ask_ok(self) -> bool:
+        """NG-45b/c: a partnership player may ask once a turn, when the team meets NG-43 or
+        will once it closes Noggis it can close."""
+        return (self.partnership and not self.asked and self.ask_left and self.need <= 0
+                and _closed_count(self.team_melds) + _closable(self.team_melds) >= 2)
+
+    def bound_to_go_out(self) -> bool:
+        """NG-45e: after "yes" the player must go out if still able."""
+        return self.permission == 1 and self.able_to_go_out()
+
+    # -- melding -------------------------------------------------------------------
+    def _keep(self) -> int:
+        """Cards that must stay in hand while the minimum is pending (NG-32a): one, or none
+        while a taken pile is waiting to join the hand (NG-36)."""
+        return 0 if self.pile_rest and len(self.discards) > 0 else 1
+
+    def _meld_problem(self, used: Sequence[Card], after: list[TableMeld], points: int) -> str | None:
+        """The common checks of a meld or add that uses ``used`` from the hand and leaves the
+        team's melds as ``after``: the pending minimum (NG-32a) and an empty hand (NG-43, NG-45a)."""
+        left = len(self.hand) - len(used)
+        if not self.down:
+            need = (self.need if self.need > 0 else self.minimum) - points
+            if need > 0:
+                nates, noggis = _place_shapes(after)
+                if not can_place(_less(self.counts, used), nates, noggis, need, self._keep()):
+                    return (f"the initial meld must reach {self.minimum} points this turn and these cards leave no "
+                            f"way to reach it (NG-32)")
+                return None
+            if self.pile_rest and self.discards:
+                return None  # the minimum is met: the rest of the pile joins the hand (NG-36 step 4)
+        if left == 0 and not self.may_empty(after):
+            return self._empty_problem()
+        return None
+
+    def _empty_problem(self) -> str:
+        if _closed_count(self.team_melds) + _closable(self.team_melds) < 2 or not self.partnership:
+            return "you may not meld your last card: your team needs two closed melds to go out (NG-43, NG-44)"
+        if self.permission == 0:
+            return "your partner said no: you may not go out this turn (NG-45e)"
+        return "ask your partner first: \"Partner, may I go out?\" (NG-45a)"
+
+    def _with(self, m: TableMeld) -> list[TableMeld]:
+        return [x for x in self.team_melds if x.id != m.id] + [m]
+
+    def why(self, action: Action) -> str | None:
+        """None if ``action`` is legal, else a sentence naming the rule that forbids it."""
+        p, cls = self.phase, type(action)
+        if p == P_ANSWER:
+            return None if cls is Answer else "your partner asked \"may I go out?\": answer yes or no (NG-45d)"
+        if p == P_ACQUIRE:
+            if cls is Draw:
+                return None
+            if cls is TakePile:
+                return self._pile_problem(cast(TakePile, action))
+            if cls is Onto:
+                return self._onto_problem(cast(Onto, action))
+            return "first draw, take the pile or take the top card onto a Noggi (NG-26)"
+        if p != P_MELD:
+            return "it is not a player's move now"
+        if cls in (Draw, TakePile, Onto):
+            return "you have acquired this turn already: meld, then discard (NG-26)"
+        if cls is Answer:
+            return "nobody asked you a question"
+        hand = self.counts
+        if self.need > 0 and cls not in (NewNoggi, NewNate, Add):
+            return (f"finish the initial meld first: {self.need} more points from your hand this turn "
+                    f"(NG-32; minimum {self.minimum})")
+        if cls is NewNoggi or cls is NewNate:
+            cards = cast("NewNoggi | NewNate", action).cards
+            if not _holds(hand, cards):
+                return "you do not hold those cards"
+            if cls is NewNoggi:
+                why = noggi_problem(cards)
+                kind = NOGGI
+            else:
+                why = nate_problem(cards)
+                kind = NATE
+            if why:
+                return why
+            m = new_meld(0, self.team, kind, cards)
+            return self._meld_problem(cards, self.team_melds + [m], sum(card_value(c) for c in cards))
+        if cls is Add:
+            a = cast(Add, action)
+            if hand.get(a.card, 0) < 1:
+                return f"you do not hold {a.card.pretty}"
+            m = self.meld(a.meld)
+            if m is None:
+                return f"there is no meld m{a.meld}"
+            if m.team != self.team:
+                return f"m{a.meld} belongs to another team: add only to your team's melds (NG-6)"
+            why = add_problem(m, a.card)
+            if why:
+                return why
+            return self._meld_problem((a.card,), self._with(m.with_card(a.card)), card_value(a.card))
+        if cls is Close:
+            m = self.meld(cast(Close, action).meld)
+            if m is None or m.team != self.team:
+                return "close one of your team's Noggis (NG-17)"
+            if m.kind != NOGGI:
+                return "Nates close by themselves at 7 cards; only a Noggi is closed by choice (NG-17, NG-21)"
+            if m.closed:
+                return f"{m.label()} is closed already"
+            if len(m.cards) < NOGGI_CLOSE_AT:
+                return f"a Noggi is closed with 7 or more cards; {m.label()} has {len(m.cards)} (NG-17)"
+            return None
+        if cls is Merge:
+            mg = cast(Merge, action)
+            a, b = self.meld(mg.a), self.meld(mg.b)
+            if a is None or b is None or a.team != self.team or b.team != self.team or a.id == b.id:
+                return "merge two of your team's Nates (NG-24)"
+            if a.kind != NATE or b.kind != NATE:
+                return "only Nates are merged; two Noggis join only with Combine (NG-19, NG-24)"
+            if a.closed or b.closed:
+                return "only two open Nates are merged; add cards to a closed Nate instead (NG-24)"
+            if a.rank != b.rank:
+                return "merge two Nates of the same rank (NG-24)"
+            if not nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
+                return "the merged Nate would break NG-20 (at most 2 jokers, twice as many numeric cards) (NG-24)"
+            return None
+        if cls is PlaceBonus:
+            if hand.get(BONUS, 0) < 1:
+                return "you hold no Bonus card"
+            if len(self.hand) == 1 and not self.may_empty(self.team_melds):
+                return self._empty_problem()
+            return None
+        if cls is FreezeNate:
+            n = cast(FreezeNate, action).count
+            have = hand.get(FREEZE, 0)
+            if have < 3:
+                return "a Freeze-Nate needs 3 or more Freeze cards (NG-22)"
+            if n != have:
+                return f"meld all your {have} Freeze cards in the Freeze-Nate (NG-22)"
+            if len(self.hand) - n > 1:
+                return ("a Freeze-Nate is melded only on the turn you go out: meld it last, with at most one card "
+                        "left to discard (NG-22)")
+            if not self.may_empty(self.team_melds):
+                return "a Freeze-Nate is melded only on the turn you go out (NG-22): " + self._empty_problem()
+            return None
+        if cls is Ask:
+            if not self.partnership:
+                return "in a game without partners nobody is asked; go out when your team may (NG-45g)"
+            if self.asked:
+                return "you asked this turn already (NG-45c)"
+            if not self.ask_left:
+                return "your team has asked as often as the house rules allow this round (NG-45c)"
+            if _closed_count(self.team_melds) + _closable(self.team_melds) < 2:
+                return "ask only when your team has two closed melds, or will once you close a Noggi (NG-45b)"
+            return None
+        if cls is Discard:
+            c = cast(Discard, action).card
+            if hand.get(c, 0) < 1:
+                return f"you do not hold {c.pretty}"
+            if len(self.hand) == 1:
+                if self.may_go_out_now():
+                    return None
+                if _closed_count(self.team_melds) < 2:
+                    return ("discarding your last card would be going out, and your team needs two closed melds: "
+                            "say pass and keep it (NG-43, NG-44)")
+                if self.permission == 0:
+                    return "your partner said no: keep your last card and say pass (NG-45e)"
+                return "ask your partner before you go out (NG-45a)"
+            if self.bound_to_go_out():
+                return "your partner said yes: you must go out this turn, and you still can (NG-45e)"
+            return None
+        if cls is GoOut:
+            if self.hand:
+                return "you still hold cards: meld them or discard one to go out (NG-42)"
+            if _closed_count(self.team_melds) < 2:
+                return "close a Noggi first: your team needs two closed melds to go out (NG-43)"
+            return None
+        if cls is PassTurn:
+            if len(self.hand) != 1:
+                return "pass only with exactly one card left (NG-44)"
+            if self.pass_ok():
+                return None
+            if self.permission == 1 or not self.partnership:
+                return "you may go out: discard your last card (NG-44 allows a pass only when you may not)"
+            return "ask your partner first; pass only if the answer is no (NG-44, NG-45)"
+        return f"{action} is not a move now"
+
+    def _pile_problem(self, a: TakePile) -> str | None:
+        if not self.discards:
+            return "the discard pile is empty (NG-38)"
+        top = self.discards[-1]
+        if not top.is_natural:
+            return f"the pile is frozen: {top.pretty} is on top; it can be taken only under a numeric card (NG-35)"
+        hand = self.counts
+        if any(not c.is_natural or c.rank != top.rank for c in a.cards):
+            return (f"you need two natural {top.rank}s to take the pile; jokers cannot stand in (NG-36)")
+        if not _holds(hand, a.cards):
+            return f"you need two natural {top.rank}s in your hand to take the pile (NG-36)"
+        used = a.cards
+        if a.meld is not None:
+            m = self.meld(a.meld)
+            if m is None or m.team != self.team or m.kind != NATE:
+                return f"take the pile onto one of your team's Nates of {top.rank}s, or as a new Nate (NG-36)"
+            if m.rank != top.rank:
+                return f"m{m.id} is a Nate of {m.rank}s, the top card is a {top.rank} (NG-36)"
+            after = self._with(TableMeld(m.id, m.team, NATE, m.cards + (top,) + tuple(used), m.closed))
+        else:
+            after = self.team_melds + [new_meld(0, self.team, NATE, (top,) + tuple(used))]
+        left = len(self.hand) - 2
+        if not self.down:
+            need = self.minimum - card_value(top) - sum(card_value(c) for c in used)
+            if need > 0:
+                nates, noggis = _place_shapes(after)
+                keep = 0 if len(self.discards) > 1 else 1
+                if not can_place(_less(hand, used), nates, noggis, need, keep):
+                    return (f"taking the pile before going down needs {self.minimum} points melded from your hand "
+                            "with the top card, and these cards cannot reach it (NG-36 step 3, NG-32)")
+                return None
+        if left == 0 and len(self.discards) == 1 and not self.may_empty(after):
+            return "taking the pile would leave you without cards, and you may not go out now (NG-36, NG-43)"
+        return None
+
+    def _onto_problem(self, a: Onto) -> str | None:
+        if not self.discards:
+            return "the discard pile is empty (NG-38)"
+        top = self.discards[-1]
+        m = self.meld(a.meld)
+        if m is None or m.team != self.team or m.kind != NOGGI:
+            return "take the top card onto one of your team's open Noggis (NG-37)"
+        if m.closed:
+            return f"{m.label()} is closed: only an open Noggi takes the top card (NG-37)"
+        if not top.is_natural:
+            return f"{top.pretty} is not a numeric card (NG-37)"
+        why = add_problem(m, top)
+        if why:
+            return why + " (NG-37)"
+        return None
+
+    # -- the legal list --------------------------------------------------------------
+    def legal(self) -> list[Action]:
+        """Every legal action, in a fixed order."""
+        p = self.phase
+        if p == P_ANSWER:
+            return [YES, NO]
+        if p == P_ACQUIRE:
+            return self._acquire_moves()
+        if p != P_MELD:
+            return []
+        out: list[Action] = []
+        cands = self._meld_candidates()
+        for a in cands:
+            if self.why(a) is None:
+                out.append(a)
+        if self.need > 0:
+            return out
+        for m in self.team_melds:
+            if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT:
+                out.append(Close(m.id))
+        open_nates = [m for m in self.team_melds if m.kind == NATE and not m.closed]
+        for i, a in enumerate(open_nates):
+            for b in open_nates[i + 1:]:
+                if a.rank == b.rank and nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
+                    x, y = sorted((a.id, b.id))
+                    out.append(Merge(x, y))
+        hand = self.counts
+        if hand.get(BONUS, 0) and self.why(BONUS_ACT) is None:
+            out.append(BONUS_ACT)
+        fz = hand.get(FREEZE, 0)
+        if fz >= 3 and self.why(FreezeNate(fz)) is None:
+            out.append(FreezeNate(fz))
+        if self.ask_ok():
+            out.append(ASK)
+        if not self.hand:
+            if _closed_count(self.team_melds) >= 2:
+                out.append(OUT)
+            return out
+        if len(self.hand) == 1:
+            if self.may_go_out_now():
+                out.append(Discard(self.hand[0]))
+            if self.pass_ok():
+                out.append(PASS)
+            return out
+        if not self.bound_to_go_out():
+            prev = None
+            for c in sorted(self.hand, key=_order):
+                if c is not prev:
+                    out.append(Discard(c))
+                    prev = c
+        return out
+
+    def _acquire_moves(self) -> list[Action]:
+        out: list[Action] = [DRAW]
+        if not self.discards:
+            return out
+        top = self.discards[-1]
+        if top.is_natural:
+            faces = sorted((c for c in self.counts if c.is_natural and c.rank == top.rank), key=_order)
+            pairs = []
+            for i, a in enumerate(faces):
+                if self.counts[a] >= 2:
+                    pairs.append((a, a))
+                for b in faces[i + 1:]:
+                    pairs.append((a, b))
+            targets: list[int | None] = [None] + [m.id for m in self.team_melds if m.kind == NATE
+                                                  and m.rank == top.rank]
+            for pair in pairs:
+                for t in targets:
+                    act = TakePile(pair, t)
+                    if self._pile_problem(act) is None:
+                        out.append(act)
+            for m in self.team_melds:
+                if m.kind == NOGGI and not m.closed and add_problem(m, top) is None:
+                    out.append(Onto(m.id))
+        return out
+
+    def _meld_candidates(self) -> list[Action]:
+        """New melds and adds the hand's cards could make (checked by :meth:`why` after)."""
+        hand = self.counts
+        nat = sorted((c for c in hand if c.is_natural), key=_order)
+        out: list[Action] = []
+        have = {(c.suit, c.rank): c for c in nat}
+        for c in nat:
+            b, d = have.get((c.suit, c.rank + 1)), have.get((c.suit, c.rank + 2))
+            if b is not None and d is not None:
+                out.append(NewNoggi((c, b, d)))
+        jokers = hand.get(JOKER, 0)
+        by_rank: dict[int, list[Card]] = {}
+        for c in nat:
+            by_rank.setdefault(c.rank, []).append(c)
+        for r, faces in by_rank.items():
+            pool = [c for c in faces for _ in range(min(hand[c], 3))]
+            seen: set = set()
+            n = len(pool)
+            for i in range(n):
+                for j in range(i + 1, n):
+                    for k in range(j + 1, n):
+                        t = (pool[i], pool[j], pool[k])
+                        if t not in seen:
+                            seen.add(t)
+                            out.append(NewNate(t))
+                    if jokers:
+                        t2 = (pool[i], pool[j], JOKER)
+                        if t2 not in seen:
+                            seen.add(t2)
+                            out.append(NewNate(t2))
+        for m in self.team_melds:
+            if m.kind == NOGGI and not m.closed:
+                for r in (m.lo - 1, m.hi + 1):
+                    c = have.get((m.suit, r))
+                    if c is not None:
+                        out.append(Add(m.id, c))
+            elif m.kind == NATE:
+                for c in by_rank.get(m.rank, ()):
+                    out.append(Add(m.id, c))
+                if jokers:
+                    out.append(Add(m.id, JOKER))
+        return out
+
+
+# ---------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------
+
+class NogginateState(State):
+    """A match of Nogginate.
+
+    Public attributes (read by views, bots, tests and widgets; change them only via :meth:`apply`):
+        round_no: 0-based round; dealer; turn_seat: whose turn; answer_seat: the partner asked (NG-45).
+        hands: each seat's hand, sorted; stock: the custom stock (an unordered pool);
+        discards: the custom discard pile, bottom first (face up, NG-14).
+        melds: every team's melds (:class:`TableMeld`), in the order laid; next_id: the next meld id.
+        bonuses: Bonus cards each team has placed (NG-47); down: per team, gone down this round (NG-32).
+        need: points still owed toward the initial meld this turn (0: none pending, NG-32a);
+        pile_rest: a pile taken before going down waits for the minimum (NG-36 step 3).
+        asked, permission: this turn's question (-1 none, 0 no, 1 yes, NG-45); asks: per team this round.
+        known: per seat, cards publicly known to be in its hand (a taken pile).
+        totals: per team match totals; round_scores: each finished round's points per team.
+        out_seat: who went out in the last finished round (None: nobody, NG-31).
+    """
+
+    __slots__ = ("variant", "n_seats", "teams", "team_idx", "partnership", "phase", "round_no", "dealer",
+                 "turn_seat", "answer_seat", "hands", "stock", "discards", "melds", "next_id", "bonuses", "down",
+                 "need", "pile_rest", "asked", "permission", "asks", "known", "totals", "round_scores", "out_seat",
+                 "turn_no")
+
+    game: ClassVar["type[Nogginate]"]
+
+    def __init__(self, variant: NogginateVariant, n_seats: int) -> None:
+        self.variant = variant
+        self.n_seats = n_seats
+        self.teams = tuple(tuple(t) for t in Nogginate.teams(n_seats, variant))
+        idx = [0] * n_seats
+        for i, t in enumerate(self.teams):
+            for s in t:
+                idx[s] = i
+        self.team_idx = tuple(idx)
+        self.partnership = any(len(t) > 1 for t in self.teams)
+        self.phase = P_DEALER
+        self.round_no = 0
+        self.dealer = 0
+        self.totals = [0] * len(self.teams)
+        self.round_scores: list[list[int]] = []
+        self.out_seat: int | None = None
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        n, k = self.n_seats, len(self.teams)
+        self.turn_seat = (self.dealer + 1) % n
+        self.answer_seat = -1
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = list(_deck())
+        self.discards: list[Card] = []
+        self.melds: list[TableMeld] = []
+        self.next_id = 1
+        self.bonuses = [0] * k
+        self.down = [False] * k
+        self.need = 0
+        self.pile_rest = False
+        self.asked = False
+        self.permission = -1
+        self.asks = [0] * k
+        self.known: list[list[Card]] = [[] for _ in range(n)]
+        self.turn_no = 1
+
+    def clone(self) -> "NogginateState":
+        s = object.__new__(NogginateState)
+        s.variant, s.n_seats, s.teams, s.team_idx, s.partnership = (self.variant, self.n_seats, self.teams,
+                                                                    self.team_idx, self.partnership)
+        s.phase, s.round_no, s.dealer, s.turn_seat, s.answer_seat = (self.phase, self.round_no, self.dealer,
+                                                                     self.turn_seat, self.answer_seat)
+        s.hands = [h[:] for h in self.hands]
+        s.stock = self.stock[:]
+        s.discards = self.discards[:]
+        s.melds = self.melds[:]
+        s.next_id = self.next_id
+        s.bonuses = self.bonuses[:]
+        s.down = self.down[:]
+        s.need, s.pile_rest, s.asked, s.permission = self.need, self.pile_rest, self.asked, self.permission
+        s.asks = self.asks[:]
+        s.known = [k[:] for k in self.known]
+        s.totals = self.totals[:]
+        s.round_scores = self.round_scores[:]
+        s.out_seat = self.out_seat
+        s.turn_no = self.turn_no
+        return s
+
+    # -- whose move --------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        p = self.phase
+        if p in (P_ACQUIRE, P_MELD):
+            return self.turn_seat
+        if p == P_ANSWER:
+            return self.answer_seat
+        if p == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    @property
+    def turn(self) -> int:
+        return self.turn_seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == P_OVER
+
+    @property
+    def hand_number(self) -> int:
+        return self.round_no
+
+    def team_of(self, seat: int) -> int:
+        return self.team_idx[seat]
+
+    def partner_of(self, seat: int) -> int:
+        """NG-45 (NG-45h): the teammate asked "may I go out?": the next teammate clockwise."""
+        team = self.teams[self.team_idx[seat]]
+        for k in range(1, self.n_seats):
+            s = (seat + k) % self.n_seats
+            if s in team:
+                return s
+        return seat
+
+    def minimum(self, team: int) -> int:
+        """NG-32: the team's initial-meld minimum (from its score at the start of the round)."""
+        return minimum_for(self.totals[team], self.variant.min_meld_when_negative)
+
+    def ask_left(self, team: int) -> bool:
+        """NG-45c: the team may still ask this round (``max_go_out_asks_per_round``)."""
+        cap = self.variant.max_go_out_asks_per_round
+        return cap is None or self.asks[team] < cap
+
+    def _turn(self) -> _Turn:
+        seat = self.answer_seat if self.phase == P_ANSWER else self.turn_seat
+        t = self.team_idx[self.turn_seat]
+        return _Turn(self.variant, self.phase, seat, t, self.partnership, self.hands[self.turn_seat], self.melds,
+                     self.discards, len(self.stock), self.down[t], self.need, self.pile_rest, self.asked,
+                     self.permission, self.ask_left(t), self.minimum(t))
+
+    # -- legal actions ---------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The moves of ``to_move`` (see the module docstring); empty at chance steps."""
+        if self.phase in _CHANCE_PHASES or self.phase == P_OVER:
+            return []
+        return self._turn().legal()
+
+    def is_legal(self, action: Action) -> bool:
+        """The same answer as ``action in self.legal_actions()``, checking only the rules the action names."""
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it."""
+        if self.phase in _CHANCE_PHASES:
+            return "it is not a player's move: cards are being dealt or drawn"
+        if self.phase == P_OVER:
+            return "the match is over"
+        return self._turn().why(action)
+
+    # -- chance ----------------------------------------------------------------------
+    def sample_chance(self, rng: random.Random) -> Action:
+        """The next chance outcome, uniformly at random: the first dealer, the deal, the
+        up-card, or the cards of a draw (from the unordered stock).
+
+        Raises:
+            IllegalAction: if the next step is not a chance step.
+        """
+        p = self.phase
+        if p == P_DEALER:
+            return ChooseDealer(rand_below(rng, self.n_seats))
+        if p == P_DEAL:
+            n = self.n_seats
+            order = shuffled(rng, self.stock)[:HAND_SIZE * n]
+            hands: list[list[Card]] = [[] for _ in range(n)]
+            for i, c in enumerate(order):  # NG-13: one at a time from the dealer's left
+                hands[(self.dealer + 1 + i) % n].append(c)
+            return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
+        stock = self.stock
+        if p == P_UPCARD:
+            return Upcard(stock[rand_below(rng, len(stock))])
+        if p == P_DRAW:
+            if len(stock) == 1:
+                return Drawn((stock[0],))
+            i = rand_below(rng, len(stock))
+            j = rand_below(rng, len(stock) - 1)
+            if j >= i:
+                j += 1
+            return Drawn(tuple(sorted((stock[i], stock[j]), key=_order)))
+        raise IllegalAction("not a chance step")
+
+    def observation(self, action: Action, seat: int) -> str:
+        """NG-13/NG-26: a seat sees its own dealt hand and the others' sizes, its own draws
+        (``drawn 7H 3S``) and only the count of the others' (``drawn 2``); the rest is public."""
+        cls = type(action)
+        if cls is Deal:
+            return "deal " + " / ".join(cards_text(h) if i == seat else str(len(h))
+                                        for i, h in enumerate(cast(Deal, action).hands))
+        if cls is Drawn and seat != self.turn_seat:
+            return f"drawn {len(cast(Drawn, action).cards)}"
+        return str(action)
+
+    # -- apply -------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        if self.phase in _CHANCE_PHASES:
+            return self._apply_chance(action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalAction(why)
+        return self._apply_move(action)
+
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`)."""
+        if self.phase in _CHANCE_PHASES:
+            return self._apply_chance(action)
+        return self._apply_move(action)
+
+    def _apply_chance(self, action: Action) -> list[Event]:
+        p = self.phase
+        cls = type(action)
+        if p == P_DEALER:
+            if cls is not ChooseDealer or not 0 <= cast(ChooseDealer, action).seat < self.n_seats:
+                raise IllegalAction("expected the first dealer: dealer <seat>")
+            self.dealer = cast(ChooseDealer, action).seat
+            self._reset_round()
+            self.phase = P_DEAL
+            return [Event("dealer", "{seat} deals first (NG-5)", self.dealer, {"dealer": self.dealer})]
+        if p == P_DEAL:
+            if cls is not Deal:
+                raise IllegalAction("expected the deal")
+            hands = cast(Deal, action).hands
+            if len(hands) != self.n_seats or any(len(h) != HAND_SIZE for h in hands):
+                raise IllegalAction(f"the deal gives {HAND_SIZE} cards to each of {self.n_seats} seats (NG-13)")
+            rest = Counter(self.stock)
+            rest.subtract(c for h in hands for c in h)
+            if any(v < 0 for v in rest.values()):
+                raise IllegalAction("the deal holds cards that are not in the deck")
+            self.hands = [sorted(h, key=_order) for h in hands]
+            self.stock = list(rest.elements())
+            self.phase = P_UPCARD
+            mins = ", ".join(f"{self.minimum(t)}" for t in range(len(self.teams)))
+            return [Event("deal", f"{{seat}} deals round {self.round_no + 1}: {HAND_SIZE} cards each; initial-meld "
+                          f"minimum {mins} (NG-13, NG-32)", self.dealer,
+                          {"round": self.round_no, "size": HAND_SIZE,
+                           "minimums": [self.minimum(t) for t in range(len(self.teams))]})]
+        if p == P_UPCARD:
+            card = cast(Upcard, action).card if cls is Upcard else None
+            if card is None or card not in self.stock:
+                raise IllegalAction(f"{action} is not a card of the stock")
+            self.stock.remove(card)
+            self.discards.append(card)
+            self.phase = P_ACQUIRE
+            note = "" if card.is_natural else " and freezes the pile (NG-14, NG-35)"
+            return [Event("upcard", f"{card.pretty} is turned up to start the discard pile{note}", None,
+                          {"card": card.text, "cards": [card.text]})]
+        # P_DRAW
+        if cls is not Drawn:
+            raise IllegalAction("expected the drawn cards")
+        cards = cast(Drawn, action).cards
+        want = min(2, len(self.stock))
+        if len(cards) != want or not _holds(Counter(self.stock), cards):
+            raise IllegalAction(f"{action} is not {want} cards of the stock")
+        seat = self.turn_seat
+        hand = self.hands[seat]
+        for c in cards:
+            self.stock.remove(c)
+            _insert(hand, c)
+        self.phase = P_MELD
+        one = " (the last card, NG-29)" if want == 1 else ""
+        return [Event("draw", f"{{seat}} draws {want} card{'s' if want > 1 else ''} from the stock{one}", seat,
+                      {"count": want}),
+                Event("draw_private", f"{{seat}} draws {' '.join(c.pretty for c in cards)}", seat,
+                      {"cards": [c.text for c in cards]}, frozenset((seat,)))]
+
+    def _apply_move(self, action: Action) -> list[Event]:
+        cls = type(action)
+        seat = self.turn_seat
+        team = self.team_idx[seat]
+        hand = self.hands[seat]
+        if cls is Answer:
+            yes = cast(Answer, action).yes
+            who = self.answer_seat
+            self.permission = 1 if yes else 0
+            self.answer_seat = -1
+            self.phase = P_MELD
+            return [Event("answer", f"{{seat}}: \"{'Yes' if yes else 'No'}\" (NG-45)", who, {"yes": yes})]
+        if cls is Draw:
+            if not self.stock:
+                return self._end_round(None, "The stock is empty and {seat} does not take the pile: the round ends "
+                                       "with nobody out (NG-31)")
+            self.phase = P_DRAW
+            return []
+        if cls is Onto:
+            mid = cast(Onto, action).meld
+            card = self.discards.pop()
+            i, m = self._meld_index(mid)
+            self.melds[i] = m.with_card(card)
+            self.phase = P_MELD
+            return [Event("onto", f"{{seat}} takes {card.pretty} from the pile onto m{mid} (NG-37)", seat,
+                          {"meld": mid, "card": card.text, "cards": [card.text]})]
+        if cls is TakePile:
+            tp = cast(TakePile, action)
+            top = self.discards.pop()
+            for c in tp.cards:
+                hand.remove(c)
+                _forget(self.known[seat], c)
+            cards = (top,) + tp.cards
+            if tp.meld is not None:
+                i, m = self._meld_index(tp.meld)
+                for c in cards:
+                    m = m.with_card(c)
+                self.melds[i] = m
+                mid = tp.meld
+            else:
+                mid = self.next_id
+                self.melds.append(new_meld(mid, team, NATE, cards))
+                self.next_id += 1
+            self.phase = P_MELD
+            events = [Event("pile", f"{{seat}} takes the pile: {top.pretty} with "
+                          f"{' '.join(c.pretty for c in tp.cards)} on m{mid} (NG-36)", seat,
+                          {"meld": mid, "card": top.text, "cards": [c.text for c in cards]})]
+            if not self.down[team]:
+                need = self.minimum(team) - sum(card_value(c) for c in cards)
+                if need > 0:
+                    self.need = need
+                    self.pile_rest = True
+                    events.append(Event("pile_wait", f"{{seat}} must meld {need} more points from the hand before "
+                                        "the rest of the pile is taken (NG-36 step 3)", seat, {"need": need}))
+                    return events
+                self.down[team] = True
+                events.append(Event("down", "{seat}'s team is down (NG-32)", seat, {"team": team}))
+            return events + self._take_rest()
+        if cls is NewNoggi or cls is NewNate:
+            cards = cast("NewNoggi | NewNate", action).cards
+            for c in cards:
+                hand.remove(c)
+                _forget(self.known[seat], c)
+            mid = self.next_id
+            kind = NOGGI if cls is NewNoggi else NATE
+            m = new_meld(mid, team, kind, cards)
+            self.melds.append(m)
+            self.next_id += 1
+            word = "Noggi" if kind == NOGGI else "Nate"
+            events = [Event("meld", f"{{seat}} starts a {word}, m{mid}: {m.pretty()}", seat,
+                            {"meld": mid, "cards": [c.text for c in cards]})]
+            return events + self._placed(seat, team, sum(card_value(c) for c in cards))
+        if cls is Add:
+            a = cast(Add, action)
+            hand.remove(a.card)
+            _forget(self.known[seat], a.card)
+            i, m = self._meld_index(a.meld)
+            new = m.with_card(a.card)
+            self.melds[i] = new
+            events = [Event("add", f"{{seat}} adds {a.card.pretty} to m{a.meld}", seat,
+                            {"meld": a.meld, "card": a.card.text, "cards": [a.card.text]})]
+            if new.closed and not m.closed:
+                what = "a Super Noggi: it closes (NG-18)" if new.is_super else "7 cards: it closes (NG-21)"
+                events.append(Event("closed", f"m{a.meld} is {what}", seat, {"meld": a.meld}))
+            return events + self._placed(seat, team, card_value(a.card))
+        if cls is Close:
+            mid = cast(Close, action).meld
+            i, m = self._meld_index(mid)
+            self.melds[i] = TableMeld(m.id, m.team, m.kind, m.cards, True)
+            return [Event("close", f"{{seat}} closes the Noggi m{mid} (NG-17)", seat, {"meld": mid})]
+        if cls is Merge:
+            mg = cast(Merge, action)
+            ia, a = self._meld_index(mg.a)
+            _, b = self._meld_index(mg.b)
+            merged = new_meld(a.id, a.team, NATE, a.cards + b.cards)
+            self.melds[ia] = merged
+            self.melds = [m for m in self.melds if m.id != b.id]
+            events = [Event("merge", f"{{seat}} merges m{b.id} into m{a.id} (NG-24)", seat,
+                            {"meld": a.id, "from": b.id})]
+            if merged.closed:
+                events.append(Event("closed", f"m{a.id} has 7 cards or more: it closes (NG-21)", seat,
+                                    {"meld": a.id}))
+            return events
+        if cls is PlaceBonus:
+            hand.remove(BONUS)
+            _forget(self.known[seat], BONUS)
+            self.bonuses[team] += 1
+            return [Event("bonus", "{seat} places a Bonus card (NG-47)", seat, {"cards": [BONUS.text]})]
+        if cls is FreezeNate:
+            n = cast(FreezeNate, action).count
+            for _ in range(n):
+                hand.remove(FREEZE)
+                _forget(self.known[seat], FREEZE)
+            mid = self.next_id
+            self.melds.append(new_meld(mid, team, FREEZE_NATE, [FREEZE] * n))
+            self.next_id += 1
+            return [Event("meld", f"{{seat}} melds {n} Freeze cards as a Freeze-Nate, m{mid} (NG-22)", seat,
+                          {"meld": mid, "cards": [FREEZE.text] * n})]
+        if cls is Ask:
+            self.asked = True
+            self.asks[team] += 1
+            self.answer_seat = self.partner_of(seat)
+            self.phase = P_ANSWER
+            return [Event("ask", f"{{seat}}: \"Partner, may I go out?\" ({{s{self.answer_seat}}} answers, NG-45)",
+                          seat, {"partner": self.answer_seat})]
+        if cls is Discard:
+            card = cast(Discard, action).card
+            hand.remove(card)
+            _forget(self.known[seat], card)
+            self.discards.append(card)
+            froze = "" if card.is_natural else " and freezes the pile (NG-35)"
+            events = [Event("discard", f"{{seat}} discards {card.pretty}{froze}", seat,
+                            {"card": card.text, "cards": [card.text]})]
+            if not hand:
+                return events + self._end_round(seat, "{seat} discards the last card and goes out (NG-42)")
+            return events + self._next_turn()
+        if cls is GoOut:
+            return self._end_round(seat, "{seat} melds every card and goes out (NG-42)")
+        if cls is PassTurn:
+            return [Event("pass", "{seat} says pass and keeps the last card (NG-44)", seat, {})] + self._next_turn()
+        raise IllegalAction(f"{action} is not a move now")
+
+    def _placed(self, seat: int, team: int, points: int) -> list[Event]:
+        """NG-32: count ``points`` toward the initial meld of a team that is not down."""
+        if self.down[team]:
+            return []
+        need = (self.need if self.need > 0 else self.minimum(team)) - points
+        if need > 0:
+            self.need = need
+            return []
+        self.need = 0
+        self.down[team] = True
+        events = [Event("down", f"{{seat}}'s team is down: the initial meld reached {self.minimum(team)} (NG-32)",
+                        seat, {"team": team})]
+        if self.pile_rest:
+            events += self._take_rest()
+        return events
+
+    def _take_rest(self) -> list[Event]:
+        """NG-36 step 4: the rest of the pile goes into the hand (publicly known cards)."""
+        seat = self.turn_seat
+        rest = self.discards
+        self.discards = []
+        self.pile_rest = False
+        hand = self.hands[seat]
+        for c in rest:
+            _insert(hand, c)
+        self.known[seat].extend(rest)
+        if not rest:
+            return []
+        return [Event("pile_rest", f"{{seat}} takes the rest of the pile into the hand: {len(rest)} cards (NG-36)",
+                      seat, {"count": len(rest), "cards": [c.text for c in rest]})]
+
+    def _meld_index(self, mid: int) -> tuple[int, TableMeld]:
+        for i, m in enumerate(self.melds):
+            if m.id == mid:
+                return i, m
+        raise IllegalAction(f"there is no meld m{mid}")
+
+    def _next_turn(self) -> list[Event]:
+        self.turn_no += 1
+        self.turn_seat = (self.turn_seat + 1) % self.n_seats
+        self.need = 0
+        self.pile_rest = False
+        self.asked = False
+        self.permission = -1
+        self.phase = P_ACQUIRE
+        return []
+
+    # -- scoring -----------------------------------------------------------------------
+    def team_qualifies(self, team: int) -> bool:
+        """NG-43 at round end: the team has two closed melds (open Noggis of 7+ count with
+        ``auto_close_noggis_at_round_end``)."""
+        ms = [m for m in self.melds if m.team == team]
+        n = _closed_count(ms)
+        if self.variant.auto_close_noggis_at_round_end:
+            n += _closable(ms)
+        return n >= 2
+
+    def round_points(self, out: int | None) -> list[int]:
+        """NG-46 to NG-52: each team's points for the round now ending (``out``: who went out)."""
+        v = self.variant
+        pts = []
+        for t, members in enumerate(self.teams):
+            ms = [m for m in self.melds if m.team == t]
+            ok = self.team_qualifies(t)
+            p = 0
+            if ok:
+                for m in ms:
+                    closed = m.closed or (v.auto_close_noggis_at_round_end and m.kind == NOGGI
+                                          and len(m.cards) >= NOGGI_CLOSE_AT)
+                    if not closed or m.kind == FREEZE_NATE:
+                        continue
+                    if m.kind == NOGGI:
+                        p += 2000 if m.is_super else 1500
+                    else:
+                        p += 500 if m.is_clean else 300
+                b = self.bonuses[t]
+                p += 1000 if b == 6 else 100 * b
+                if out is not None and out in members:
+                    p += OUT_BONUS
+            else:
+                b = self.bonuses[t]
+                p -= v.all_bonus_penalty if b == 6 else 100 * b
+            for s in members:
+                h = self.hands[s]
+                p -= sum(card_value(c) for c in h if c is not BONUS)
+                if BONUS in h:
+                    p -= BONUS_PENALTY_HELD
+            if v.score_melded_card_values:
+                p += sum(card_value(c) for m in ms for c in m.cards)
+            pts.append(p)
+        return pts
+
+    def _end_round(self, out: int | None, text: str) -> list[Event]:
+        """NG-51: score the round; then deal the next (NG-5) or end the match (NG-54)."""
+        pts = self.round_points(out)
+        for t in range(len(self.teams)):
+            self.totals[t] += pts[t]
+        self.round_scores.append(pts)
+        self.out_seat = out
+        seat_pts = [float(pts[self.team_idx[s]]) for s in range(self.n_seats)]
+        events = [Event("out" if out is not None else "round_end", text, out if out is not None else self.turn_seat,
+                        {}),
+                  Event("hand_over", f"Round {self.round_no + 1} is over", None,
+                        {"hand": self.round_no, "scores": seat_pts, "totals": self.scores(), "out": out,
+                         "team_scores": list(pts), "team_totals": list(self.totals),
+                         "qualified": [self.team_qualifies(t) for t in range(len(self.teams))],
+                         "left": [cards_text(h) for h in self.hands], "reason": text})]
+        if self._match_done():
+            self.phase = P_OVER
+            w = self.winners()
+            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+                                {"winners": w, "totals": self.scores()}))
+            return events
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % self.n_seats
+        self._reset_round()
+        self.phase = P_DEAL
+        return events
+
+    def _match_done(self) -> bool:
+        """NG-54 (NG-54a): whether the match ends after the round just scored."""
+        v = self.variant
+        played = self.round_no + 1
+        if v.fixed_rounds is not None:
+            return played >= v.fixed_rounds
+        best = max(self.totals)
+        if best >= TARGET:
+            return v.tie_policy == "shared" or self.totals.count(best) == 1 or played >= v.max_rounds
+        return played >= v.max_rounds
+
+    # -- results ---------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """NG-53: match totals per seat (each seat holds its team's total), in points."""
+        return [float(self.totals[self.team_idx[s]]) for s in range(self.n_seats)]
+
+    def winners(self) -> list[int]:
+        """NG-54: every seat of the team(s) with the highest total; empty while running."""
+        if self.phase != P_OVER:
+            return []
+        return match_winners(self.scores(), highest_wins=True, teams=[list(t) for t in self.teams])
+
+    # -- information ---------------------------------------------------------------
+    def view(self, seat: int) -> "NogginateView":
+        """What ``seat`` may know: its hand, every team's melds, the whole discard pile (every card
+        in it was laid face up), the stock's size, each hand's size and the cards publicly known to
+        be in it (a taken pile), the placed Bonus cards, who is down, the pending minimum, the
+        question and its answer, and the scores."""
+        return NogginateView(
+            seat=seat, variant=self.variant, n_seats=self.n_seats, teams=self.teams, phase=PHASE_NAMES[self.phase],
+            to_move=self.to_move, turn=self.turn_seat, answer_seat=self.answer_seat, round_no=self.round_no,
+            dealer=self.dealer, hand=tuple(self.hands[seat]) if 0 <= seat < self.n_seats else (),
+            hand_sizes=tuple(len(h) for h in self.hands), stock_count=len(self.stock),
+            discards=tuple(self.discards), melds=tuple(self.melds), next_id=self.next_id,
+            bonuses=tuple(self.bonuses), down=tuple(self.down), need=self.need, pile_rest=self.pile_rest,
+            asked=self.asked, permission=self.permission, asks=tuple(self.asks),
+            known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
+            totals=tuple(self.totals), round_scores=tuple(tuple(r) for r in self.round_scores),
+            out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == P_OVER)
+
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card by zone (card conservation): the stock, the discard pile, the melds, the
+        placed Bonus cards, each hand."""
+        out = {"stock": self.stock[:], "discards": self.discards[:],
+               "melds": [c for m in self.melds for c in m.cards],
+               "bonuses": [BONUS] * sum(self.bonuses)}
+        for s in range(self.n_seats):
+            out[f"hand {s}"] = self.hands[s][:]
+        return out
+
+    def fingerprint(self) -> str:
+        return "|".join([
+            "nogginate", PHASE_NAMES[self.phase], str(self.round_no), str(self.dealer), str(self.turn_seat),
+            str(self.answer_seat), "/".join(cards_text(h) for h in self.hands),
+            cards_text(sorted(self.stock, key=_order)), cards_text(self.discards),
+            ";".join(f"{m.id}:{m.team}:{m.kind}:{int(m.closed)}:{cards_text(m.cards)}" for m in self.melds),
+            str(self.next_id), ",".join(map(str, self.bonuses)), ",".join(str(int(d)) for d in self.down),
+            str(self.need), str(int(self.pile_rest)), str(int(self.asked)), str(self.permission),
+            ",".join(map(str, self.asks)), "/".join(cards_text(sorted(k, key=_order)) for k in self.known),
+            ",".join(map(str, self.totals)), ";".join(",".join(map(str, r)) for r in self.round_scores),
+            str(self.out_seat), str(self.turn_no),
+        ])
+
+
+def _insert(hand: list[Card], card: Card) -> None:
+    """Insert ``card`` keeping ``hand`` sorted."""
+    o = card.order
+    i = len(hand)
+    while i > 0 and hand[i - 1].order > o:
+        i -= 1
+    hand.insert(i, card)
+
+
+def _forget(known: list[Card], card: Card) -> None:
+    """A seat played ``card``: one fewer copy of it is publicly known to be in its hand."""
+    if card in known:
+        known.remove(card)
+
+
+# ---------------------------------------------------------------------------
+# View
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NogginateView(View):
+    """What one seat may know (see :meth:`NogginateState.view`). ``known[s]`` are the cards
+    publicly known to be in seat ``s``'s hand (a taken pile, not yet played)."""
+
+    seat: int
+    variant: NogginateVariant
+    n_seats: int
+    teams: tuple[tuple[int, ...], ...]
+    phase: str
+    to_move: int
+    turn: int
+    answer_seat: int
+    round_no: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_count: int
+    discards: tuple[Card, ...]
+    melds: tuple[TableMeld, ...]
+    next_id: int
+    bonuses: tuple[int, ...]
+    down: tuple[bool, ...]
+    need: int
+    pile_rest: bool
+    asked: bool
+    permission: int
+    asks: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    out_seat: int | None
+    turn_no: int
+    is_over: bool
+
+    def team_of(self, seat: int) -> int:
+        """The index of ``seat``'s team."""
+        for i, t in enumerate(self.teams):
+            if seat in t:
+                return i
+        raise ValueError(f"seat {seat} has no team")
+
+    @property
+    def partnership(self) -> bool:
+        """True when some team has two or more players (NG-1)."""
+        return any(len(t) > 1 for t in self.teams)
+
+    def minimum(self, team: int) -> int:
+        """NG-32: ``team``'s initial-meld minimum this round."""
+        return minimum_for(self.totals[team], self.variant.min_meld_when_negative)
+
+    def _turn(self) -> _Turn:
+        t = self.team_of(self.turn)
+        cap = self.variant.max_go_out_asks_per_round
+        return _Turn(self.variant, PHASE_NAMES.index(self.phase), self.seat, t, self.partnership, self.hand,
+                     self.melds, self.discards, self.stock_count, self.down[t], self.need, self.pile_rest,
+                     self.asked, self.permission, cap is None or self.asks[t] < cap, self.minimum(t))
+
+    def compute_legal(self) -> list[Action]:
+        """The moves of this seat, in the state's order (see :meth:`NogginateState.legal_actions`)."""
+        if self.phase == "answer":
+            return [YES, NO]
+        if self.phase not in ("acquire", "meld"):
+            return []
+        return self._turn().legal()
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The state's answer for ``action`` (None: legal), from this view's fields."""
+        if self.to_move != self.seat:
+            return "it is not your move"
+        if self.phase not in ("acquire", "meld", "answer"):
+            return "it is not a player's move now"
+        if self.phase == "answer":
+            return None if type(action) is Answer else "answer yes or no (NG-45d)"
+        return self._turn().why(action)
+
+    def unseen_cards(self) -> list[Card]:
+        """The cards this seat cannot place: the deck minus its hand, the melds, the placed
+        Bonus cards and the discard pile (the other hands, known cards included, and the stock)."""
+        seen = Counter(self.hand)
+        seen.update(self.discards)
+        for m in self.melds:
+            seen.update(m.cards)
+        seen[BONUS] += sum(self.bonuses)
+        full = Counter(_deck_dict())
+        full.subtract(seen)
+        return sorted(full.elements(), key=_order)
+
+    def determinize(self, rng: random.Random) -> NogginateState:
+        """A state consistent with this view: the cards it cannot see are dealt at random to
+        the other hands and the stock, keeping every size; cards publicly known to be in a
+        hand stay there (:func:`engine.determinize.deal`)."""
+        s = NogginateState(self.variant, self.n_seats)
+        s.phase = PHASE_NAMES.index(self.phase)
+        s.round_no, s.dealer, s.turn_seat, s.answer_seat = self.round_no, self.dealer, self.turn, self.answer_seat
+        s.discards = list(self.discards)
+        s.melds = list(self.melds)
+        s.next_id = self.next_id
+        s.bonuses = list(self.bonuses)
+        s.down = list(self.down)
+        s.need, s.pile_rest, s.asked, s.permission = self.need, self.pile_rest, self.asked, self.permission
+        s.asks = list(self.asks)
+        s.known = [list(k) for k in self.known]
+        s.totals = list(self.totals)
+        s.round_scores = [list(r) for r in self.round_scores]
+        s.out_seat = self.out_seat
+        s.turn_no = self.turn_no
+        if s.phase in (P_DEALER, P_DEAL):
+            s.hands = [[] for _ in range(self.n_seats)]
+            s.stock = list(_deck())
+            return s
+        others = [o for o in range(self.n_seats) if o != self.seat]
+        sizes = [self.hand_sizes[o] for o in others] + [self.stock_count]
+        known = [self.known[o] for o in others] + [()]
+        dealt = deal(self.unseen_cards(), sizes, rng, known=known)
+        s.hands = [[] for _ in range(self.n_seats)]
+        s.hands[self.seat] = list(self.hand)
+        for o, cards in zip(others, dealt):
+            s.hands[o] = sorted(cards, key=_order)
+        s.stock = dealt[-1]
+        return s
+
+
+class Nogginate(Game):
+    """Nogginate: 2 to 6 players; partnerships with 4 and 6 (NG-1 to NG-4)."""
+
+    id = "nogginate"
+    title = "Nogginate"
+    min_seats = 2
+    max_seats = 6
+    variant_class = NogginateVariant
+
+    @classmethod
+    def new_state(cls, variant: NogginateVariant, n_seats: int = 4) -> NogginateState:
+        """A new match at its first chance step (the first dealer).
+
+        Raises:
+            ValueError: for fewer than 2 or more than 6 seats (NG-1), or cheat cards (not available yet).
+        """
+        err = cls.seat_range_error(n_seats, variant)
+        if err:
+            raise ValueError(err)
+        if variant.use_cheat_cards:
+            raise ValueError(variant.problems()[0][1])
+        return NogginateState(variant, n_seats)
+
+    @classmethod
+    def teams(cls, n_seats: int, variant: NogginateVariant | None) -> list[list[int]]:
+        """NG-1/NG-3/NG-4: 4 players in two partnerships {0,2} {1,3}; 6 players in three
+        partnerships {0,3} {1,4} {2,5} (or two teams of three {0,2,4} {1,3,5} with
+        ``six_player_teams = "2x3"``); 2, 3 and 5 players alone."""
+        if n_seats == 4:
+            return [[0, 2], [1, 3]]
+        if n_seats == 6:
+            if variant is not None and variant.six_player_teams == "2x3":
+                return [[0, 2, 4], [1, 3, 5]]
+            return [[0, 3], [1, 4], [2, 5]]
+        return [[s] for s in range(n_seats)]
+
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        return parse_nogginate_action(text)
+
+
+NogginateState.game = Nogginate

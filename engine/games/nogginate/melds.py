@@ -1,0 +1,388 @@
+"""Nogginate's melds: Noggis (runs of one suit), Nates (cards of one rank, with at most
+two jokers), Freeze-Nates, card values, the initial-meld minimum, and the searches
+behind the pending commitments (rules NG-10, NG-16 to NG-25, NG-32, NG-45e).
+
+A meld on the table is a :class:`TableMeld`: an id (``m3``; ids are never reused in a
+round), the team that owns it (NG-6), its kind, its cards and whether it is closed.
+Melds are immutable; the state replaces one when it grows.
+
+:func:`can_place` is the one search the rules engine needs for its commitments: can
+cards from a hand still be melded (as new melds or onto given melds) until a target is
+reached, leaving a given number of cards? It answers NG-32's "can the minimum still be
+reached this turn" (target in points) and NG-45e's "is the player still able to go out"
+(target in cards).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+from engine.cards import Card, CardKind, Suit
+
+NOGGI, NATE, FREEZE_NATE = "noggi", "nate", "freeze"
+JOKER = Card.joker()
+FREEZE = Card.special(CardKind.FREEZE)
+BONUS = Card.special(CardKind.BONUS)
+#: NG-16/NG-18: a Noggi holds at most the 11 ranks 0..10; NG-21: a Nate closes at 7 cards.
+SUPER_LEN, CLOSE_AT = 11, 7
+#: NG-17: a Noggi may be closed from 7 cards.
+NOGGI_CLOSE_AT = 7
+
+
+def card_value(card: Card) -> int:
+    """NG-10: the point value of ``card`` in hand or toward the initial meld: 0-3 are 5,
+    4-9 are 10, 10 is 20, Freeze 5, Joker 50, Bonus 100 (a meld bonus, NG-47), cheat cards 0."""
+    if card.is_natural:
+        return 5 if card.rank <= 3 else (20 if card.rank == 10 else 10)
+    return _SPECIAL_VALUE.get(card.kind, 0)
+
+
+_SPECIAL_VALUE = {CardKind.JOKER: 50, CardKind.FREEZE: 5, CardKind.BONUS: 100}
+
+
+def minimum_for(score: int, when_negative: int = 50) -> int:
+    """NG-32: the initial-meld minimum (points) for a team whose cumulative score at the
+    start of the round is ``score``: below 1,500 it is 50 (``when_negative`` below 0,
+    ``min_meld_when_negative``), then 90 to 2,995, 120 to 4,995, 150 from 5,000."""
+    if score < 0:
+        return when_negative
+    if score < 1500:
+        return 50
+    if score < 3000:
+        return 90
+    if score < 5000:
+        return 120
+    return 150
+
+
+def nate_shape_ok(naturals: int, jokers: int) -> bool:
+    """NG-20: a Nate of ``naturals`` numeric cards and ``jokers`` jokers is legal: at least
+    3 cards, at most 2 jokers and at least twice as many naturals as jokers."""
+    return jokers <= 2 and naturals >= 2 * jokers and naturals + jokers >= 3
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table (NG-6: it belongs to a team).
+
+    Attributes:
+        id: ``m3`` is 3 (never reused in a round).
+        team: the owning team's index (``Game.teams``).
+        kind: ``"noggi"`` (NG-16), ``"nate"`` (NG-20) or ``"freeze"`` (a Freeze-Nate, NG-22).
+        cards: a Noggi's cards low to high; a Nate's naturals in card order, then its jokers.
+        closed: NG-17/NG-18/NG-21 (a Freeze-Nate is never closed).
+    """
+
+    id: int
+    team: int
+    kind: str
+    cards: tuple[Card, ...]
+    closed: bool = False
+
+    def label(self) -> str:
+        """``m3``."""
+        return f"m{self.id}"
+
+    @property
+    def is_noggi(self) -> bool:
+        return self.kind == NOGGI
+
+    @property
+    def is_nate(self) -> bool:
+        return self.kind == NATE
+
+    @property
+    def jokers(self) -> int:
+        """Jokers in the meld (a Nate's; 0 for a Noggi, NG-25)."""
+        return sum(1 for c in self.cards if c.is_joker)
+
+    @property
+    def naturals(self) -> int:
+        """Numeric cards in the meld."""
+        return sum(1 for c in self.cards if c.is_natural)
+
+    @property
+    def rank(self) -> int:
+        """A Nate's rank (NG-20); a Noggi's lowest rank."""
+        return self.cards[0].rank
+
+    @property
+    def suit(self) -> Suit | None:
+        """A Noggi's suit (NG-16); None for a Nate or a Freeze-Nate."""
+        return self.cards[0].suit if self.kind == NOGGI else None
+
+    @property
+    def lo(self) -> int:
+        """A Noggi's lowest rank."""
+        return self.cards[0].rank
+
+    @property
+    def hi(self) -> int:
+        """A Noggi's highest rank."""
+        return self.cards[-1].rank
+
+    @property
+    def is_super(self) -> bool:
+        """NG-18: a Noggi of all 11 ranks 0..10."""
+        return self.kind == NOGGI and len(self.cards) == SUPER_LEN
+
+    @property
+    def is_clean(self) -> bool:
+        """NG-21: a Nate without jokers (judged at scoring time)."""
+        return not any(c.is_joker for c in self.cards)
+
+    def status(self) -> str:
+        """Short marks for the table: ``open``/``closed`` and, for a Nate, ``clean``/``dirty``."""
+        if self.kind == FREEZE_NATE:
+            return "freeze"
+        word = "closed" if self.closed else "open"
+        if self.kind == NATE:
+            word += " clean" if self.is_clean else " dirty"
+        elif self.is_super:
+            word = "super"
+        return word
+
+    def pretty(self) -> str:
+        """The cards with suit symbols, e.g. ``4♠ 5♠ 6♠``."""
+        return " ".join(c.pretty for c in self.cards)
+
+    def with_card(self, card: Card) -> "TableMeld":
+        """This meld grown by ``card`` (checked by the caller: :func:`add_problem`), closing a
+        Nate at 7 cards (NG-21) and a Noggi at 11 (NG-18)."""
+        if self.kind == NOGGI:
+            cards = (card,) + self.cards if card.rank < self.cards[0].rank else self.cards + (card,)
+            return TableMeld(self.id, self.team, NOGGI, cards, self.closed or len(cards) == SUPER_LEN)
+        cards = nate_cards(self.cards + (card,))
+        return TableMeld(self.id, self.team, self.kind, cards, self.closed or len(cards) >= CLOSE_AT)
+
+
+def nate_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A Nate's cards in their canonical order: naturals in card order, then jokers."""
+    cs = list(cards)
+    return tuple(sorted((c for c in cs if not c.is_joker), key=_order)) + tuple(c for c in cs if c.is_joker)
+
+
+def new_meld(mid: int, team: int, kind: str, cards: Sequence[Card]) -> TableMeld:
+    """A new meld (checked by the caller), closed at once if a Nate of 7+ cards or a Super Noggi."""
+    if kind == NOGGI:
+        cs = tuple(sorted(cards, key=_rank))
+        return TableMeld(mid, team, NOGGI, cs, len(cs) == SUPER_LEN)
+    if kind == NATE:
+        cs = nate_cards(cards)
+        return TableMeld(mid, team, NATE, cs, len(cs) >= CLOSE_AT)
+    return TableMeld(mid, team, kind, tuple(cards), False)
+
+
+def _order(c: Card) -> int:
+    return c.order
+
+
+def _rank(c: Card) -> int:
+    return c.rank
+
+
+def noggi_problem(cards: Sequence[Card]) -> str | None:
+    """NG-16/NG-25: why ``cards`` are not a Noggi (None if they are)."""
+    if len(cards) < 3:
+        return "a Noggi needs at least 3 cards (NG-16)"
+    if any(not c.is_natural for c in cards):
+        return "a Noggi holds numeric cards only: no jokers or special cards (NG-16, NG-25)"
+    if len({c.suit for c in cards}) != 1:
+        return "a Noggi's cards are all of one suit (NG-16)"
+    ranks = sorted(c.rank for c in cards)
+    if any(b != a + 1 for a, b in zip(ranks, ranks[1:])):
+        return "a Noggi's ranks are consecutive, without repeats or gaps; 10 and 0 do not join (NG-16)"
+    return None
+
+
+def nate_problem(cards: Sequence[Card]) -> str | None:
+    """NG-20: why ``cards`` are not a Nate (None if they are)."""
+    if len(cards) < 3:
+        return "a Nate needs at least 3 cards (NG-20)"
+    nats = [c for c in cards if c.is_natural]
+    jok = sum(1 for c in cards if c.is_joker)
+    if len(nats) + jok != len(cards):
+        return "a Nate holds numeric cards of one rank and jokers only; Freeze and Bonus cards never (NG-20, NG-39)"
+    if len({c.rank for c in nats}) > 1:
+        return "a Nate's numeric cards are all of one rank (NG-20)"
+    if not nate_shape_ok(len(nats), jok):
+        return (f"{len(nats)} numeric cards and {jok} jokers is not a Nate: at most 2 jokers and at least twice as "
+                "many numeric cards as jokers (NG-20)")
+    return None
+
+
+def add_problem(meld: TableMeld, card: Card) -> str | None:
+    """NG-17/NG-20/NG-21/NG-25: why ``card`` cannot be added to ``meld`` (None if it can).
+    Ownership and whose turn it is are the caller's checks."""
+    lab = meld.label()
+    if meld.kind == FREEZE_NATE:
+        return f"{lab} is a Freeze-Nate: nothing is added to it (NG-22)"
+    if meld.kind == NOGGI:
+        if meld.closed:
+            return f"{lab} is a closed Noggi: it cannot be extended (NG-17)"
+        if not card.is_natural:
+            return "jokers and special cards never go in a Noggi (NG-16, NG-25)"
+        if card.suit != meld.suit:
+            return f"{lab} is a Noggi of {meld.cards[0].suit.symbol if meld.cards[0].suit is not None else ''}: " \
+                   "it takes only that suit (NG-16)"
+        if card.rank not in (meld.lo - 1, meld.hi + 1):
+            ends = [r for r in (meld.lo - 1, meld.hi + 1) if 0 <= r <= 10]
+            want = " or ".join(str(r) for r in ends)
+            return f"{card.pretty} does not extend {lab} at either end" + (f" (it takes a {want})" if want else "") \
+                + " (NG-16)"
+        return None
+    # a Nate, open or closed (NG-21: a closed Nate may still grow)
+    if card.is_joker:
+        if not nate_shape_ok(meld.naturals, meld.jokers + 1):
+            return (f"a joker more would break {lab}: at most 2 jokers and at least twice as many numeric cards "
+                    "(NG-20)")
+        return None
+    if not card.is_natural:
+        return f"{card.pretty} never goes in a Nate (NG-20, NG-22)"
+    if card.rank != meld.rank:
+        return f"{lab} is a Nate of {meld.rank}s: it takes only that rank or a joker (NG-20)"
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The commitment search
+# ---------------------------------------------------------------------------
+
+#: Nodes :func:`can_place` visits before it gives up and answers False (never reached in the
+#: tests and fuzz runs so far: the answer is found in a few nodes, or the bound proves it impossible).
+NODE_LIMIT = 4000
+
+
+def can_place(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]],
+              target: int, keep: int, weight: Callable[[Card], int] = card_value) -> bool:
+    """Whether cards of ``hand`` can still be melded until their total ``weight`` reaches
+    ``target``, leaving at least ``keep`` cards in hand (NG-32's pending minimum, NG-45e).
+
+    Args:
+        hand: the cards that may be melded (card -> copies).
+        nates: the Nates cards may be added to, as ``(rank, naturals, jokers)`` (NG-20).
+        noggis: the open Noggis cards may be added to, as ``(suit, lo, hi)`` (NG-16).
+        target: the weight still to place (<= 0: already reached).
+        keep: cards that must stay in the hand.
+        weight: a card's weight: its value (NG-10, for the minimum) or 1 (to count cards).
+
+    Returns:
+        True when a sequence of new melds (3-card starts, NG-16/NG-20) and single-card
+        additions reaches the target; False when none does or the search gives up after
+        :data:`NODE_LIMIT` nodes (so a True is always a real completion).
+    """
+    if target <= 0:
+        return sum(hand.values()) >= keep
+    counts = {c: k for c, k in hand.items() if k > 0 and (c.is_natural or c.is_joker)}
+    seen: set = set()
+    budget = [NODE_LIMIT]
+    return _search(counts, tuple(sorted(nates)), tuple(sorted(noggis)), target,
+                   sum(hand.values()) - keep, weight, seen, budget)
+
+
+def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
+    """A quick upper bound on the weight the cards in ``counts`` can still add."""
+    by_rank: Counter = Counter()
+    suit_ranks: dict[object, set[int]] = {}
+    for c, k in counts.items():
+        if c.is_natural:
+            by_rank[c.rank] += k
+            suit_ranks.setdefault(c.suit, set()).add(c.rank)
+    jokers = counts.get(JOKER, 0)
+    nate_ranks = {r for r, _, _ in nates}
+    ends: dict[object, set[int]] = {}
+    for s, lo, hi in noggis:
+        ends.setdefault(s, set()).update((lo - 1, hi + 1))
+    total = 0
+    joker_room = 0
+    for c, k in counts.items():
+        if not c.is_natural:
+            continue
+        r, s = c.rank, c.suit
+        ok = r in nate_ranks or by_rank[r] >= 3 or (by_rank[r] >= 2 and jokers)
+        if not ok:
+            have = suit_ranks[s] | ends.get(s, set())
+            ok = ((r - 1 in have and r + 1 in have) or (r - 1 in have and r - 2 in have)
+                  or (r + 1 in have and r + 2 in have) or r in ends.get(s, set()))
+        if ok:
+            total += weight(c) * k
+    if jokers:
+        for r, n, j in nates:
+            joker_room += max(0, 2 - j)
+        for r, n in by_rank.items():
+            if r not in nate_ranks and n >= 2:
+                joker_room += 2
+        total += weight(JOKER) * min(jokers, joker_room)
+    return total
+
+
+def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spare: int, weight, seen: set,
+            budget: list[int]) -> bool:
+    if need <= 0:
+        return spare >= 0
+    if spare <= 0:
+        return False
+    key = (tuple(sorted((c.order, k) for c, k in counts.items() if k)), nates, noggis, need)
+    if key in seen:
+        return False
+    seen.add(key)
+    budget[0] -= 1
+    if budget[0] < 0 or _upper_bound(counts, nates, noggis, weight) < need:
+        return False
+    for cards, new_nates, new_noggis in _moves(counts, nates, noggis, spare):
+        w = sum(weight(c) for c in cards)
+        for c in cards:
+            counts[c] -= 1
+        ok = _search(counts, new_nates, new_noggis, need - w, spare - len(cards), weight, seen, budget)
+        for c in cards:
+            counts[c] += 1
+        if ok:
+            return True
+        if budget[0] < 0:
+            return False
+    return False
+
+
+def _moves(counts: dict[Card, int], nates: tuple, noggis: tuple, spare: int):
+    """Every placement from ``counts``: single cards onto the given melds first, then new
+    3-card Noggis and Nates; yields ``(cards used, nates after, noggis after)``."""
+    have = [c for c, k in counts.items() if k > 0]
+    jokers = counts.get(JOKER, 0)
+    for i, (r, n, j) in enumerate(nates):
+        for c in have:
+            if c.is_natural and c.rank == r:
+                yield (c,), nates[:i] + ((r, n + 1, j),) + nates[i + 1:], noggis
+        if jokers and nate_shape_ok(n, j + 1):
+            yield (JOKER,), nates[:i] + ((r, n, j + 1),) + nates[i + 1:], noggis
+    for i, (s, lo, hi) in enumerate(noggis):
+        for c in have:
+            if c.is_natural and c.suit == s and c.rank in (lo - 1, hi + 1):
+                new = (s, min(lo, c.rank), max(hi, c.rank))
+                rest = noggis[:i] + noggis[i + 1:]
+                if new[2] - new[1] + 1 == SUPER_LEN:  # a Super Noggi closes (NG-18): it takes no more
+                    yield (c,), nates, rest
+                else:
+                    yield (c,), nates, tuple(sorted(rest + (new,)))
+    if spare < 3:
+        return
+    faces = {(c.suit, c.rank): c for c in have if c.is_natural}
+    for (s, r), c in faces.items():
+        b, d = faces.get((s, r + 1)), faces.get((s, r + 2))
+        if b is not None and d is not None:
+            yield (c, b, d), nates, tuple(sorted(noggis + ((s, r, r + 2),)))
+    by_rank: dict[int, list[Card]] = {}
+    for c in have:
+        if c.is_natural:
+            by_rank.setdefault(c.rank, []).extend([c] * min(counts[c], 3))
+    for r, cs in by_rank.items():
+        if len(cs) >= 3:
+            yield tuple(cs[:3]), tuple(sorted(nates + ((r, 3, 0),))), noggis
+        if len(cs) >= 2 and jokers:
+            yield (cs[0], cs[1], JOKER), tuple(sorted(nates + ((r, 2, 1),))), noggis
+
+
+def unit_weight(card: Card) -> int:
+    """Weight 1 per card (:func:`can_place` counting cards, NG-45e)."""
+    return 1
