@@ -15,12 +15,13 @@ from engine.games import SPECS, get_game
 from engine.variants import build_variant
 
 #: A French card written in narration (what the log widget's old regex looked for).
-_FRENCH_CARD = re.compile(r"(?<![\w♣♦♥♠])(?:10|[2-9JQKA])[♣♦♥♠](?![\w♣♦♥♠])|(?<![\w♣♦♥♠])JK(?![\w♣♦♥♠])")
+_FRENCH_CARD = re.compile(r"(?<![\w♣♦♥♠])(?:10|[0-9JQKA])[♣♦♥♠](?![\w♣♦♥♠])|(?<![\w♣♦♥♠])(?:JK|FZ|BN)(?![\w♣♦♥♠])")
 
-SEATS = {"nags": 4, "noms": 4, "spite_malice": 2, "nickels": 4}
+SEATS = {"nags": 4, "noms": 4, "spite_malice": 2, "nickels": 4, "nogginate": 4}
 
-#: Events whose card list shows cards without naming them in the text (NO-14: the exposed hand).
-SHOWN_NOT_NAMED = {("noms", "expose")}
+#: Events whose card list shows cards without naming them in the text (NO-14: the exposed hand;
+#: NG-36: the rest of a taken pile, which can be 40 cards).
+SHOWN_NOT_NAMED = {("noms", "expose"), ("nogginate", "pile_rest")}
 
 
 @pytest.mark.parametrize("game_id", sorted(SPECS))

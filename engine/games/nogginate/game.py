@@ -1275,7 +1275,7 @@ class NogginateState(State):
             hand.remove(BONUS)
             _forget(self.known[seat], BONUS)
             self.bonuses[team] += 1
-            return [Event("bonus", "{seat} places a Bonus card (NG-47)", seat, {"cards": [BONUS.text]})]
+            return [Event("bonus", f"{{seat}} places a Bonus card, {BONUS.pretty} (NG-47)", seat, {"cards": [BONUS.text]})]
         if cls is FreezeNate:
             n = cast(FreezeNate, action).count
             for _ in range(n):
@@ -1284,7 +1284,7 @@ class NogginateState(State):
             mid = self.next_id
             self.melds.append(new_meld(mid, team, FREEZE_NATE, [FREEZE] * n))
             self.next_id += 1
-            return [Event("meld", f"{{seat}} melds {n} Freeze cards as a Freeze-Nate, m{mid} (NG-22)", seat,
+            return [Event("meld", f"{{seat}} melds a Freeze-Nate, m{mid}: {' '.join([FREEZE.pretty] * n)} (NG-22)", seat,
                           {"meld": mid, "cards": [FREEZE.text] * n})]
         if cls is Ask:
             self.asked = True
