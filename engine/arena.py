@@ -50,8 +50,9 @@ Statistics
 ----------
 
 Per distinct seat spec (specs that repeat, such as three ``ai:random`` seats,
-are pooled): seat-games, wins (a shared win counts 1/k to each of its k
-winners, NA-21) with a Wilson 95% interval, the mean score per seat-game, the
+are pooled): seat-games, wins (a win shared by k players or partnerships
+counts 1/k to each, NA-21; partners each get their team's share,
+:func:`engine.match.win_credit`) with a Wilson 95% interval, the mean score per seat-game, the
 **paired** per-deal score difference against the baseline (the first *other*
 spec; for the first spec, the second), and the decision time of
 ``bot.choose`` (median, p99, max, in ms). The paired difference of deal ``d``
@@ -83,6 +84,7 @@ from engine.ai.base import Bot
 from engine.core import CHANCE, Action, State, shuffled
 from engine.games import get_game, get_spec, make_bot
 from engine.seats import SeatSpec
+from engine.match import win_credit
 from engine.sim import MAX_STEPS, SimError, wilson_interval
 
 __all__ = ["ArenaError", "ArenaResult", "DealRecord", "DuplicateChance", "SpecStats", "play_deal",
@@ -326,9 +328,7 @@ def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, 
             result = (list(state.scores()), list(state.winners()))
         hand_scores, winners = result
         scores.append([float(hand_scores[seat_of[k]]) for k in range(n)])
-        credit = [0.0] * n
-        for w in winners:
-            credit[w] += 1 / len(winners)
+        credit = win_credit(winners, n, game.teams(n, variant))
         wins.append([credit[seat_of[k]] for k in range(n)])
         chance_counts[0] += chance.prefix_steps
         chance_counts[1] += chance.ordered_steps
@@ -373,7 +373,7 @@ class SpecStats:
         spec: the spec text (``ai:easy``).
         seats: how many of the seats it fills.
         games: seat-games played (deals x rotations x seats).
-        wins: win credit (a shared win counts 1/k).
+        wins: win credit (a win shared by k teams counts 1/k; partners each get their team's share).
         win_rate, win_rate_ci: ``wins / games`` and its Wilson 95% interval.
         mean_score: mean score per seat-game (the game's points).
         baseline: the spec the paired difference is taken against (None with one distinct spec).
@@ -427,10 +427,12 @@ class ArenaResult:
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON document of ``--json``: ``game``, ``deals``, ``seed``, ``hands`` (null: whole
-        games), ``rotations``, ``illegal_moves``, ``chance`` and ``seats`` (one
+        games), ``rotations``, ``teams`` (the partnerships at the table: a fair share of the
+        wins is ``1/teams``), ``illegal_moves``, ``chance`` and ``seats`` (one
         :meth:`SpecStats.as_dict` per distinct spec)."""
         return {"game": self.game_id, "deals": self.deals, "seed": self.seed, "hands": self.hands,
                 "rotations": len(self.specs),
+                "teams": len(get_game(self.game_id).teams(len(self.specs), self.variant)),
                 "seat_specs": [str(s) for s in self.specs], "illegal_moves": self.illegal_moves,
                 "chance": dict(self.chance), "seats": [s.as_dict() for s in self.seats]}
 

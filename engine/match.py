@@ -94,3 +94,27 @@ def match_winners(totals: Sequence[int | float], *, highest_wins: bool = True,
     per_team = team_totals(totals, teams)
     best = max(per_team) if highest_wins else min(per_team)
     return sorted(s for t, tot in zip(teams, per_team) if tot == best for s in t)
+
+
+def win_credit(winners: Sequence[int], n_seats: int, teams: Sequence[Sequence[int]] | None = None) -> list[float]:
+    """Each seat's share of one match's win: a win shared by ``k`` teams (or players) gives
+    ``1/k`` to each, and every partner of a winning team gets its team's share (NG-54:
+    the partnership wins together). 0 for every seat when ``winners`` is empty.
+
+    Args:
+        winners: the winning seats (``State.winners()``: every seat of each winning team).
+        n_seats: seats at the table.
+        teams: the partnerships (``Game.teams``); None: every seat alone.
+
+    Returns:
+        A list of ``n_seats`` credits that sums to the number of seats in one winning team
+        (1 for a game without partners).
+    """
+    groups = [list(t) for t in teams] if teams is not None else [[s] for s in range(n_seats)]
+    won = set(winners)
+    winning = [t for t in groups if any(s in won for s in t)]
+    credit = [0.0] * n_seats
+    for t in winning:
+        for s in t:
+            credit[s] = 1 / len(winning)
+    return credit

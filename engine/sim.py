@@ -23,6 +23,7 @@ from engine.ai.base import Bot
 from engine.games import make_bot
 from engine.core import CHANCE, State
 from engine.games import get_game
+from engine.match import win_credit
 from engine.seats import SeatSpec
 
 #: Safety net: a match that needs more steps than this is a bug, not a long game.
@@ -65,7 +66,7 @@ class SimResult:
 
     Attributes:
         game_id, variant, seats, games, seed: the arguments.
-        wins: per seat, wins with shared wins counted 1/k.
+        wins: per seat, wins with shared wins counted 1/k (k winning players or partnerships).
         outright: per seat, games won alone.
         ties: per seat, games whose win it shared (a drawn game, a tie on points).
         score_sums: per seat, the sum of match scores (points).
@@ -210,9 +211,10 @@ def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed:
         result.actions += d
         result.chance_steps += c
         winners = state.winners()
+        credit = win_credit(winners, n, game.teams(n, variant))
         for w in winners:
-            result.wins[w] += 1 / len(winners)
-            if len(winners) == 1:
+            result.wins[w] += credit[w]
+            if credit[w] == 1:
                 result.outright[w] += 1
             else:
                 result.ties[w] += 1

@@ -109,3 +109,12 @@ async def test_match_scoreboard_shows_one_row_per_team():
         assert len(lines) == 2 and "Ann & Cy" in lines[0] and "Ben & Dee" in lines[1]
         assert "▶" in lines[1] and "▶" not in lines[0]  # Dee (team 1) is to move
         await pilot.pause(0)
+
+
+def test_win_credit_gives_each_partner_the_team_share():
+    """NG-54: a partnership wins together; a win shared by k teams counts 1/k (NA-21)."""
+    from engine.match import win_credit
+    assert win_credit([0, 2], 4, [[0, 2], [1, 3]]) == [1.0, 0.0, 1.0, 0.0]
+    assert win_credit([0, 1, 2, 3], 4, [[0, 2], [1, 3]]) == [0.5, 0.5, 0.5, 0.5]
+    assert win_credit([1, 2], 3) == [0.0, 0.5, 0.5]
+    assert win_credit([], 2) == [0.0, 0.0]

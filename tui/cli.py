@@ -246,7 +246,8 @@ def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Opti
     from rich.markup import escape
     from rich.table import Table
     t = Table(title=f"{game}: {games} matches, seed {seed}",
-              caption="wins: a shared win (a tie or a drawn game) counts 1/k to each of its k winners")
+              caption="wins: a shared win (a tie or a drawn game) counts 1/k to each of its k winners "
+                      "(players or partnerships; partners each get their team's share)")
     for name, justify in (("seat", "right"), ("spec", "left"), ("games", "right"), ("wins", "right"),
                           ("win %", "right"), ("95% interval", "right"), ("won alone", "right"),
                           ("shared", "right"), ("mean score", "right")):
@@ -325,8 +326,10 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
     played = "whole games" if doc.get("hands") is None else f"first {doc['hands']} hand(s) of each game"
     t = Table(title=f"{doc['game']}: {doc['deals']} duplicate deals x {n_rot} rotations ({played}), "
                     f"seed {doc['seed']}",
-              caption="wins: a shared win counts 1/k to each of its k winners; paired diff: mean per-deal score "
-                      "difference to the baseline spec with the same cards in the same seats (95% interval)")
+              caption="wins: a win shared by k players (or partnerships) counts 1/k to each, partners each get "
+                      "their team's; x fair share: win % x the number of players (or partnerships); paired diff: "
+                      "mean per-deal score difference to the baseline spec with the same cards in the same seats "
+                      "(95% interval)")
     for name, justify in (("spec", "left"), ("seats", "right"), ("games", "right"), ("wins", "right"),
                           ("win %", "right"), ("95% interval", "right"), ("x fair share", "right"),
                           ("mean score", "right"),
@@ -343,7 +346,7 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
         t.add_row(escape(r["spec"]), str(r["seats"]), str(r["games"]),
                   f"{wins:g}" if float(wins).is_integer() else f"{wins:.2f}",
                   f"{100 * r['win_rate']:.1f}%", f"{100 * lo:.1f}% - {100 * hi:.1f}%",
-                  f"{r['win_rate'] * n_rot:.2f}", f"{r['mean_score']:.2f}",
+                  f"{r['win_rate'] * doc.get('teams', n_rot):.2f}", f"{r['mean_score']:.2f}",
                   escape(r["baseline"] or "-"), "-" if diff is None else f"{diff:+.2f}",
                   "-" if ci is None else f"{ci[0]:+.2f} .. {ci[1]:+.2f}",
                   _ms(ms["median"]), _ms(ms["p99"]), _ms(ms["max"]))

@@ -16,7 +16,8 @@ from engine.games import nags, nickels, nogginate, noms, spite_malice
 from engine.spec import GameSpec
 
 #: game id -> its descriptor; the order is the order games are offered in.
-SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (nags.SPEC, noms.SPEC, spite_malice.SPEC, nickels.SPEC, nogginate.SPEC)}
+SPECS: dict[str, GameSpec] = {spec.id: spec for spec in (nags.SPEC, noms.SPEC, spite_malice.SPEC, nickels.SPEC,
+                                                          nogginate.SPEC)}
 
 #: game id -> its :class:`engine.core.Game` class (derived from :data:`SPECS`).
 GAMES: dict[str, type[Game]] = {gid: spec.game for gid, spec in SPECS.items()}

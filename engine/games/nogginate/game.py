@@ -41,7 +41,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar, Literal, Sequence, cast
 
-from engine.cards import NOGGINATE, Card, CardKind, cards_text, nogginate_deck
+from engine.cards import NOGGINATE, Card, cards_text, nogginate_deck
 from engine.core import (
     CHANCE,
     TERMINAL,
@@ -623,44 +623,44 @@ class _Turn:
                 kind = NATE
             if why:
                 return why
-            m = new_meld(0, self.team, kind, cards)
-            return self._meld_problem(cards, self.team_melds + [m], sum(card_value(c) for c in cards))
+            started = new_meld(0, self.team, kind, cards)
+            return self._meld_problem(cards, self.team_melds + [started], sum(card_value(c) for c in cards))
         if cls is Add:
-            a = cast(Add, action)
-            if hand.get(a.card, 0) < 1:
-                return f"you do not hold {a.card.pretty}"
-            m = self.meld(a.meld)
-            if m is None:
-                return f"there is no meld m{a.meld}"
-            if m.team != self.team:
-                return f"m{a.meld} belongs to another team: add only to your team's melds (NG-6)"
-            why = add_problem(m, a.card)
+            add = cast(Add, action)
+            if hand.get(add.card, 0) < 1:
+                return f"you do not hold {add.card.pretty}"
+            target = self.meld(add.meld)
+            if target is None:
+                return f"there is no meld m{add.meld}"
+            if target.team != self.team:
+                return f"m{add.meld} belongs to another team: add only to your team's melds (NG-6)"
+            why = add_problem(target, add.card)
             if why:
                 return why
-            return self._meld_problem((a.card,), self._with(m.with_card(a.card)), card_value(a.card))
+            return self._meld_problem((add.card,), self._with(target.with_card(add.card)), card_value(add.card))
         if cls is Close:
-            m = self.meld(cast(Close, action).meld)
-            if m is None or m.team != self.team:
+            noggi = self.meld(cast(Close, action).meld)
+            if noggi is None or noggi.team != self.team:
                 return "close one of your team's Noggis (NG-17)"
-            if m.kind != NOGGI:
+            if noggi.kind != NOGGI:
                 return "Nates close by themselves at 7 cards; only a Noggi is closed by choice (NG-17, NG-21)"
-            if m.closed:
-                return f"{m.label()} is closed already"
-            if len(m.cards) < NOGGI_CLOSE_AT:
-                return f"a Noggi is closed with 7 or more cards; {m.label()} has {len(m.cards)} (NG-17)"
+            if noggi.closed:
+                return f"{noggi.label()} is closed already"
+            if len(noggi.cards) < NOGGI_CLOSE_AT:
+                return f"a Noggi is closed with 7 or more cards; {noggi.label()} has {len(noggi.cards)} (NG-17)"
             return None
         if cls is Merge:
             mg = cast(Merge, action)
-            a, b = self.meld(mg.a), self.meld(mg.b)
-            if a is None or b is None or a.team != self.team or b.team != self.team or a.id == b.id:
+            ma, mb = self.meld(mg.a), self.meld(mg.b)
+            if ma is None or mb is None or ma.team != self.team or mb.team != self.team or ma.id == mb.id:
                 return "merge two of your team's Nates (NG-24)"
-            if a.kind != NATE or b.kind != NATE:
+            if ma.kind != NATE or mb.kind != NATE:
                 return "only Nates are merged; two Noggis join only with Combine (NG-19, NG-24)"
-            if a.closed or b.closed:
+            if ma.closed or mb.closed:
                 return "only two open Nates are merged; add cards to a closed Nate instead (NG-24)"
-            if a.rank != b.rank:
+            if ma.rank != mb.rank:
                 return "merge two Nates of the same rank (NG-24)"
-            if not nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
+            if not nate_shape_ok(ma.naturals + mb.naturals, ma.jokers + mb.jokers):
                 return "the merged Nate would break NG-20 (at most 2 jokers, twice as many numeric cards) (NG-24)"
             return None
         if cls is PlaceBonus:
@@ -796,10 +796,10 @@ class _Turn:
             if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT:
                 out.append(Close(m.id))
         open_nates = [m for m in self.team_melds if m.kind == NATE and not m.closed]
-        for i, a in enumerate(open_nates):
-            for b in open_nates[i + 1:]:
-                if a.rank == b.rank and nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
-                    x, y = sorted((a.id, b.id))
+        for i, na in enumerate(open_nates):
+            for nb in open_nates[i + 1:]:
+                if na.rank == nb.rank and nate_shape_ok(na.naturals + nb.naturals, na.jokers + nb.jokers):
+                    x, y = sorted((na.id, nb.id))
                     out.append(Merge(x, y))
         hand = self.counts
         if hand.get(BONUS, 0) and self.why(BONUS_ACT) is None:
@@ -1260,22 +1260,23 @@ class NogginateState(State):
             return [Event("close", f"{{seat}} closes the Noggi m{mid} (NG-17)", seat, {"meld": mid})]
         if cls is Merge:
             mg = cast(Merge, action)
-            ia, a = self._meld_index(mg.a)
-            _, b = self._meld_index(mg.b)
-            merged = new_meld(a.id, a.team, NATE, a.cards + b.cards)
+            ia, ma = self._meld_index(mg.a)
+            _, mb = self._meld_index(mg.b)
+            merged = new_meld(ma.id, ma.team, NATE, ma.cards + mb.cards)
             self.melds[ia] = merged
-            self.melds = [m for m in self.melds if m.id != b.id]
-            events = [Event("merge", f"{{seat}} merges m{b.id} into m{a.id} (NG-24)", seat,
-                            {"meld": a.id, "from": b.id})]
+            self.melds = [x for x in self.melds if x.id != mb.id]
+            events = [Event("merge", f"{{seat}} merges m{mb.id} into m{ma.id} (NG-24)", seat,
+                            {"meld": ma.id, "from": mb.id})]
             if merged.closed:
-                events.append(Event("closed", f"m{a.id} has 7 cards or more: it closes (NG-21)", seat,
-                                    {"meld": a.id}))
+                events.append(Event("closed", f"m{ma.id} has 7 cards or more: it closes (NG-21)", seat,
+                                    {"meld": ma.id}))
             return events
         if cls is PlaceBonus:
             hand.remove(BONUS)
             _forget(self.known[seat], BONUS)
             self.bonuses[team] += 1
-            return [Event("bonus", f"{{seat}} places a Bonus card, {BONUS.pretty} (NG-47)", seat, {"cards": [BONUS.text]})]
+            return [Event("bonus", f"{{seat}} places a Bonus card, {BONUS.pretty} (NG-47)", seat,
+                          {"cards": [BONUS.text]})]
         if cls is FreezeNate:
             n = cast(FreezeNate, action).count
             for _ in range(n):
@@ -1284,7 +1285,8 @@ class NogginateState(State):
             mid = self.next_id
             self.melds.append(new_meld(mid, team, FREEZE_NATE, [FREEZE] * n))
             self.next_id += 1
-            return [Event("meld", f"{{seat}} melds a Freeze-Nate, m{mid}: {' '.join([FREEZE.pretty] * n)} (NG-22)", seat,
+            faces = " ".join([FREEZE.pretty] * n)
+            return [Event("meld", f"{{seat}} melds a Freeze-Nate, m{mid}: {faces} (NG-22)", seat,
                           {"meld": mid, "cards": [FREEZE.text] * n})]
         if cls is Ask:
             self.asked = True
