@@ -802,12 +802,18 @@ class _Turn:
         if p != P_MELD:
             return []
         out: list[Action] = []
-        for a in self._meld_candidates():  # what why(a) answers, without its dispatch
+        # What why(a) answers, without its dispatch. The candidates are held and well formed (a
+        # natural of the Nate's rank, a Noggi's next card): once the team is down and cards are
+        # left over, only a joker added to a Nate has a rule left to check (NG-20).
+        n = len(self.hand)
+        free = self.down
+        for a in self._meld_candidates():
             if type(a) is Add:
                 add = cast(Add, a)
-                if self._add_problem(add.meld, add.card) is None:
+                if (free and n > 1 and add.card is not JOKER) or self._add_problem(add.meld, add.card) is None:
                     out.append(a)
-            elif self._new_problem(type(a) is NewNoggi, cast("NewNoggi | NewNate", a).cards) is None:
+            elif (free and n > 3) or self._new_problem(type(a) is NewNoggi, cast("NewNoggi | NewNate", a).cards) \
+                    is None:
                 out.append(a)
         if self.need > 0:
             return out
@@ -1170,7 +1176,7 @@ class NogginateState(State):
             raise IllegalAction("expected the drawn cards")
         cards = cast(Drawn, action).cards
         want = min(2, len(self.stock))
-        if len(cards) != want or not _holds(Counter(self.stock), cards):
+        if len(cards) != want or any(self.stock.count(c) < cards.count(c) for c in cards):
             raise IllegalAction(f"{action} is not {want} cards of the stock")
         seat = self.turn_seat
         hand = self.hands[seat]
