@@ -105,3 +105,20 @@ def test_the_commitment_search_answers_as_before_on_random_hands():
     digest, trues = can_place_digest()
     assert 500 < trues < 2500  # both answers are common: the digest covers real searches
     assert digest == CAN_PLACE_DIGEST
+
+
+def test_unseen_cards_are_the_stock_and_the_other_hands():
+    """The view's unseen cards (what determinize deals) are exactly the stock and the other seats' hands,
+    in card order, at every step (the deal and the first dealer included) of random matches (2, 4 and 6 seats)."""
+    checked = 0
+    for seed, seats in ((1, 2), (2, 4), (3, 6)):
+        rng = random.Random(seed)
+        s = Nogginate.new_state(NogginateVariant(fixed_rounds=1), seats)
+        while not s.is_over:
+            for seat in range(seats):
+                hidden = s.stock + [c for o in range(seats) if o != seat for c in s.hands[o]]
+                assert s.view(seat).unseen_cards() == sorted(hidden, key=lambda c: c.order)
+                checked += 1
+            act = s.sample_chance(rng) if s.to_move == CHANCE else rng.choice(s.legal_actions())
+            s.apply(act)
+    assert checked > 300

@@ -152,6 +152,12 @@ def _deck_dict() -> dict[Card, int]:
     return dict(Counter(_deck()))
 
 
+@functools.lru_cache(maxsize=1)
+def _faces() -> tuple[Card, ...]:
+    """The deck's faces, each once, in card order."""
+    return tuple(sorted(_deck_dict(), key=lambda c: c.order))
+
+
 # ---------------------------------------------------------------------------
 # Actions
 # ---------------------------------------------------------------------------
@@ -1613,14 +1619,16 @@ class NogginateView(View):
     def unseen_cards(self) -> list[Card]:
         """The cards this seat cannot place: the deck minus its hand, the melds, the placed
         Bonus cards and the discard pile (the other hands, known cards included, and the stock)."""
-        seen = Counter(self.hand)
-        seen.update(self.discards)
+        left = dict(_deck_dict())
+        for c in self.hand:
+            left[c] -= 1
+        for c in self.discards:
+            left[c] -= 1
         for m in self.melds:
-            seen.update(m.cards)
-        seen[BONUS] += sum(self.bonuses)
-        full = Counter(_deck_dict())
-        full.subtract(seen)
-        return sorted(full.elements(), key=_order)
+            for c in m.cards:
+                left[c] -= 1
+        left[BONUS] -= sum(self.bonuses)
+        return [c for c in _faces() for _ in range(left[c])]
 
     def determinize(self, rng: random.Random) -> NogginateState:
         """A state consistent with this view: the cards it cannot see are dealt at random to
