@@ -14,7 +14,10 @@ What one fuzz "game" is: one match of the game's ``State`` from ``new_state`` to
 ``is_over``, with house rules drawn at random (:func:`draw_rules`) and a random
 seat count in ``min_seats..max_seats``. So a Nags fuzz game is a match of
 ``match_games`` games (or to ``match_target``), a Noms one a game of several hands
-to ``target``, a Spite & Malice one a single game or a match to ``match_to``.
+to ``target``, a Spite & Malice one a single game or a match to ``match_to``, a
+Nogginate one ``fixed_rounds`` or ``max_rounds`` rounds (drawn in 1..8,
+:data:`MATCH_LENGTH_CAPS`). A bool or choices option is drawn only among the values
+the game accepts in some combination (:func:`accepted_values`).
 Drawn rules may make a match very long (a Noms target of 10,000): a match is
 stopped at the first end of a hand after ``--max-steps`` steps and counted as
 *truncated*, which is not a failure (the report lists a few, with their hands and
