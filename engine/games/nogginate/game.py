@@ -631,8 +631,8 @@ class _Turn:
         if cls is NewNoggi or cls is NewNate:
             return self._new_problem(cls is NewNoggi, cast("NewNoggi | NewNate", action).cards)
         if cls is Add:
-            a = cast(Add, action)
-            return self._add_problem(a.meld, a.card)
+            ad = cast(Add, action)
+            return self._add_problem(ad.meld, ad.card)
         if cls is Close:
             m = self.meld(cast(Close, action).meld)
             if m is None or m.team != self.team:
@@ -813,14 +813,14 @@ class _Turn:
         # left over, only a joker added to a Nate has a rule left to check (NG-20).
         n = len(self.hand)
         free = self.down
-        for a in self._meld_candidates():
-            if type(a) is Add:
-                add = cast(Add, a)
+        for cand in self._meld_candidates():
+            if type(cand) is Add:
+                add = cast(Add, cand)
                 if (free and n > 1 and add.card is not JOKER) or self._add_problem(add.meld, add.card) is None:
-                    out.append(a)
-            elif (free and n > 3) or self._new_problem(type(a) is NewNoggi, cast("NewNoggi | NewNate", a).cards) \
-                    is None:
-                out.append(a)
+                    out.append(cand)
+            elif (free and n > 3) or self._new_problem(type(cand) is NewNoggi,
+                                                       cast("NewNoggi | NewNate", cand).cards) is None:
+                out.append(cand)
         if self.need > 0:
             return out
         for m in self.team_melds:
