@@ -344,6 +344,8 @@ class Drawn(Action):
         return "drawn " + cards_text(self.cards)
 
 
+#: One ``Discard`` per face, shared by every legal list (actions are immutable values).
+_DISCARDS: dict[Card, Discard] = {}
 DRAW, BONUS_ACT, ASK, YES, NO, OUT, PASS = Draw(), PlaceBonus(), Ask(), Answer(True), Answer(False), GoOut(), \
     PassTurn()
 
@@ -827,11 +829,15 @@ class _Turn:
             if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT:
                 out.append(Close(m.id))
         open_nates = [m for m in self.team_melds if m.kind == NATE and not m.closed]
-        for i, a in enumerate(open_nates):
-            for b in open_nates[i + 1:]:
-                if a.rank == b.rank and nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
-                    x, y = sorted((a.id, b.id))
-                    out.append(Merge(x, y))
+        if len(open_nates) > 1:
+            ranks = [m.rank for m in open_nates]
+            for i, a in enumerate(open_nates):
+                for j in range(i + 1, len(open_nates)):
+                    if ranks[j] == ranks[i]:
+                        b = open_nates[j]
+                        if nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
+                            x, y = sorted((a.id, b.id))
+                            out.append(Merge(x, y))
         hand = self.counts
         if hand.get(BONUS, 0) and self.why(BONUS_ACT) is None:
             out.append(BONUS_ACT)
@@ -852,7 +858,10 @@ class _Turn:
             return out
         if not self.bound_to_go_out():
             for c in sorted(self.counts, key=_order):  # each face once
-                out.append(Discard(c))
+                d = _DISCARDS.get(c)
+                if d is None:
+                    d = _DISCARDS[c] = Discard(c)
+                out.append(d)
         return out
 
     def _acquire_moves(self) -> list[Action]:
