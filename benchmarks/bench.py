@@ -1,17 +1,22 @@
 """Engine throughput for every game, optionally next to OpenSpiel peers measured in the same run.
 
 Usage:
-    python benchmarks/bench.py [--game all|nags|noms|spite_malice|nickels] [--seconds 3] [--seats 4] [--peers]
+    python benchmarks/bench.py [--game all|nags|noms|spite_malice|nickels|nogginate] [--seconds 3] [--seats 4]
+        [--peers]
         [--peer-python PYTHON] [--peer-script SCRIPT ...]
 
 Prints, per game, for random playouts of whole matches (Nags with ``--seats``
 seats, default 4 like the OpenSpiel peer ``crazy_eights(players=4)``; Noms 4
 seats, a game to 101, whose hands compare with ``oh_hell``; Spite & Malice 2;
-Nickels 4 seats, a match of seven rounds, compared with ``gin_rummy``):
+Nickels 4 seats, a match of seven rounds, compared with ``gin_rummy``; Nogginate
+4 seats, a match to 10,000 (random play seldom gets there: most matches end at the
+``max_rounds`` cap of 100 rounds), also compared with ``gin_rummy``, and a second
+line of single rounds, :data:`ROUND_RULES`):
 games/s, hands/s, player actions/s, chance steps/s and all steps/s; then
 clone/s, legal_actions/s and apply/s on positions sampled from such games,
 the ``easy`` bot's decisions/s, view builds/s, and the ``hard`` search's
-iterations per second (a line saying so for a game without a ``hard`` level yet).
+iterations per second (for a game without an ``easy`` or a ``hard`` level yet, a line
+saying so instead).
 With ``--peers`` it then runs the peer scripts (default: OpenSpiel's and
 RLCard's in ``../shared/bench/``) with the peer venv's Python as a subprocess
 (each peer game for the same number of seconds) and prints their lines after
@@ -32,9 +37,8 @@ import sys
 import time
 from pathlib import Path
 
-from engine.games import make_bot
 from engine.core import CHANCE
-from engine.games import GAMES
+from engine.games import GAMES, levels_for, make_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_DIR = ROOT.parent / "shared" / "bench"
@@ -47,9 +51,13 @@ PEER_PYTHON_ENV = "CARDTABLE_PEER_PYTHON"
 #: counts only the players' actions ("actions").
 PEER_PAIRS: dict[str, tuple[tuple[str, str, str], ...]] = {
     "nickels": (("openspiel_peers.py", "gin_rummy", "steps"), ("rlcard_peers.py", "gin-rummy", "actions")),
+    "nogginate": (("openspiel_peers.py", "gin_rummy", "steps"), ("rlcard_peers.py", "gin-rummy", "actions")),
 }
 #: Seats per game when not the game's minimum (Nags: ``--seats``).
-SEATS = {"noms": 4, "nickels": 4}
+SEATS = {"noms": 4, "nickels": 4, "nogginate": 4}
+#: Games whose matches are long also get a line of random playouts of single rounds, with these
+#: house rules (Nogginate: ``fixed_rounds = 1``, NG-54).
+ROUND_RULES: dict[str, dict[str, object]] = {"nogginate": {"fixed_rounds": 1}}
 #: What to do when there is no peer Python: the one command that makes the venv.
 PEER_VENV_HELP = ("make a peer venv with: python3 -m venv /path/to/peer-venv && "
                   "/path/to/peer-venv/bin/pip install open_spiel rlcard ; then pass "
@@ -71,11 +79,13 @@ def peer_python(option: Path | None, environ: dict[str, str] | None = None) -> t
     return option, None
 
 
-def playouts(game_id: str, seats: int, seconds: float, seed: int = 0) -> tuple[int, int, int, int, float]:
-    """Random playouts of whole matches for ``seconds``:
-    (games, hands, player actions, chance steps, elapsed s)."""
+def playouts(game_id: str, seats: int, seconds: float, seed: int = 0,
+             rules: dict[str, object] | None = None) -> tuple[int, int, int, int, float]:
+    """Random playouts of whole matches for ``seconds`` (at least one match), under the
+    default house rules or ``rules`` (option -> value): (games, hands, player actions,
+    chance steps, elapsed s)."""
     game = GAMES[game_id]
-    variant = game.variant_class()
+    variant = game.variant_class(**(rules or {}))
     rng = random.Random(seed)
     games = hands = actions = chances = 0
     t0 = time.perf_counter()
@@ -134,6 +144,13 @@ def bench_game(game_id: str, seats: int, seconds: float) -> dict[str, float]:
     print(f"  {'random playout':32s} {g / dt:9.1f} games/s {hands / dt:9.1f} hands/s "
           f"{(n_act + n_ch) / dt:10.0f} steps/s ({n_act / dt:.0f} actions/s + {n_ch / dt:.0f} chance steps/s; "
           f"{n_act / g:.1f} actions and {n_ch / g:.1f} chance steps per game)")
+    if game_id in ROUND_RULES:
+        rules = ROUND_RULES[game_id]
+        rg, _, r_act, r_ch, rdt = playouts(game_id, seats, seconds, rules=rules)
+        label = "random playout (" + ", ".join(f"{k}={v}" for k, v in rules.items()) + ")"
+        print(f"  {label:32s} {rg / rdt:9.1f} games/s {(r_act + r_ch) / rdt:10.0f} steps/s "
+              f"({r_act / rdt:.0f} actions/s + {r_ch / rdt:.0f} chance steps/s; "
+              f"{r_act / rg:.1f} actions and {r_ch / rg:.1f} chance steps per game)")
     states = sample_positions(game_id, seats, 400)
     print(f"  {'clone':32s} {rate(lambda s: s.clone(), states, seconds):10.0f} /s")
     print(f"  {'legal_actions':32s} {rate(lambda s: s.legal_actions(), states, seconds):10.0f} /s")
@@ -148,11 +165,14 @@ def bench_game(game_id: str, seats: int, seconds: float) -> dict[str, float]:
         spent += time.perf_counter() - t0
         n += len(batch)
     print(f"  {'apply':32s} {n / spent:10.0f} /s")
-    bot = make_bot(game_id, "easy")
     views = [s.view(s.to_move) for s in states]
-    rng = random.Random(0)
-    print(f"  {'easy bot decision (from a view)':32s} "
-          f"{rate(lambda v: bot.choose(v, v.legal_actions(), rng), views, seconds):10.0f} /s")
+    if "easy" in levels_for(game_id):
+        bot = make_bot(game_id, "easy")
+        rng = random.Random(0)
+        print(f"  {'easy bot decision (from a view)':32s} "
+              f"{rate(lambda v: bot.choose(v, v.legal_actions(), rng), views, seconds):10.0f} /s")
+    else:
+        print(f"  {'easy bot decision':32s} not measured: {GAMES[game_id].title} has no easy level yet")
     print(f"  {'view (build)':32s} {rate(lambda s: s.view(s.to_move), states, seconds):10.0f} /s")
     search_line(game_id, states, seconds)
     sys.stdout.flush()
@@ -162,7 +182,7 @@ def bench_game(game_id: str, seats: int, seconds: float) -> dict[str, float]:
 def search_line(game_id: str, states: list, seconds: float) -> None:
     """The ``hard`` search bot's iterations (rollouts) per second and its decision
     time, over positions with a real choice, searching about 0.2 s each."""
-    from engine.games import levels_for, make_search_bot
+    from engine.games import make_search_bot
     if "hard" not in levels_for(game_id):  # the hook: the line appears once the game registers a hard bot
         print(f"  {'hard search':32s} not measured: {GAMES[game_id].title} has no hard level yet")
         return

@@ -14,7 +14,10 @@ What one fuzz "game" is: one match of the game's ``State`` from ``new_state`` to
 ``is_over``, with house rules drawn at random (:func:`draw_rules`) and a random
 seat count in ``min_seats..max_seats``. So a Nags fuzz game is a match of
 ``match_games`` games (or to ``match_target``), a Noms one a game of several hands
-to ``target``, a Spite & Malice one a single game or a match to ``match_to``.
+to ``target``, a Spite & Malice one a single game or a match to ``match_to``, a
+Nogginate one ``fixed_rounds`` or ``max_rounds`` rounds (drawn in 1..8,
+:data:`MATCH_LENGTH_CAPS`). A bool or choices option is drawn only among the values
+the game accepts in some combination (:func:`accepted_values`).
 Drawn rules may make a match very long (a Noms target of 10,000): a match is
 stopped at the first end of a hand after ``--max-steps`` steps and counted as
 *truncated*, which is not a failure (the report lists a few, with their hands and
@@ -57,6 +60,8 @@ command that reproduces it. Exits 1 when anything failed, 2 for bad arguments.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import random
 import sys
 import tempfile
@@ -90,6 +95,14 @@ LOG_EVERY = 50
 TRUNCATED_SHOWN = 5
 #: Attempts at drawing house rules the game accepts before taking the defaults.
 RULE_DRAWS = 200
+#: Random house-rule tables drawn (once per game and process) to learn which values of each bool or
+#: choices option the game accepts at all (:func:`accepted_values`).
+ACCEPT_PROBES = 1000
+#: Per game, options that set how long a match lasts, drawn every time (never left at the default) in
+#: ``1..cap``: with them most fuzz matches end by their own rules before ``--max-steps`` (a match that
+#: is only truncated never checks the end of a match). Nogginate plays to 10,000 (NG-54), which random
+#: play seldom reaches: a default match lasts its ``max_rounds`` of 100 rounds, about 20,000 steps.
+MATCH_LENGTH_CAPS: dict[str, dict[str, int]] = {"nogginate": {"fixed_rounds": 8, "max_rounds": 8}}
 
 
 # ---------------------------------------------------------------------------
@@ -107,10 +120,64 @@ def _draw_int(spec: OptionSpec, rng: random.Random) -> int:
     return min(hi, lo + int(span ** (u * u * u)) - 1)
 
 
-def _draw_value(spec: OptionSpec, rng: random.Random) -> Any:
-    """A random value the option's declaration allows (None: leave it out)."""
+def _finite_values(spec: OptionSpec) -> tuple[Any, ...] | None:
+    """A bool's or a choices option's values in declared order (bools: ``False, True``); None otherwise."""
+    if spec.choices is not None:
+        return spec.choices
+    if spec.type is bool and not spec.is_table:
+        return (False, True)
+    return None
+
+
+def accepted_values(variant_class: type, name: str) -> tuple[Any, ...] | None:
+    """The values of the bool or choices option ``name`` that ``variant_class`` accepts in some
+    combination, in declared order (None for an option with a range or a table of options):
+    those found in :data:`ACCEPT_PROBES` random tables (drawn as :func:`draw_rules` draws, from
+    a fixed seed) that ``build_variant`` accepts, the game's ``problems()`` included. Draws take
+    a bool or choices option only among these values, so a value the game always refuses
+    (Nogginate's ``use_cheat_cards = true``, not available yet; Spite & Malice's unpublished
+    game types) costs no redraws; a value accepted only with other options (Nags'
+    ``allow_negative_after_purchase`` with ``buying_horses`` in a match) is still drawn."""
+    return _accepted_by_option(variant_class).get(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _accepted_by_option(variant_class: type) -> dict[str, tuple[Any, ...]]:
+    specs = option_specs(variant_class)
+    finite = {s.name: vals for s in specs for vals in [_finite_values(s)] if vals is not None}
+    defaults = {s.name: s.default for s in specs}
+    seen: dict[str, set] = {n: {defaults[n]} for n in finite} if _accepted(variant_class, {}) else \
+        {n: set() for n in finite}
+    rng = random.Random(f"fuzz:accepted:{variant_class.__name__}")
+    for _ in range(ACCEPT_PROBES):
+        table = {}
+        for spec in specs:
+            if rng.random() < 0.5:
+                continue
+            value = _draw_value(spec, rng)
+            if value is not None:
+                table[spec.name] = value
+        if _accepted(variant_class, table):
+            for n in finite:
+                seen[n].add(table.get(n, defaults[n]))
+    return {n: tuple(v for v in vals if v in seen[n]) for n, vals in finite.items()}
+
+
+def _accepted(variant_class: type, table: dict[str, Any]) -> bool:
+    try:
+        build_variant(variant_class, table)
+    except ConfigError:
+        return False
+    return True
+
+
+def _draw_value(spec: OptionSpec, rng: random.Random, accepted: tuple[Any, ...] | None = None) -> Any:
+    """A random value the option's declaration allows (None: leave it out); a bool or a choices
+    option draws among ``accepted`` (:func:`accepted_values`) when given."""
     if spec.nullable and rng.random() < 0.2:
         return None
+    if accepted is not None and len(accepted) < (len(spec.choices) if spec.choices is not None else 2):
+        return accepted[int(rng.random() * len(accepted))] if accepted else None
     if spec.choices is not None:
         return spec.choices[int(rng.random() * len(spec.choices))]
     if spec.is_table:  # a table of options (Nickels' penalty_values): draw each of its entries
@@ -130,20 +197,26 @@ def _draw_value(spec: OptionSpec, rng: random.Random) -> Any:
 def draw_rules(game: type[Game], rng: random.Random) -> tuple[Any, dict[str, Any]]:
     """Random house rules for ``game``: each option of its variant class is left
     at its default or (half the time) drawn from its declared choices or range
-    (:func:`_draw_value`); the table is validated by ``build_variant`` (the game's
-    own ``problems()`` included) and drawn again when refused, up to
-    :data:`RULE_DRAWS` times, then the defaults are used.
+    (:func:`_draw_value`; a bool or choices option only among the values the game
+    accepts on their own, :func:`accepted_values`; a match-length option of
+    :data:`MATCH_LENGTH_CAPS` always, in ``1..cap``); the table is validated by
+    ``build_variant`` (the game's own ``problems()`` included) and drawn again when
+    refused, up to :data:`RULE_DRAWS` times, then the defaults are used.
 
     Returns:
         ``(variant, table)``: the built variant and the options drawn (TOML-ready).
     """
     specs = option_specs(game.variant_class)
+    accepted = {spec.name: accepted_values(game.variant_class, spec.name) for spec in specs}
+    caps = MATCH_LENGTH_CAPS.get(game.id, {})
     for _ in range(RULE_DRAWS):
         table = {}
         for spec in specs:
-            if rng.random() < 0.5:
+            if spec.name in caps:
+                spec = dataclasses.replace(spec, max=min(caps[spec.name], spec.max or caps[spec.name]))
+            elif rng.random() < 0.5:
                 continue
-            value = _draw_value(spec, rng)
+            value = _draw_value(spec, rng, accepted[spec.name])
             if value is not None:
                 table[spec.name] = value
         try:

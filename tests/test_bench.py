@@ -83,3 +83,20 @@ def test_the_nickels_bench_plays_four_seat_matches_and_says_hard_search_is_missi
         assert "hard search" in out and "no hard level yet" in out
     else:
         assert "iterations/s" in out
+
+
+def test_nogginate_is_compared_with_gin_rummy(bench):
+    ours = {"nogginate": {"games": 0.5, "actions": 10000.0, "steps": 13000.0}}
+    lines = bench.compare_lines(ours, {"openspiel_peers.py": OPENSPIEL_OUT})
+    assert lines == ["vs: Nogginate 13000 steps/s = 0.25 x gin_rummy (openspiel_peers.py) 52633 actions/s"]
+
+
+def test_the_nogginate_bench_plays_matches_and_rounds_and_skips_missing_bot_levels(bench, capsys):
+    rates = bench.bench_game("nogginate", 2, 0.01)  # 2 seats: a match to 10,000 ends in about a dozen rounds
+    out = capsys.readouterr().out
+    assert "Nogginate, 2 seats" in out and "random playout (fixed_rounds=1)" in out
+    assert rates["games"] > 0 and rates["steps"] > rates["actions"] > 0
+    from engine.games import levels_for
+    for level, line in (("easy", "easy bot decision"), ("hard", "hard search")):
+        assert line in out
+        assert ("no " + level + " level yet" in out) == (level not in levels_for("nogginate")), level

@@ -52,8 +52,42 @@ def test_drawn_house_rules_pass_validation_and_vary_every_option(fuzz, game_id):
         assert getattr(variant, "problems", lambda: [])() == []
         for key, value in table.items():  # a table option (Nickels' penalty_values) is a dict: seen as its items
             seen[key].add(tuple(sorted(value.items())) if isinstance(value, dict) else value)
+    # an option with one value the game accepts (a declared single choice, or Nogginate's use_cheat_cards
+    # whose true is refused, not available yet) cannot vary
     assert all(len(values) >= 2 or spec.choices == (spec.default,)
+               or len(fuzz.accepted_values(game.variant_class, spec.name) or ()) == 1
                for spec in option_specs(game.variant_class) for values in [seen[spec.name]]), seen
+
+
+def test_values_a_game_always_refuses_are_never_drawn_and_the_others_are(fuzz):
+    """accepted_values: Nogginate refuses use_cheat_cards = true (the cheat cards are not available yet) and
+    Spite & Malice its unpublished game types and a wild Ace; Nags' allow_negative_after_purchase is accepted
+    only with buying_horses in a match, and is still drawn."""
+    def values(gid, name):
+        return fuzz.accepted_values(GAMES[gid].variant_class, name)
+    assert values("nogginate", "use_cheat_cards") == (False,)
+    assert values("nogginate", "six_player_teams") == ("3x2", "2x3")
+    assert values("nags", "allow_negative_after_purchase") == (False, True)
+    assert "MEGIDDO" not in values("spite_malice", "game_type") and "SNM_A" in values("spite_malice", "game_type")
+    assert "ace" not in values("spite_malice", "minimum_wild_card")
+    assert values("nogginate", "max_rounds") is None  # a range: drawn from it
+    rng = random.Random(3)
+    for _ in range(200):
+        _, table = fuzz.draw_rules(GAMES["nogginate"], rng)
+        assert table.get("use_cheat_cards", False) is False
+
+
+def test_nogginate_matches_drawn_for_fuzzing_are_short_enough_to_end(fuzz):
+    """MATCH_LENGTH_CAPS: a Nogginate match to 10,000 (NG-54) lasts its 100-round cap under random play, so the
+    fuzzer always draws max_rounds (and fixed_rounds when set) in 1..8."""
+    rng = random.Random(4)
+    drawn = set()
+    for _ in range(200):
+        variant, table = fuzz.draw_rules(GAMES["nogginate"], rng)
+        assert 1 <= variant.max_rounds <= 8 and "max_rounds" in table
+        assert variant.fixed_rounds is None or 1 <= variant.fixed_rounds <= 8
+        drawn.add(variant.max_rounds)
+    assert len(drawn) >= 4
 
 
 def _first_failure(fuzz, game_id: str, **kw):

@@ -39,7 +39,7 @@ import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Sequence, cast
+from typing import Callable, ClassVar, Literal, Sequence, cast
 
 from engine.cards import NOGGINATE, Card, cards_text, nogginate_deck
 from engine.core import (
@@ -150,6 +150,12 @@ def _deck() -> tuple[Card, ...]:
 @functools.lru_cache(maxsize=1)
 def _deck_dict() -> dict[Card, int]:
     return dict(Counter(_deck()))
+
+
+@functools.lru_cache(maxsize=1)
+def _faces() -> tuple[Card, ...]:
+    """The deck's faces, each once, in card order."""
+    return tuple(sorted(_deck_dict(), key=lambda c: c.order))
 
 
 # ---------------------------------------------------------------------------
@@ -338,6 +344,8 @@ class Drawn(Action):
         return "drawn " + cards_text(self.cards)
 
 
+#: One ``Discard`` per face, shared by every legal list (actions are immutable values).
+_DISCARDS: dict[Card, Discard] = {}
 DRAW, BONUS_ACT, ASK, YES, NO, OUT, PASS = Draw(), PlaceBonus(), Ask(), Answer(True), Answer(False), GoOut(), \
     PassTurn()
 
@@ -471,8 +479,14 @@ def _less(hand: Counter, cards: Sequence[Card]) -> Counter:
 
 def _holds(hand: Counter, cards: Sequence[Card]) -> bool:
     """Whether the multiset ``hand`` contains every card of ``cards`` (with repeats)."""
-    need = Counter(cards)
-    return all(hand.get(c, 0) >= k for c, k in need.items())
+    for i, c in enumerate(cards):  # the copies of c up to here (cards has 1 to 3 entries)
+        k = 1
+        for d in cards[:i]:
+            if d is c:
+                k += 1
+        if hand.get(c, 0) < k:
+            return False
+    return True
 
 
 class _Turn:
@@ -560,10 +574,15 @@ class _Turn:
         while a taken pile is waiting to join the hand (NG-36)."""
         return 0 if self.pile_rest and len(self.discards) > 0 else 1
 
-    def _meld_problem(self, used: Sequence[Card], after: list[TableMeld], points: int) -> str | None:
+    def _meld_problem(self, used: Sequence[Card], after_fn: Callable[[], list[TableMeld]],
+                      points: int) -> str | None:
         """The common checks of a meld or add that uses ``used`` from the hand and leaves the
-        team's melds as ``after``: the pending minimum (NG-32a) and an empty hand (NG-43, NG-45a)."""
+        team's melds as ``after_fn()`` (called only when needed): the pending minimum (NG-32a)
+        and an empty hand (NG-43, NG-45a)."""
         left = len(self.hand) - len(used)
+        if self.down and left > 0:  # the common case: nothing to check
+            return None
+        after = after_fn()
         if not self.down:
             need = (self.need if self.need > 0 else self.minimum) - points
             if need > 0:
@@ -612,32 +631,10 @@ class _Turn:
             return (f"finish the initial meld first: {self.need} more points from your hand this turn "
                     f"(NG-32; minimum {self.minimum})")
         if cls is NewNoggi or cls is NewNate:
-            cards = cast("NewNoggi | NewNate", action).cards
-            if not _holds(hand, cards):
-                return "you do not hold those cards"
-            if cls is NewNoggi:
-                why = noggi_problem(cards)
-                kind = NOGGI
-            else:
-                why = nate_problem(cards)
-                kind = NATE
-            if why:
-                return why
-            started = new_meld(0, self.team, kind, cards)
-            return self._meld_problem(cards, self.team_melds + [started], sum(card_value(c) for c in cards))
+            return self._new_problem(cls is NewNoggi, cast("NewNoggi | NewNate", action).cards)
         if cls is Add:
-            add = cast(Add, action)
-            if hand.get(add.card, 0) < 1:
-                return f"you do not hold {add.card.pretty}"
-            target = self.meld(add.meld)
-            if target is None:
-                return f"there is no meld m{add.meld}"
-            if target.team != self.team:
-                return f"m{add.meld} belongs to another team: add only to your team's melds (NG-6)"
-            why = add_problem(target, add.card)
-            if why:
-                return why
-            return self._meld_problem((add.card,), self._with(target.with_card(add.card)), card_value(add.card))
+            ad = cast(Add, action)
+            return self._add_problem(ad.meld, ad.card)
         if cls is Close:
             noggi = self.meld(cast(Close, action).meld)
             if noggi is None or noggi.team != self.team:
@@ -724,6 +721,33 @@ class _Turn:
             return "ask your partner first; pass only if the answer is no (NG-44, NG-45)"
         return f"{action} is not a move now"
 
+    def _new_problem(self, noggi: bool, cards: tuple[Card, Card, Card]) -> str | None:
+        """:meth:`why` for a new Noggi (``noggi``) or Nate of ``cards`` in the meld phase
+        (NG-16, NG-20, NG-26a, NG-32a)."""
+        if not _holds(self.counts, cards):
+            return "you do not hold those cards"
+        why = noggi_problem(cards) if noggi else nate_problem(cards)
+        if why:
+            return why
+        kind = NOGGI if noggi else NATE
+        return self._meld_problem(cards, lambda: self.team_melds + [new_meld(0, self.team, kind, cards)],
+                                  sum(map(card_value, cards)))
+
+    def _add_problem(self, mid: int, card: Card) -> str | None:
+        """:meth:`why` for adding ``card`` to meld ``mid`` in the meld phase (NG-6, NG-16, NG-20,
+        NG-21, NG-32a)."""
+        if self.counts.get(card, 0) < 1:
+            return f"you do not hold {card.pretty}"
+        m = self.meld(mid)
+        if m is None:
+            return f"there is no meld m{mid}"
+        if m.team != self.team:
+            return f"m{mid} belongs to another team: add only to your team's melds (NG-6)"
+        why = add_problem(m, card)
+        if why:
+            return why
+        return self._meld_problem((card,), lambda: self._with(m.with_card(card)), card_value(card))
+
     def _pile_problem(self, a: TakePile) -> str | None:
         if not self.discards:
             return "the discard pile is empty (NG-38)"
@@ -786,21 +810,34 @@ class _Turn:
         if p != P_MELD:
             return []
         out: list[Action] = []
-        cands = self._meld_candidates()
-        for a in cands:
-            if self.why(a) is None:
-                out.append(a)
+        # What why(a) answers, without its dispatch. The candidates are held and well formed (a
+        # natural of the Nate's rank, a Noggi's next card): once the team is down and cards are
+        # left over, only a joker added to a Nate has a rule left to check (NG-20).
+        n = len(self.hand)
+        free = self.down
+        for cand in self._meld_candidates():
+            if type(cand) is Add:
+                add = cast(Add, cand)
+                if (free and n > 1 and add.card is not JOKER) or self._add_problem(add.meld, add.card) is None:
+                    out.append(cand)
+            elif (free and n > 3) or self._new_problem(type(cand) is NewNoggi,
+                                                       cast("NewNoggi | NewNate", cand).cards) is None:
+                out.append(cand)
         if self.need > 0:
             return out
         for m in self.team_melds:
             if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT:
                 out.append(Close(m.id))
         open_nates = [m for m in self.team_melds if m.kind == NATE and not m.closed]
-        for i, na in enumerate(open_nates):
-            for nb in open_nates[i + 1:]:
-                if na.rank == nb.rank and nate_shape_ok(na.naturals + nb.naturals, na.jokers + nb.jokers):
-                    x, y = sorted((na.id, nb.id))
-                    out.append(Merge(x, y))
+        if len(open_nates) > 1:
+            ranks = [m.rank for m in open_nates]
+            for i, a in enumerate(open_nates):
+                for j in range(i + 1, len(open_nates)):
+                    if ranks[j] == ranks[i]:
+                        b = open_nates[j]
+                        if nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
+                            x, y = sorted((a.id, b.id))
+                            out.append(Merge(x, y))
         hand = self.counts
         if hand.get(BONUS, 0) and self.why(BONUS_ACT) is None:
             out.append(BONUS_ACT)
@@ -820,11 +857,11 @@ class _Turn:
                 out.append(PASS)
             return out
         if not self.bound_to_go_out():
-            prev = None
-            for c in sorted(self.hand, key=_order):
-                if c is not prev:
-                    out.append(Discard(c))
-                    prev = c
+            for c in sorted(self.counts, key=_order):  # each face once
+                d = _DISCARDS.get(c)
+                if d is None:
+                    d = _DISCARDS[c] = Discard(c)
+                out.append(d)
         return out
 
     def _acquire_moves(self) -> list[Action]:
@@ -866,22 +903,22 @@ class _Turn:
         by_rank: dict[int, list[Card]] = {}
         for c in nat:
             by_rank.setdefault(c.rank, []).append(c)
-        for r, faces in by_rank.items():
-            pool = [c for c in faces for _ in range(min(hand[c], 3))]
-            seen: set = set()
-            n = len(pool)
-            for i in range(n):
-                for j in range(i + 1, n):
-                    for k in range(j + 1, n):
-                        t = (pool[i], pool[j], pool[k])
-                        if t not in seen:
-                            seen.add(t)
-                            out.append(NewNate(t))
+        for faces in by_rank.values():
+            # every distinct trio of the rank's faces (a face at most as often as held), in card
+            # order, each pair's trios followed by the pair and a joker
+            nf = len(faces)
+            for i in range(nf):
+                a = faces[i]
+                for j in range(i, nf):
+                    if j == i and hand[a] < 2:
+                        continue
+                    b = faces[j]
+                    for k in range(j, nf):
+                        if k == j and (hand[b] < (3 if i == j else 2)):
+                            continue
+                        out.append(NewNate((a, b, faces[k])))
                     if jokers:
-                        t2 = (pool[i], pool[j], JOKER)
-                        if t2 not in seen:
-                            seen.add(t2)
-                            out.append(NewNate(t2))
+                        out.append(NewNate((a, b, JOKER)))
         for m in self.team_melds:
             if m.kind == NOGGI and not m.closed:
                 for r in (m.lo - 1, m.hi + 1):
@@ -1154,7 +1191,7 @@ class NogginateState(State):
             raise IllegalAction("expected the drawn cards")
         cards = cast(Drawn, action).cards
         want = min(2, len(self.stock))
-        if len(cards) != want or not _holds(Counter(self.stock), cards):
+        if len(cards) != want or any(self.stock.count(c) < cards.count(c) for c in cards):
             raise IllegalAction(f"{action} is not {want} cards of the stock")
         seat = self.turn_seat
         hand = self.hands[seat]
@@ -1593,14 +1630,16 @@ class NogginateView(View):
     def unseen_cards(self) -> list[Card]:
         """The cards this seat cannot place: the deck minus its hand, the melds, the placed
         Bonus cards and the discard pile (the other hands, known cards included, and the stock)."""
-        seen = Counter(self.hand)
-        seen.update(self.discards)
+        left = dict(_deck_dict())
+        for c in self.hand:
+            left[c] -= 1
+        for c in self.discards:
+            left[c] -= 1
         for m in self.melds:
-            seen.update(m.cards)
-        seen[BONUS] += sum(self.bonuses)
-        full = Counter(_deck_dict())
-        full.subtract(seen)
-        return sorted(full.elements(), key=_order)
+            for c in m.cards:
+                left[c] -= 1
+        left[BONUS] -= sum(self.bonuses)
+        return [c for c in _faces() for _ in range(left[c])]
 
     def determinize(self, rng: random.Random) -> NogginateState:
         """A state consistent with this view: the cards it cannot see are dealt at random to

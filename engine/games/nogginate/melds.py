@@ -282,14 +282,23 @@ def can_place(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequ
                    sum(hand.values()) - keep, weight, seen, budget)
 
 
+_NO_RANKS: frozenset[int] = frozenset()
+
+
 def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
-    """A quick upper bound on the weight the cards in ``counts`` can still add."""
-    by_rank: Counter = Counter()
+    """A quick upper bound on the weight the cards in ``counts`` can still add. (A face whose
+    copies are all used, count 0, still counts as held for the Noggi test: a looser bound.)"""
+    by_rank: dict[int, int] = {}
     suit_ranks: dict[object, set[int]] = {}
     for c, k in counts.items():
         if c.is_natural:
-            by_rank[c.rank] += k
-            suit_ranks.setdefault(c.suit, set()).add(c.rank)
+            r = c.rank
+            by_rank[r] = by_rank.get(r, 0) + k
+            sr = suit_ranks.get(c.suit)
+            if sr is None:
+                suit_ranks[c.suit] = {r}
+            else:
+                sr.add(r)
     jokers = counts.get(JOKER, 0)
     nate_ranks = {r for r, _, _ in nates}
     ends: dict[object, set[int]] = {}
@@ -298,15 +307,18 @@ def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
     total = 0
     joker_room = 0
     for c, k in counts.items():
-        if not c.is_natural:
+        if not k or not c.is_natural:  # a used-up face adds nothing
             continue
-        r, s = c.rank, c.suit
-        ok = r in nate_ranks or by_rank[r] >= 3 or (by_rank[r] >= 2 and jokers)
-        if not ok:
-            have = suit_ranks[s] | ends.get(s, set())
-            ok = ((r - 1 in have and r + 1 in have) or (r - 1 in have and r - 2 in have)
-                  or (r + 1 in have and r + 2 in have) or r in ends.get(s, set()))
-        if ok:
+        r = c.rank
+        n = by_rank[r]
+        if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
+            total += weight(c) * k
+            continue
+        sr = suit_ranks[c.suit]
+        e = ends.get(c.suit, _NO_RANKS)
+        below, above = (r - 1 in sr or r - 1 in e), (r + 1 in sr or r + 1 in e)
+        if ((below and above) or (below and (r - 2 in sr or r - 2 in e))
+                or (above and (r + 2 in sr or r + 2 in e)) or r in e):
             total += weight(c) * k
     if jokers:
         for r, n, j in nates:
@@ -324,7 +336,7 @@ def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spa
         return spare >= 0
     if spare <= 0:
         return False
-    key = (tuple(sorted((c.order, k) for c, k in counts.items() if k)), nates, noggis, need)
+    key = (tuple(counts.values()), nates, noggis, need)  # counts' cards and their order never change
     if key in seen:
         return False
     seen.add(key)
