@@ -293,8 +293,10 @@ def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
     jokers = counts.get(JOKER, 0)
     nate_ranks = {r for r, _, _ in nates}
     ends: dict[object, set[int]] = {}
+    span: dict[object, set[int]] = {}  # a Noggi's ranks and its two ends: a chain of hand cards may reach it
     for s, lo, hi in noggis:
         ends.setdefault(s, set()).update((lo - 1, hi + 1))
+        span.setdefault(s, set()).update(range(lo - 1, hi + 2))
     total = 0
     joker_room = 0
     for c, k in counts.items():
@@ -303,7 +305,7 @@ def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
         r, s = c.rank, c.suit
         ok = r in nate_ranks or by_rank[r] >= 3 or (by_rank[r] >= 2 and jokers)
         if not ok:
-            have = suit_ranks[s] | ends.get(s, set())
+            have = suit_ranks[s] | span.get(s, set())
             ok = ((r - 1 in have and r + 1 in have) or (r - 1 in have and r - 2 in have)
                   or (r + 1 in have and r + 2 in have) or r in ends.get(s, set()))
         if ok:
@@ -312,7 +314,7 @@ def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
         for r, n, j in nates:
             joker_room += max(0, 2 - j)
         for r, n in by_rank.items():
-            if r not in nate_ranks and n >= 2:
+            if n >= 2:  # a new Nate, even beside one of that rank (NG-24: several Nates of a rank)
                 joker_room += 2
         total += weight(JOKER) * min(jokers, joker_room)
     return total
