@@ -1070,3 +1070,15 @@ def test_vector_6_a_freeze_on_top_blocks_two_natural_fives():
     even with a 5 under the Freeze."""
     s = table({0: "5H 5D 10C 10D 10H"}, pile="5C FZ")
     assert texts(s) == {"draw"} and "NG-35" in s.why_illegal(A("pile 5H 5D"))
+
+
+def test_ng45e_yes_binds_when_going_out_needs_a_chain_of_cards_onto_a_noggi():
+    """NG-45e: after "yes" the player must go out if still able: 4S then 3S extend the open Noggi 5S-7S and
+    0D is the going-out discard, so discarding 3S (and staying in) is refused. (``can_place``'s bound missed
+    the 3S, two below the Noggi, and the player was wrongly let off.)"""
+    s = table({0: "3S 4S 0D"}, melds=CLOSED2 + ((0, NOGGI, "5S 6S 7S", False),), down=(0,), phase=P_MELD)
+    play(s, "ask", "yes")
+    assert "NG-45e" in s.why_illegal(A("discard 3S"))
+    assert not any(t.startswith("discard") for t in texts(s))
+    play(s, "add m3 4S", "add m3 3S", "discard 0D")
+    assert s.out_seat == 0
