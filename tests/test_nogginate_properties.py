@@ -29,6 +29,11 @@ FZ = Card.special(CardKind.FREEZE)
 BN = Card.special(CardKind.BONUS)
 
 
+#: Refusals that state a fact about the table rather than a rule.
+FACTUAL = ("you do not hold", "you hold no", "there is no meld", "nobody asked", "it is not a player's move")
+DECK_CARDS = sorted(DECK, key=lambda c: c.order)
+
+
 def hand_built(s: NogginateState, rng: random.Random) -> list:
     """Actions made from the hand and the table, legal or not."""
     hand = s.hands[s.turn_seat]
@@ -49,6 +54,9 @@ def hand_built(s: NogginateState, rng: random.Random) -> list:
                 out += [TakePile(two), TakePile(two, rng.choice(ids))]
     a, b = sorted(rng.sample(ids, 2))
     out.append(Merge(a, b))
+    for _ in range(4):  # cards from anywhere
+        c = rng.choice(DECK_CARDS)
+        out += [Discard(c), Add(rng.choice(ids), c)]
     return out
 
 
@@ -67,8 +75,9 @@ def check(s: NogginateState, rng: random.Random, deep: bool) -> list:
     if deep:
         for a in hand_built(s, rng):
             assert s.is_legal(a) == (a in legal), (str(a), s.why_illegal(a))
-            if not s.is_legal(a):
-                assert s.why_illegal(a)
+            why = s.why_illegal(a)
+            if why is not None:
+                assert "NG-" in why or why.startswith(FACTUAL), why  # a refusal names its rule
         v = s.view(s.to_move)
         assert v.compute_legal() == legal
         for a in hand_built(s, rng)[:8]:
@@ -93,7 +102,8 @@ def play_match(seed: int, n: int, rounds: int, deep_every: int, **opts) -> Noggi
             continue
         legal = check(s, rng, steps % deep_every == 0)
         # prefer melding (so rounds reach going out), then anything
-        melds = [a for a in legal if isinstance(a, (NewNate, NewNoggi, Add, Close, TakePile, Onto))]
+        melds = [a for a in legal if isinstance(a, (NewNate, NewNoggi, Add, Close, TakePile, Onto, Merge, FreezeNate))
+                 or a in (ASK, BONUS_ACT)]
         s.apply(rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal))
     assert s.to_move == TERMINAL and s.winners() and len(s.round_scores) == rounds
     return s

@@ -1082,3 +1082,17 @@ def test_ng45e_yes_binds_when_going_out_needs_a_chain_of_cards_onto_a_noggi():
     assert not any(t.startswith("discard") for t in texts(s))
     play(s, "add m3 4S", "add m3 3S", "discard 0D")
     assert s.out_seat == 0
+
+
+def test_ng22_a_freeze_nate_cannot_be_followed_by_a_pass():
+    """NG-22: the Freeze-Nate is melded only on the turn the player goes out. With one closed meld and a
+    closable Noggi the player must close it first; otherwise the Freeze cards could be melded and the last
+    card kept with a pass (NG-44), a Freeze-Nate on a turn that does not go out."""
+    melds = ((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S", False), (0, NATE, "9H 9H 9S 9S 9D 9D 9D", True))
+    s = table({0: "FZ FZ FZ 4C"}, n=2, melds=melds, down=(0,), phase=P_MELD)
+    assert "NG-22" in s.why_illegal(A("freezenate FZ FZ FZ"))
+    assert "freezenate FZ FZ FZ" not in texts(s)
+    play(s, "close m1", "freezenate FZ FZ FZ")
+    assert texts(s) == {"discard 4C"}
+    play(s, "discard 4C")
+    assert s.out_seat == 0

@@ -645,7 +645,7 @@ class _Turn:
             if m.kind != NOGGI:
                 return "Nates close by themselves at 7 cards; only a Noggi is closed by choice (NG-17, NG-21)"
             if m.closed:
-                return f"{m.label()} is closed already"
+                return f"{m.label()} is closed already (NG-17)"
             if len(m.cards) < NOGGI_CLOSE_AT:
                 return f"a Noggi is closed with 7 or more cards; {m.label()} has {len(m.cards)} (NG-17)"
             return None
@@ -681,6 +681,9 @@ class _Turn:
                         "left to discard (NG-22)")
             if not self.may_empty(self.team_melds):
                 return "a Freeze-Nate is melded only on the turn you go out (NG-22): " + self._empty_problem()
+            if _closed_count(self.team_melds) < 2:  # else a pass could follow it (NG-44)
+                return ("a Freeze-Nate is melded only on the turn you go out (NG-22): close your Noggi first, so "
+                        "that your team has its two closed melds (NG-43)")
             return None
         if cls is Ask:
             if not self.partnership:
