@@ -1085,7 +1085,7 @@ def test_ng45e_yes_binds_when_going_out_needs_a_chain_of_cards_onto_a_noggi():
 
 
 def test_ng22_a_freeze_nate_cannot_be_followed_by_a_pass():
-    """NG-22: the Freeze-Nate is melded only on the turn the player goes out. With one closed meld and a
+    """NG-22, NG-22a: the Freeze-Nate is melded only on the turn the player goes out. With one closed meld and a
     closable Noggi the player must close it first; otherwise the Freeze cards could be melded and the last
     card kept with a pass (NG-44), a Freeze-Nate on a turn that does not go out."""
     melds = ((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S", False), (0, NATE, "9H 9H 9S 9S 9D 9D 9D", True))
@@ -1095,4 +1095,30 @@ def test_ng22_a_freeze_nate_cannot_be_followed_by_a_pass():
     play(s, "close m1", "freezenate FZ FZ FZ")
     assert texts(s) == {"discard 4C"}
     play(s, "discard 4C")
+    assert s.out_seat == 0
+
+
+def test_ng45e_after_yes_no_meld_may_spoil_going_out():
+    """NG-45e, NG-45i: after "yes" the player must go out if still able, so a meld, a close or a merge after which
+    the hand could no longer be emptied is refused naming NG-45e (a card player does not strand cards on
+    purpose to stay in); the melds that keep going out possible stay legal."""
+    s = table({0: "4S 5S 6S 6S 7S 8S 0D"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    play(s, "ask", "yes")
+    assert "NG-45e" in s.why_illegal(A("noggi 5S 6S 7S"))
+    assert "noggi 5S 6S 7S" not in texts(s) and "noggi 4S 5S 6S" in texts(s)
+    play(s, "noggi 4S 5S 6S", "noggi 6S 7S 8S", "discard 0D")
+    assert s.out_seat == 0
+    # closing a Noggi that the hand's 8H still has to join
+    s = table({0: "8H 0D"}, melds=CLOSED2 + ((0, NOGGI, "1H 2H 3H 4H 5H 6H 7H", False),), down=(0,), phase=P_MELD)
+    play(s, "ask", "yes")
+    assert "NG-45e" in s.why_illegal(A("close m3"))
+    play(s, "add m3 8H", "close m3", "discard 0D")
+    assert s.out_seat == 0
+    # merging two Nates that each still take a joker
+    noggis = ((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S", True), (0, NOGGI, "1H 2H 3H 4H 5H 6H 7H", True))
+    s = table({0: "JK JK 0D"}, melds=noggis + ((0, NATE, "5C 5C 5D 5D JK", False), (0, NATE, "5H 5H 5S 5D JK", False)),
+              down=(0,), phase=P_MELD)
+    play(s, "ask", "yes")
+    assert "NG-45e" in s.why_illegal(A("merge m3 m4"))
+    play(s, "add m3 JK", "add m4 JK", "discard 0D")
     assert s.out_seat == 0

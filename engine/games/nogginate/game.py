@@ -475,6 +475,9 @@ def _holds(hand: Counter, cards: Sequence[Card]) -> bool:
     return all(hand.get(c, 0) >= k for c, k in need.items())
 
 
+_SPOILS = "your partner said yes: you must go out this turn, and after this you no longer could (NG-45e, NG-45i)"
+
+
 class _Turn:
     """The seat to move's situation, built by the state and by the view from the same
     fields, so both give one answer for every action (NG-26 to NG-45)."""
@@ -518,7 +521,15 @@ class _Turn:
     def able_to_go_out(self) -> bool:
         """NG-45e: whether the player can still empty the hand this turn (all cards melded,
         or all but one and that one discarded)."""
-        c = self.counts
+        return self._able(self.counts, self.team_melds)
+
+    def _spoils(self, hand: Counter, team_melds: Sequence[TableMeld]) -> bool:
+        """NG-45e: after "yes", whether a move leaving ``hand`` and ``team_melds`` would spoil
+        a going out the player is still able to make."""
+        return self.permission == 1 and not self._able(hand, team_melds) and self.able_to_go_out()
+
+    @staticmethod
+    def _able(c: Counter, team_melds: Sequence[TableMeld]) -> bool:
         fz = c.get(FREEZE, 0)
         stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if x.is_cheat)
         if stuck > 1:
@@ -526,7 +537,7 @@ class _Turn:
         m = sum(k for x, k in c.items() if x.is_natural or x.is_joker)
         if m == 0:
             return True
-        nates, noggis = _place_shapes(self.team_melds)
+        nates, noggis = _place_shapes(team_melds)
         return can_place(Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker}), nates, noggis,
                          m - (1 - stuck), 0, unit_weight)
 
@@ -576,6 +587,8 @@ class _Turn:
                 return None  # the minimum is met: the rest of the pile joins the hand (NG-36 step 4)
         if left == 0 and not self.may_empty(after):
             return self._empty_problem()
+        if left > 0 and self._spoils(_less(self.counts, used), after):
+            return _SPOILS
         return None
 
     def _empty_problem(self) -> str:
@@ -648,6 +661,8 @@ class _Turn:
                 return f"{m.label()} is closed already (NG-17)"
             if len(m.cards) < NOGGI_CLOSE_AT:
                 return f"a Noggi is closed with 7 or more cards; {m.label()} has {len(m.cards)} (NG-17)"
+            if self._spoils(self.counts, self._with(TableMeld(m.id, m.team, m.kind, m.cards, True))):
+                return _SPOILS
             return None
         if cls is Merge:
             mg = cast(Merge, action)
@@ -662,6 +677,10 @@ class _Turn:
                 return "merge two Nates of the same rank (NG-24)"
             if not nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
                 return "the merged Nate would break NG-20 (at most 2 jokers, twice as many numeric cards) (NG-24)"
+            if self.permission == 1:
+                merged = new_meld(a.id, a.team, NATE, a.cards + b.cards)
+                if self._spoils(self.counts, [x for x in self.team_melds if x.id not in (a.id, b.id)] + [merged]):
+                    return _SPOILS
             return None
         if cls is PlaceBonus:
             if hand.get(BONUS, 0) < 1:
@@ -675,14 +694,14 @@ class _Turn:
             if have < 3:
                 return "a Freeze-Nate needs 3 or more Freeze cards (NG-22)"
             if n != have:
-                return f"meld all your {have} Freeze cards in the Freeze-Nate (NG-22)"
+                return f"meld all your {have} Freeze cards in the Freeze-Nate (NG-22a)"
             if len(self.hand) - n > 1:
                 return ("a Freeze-Nate is melded only on the turn you go out: meld it last, with at most one card "
-                        "left to discard (NG-22)")
+                        "left to discard (NG-22a)")
             if not self.may_empty(self.team_melds):
                 return "a Freeze-Nate is melded only on the turn you go out (NG-22): " + self._empty_problem()
             if _closed_count(self.team_melds) < 2:  # else a pass could follow it (NG-44)
-                return ("a Freeze-Nate is melded only on the turn you go out (NG-22): close your Noggi first, so "
+                return ("a Freeze-Nate is melded only on the turn you go out (NG-22a): close your Noggi first, so "
                         "that your team has its two closed melds (NG-43)")
             return None
         if cls is Ask:
@@ -797,13 +816,15 @@ class _Turn:
             return out
         for m in self.team_melds:
             if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT:
-                out.append(Close(m.id))
+                if self.permission != 1 or self.why(Close(m.id)) is None:  # NG-45e
+                    out.append(Close(m.id))
         open_nates = [m for m in self.team_melds if m.kind == NATE and not m.closed]
         for i, a in enumerate(open_nates):
             for b in open_nates[i + 1:]:
                 if a.rank == b.rank and nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
                     x, y = sorted((a.id, b.id))
-                    out.append(Merge(x, y))
+                    if self.permission != 1 or self.why(Merge(x, y)) is None:  # NG-45e
+                        out.append(Merge(x, y))
         hand = self.counts
         if hand.get(BONUS, 0) and self.why(BONUS_ACT) is None:
             out.append(BONUS_ACT)
