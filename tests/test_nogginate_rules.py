@@ -204,7 +204,7 @@ def test_ng7_no_table_talk_a_seat_sees_only_its_own_hand_and_the_others_draw_cou
     assert not hasattr(v, "hands")
     s.apply(A("draw"))
     d = A("drawn 7H 3S")
-    assert s.observation(d, 0) == "drawn 3S 7H" or s.observation(d, 0) == str(d)
+    assert s.observation(d, 0) == "drawn 3S 7H"
     assert s.observation(d, 2) == "drawn 2"
 
 
@@ -528,8 +528,8 @@ def test_ng29_one_custom_card_left_draws_one():
 
 
 def test_ng30_no_cheat_draws_without_a_cheat_stock():
-    """NG-30: the cheat stock is issue 14; now a draw never yields a cheat card (a ``drawn`` naming one is
-    refused: it is not in the stock)."""
+    """NG-30: the cheat stock is issue 14; now a draw never yields a cheat card (a ``drawn`` naming one, or a
+    card the stock does not hold, is refused)."""
     s = table({0: "9C 9D"})
     play(s, "draw")
     with pytest.raises(IllegalAction):
@@ -623,7 +623,7 @@ def test_ng35_a_special_card_on_top_freezes_the_pile(top):
 def test_ng35_only_the_top_card_matters():
     """NG-35: a Freeze card buried in the pile has no effect once a numeric card lies on top."""
     s = table({0: "5H 5D 10C 10D 10H 2C"}, pile="3C FZ JK BN 5C")
-    assert "pile 5D 5H" in texts(s) or "pile 5H 5D" in texts(s)
+    assert "pile 5D 5H" in texts(s)
     play(s, "pile 5H 5D")
     assert s.pile_rest and s.need == 20
 
@@ -633,7 +633,7 @@ def test_ng36_taking_the_pile_before_going_down_the_rest_waits():
     the hand (the top card counts, the rest of the pile does not) before the rest joins the hand."""
     s = table({0: "7H 7D 4S 5S 6S 2C"}, pile="9C 9D 9H 7S")
     legal = texts(s)
-    assert "pile 7D 7H" in legal or "pile 7H 7D" in legal
+    assert "pile 7D 7H" in legal
     events = play(s, "pile 7H 7D")
     assert any(e.kind == "pile_wait" and "NG-36" in e.text for e in events)
     assert s.pile_rest and s.need == 20 and [c.text for c in s.discards] == ["9C", "9D", "9H"]
