@@ -489,6 +489,9 @@ def _holds(hand: Counter, cards: Sequence[Card]) -> bool:
     return True
 
 
+_SPOILS = "your partner said yes: you must go out this turn, and after this you no longer could (NG-45e, NG-45i)"
+
+
 class _Turn:
     """The seat to move's situation, built by the state and by the view from the same
     fields, so both give one answer for every action (NG-26 to NG-45)."""
@@ -532,7 +535,15 @@ class _Turn:
     def able_to_go_out(self) -> bool:
         """NG-45e: whether the player can still empty the hand this turn (all cards melded,
         or all but one and that one discarded)."""
-        c = self.counts
+        return self._able(self.counts, self.team_melds)
+
+    def _spoils(self, hand: Counter, team_melds: Sequence[TableMeld]) -> bool:
+        """NG-45e: after "yes", whether a move leaving ``hand`` and ``team_melds`` would spoil
+        a going out the player is still able to make."""
+        return self.permission == 1 and not self._able(hand, team_melds) and self.able_to_go_out()
+
+    @staticmethod
+    def _able(c: Counter, team_melds: Sequence[TableMeld]) -> bool:
         fz = c.get(FREEZE, 0)
         stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if x.is_cheat)
         if stuck > 1:
@@ -540,7 +551,7 @@ class _Turn:
         m = sum(k for x, k in c.items() if x.is_natural or x.is_joker)
         if m == 0:
             return True
-        nates, noggis = _place_shapes(self.team_melds)
+        nates, noggis = _place_shapes(team_melds)
         return can_place(Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker}), nates, noggis,
                          m - (1 - stuck), 0, unit_weight)
 
@@ -580,7 +591,7 @@ class _Turn:
         team's melds as ``after_fn()`` (called only when needed): the pending minimum (NG-32a)
         and an empty hand (NG-43, NG-45a)."""
         left = len(self.hand) - len(used)
-        if self.down and left > 0:  # the common case: nothing to check
+        if self.down and left > 0 and self.permission != 1:  # the common case: nothing to check
             return None
         after = after_fn()
         if not self.down:
@@ -595,6 +606,8 @@ class _Turn:
                 return None  # the minimum is met: the rest of the pile joins the hand (NG-36 step 4)
         if left == 0 and not self.may_empty(after):
             return self._empty_problem()
+        if left > 0 and self._spoils(_less(self.counts, used), after):
+            return _SPOILS
         return None
 
     def _empty_problem(self) -> str:
@@ -642,9 +655,11 @@ class _Turn:
             if noggi.kind != NOGGI:
                 return "Nates close by themselves at 7 cards; only a Noggi is closed by choice (NG-17, NG-21)"
             if noggi.closed:
-                return f"{noggi.label()} is closed already"
+                return f"{noggi.label()} is closed already (NG-17)"
             if len(noggi.cards) < NOGGI_CLOSE_AT:
                 return f"a Noggi is closed with 7 or more cards; {noggi.label()} has {len(noggi.cards)} (NG-17)"
+            if self._spoils(self.counts, self._with(TableMeld(noggi.id, noggi.team, noggi.kind, noggi.cards, True))):
+                return _SPOILS
             return None
         if cls is Merge:
             mg = cast(Merge, action)
@@ -659,6 +674,10 @@ class _Turn:
                 return "merge two Nates of the same rank (NG-24)"
             if not nate_shape_ok(ma.naturals + mb.naturals, ma.jokers + mb.jokers):
                 return "the merged Nate would break NG-20 (at most 2 jokers, twice as many numeric cards) (NG-24)"
+            if self.permission == 1:
+                merged = new_meld(ma.id, ma.team, NATE, ma.cards + mb.cards)
+                if self._spoils(self.counts, [x for x in self.team_melds if x.id not in (ma.id, mb.id)] + [merged]):
+                    return _SPOILS
             return None
         if cls is PlaceBonus:
             if hand.get(BONUS, 0) < 1:
@@ -672,12 +691,15 @@ class _Turn:
             if have < 3:
                 return "a Freeze-Nate needs 3 or more Freeze cards (NG-22)"
             if n != have:
-                return f"meld all your {have} Freeze cards in the Freeze-Nate (NG-22)"
+                return f"meld all your {have} Freeze cards in the Freeze-Nate (NG-22a)"
             if len(self.hand) - n > 1:
                 return ("a Freeze-Nate is melded only on the turn you go out: meld it last, with at most one card "
-                        "left to discard (NG-22)")
+                        "left to discard (NG-22a)")
             if not self.may_empty(self.team_melds):
                 return "a Freeze-Nate is melded only on the turn you go out (NG-22): " + self._empty_problem()
+            if _closed_count(self.team_melds) < 2:  # else a pass could follow it (NG-44)
+                return ("a Freeze-Nate is melded only on the turn you go out (NG-22a): close your Noggi first, so "
+                        "that your team has its two closed melds (NG-43)")
             return None
         if cls is Ask:
             if not self.partnership:
@@ -812,9 +834,10 @@ class _Turn:
         out: list[Action] = []
         # What why(a) answers, without its dispatch. The candidates are held and well formed (a
         # natural of the Nate's rank, a Noggi's next card): once the team is down and cards are
-        # left over, only a joker added to a Nate has a rule left to check (NG-20).
+        # left over, only a joker added to a Nate has a rule left to check (NG-20); after a
+        # partner's "yes" every move is checked against NG-45e.
         n = len(self.hand)
-        free = self.down
+        free = self.down and self.permission != 1
         for cand in self._meld_candidates():
             if type(cand) is Add:
                 add = cast(Add, cand)
@@ -827,7 +850,8 @@ class _Turn:
             return out
         for m in self.team_melds:
             if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT:
-                out.append(Close(m.id))
+                if self.permission != 1 or self.why(Close(m.id)) is None:  # NG-45e
+                    out.append(Close(m.id))
         open_nates = [m for m in self.team_melds if m.kind == NATE and not m.closed]
         if len(open_nates) > 1:
             ranks = [m.rank for m in open_nates]
@@ -837,7 +861,8 @@ class _Turn:
                         b = open_nates[j]
                         if nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
                             x, y = sorted((a.id, b.id))
-                            out.append(Merge(x, y))
+                            if self.permission != 1 or self.why(Merge(x, y)) is None:  # NG-45e
+                                out.append(Merge(x, y))
         hand = self.counts
         if hand.get(BONUS, 0) and self.why(BONUS_ACT) is None:
             out.append(BONUS_ACT)

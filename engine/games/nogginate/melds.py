@@ -302,8 +302,10 @@ def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
     jokers = counts.get(JOKER, 0)
     nate_ranks = {r for r, _, _ in nates}
     ends: dict[object, set[int]] = {}
+    span: dict[object, set[int]] = {}  # a Noggi's ranks and its two ends: a chain of hand cards may reach it
     for s, lo, hi in noggis:
         ends.setdefault(s, set()).update((lo - 1, hi + 1))
+        span.setdefault(s, set()).update(range(lo - 1, hi + 2))
     total = 0
     joker_room = 0
     for c, k in counts.items():
@@ -315,16 +317,16 @@ def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
             total += weight(c) * k
             continue
         sr = suit_ranks[c.suit]
-        e = ends.get(c.suit, _NO_RANKS)
+        e = span.get(c.suit, _NO_RANKS)
         below, above = (r - 1 in sr or r - 1 in e), (r + 1 in sr or r + 1 in e)
         if ((below and above) or (below and (r - 2 in sr or r - 2 in e))
-                or (above and (r + 2 in sr or r + 2 in e)) or r in e):
+                or (above and (r + 2 in sr or r + 2 in e)) or r in ends.get(c.suit, _NO_RANKS)):
             total += weight(c) * k
     if jokers:
         for r, n, j in nates:
             joker_room += max(0, 2 - j)
         for r, n in by_rank.items():
-            if r not in nate_ranks and n >= 2:
+            if n >= 2:  # a new Nate, even beside one of that rank (NG-24: several Nates of a rank)
                 joker_room += 2
         total += weight(JOKER) * min(jokers, joker_room)
     return total
