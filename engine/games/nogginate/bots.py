@@ -25,11 +25,11 @@ The rules of thumb, each move with a one-line reason (the table's hint shows it)
    meld of a completable initial meld); once down, extend Noggis, add naturals to
    Nates, lay new Noggis and clean Nates, and put a joker on an open Nate only when it
    closes it (7 cards) or the hand is nearly empty.
-4. **Going out** (NG-42 to NG-45): when the hand can be emptied and the team's round
-   score at that moment (:func:`team_estimate`) is at least the best other team's, or
-   the stock is low, ask the partner (partnerships) or go straight out (alone);
-   after "yes", meld everything including jokers and a Freeze-Nate, then discard the
-   last card.
+4. **Going out** (NG-42 to NG-45): with at most :data:`GO_OUT_HAND` cards, when the
+   hand can be emptied and the team's round score at that moment
+   (:func:`team_estimate`) is at least the best other team's, or the stock is low, ask
+   the partner (partnerships) or go straight out (alone); after "yes", meld everything
+   including jokers and a Freeze-Nate, then discard the last card.
 5. **Discard** (NG-26 step 3): a Freeze card first (it is dead and freezes the pile,
    NG-35); else the natural that helps the hand least and that the next opponent does
    not visibly collect (it does not extend their open Noggi, is not the rank of their
@@ -82,6 +82,9 @@ PILE_PAYS = 3
 ANSWER_NO_HAND = 150
 #: Below this many stock cards the round is nearly over: go out when able, answer yes.
 STOCK_LOW = 16
+#: The planner looks for a way out only with at most this many cards in hand (the search behind
+#: ``_Turn.able_to_go_out`` can take milliseconds on a big hand that cannot be emptied).
+GO_OUT_HAND = 8
 #: A joker goes onto a Nate (or into a new one) when the hand has at most this many cards.
 JOKER_HAND = 3
 
@@ -386,8 +389,9 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
                 return Merge(x, y), f"merges the Nates of {na.rank}s toward 7 cards (NG-24)"
     if not t.down:
         return going_down(t)
-    going = t.permission == 1 or (not t.partnership and _closed_count(t.team_melds) + _closable(t.team_melds) >= 2
-                                   and t.able_to_go_out() and wants_out(ctx))
+    few = len(t.hand) <= GO_OUT_HAND
+    going = t.permission == 1 or (not t.partnership and few and _closed_count(t.team_melds)
+                                   + _closable(t.team_melds) >= 2 and t.able_to_go_out() and wants_out(ctx))
     small = len(t.hand) <= JOKER_HAND
     if going:
         for a in meld_moves(t, jokers=True):
@@ -406,7 +410,7 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
         fz = hand.get(FREEZE, 0)
         if fz >= 3 and _ok(t, FreezeNate(fz)):
             return FreezeNate(fz), "melds the Freeze cards as a Freeze-Nate to go out (NG-22)"
-    if _ok(t, ASK) and t.able_to_go_out() and wants_out(ctx):
+    if few and _ok(t, ASK) and t.able_to_go_out() and wants_out(ctx):
         return ASK, "asks \"Partner, may I go out?\": the hand can be emptied and the team is ahead (NG-45)"
     return None
 

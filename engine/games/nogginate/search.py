@@ -52,11 +52,11 @@ from engine.games.nogginate.game import ASK, DRAW, NO, P_ACQUIRE, P_ANSWER, YES,
 #: Discards (the best of the ``easy`` ranking) compared by the search.
 DISCARDS = 3
 #: Turns started after the decision's turn before a rollout is scored.
-TURNS_AHEAD = 8
+TURNS_AHEAD = 400
 #: Standard errors of the paired difference by which a candidate must beat the ``easy`` move.
-MARGIN = 1.5
+MARGIN = 1.0
 #: Points (team margin, per round) by which a candidate must beat the ``easy`` move on average.
-MIN_GAIN = 20.0
+MIN_GAIN = 10.0
 #: A rollout stops after this many moves whatever happens (a safety cap).
 MAX_STEPS = 3000
 
