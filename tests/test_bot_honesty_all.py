@@ -32,6 +32,7 @@ from engine.games import get_game
 from engine.games.nags.game import P_PLAY, NagsVariant, start_search_key
 from engine.games.noms.game import P_AUCTION, P_CALL, P_CUT, P_PLAY as NOMS_PLAY, P_TRUMP, NomsVariant
 from engine.games.nickels.game import NickelsVariant
+from engine.games.nogginate.game import NogginateVariant
 from engine.games.spite_malice.game import VALUE, SpiteMaliceVariant
 
 ITERATIONS = 12
@@ -43,6 +44,7 @@ GAMES = {
     "spite_malice": [(SpiteMaliceVariant(), 2), (SpiteMaliceVariant(include_wild_cards_in_stock=False), 2)],
     "nickels": [(NickelsVariant(), 4), (NickelsVariant(max_claims_per_player_per_round=3), 3),
                 (NickelsVariant(), 5)],
+    "nogginate": [(NogginateVariant(), 4), (NogginateVariant(), 2), (NogginateVariant(six_player_teams="2x3"), 6)],
 }
 
 
@@ -194,7 +196,28 @@ def swap_nickels(state, seat: int, rng: random.Random):
     return s
 
 
-SWAPS = {"nags": swap_nags, "noms": swap_noms, "spite_malice": swap_sm, "nickels": swap_nickels}
+def swap_nogginate(state, seat: int, rng: random.Random):
+    """NG-13/NG-36: swap hidden cards between the other hands (the partner's too: it is
+    as hidden as an opponent's, NG-7) and the unordered stock, never a card publicly
+    known to be in a hand (a taken pile)."""
+    s = state.clone()
+    places = [s.hands[i] for i in range(s.n_seats) if i != seat] + [s.stock]
+    known = [list(s.known[i]) for i in range(s.n_seats) if i != seat] + [[]]
+    for _ in range(10):
+        a, b = rng.sample(range(len(places)), 2)
+        pa, pb = places[a], places[b]
+        ia = [k for k, c in enumerate(pa) if c not in known[a]]
+        ib = [k for k, c in enumerate(pb) if c not in known[b]]
+        if ia and ib:
+            x, y = rng.choice(ia), rng.choice(ib)
+            pa[x], pb[y] = pb[y], pa[x]
+    for i in range(s.n_seats):
+        s.hands[i].sort(key=lambda c: c.order)
+    return s
+
+
+SWAPS = {"nags": swap_nags, "noms": swap_noms, "spite_malice": swap_sm, "nickels": swap_nickels,
+         "nogginate": swap_nogginate}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -18,7 +18,7 @@ from engine.games.nags.game import Play as NagsPlay
 from engine.games.noms.game import Play as NomsPlay
 from engine.session import Session
 
-SEATS = {"nags": 3, "noms": 4, "spite_malice": 2, "nickels": 4}
+SEATS = {"nags": 3, "noms": 4, "spite_malice": 2, "nickels": 4, "nogginate": 4}
 
 
 def positions(game: str, seed: int, limit: int):

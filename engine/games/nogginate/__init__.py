@@ -1,13 +1,14 @@
-"""Nogginate: the rules and state (:mod:`.game`), melds (:mod:`.melds`), the bots and the
-clarified rules text (``rules.md``), described to the rest of the engine by :data:`SPEC`."""
+"""Nogginate: the rules and state (:mod:`.game`), melds (:mod:`.melds`), the bots (:mod:`.bots`,
+:mod:`.search`) and the clarified rules text (``rules.md``), described to the rest of the engine by :data:`SPEC`."""
 
 from __future__ import annotations
 
 from typing import cast
 
 from engine.core import Action, State
-from engine.games.nogginate import game
-from engine.spec import GameSpec, Taker
+from engine.games.nogginate import game, search
+from engine.games.nogginate.bots import NogginateEasyBot
+from engine.spec import GameSpec, Taker, standard_bots
 
 
 def draw_step(state: State, take: Taker) -> Action | None:
@@ -36,6 +37,7 @@ def draw_step(state: State, take: Taker) -> Action | None:
 SPEC = GameSpec(
     game=game.Nogginate,
     package=__name__,
-    bots={},
+    bots=standard_bots(NogginateEasyBot, search.make_search_bot),
     draw_step=draw_step,
+    hint_level="medium@16it",  # a fixed budget: the same hint on any machine
 )

@@ -1,0 +1,553 @@
+"""Nogginate bots: the ``easy`` heuristic (rules NG-26 to NG-51), also the rollout
+policy of the searches (:mod:`.search`).
+
+The heuristic is a **planner** (:func:`plan_move`): it proposes moves in its order
+of preference and checks each one with the engine's own legality code (``_Turn.why``,
+the one code path of the state and the view), so it never needs the whole legal
+list; the first legal proposal is the move. The same planner runs from a seat's
+:class:`~.game.NogginateView` (the ``easy`` bot) and from a determinized
+:class:`~.game.NogginateState` (the searches' rollouts, :func:`state_move`), seeing
+in both only what the seat may know.
+
+The rules of thumb, each move with a one-line reason (the table's hint shows it):
+
+1. **Answer** (NG-45): "no" while holding a Bonus card (-750 if the round ends now,
+   NG-50) or a big hand (:data:`ANSWER_NO_HAND` points or more) while the stock still
+   has cards to meld them with; else "yes" (+200 and the team's melds score now).
+2. **Acquire** (NG-26): take the whole pile (NG-36) when it pays: :data:`PILE_PAYS`
+   cards or more, or it grows an open Nate; the two naturals melded with the top card
+   are those with the fewest suit neighbours, onto an open Nate first, then a new
+   Nate. Else take the top card onto an open Noggi (NG-37). Else draw.
+3. **Meld** (NG-26 step 2), in this order: finish a pending initial meld with the
+   highest-value legal meld (NG-32a); place every Bonus card (NG-47: a Bonus left in
+   hand costs 750); close Noggis of 7 or more (NG-17: 1,500 each); merge open Nates
+   (NG-24); go down as soon as the minimum can be met (NG-32, the highest-value first
+   meld of a completable initial meld); once down, extend Noggis, add naturals to
+   Nates, lay new Noggis and clean Nates, and put a joker on an open Nate only when it
+   closes it (7 cards) or the hand is nearly empty.
+4. **Going out** (NG-42 to NG-45): with at most :data:`GO_OUT_HAND` cards, when the
+   hand can be emptied and the team's round score at that moment
+   (:func:`team_estimate`) is at least the best other team's, or the stock is low, ask
+   the partner (partnerships) or go straight out (alone); after "yes", meld everything
+   including jokers and a Freeze-Nate, then discard the last card.
+5. **Discard** (NG-26 step 3): a Freeze card first (it is dead and freezes the pile,
+   NG-35); else the natural that helps the hand least and that the next opponent does
+   not visibly collect (it does not extend their open Noggi, is not the rank of their
+   Nates or of the cards they took with a pile, and is not a 4, 5 or 6, the cards every
+   7-card Noggi needs), the highest value first; a rank with 11 copies in sight is
+   safe (nobody can hold two). A joker or a Bonus only when nothing else is left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Sequence, cast
+
+from engine.ai.base import HeuristicBot
+from engine.cards import Card
+from engine.core import Action, View
+from engine.games.nogginate.game import (
+    ASK,
+    BONUS_ACT,
+    DRAW,
+    NO,
+    OUT,
+    PASS,
+    P_ACQUIRE,
+    P_ANSWER,
+    YES,
+    Add,
+    Close,
+    Discard,
+    FreezeNate,
+    Merge,
+    NewNate,
+    NewNoggi,
+    NogginateState,
+    NogginateView,
+    Onto,
+    TakePile,
+    _closable,
+    _closed_count,
+    _place_shapes,
+    _Turn,
+)
+from engine.games.nogginate.melds import (BONUS, CLOSE_AT, FREEZE, JOKER, NATE, NOGGI, TableMeld, can_place,
+                                          card_value, nate_shape_ok, new_meld, unit_weight)
+
+#: A pile of this many cards or more is worth taking (NG-36).
+PILE_PAYS = 3
+#: The partner says no to "may I go out?" with this many hand points or more (while the stock lasts).
+ANSWER_NO_HAND = 150
+#: Below this many stock cards the round is nearly over: go out when able, answer yes.
+STOCK_LOW = 16
+#: The planner looks for a way out only with at most this many cards in hand (the search behind
+#: ``_Turn.able_to_go_out`` can take milliseconds on a big hand that cannot be emptied).
+GO_OUT_HAND = 8
+#: A joker goes onto a Nate (or into a new one) when the hand has at most this many cards.
+JOKER_HAND = 3
+
+
+class Ctx:
+    """What the deciding seat knows, built from a view (:meth:`of_view`) or from a
+    state (:meth:`of_state`, for rollouts) with the same fields: the engine's turn
+    object (``turn``), the seat's hand, the next seat, the cards publicly known in it,
+    the team totals and the stock's size."""
+
+    __slots__ = ("turn", "seat", "team", "hand", "phase", "nxt", "nxt_team", "nxt_known", "totals", "stock",
+                 "teams", "partnership", "hand_sizes", "bonuses")
+
+    turn: _Turn
+    seat: int
+    team: int
+    hand: Sequence[Card]
+    phase: int
+    nxt: int
+    nxt_team: int
+    nxt_known: Sequence[Card]
+    totals: Sequence[int]
+    stock: int
+    teams: Sequence[Sequence[int]]
+    partnership: bool
+    hand_sizes: Sequence[int]
+    bonuses: Sequence[int]
+
+    @classmethod
+    def of_view(cls, v: NogginateView) -> "Ctx":
+        c = cls()
+        c.turn = v._turn()
+        c.seat = v.seat
+        c.team = v.team_of(v.seat)
+        c.hand = v.hand
+        c.phase = c.turn.phase
+        n = v.n_seats
+        c.nxt = (v.turn + 1) % n
+        c.nxt_team = v.team_of(c.nxt)
+        c.nxt_known = v.known[c.nxt]
+        c.totals = v.totals
+        c.stock = v.stock_count
+        c.teams = v.teams
+        c.partnership = v.partnership
+        c.hand_sizes = v.hand_sizes
+        c.bonuses = v.bonuses
+        return c
+
+    @classmethod
+    def of_state(cls, s: NogginateState) -> "Ctx":
+        c = cls()
+        c.turn = s._turn()
+        seat = s.to_move
+        c.seat = seat
+        c.team = s.team_idx[seat]
+        c.hand = s.hands[seat]
+        c.phase = s.phase
+        c.nxt = (s.turn_seat + 1) % s.n_seats
+        c.nxt_team = s.team_idx[c.nxt]
+        c.nxt_known = s.known[c.nxt]
+        c.totals = s.totals
+        c.stock = len(s.stock)
+        c.teams = s.teams
+        c.partnership = s.partnership
+        c.hand_sizes = [len(h) for h in s.hands]
+        c.bonuses = s.bonuses
+        return c
+
+
+# ---------------------------------------------------------------------------
+# Estimates
+# ---------------------------------------------------------------------------
+
+def meld_value(m: TableMeld) -> int:
+    """NG-51: what a closed meld scores (Noggi 1,500, Super Noggi 2,000, clean Nate 500,
+    dirty 300); 0 for a Freeze-Nate."""
+    if m.kind == NOGGI:
+        return 2000 if m.is_super else 1500
+    if m.kind == NATE:
+        return 500 if m.is_clean else 300
+    return 0
+
+
+def team_estimate(melds: Sequence[TableMeld], team: int, bonuses: int, hands: Sequence[Sequence[Card] | int],
+                  open_credit: bool = True) -> float:
+    """The points ``team`` would score if the round ended now (NG-51), smoothed for a
+    search: closed melds count in full when the team has two (NG-43), 60% with one;
+    with ``open_credit`` an open Noggi of n cards adds ``1500 * (n/7)**2 / 3`` and an
+    open Nate ``400 * (n/7)**2 / 3`` (progress toward closing); Bonus cards placed +100
+    each with two closed melds, else -100 (NG-48, NG-49); minus the hands' values and
+    750 per hand holding a Bonus (NG-50). A hand given as an int (its size, unknown
+    cards) counts 12 points a card."""
+    ms = [m for m in melds if m.team == team]
+    closed = _closed_count(ms)
+    p = 0.0
+    for m in ms:
+        if m.closed:
+            p += meld_value(m)
+        elif open_credit and m.kind != "freeze":
+            r = min(1.0, len(m.cards) / 7)
+            p += (1500 if m.kind == NOGGI else 400) * r * r / 3
+    if closed < 2:
+        p *= 0.6 if closed == 1 else 1.0
+        p -= 100 * bonuses
+    else:
+        p += 1000 if bonuses == 6 else 100 * bonuses
+    for h in hands:
+        if isinstance(h, int):
+            p -= 12 * h
+        else:
+            p -= sum(card_value(c) for c in h if c is not BONUS)
+            if BONUS in h:
+                p -= 750
+    return p
+
+
+# ---------------------------------------------------------------------------
+# The planner
+# ---------------------------------------------------------------------------
+
+def _ok(t: _Turn, a: Action) -> bool:
+    return t.why(a) is None
+
+
+def _neighbours(card: Card, hand: Sequence[Card]) -> float:
+    """Suit neighbours of ``card`` in ``hand`` (Noggi potential): 1 per card one rank
+    away, 0.5 per card two ranks away."""
+    s = 0.0
+    seen = set()
+    for c in hand:
+        if c.is_natural and c.suit == card.suit and c is not card and c.rank not in seen:
+            d = abs(c.rank - card.rank)
+            if d == 1:
+                s += 1.0
+                seen.add(c.rank)
+            elif d == 2:
+                s += 0.5
+                seen.add(c.rank)
+    return s
+
+
+def answer(ctx: Ctx) -> tuple[Action, str]:
+    """Rule 1: the partner's yes or no (NG-45)."""
+    hand = ctx.hand
+    if BONUS in hand:
+        return NO, "no: I still hold a Bonus card, -750 if the round ends now (NG-50)"
+    pts = sum(card_value(c) for c in hand)
+    if pts >= ANSWER_NO_HAND and ctx.stock >= STOCK_LOW:
+        return NO, f"no: my hand still holds {pts} points; better meld them first"
+    return YES, f"yes: the team scores now and my hand costs only {pts} points"
+
+
+def acquire(ctx: Ctx) -> tuple[Action, str]:
+    """Rule 2: the pile, one card onto a Noggi, or draw (NG-26 step 1)."""
+    t = ctx.turn
+    pile = t.discards
+    if pile:
+        top = pile[-1]
+        if top.is_natural:
+            best = pile_choice(t)
+            if best is not None:
+                target = t.meld(best.meld) if best.meld is not None else None
+                grows = target is not None and not target.closed
+                if len(pile) >= PILE_PAYS or grows:
+                    where = f"onto {target.label()}" if target is not None else "as a new Nate"
+                    return best, f"takes the pile of {len(pile)} cards: {top.pretty} melds {where}"
+            for m in t.team_melds:
+                if m.kind == NOGGI and not m.closed:
+                    a = Onto(m.id)
+                    if _ok(t, a):
+                        return a, f"{top.pretty} extends the Noggi {m.label()} ({len(m.cards) + 1} cards)"
+    return DRAW, ("draws: the pile is frozen" if pile and not pile[-1].is_natural
+                  else "draws: the pile does not pay")
+
+
+def pile_choice(t: _Turn) -> TakePile | None:
+    """The best legal way to take the pile (NG-36), or None: onto an open Nate first,
+    then a new Nate, then a closed Nate; the pair with the fewest suit neighbours."""
+    top = t.discards[-1]
+    hand = t.hand
+    faces = sorted({c for c in hand if c.is_natural and c.rank == top.rank}, key=lambda c: c.order)
+    counts = t.counts
+    pairs = []
+    for i, x in enumerate(faces):
+        if counts[x] >= 2:
+            pairs.append((x, x))
+        for y in faces[i + 1:]:
+            pairs.append((x, y))
+    if not pairs:
+        return None
+    pairs.sort(key=lambda p: (_neighbours(p[0], hand) + _neighbours(p[1], hand), p[0].order, p[1].order))
+    nates = [m for m in t.team_melds if m.kind == NATE and m.rank == top.rank]
+    targets: list[int | None] = [m.id for m in nates if not m.closed] + [None] + [m.id for m in nates if m.closed]
+    for tg in targets:
+        for p in pairs:
+            a = TakePile(p, tg)
+            if t._pile_problem(a) is None:
+                return a
+    return None
+
+
+def _meld_cards(a: Action) -> tuple[Card, ...]:
+    if isinstance(a, (NewNoggi, NewNate)):
+        return a.cards
+    if isinstance(a, Add):
+        return (a.card,)
+    return ()
+
+
+def _value(a: Action) -> int:
+    return sum(card_value(c) for c in _meld_cards(a))
+
+
+def meld_moves(t: _Turn, jokers: bool) -> list[Action]:
+    """Melds and adds from the hand in the planner's order (rule 3): naturals onto Noggis,
+    onto open Nates, then onto closed Nates; new Noggis; new clean Nates; with ``jokers``
+    also jokers onto Nates and new Nates with a joker. Not yet checked for legality."""
+    hand = t.counts
+    nat = sorted((c for c in hand if c.is_natural), key=lambda c: c.order)
+    out: list[Action] = []
+    have = {(int(cast(int, c.suit)), c.rank): c for c in nat}
+    for m in t.team_melds:
+        if m.kind == NOGGI and not m.closed:
+            s = int(cast(int, m.suit))
+            for r in (m.lo - 1, m.hi + 1):
+                c = have.get((s, r))
+                if c is not None:
+                    out.append(Add(m.id, c))
+    by_rank: dict[int, list[Card]] = {}
+    for c in nat:
+        by_rank.setdefault(c.rank, []).extend([c] * hand[c])
+    nates = [m for m in t.team_melds if m.kind == NATE]
+    for m in sorted(nates, key=lambda m: m.closed):
+        for c in by_rank.get(m.rank, ())[:1]:
+            out.append(Add(m.id, c))
+    for c in nat:
+        b, d = have.get((int(cast(int, c.suit)), c.rank + 1)), have.get((int(cast(int, c.suit)), c.rank + 2))
+        if b is not None and d is not None:
+            out.append(NewNoggi((c, b, d)))
+    for r, cs in by_rank.items():
+        if len(cs) >= 3:
+            cs = sorted(cs, key=lambda c: (_neighbours(c, t.hand), c.order))
+            out.append(NewNate(cast("tuple[Card, Card, Card]", tuple(sorted(cs[:3], key=lambda c: c.order)))))
+    if jokers and hand.get(JOKER, 0):
+        for m in nates:
+            if nate_shape_ok(m.naturals, m.jokers + 1):
+                out.append(Add(m.id, JOKER))
+        for r, cs in by_rank.items():
+            if len(cs) == 2:
+                out.append(NewNate((cs[0], cs[1], JOKER)))
+    return out
+
+
+def going_down(t: _Turn) -> tuple[Action, str] | None:
+    """Rule 3, NG-32: the first meld of an initial meld that can reach the minimum this
+    turn (the highest-value legal one), or None when none can."""
+    hand = t.counts
+    if not can_place(Counter(hand), [], [], t.minimum, 1):
+        return None
+    cands = [a for a in t._meld_candidates() if isinstance(a, (NewNoggi, NewNate))]
+    cands.sort(key=lambda a: (-_value(a), str(a)))
+    for a in cands:
+        if _ok(t, a):
+            cards = " ".join(c.pretty for c in _meld_cards(a))
+            return a, f"goes down: the minimum of {t.minimum} can be met, starting with {cards}"
+    return None
+
+
+def wants_out(ctx: Ctx) -> bool:
+    """Rule 4: going out pays: the team's round score now is at least the best other
+    team's (:func:`team_estimate`, open melds not counted), or the stock is low."""
+    if ctx.stock < STOCK_LOW:
+        return True
+    t = ctx.turn
+    mine = team_estimate(t.melds, ctx.team, ctx.bonuses[ctx.team], [], open_credit=False) + 200
+    best = max((team_estimate(t.melds, k, ctx.bonuses[k], [], open_credit=False)
+                for k in range(len(ctx.teams)) if k != ctx.team), default=-1e9)
+    return mine >= best
+
+
+def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
+    """Rule 3 and 4 up to the end of the turn; None when it is time to discard or pass."""
+    t = ctx.turn
+    hand = t.counts
+    if t.need > 0:
+        cands = [a for a in t._meld_candidates()]
+        cands.sort(key=lambda a: (-_value(a), str(a)))
+        for a in cands:
+            if _ok(t, a):
+                return a, f"completes the initial meld: {t.need} more points needed (NG-32)"
+        return None
+    if hand.get(BONUS, 0) and _ok(t, BONUS_ACT):
+        return BONUS_ACT, "places the Bonus card: +100, and -750 if it stayed in the hand (NG-47, NG-50)"
+    for m in t.team_melds:
+        if m.kind == NOGGI and not m.closed and len(m.cards) >= 7:
+            return Close(m.id), f"closes the Noggi {m.label()}: 1,500 points (NG-17)"
+    open_nates = [m for m in t.team_melds if m.kind == NATE and not m.closed]
+    for i, na in enumerate(open_nates):
+        for nb in open_nates[i + 1:]:
+            if na.rank == nb.rank and nate_shape_ok(na.naturals + nb.naturals, na.jokers + nb.jokers):
+                x, y = sorted((na.id, nb.id))
+                return Merge(x, y), f"merges the Nates of {na.rank}s toward 7 cards (NG-24)"
+    if not t.down:
+        return going_down(t)
+    few = len(t.hand) <= GO_OUT_HAND
+    going = t.permission == 1 or (not t.partnership and few and _closed_count(t.team_melds)
+                                   + _closable(t.team_melds) >= 2 and t.able_to_go_out() and wants_out(ctx))
+    small = len(t.hand) <= JOKER_HAND
+    if going:
+        for a in meld_moves(t, jokers=True):
+            if still_able(t, a) and _ok(t, a):
+                return a, _meld_reason(t, a) + ", on the way out"
+    for a in meld_moves(t, jokers=True):
+        if isinstance(a, Add) and a.card.is_joker and not going and not small:
+            target = t.meld(a.meld)
+            if target is None or target.closed or len(target.cards) + 1 < CLOSE_AT:
+                continue
+        if isinstance(a, NewNate) and JOKER in a.cards and not going and not small:
+            continue
+        if _ok(t, a):
+            return a, _meld_reason(t, a)
+    if going:
+        fz = hand.get(FREEZE, 0)
+        if fz >= 3 and _ok(t, FreezeNate(fz)):
+            return FreezeNate(fz), "melds the Freeze cards as a Freeze-Nate to go out (NG-22)"
+    if few and _ok(t, ASK) and t.able_to_go_out() and wants_out(ctx):
+        return ASK, "asks \"Partner, may I go out?\": the hand can be emptied and the team is ahead (NG-45)"
+    return None
+
+
+def still_able(t: _Turn, a: Action) -> bool:
+    """NG-45e: whether the hand could still be emptied (all cards melded, or all but one
+    discarded) after the meld or add ``a`` (the same search as ``_Turn.able_to_go_out``)."""
+    used = _meld_cards(a)
+    c = Counter(t.counts)
+    c.subtract(used)
+    if isinstance(a, Add):
+        m = t.meld(a.meld)
+        if m is None:
+            return False
+        after = [x for x in t.team_melds if x.id != m.id] + [m.with_card(a.card)]
+    else:
+        after = list(t.team_melds) + [new_meld(0, t.team, NOGGI if isinstance(a, NewNoggi) else NATE, used)]
+    fz = c.get(FREEZE, 0)
+    stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if k > 0 and x.is_cheat)
+    if stuck > 1:
+        return False
+    nat = Counter({x: k for x, k in c.items() if k > 0 and (x.is_natural or x.is_joker)})
+    m_ = sum(nat.values())
+    if m_ == 0:
+        return True
+    nates, noggis = _place_shapes(after)
+    return can_place(nat, nates, noggis, m_ - (1 - stuck), 0, unit_weight)
+
+
+def _meld_reason(t: _Turn, a: Action) -> str:
+    if isinstance(a, Add):
+        m = t.meld(a.meld)
+        n = len(m.cards) + 1 if m is not None else 0
+        kind = "Noggi" if m is not None and m.kind == NOGGI else "Nate"
+        if a.card.is_joker:
+            return f"adds a joker to the Nate m{a.meld} ({n} cards)"
+        close = " and closes it" if kind == "Nate" and m is not None and not m.closed and n >= CLOSE_AT else ""
+        return f"adds {a.card.pretty} to the {kind} m{a.meld} ({n} cards){close}"
+    cards = " ".join(c.pretty for c in _meld_cards(a))
+    if isinstance(a, NewNoggi):
+        return f"starts a Noggi {cards}, toward 7 cards and 1,500 points"
+    return f"starts a Nate {cards}, toward 7 cards"
+
+
+def discard_key(ctx: Ctx, c: Card) -> tuple:
+    """Rule 5: the discard ranking of ``c`` (smaller: discarded first)."""
+    t = ctx.turn
+    if c is FREEZE:
+        return (0, 0, 0.0, 0, c.order)
+    if c.is_joker:
+        return (2, 0, 0.0, 0, c.order)
+    if not c.is_natural:
+        return (3, 0, 0.0, 0, c.order)
+    hand = t.hand
+    same = sum(1 for x in hand if x is not c and x.is_natural and x.rank == c.rank)
+    useful = min(same, 3) + _neighbours(c, hand)
+    feeds = 0
+    if ctx.nxt_team != ctx.team:
+        seen = sum(1 for x in t.discards if x.is_natural and x.rank == c.rank)
+        seen += sum(1 for m in t.melds for x in m.cards if x.is_natural and x.rank == c.rank)
+        seen += same + 1
+        if seen < 11:
+            for m in t.melds:
+                if m.team != ctx.nxt_team:
+                    continue
+                if m.kind == NOGGI and not m.closed and m.suit == c.suit and c.rank in (m.lo - 1, m.hi + 1):
+                    feeds = 2
+                elif m.kind == NATE and m.rank == c.rank:
+                    feeds = max(feeds, 1)
+            if any(x.is_natural and x.rank == c.rank for x in ctx.nxt_known):
+                feeds = max(feeds, 1)
+            if 4 <= c.rank <= 6:
+                useful += 0.5
+    return (1, feeds, useful, -card_value(c), c.order)
+
+
+def end_turn(ctx: Ctx) -> tuple[Action, str]:
+    """Rule 4/5: go out, pass, or discard."""
+    t = ctx.turn
+    if not t.hand:
+        return OUT, "melds every card and goes out (NG-42)"
+    if len(t.hand) == 1:
+        last = t.hand[0]
+        if _ok(t, Discard(last)):
+            return Discard(last), f"discards {last.pretty}, the last card, and goes out (NG-42)"
+        return PASS, "keeps the last card and says pass: going out is not allowed yet (NG-44)"
+    c = min(sorted(set(t.hand), key=lambda x: x.order), key=lambda x: discard_key(ctx, x))
+    k = discard_key(ctx, c)
+    if c is FREEZE:
+        why = (f"freezes the pile of {len(t.discards) + 1} cards with a Freeze card (NG-35)" if t.discards
+               else "discards a Freeze card: it melds nowhere and freezes the pile (NG-35)")
+    elif k[0] == 1:
+        why = f"discards {c.pretty}: it helps the hand least" + ("" if k[1] == 0 else ", though the next player "
+                                                                 "may use it")
+    else:
+        why = f"discards {c.pretty}: nothing else is left to discard"
+    return Discard(c), why
+
+
+def plan_move(ctx: Ctx) -> tuple[Action, str]:
+    """The ``easy`` move for the seat to move and its reason (module docstring); the
+    move is legal (every proposal is checked with the engine's ``why``), except in a
+    phase without moves. Falls back to the first legal action in the rare case no
+    proposal is legal."""
+    if ctx.phase == P_ANSWER:
+        return answer(ctx)
+    if ctx.phase == P_ACQUIRE:
+        return acquire(ctx)
+    got = meld_phase(ctx)
+    if got is not None:
+        return got
+    a, why = end_turn(ctx)
+    if _ok(ctx.turn, a):
+        return a, why
+    legal = ctx.turn.legal()
+    return legal[0], "the first legal move (no rule of thumb applies)"
+
+
+def state_move(state: NogginateState) -> Action:
+    """The planner's move for ``state.to_move`` read from the state (rollouts); it uses
+    nothing of the other hands but their sizes and publicly known cards."""
+    return plan_move(Ctx.of_state(state))[0]
+
+
+class NogginateEasyBot(HeuristicBot):
+    """Level ``easy``: the rules of thumb in the module docstring, with their reasons."""
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.decide_with_reason(view, legal, rng)[0]
+
+    def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        v = cast(NogginateView, view)
+        a, why = plan_move(Ctx.of_view(v))
+        if a in legal:
+            return a, why
+        return legal[0], "the first legal move (no rule of thumb applies)"
+
+
+__all__ = ["Ctx", "NogginateEasyBot", "answer", "discard_key", "meld_value", "pile_choice", "plan_move",
+           "state_move", "team_estimate"]

@@ -1,0 +1,276 @@
+"""Nogginate ``medium``/``hard``: flat Monte Carlo with common random numbers over the
+small decisions of a compound turn (rules NG-26 to NG-51; ``five-games.md``, "Bots for
+compound turns").
+
+A decision of :class:`NogginateSearchBot`:
+
+1. **The rule of thumb first.** The ``easy`` planner's move and reason
+   (:func:`engine.games.nogginate.bots.plan_move`). Melding within a turn (adds,
+   closes, merges, Bonus cards, the rest of an initial meld once started) is played as
+   ``easy`` plays it: the planner's whole-turn plan, one step at a time.
+2. **Candidates** (:func:`candidates`), the small decisions only: the acquisition
+   (draw, the best way to take the pile, the top card onto each open Noggi; NG-26,
+   NG-36, NG-37); going down now or holding back (the first meld of the initial meld
+   against ending the turn, NG-32); asking to go out or not (NG-45); the partner's
+   yes or no (NG-45d); the :data:`DISCARDS` best discards of the ``easy`` ranking.
+3. **Rollouts with common random numbers.** Each sample is one determinization of the
+   view (``view.determinize``: the partner's hand is as hidden as an opponent's; cards
+   a seat took with a pile stay in its hand), and one chance seed (the planner is deterministic);
+   every candidate is applied to a copy and all seats play on with the ``easy``
+   planner (:func:`~engine.games.nogginate.bots.state_move`: proposals checked one by
+   one with the engine's legality code, no legal lists, ``apply_trusted``) until the
+   round ends or :data:`TURNS_AHEAD` more turns have started. The score
+   (:func:`rollout_score`) is the **team margin** in points, higher is better: the
+   seat's team's round points minus the best other team's, the real points (NG-51)
+   when the round ended, else :func:`~engine.games.nogginate.bots.team_estimate`.
+   Partners share it, so a partner plays (and answers) for the team.
+4. **Keep ``easy`` unless a clear gain**: another candidate is played only when it
+   beats the ``easy`` move on the same samples by more than :data:`MIN_GAIN` points
+   and :data:`MARGIN` standard errors of the paired difference
+   (:func:`engine.ai.base.paired_pick`).
+
+Deterministic for a seed with ``iterations`` (rollouts, one candidate in one sample
+each); anytime with ``budget_s`` (a rollout past the deadline is abandoned once each
+candidate has one sample). The bot reads nothing but its view.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Sequence, cast
+
+from engine.ai.base import BUDGETS, FORCED_REASON, paired_pick
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, action_words, search_reason
+from engine.cards import NOGGINATE
+from engine.core import CHANCE, Action, State, View
+from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
+    state_move, team_estimate
+from engine.games.nogginate.game import ASK, DRAW, NO, P_ACQUIRE, P_ANSWER, YES, Discard, NewNate, NewNoggi, \
+    NogginateState, NogginateView, Onto
+
+#: Discards (the best of the ``easy`` ranking) compared by the search.
+DISCARDS = 3
+#: Turns started after the decision's turn before a rollout is scored.
+TURNS_AHEAD = 400
+#: Standard errors of the paired difference by which a candidate must beat the ``easy`` move.
+MARGIN = 1.0
+#: Points (team margin, per round) by which a candidate must beat the ``easy`` move on average.
+MIN_GAIN = 10.0
+#: A rollout stops after this many moves whatever happens (a safety cap).
+MAX_STEPS = 3000
+
+
+def rollout_score(root: NogginateState, end: NogginateState, seat: int) -> float:
+    """The team margin of ``seat`` (points, higher is better) for the round running at
+    ``root``: its team's points minus the best other team's, the real round points
+    (NG-51) when the round ended in ``end``, else :func:`team_estimate` of each team."""
+    k = len(root.round_scores)
+    team = end.team_idx[seat]
+    if len(end.round_scores) > k:
+        pts = [float(x) for x in end.round_scores[k]]
+    else:
+        pts = [team_estimate(end.melds, t, end.bonuses[t], [end.hands[s] for s in members])
+               for t, members in enumerate(end.teams)]
+    return pts[team] - max(p for t, p in enumerate(pts) if t != team)
+
+
+def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) -> list[Action]:
+    """Step 2 of the module docstring: the moves worth searching, ``easy_move`` first,
+    each in ``legal``; a single element means no search."""
+    out: list[Action] = [easy_move]
+
+    def add(a: Action | None) -> None:
+        if a is not None and a not in out and a in legal:
+            out.append(a)
+
+    ctx = Ctx.of_view(view)
+    if ctx.phase == P_ANSWER:
+        add(NO if easy_move == YES else YES)
+        return out
+    if ctx.phase == P_ACQUIRE:
+        add(DRAW)
+        if view.discards and view.discards[-1].is_natural:
+            add(pile_choice(ctx.turn))
+            for a in legal:
+                if isinstance(a, Onto):
+                    add(a)
+        return out
+    if easy_move == ASK or (isinstance(easy_move, (NewNoggi, NewNate)) and not ctx.turn.down
+                            and ctx.turn.need <= 0):
+        add(end_turn(ctx)[0])  # not asking / not going down this turn: end the turn now
+        return out
+    if type(easy_move) is not Discard:
+        return out
+    cards = sorted({cast(Discard, a).card for a in legal if type(a) is Discard}, key=lambda c: c.order)
+    for c in sorted(cards, key=lambda c: discard_key(ctx, c))[:DISCARDS]:
+        add(Discard(c))
+    return out
+
+
+def ng_words(reason: str, cands: Sequence[Action]) -> str:
+    """``reason`` (from :func:`engine.ai.ismcts.search_reason`, which reads card codes in
+    the standard notation: ``1S`` as an ace) with each candidate's words in Nogginate's
+    (``discard 1♠``)."""
+    for a in cands:
+        text = str(a)
+        wrong = action_words(text)
+        right = " ".join(NOGGINATE.parse(w).pretty if _is_card(w) else w for w in text.split(" "))
+        if wrong != right:
+            reason = reason.replace(wrong, right)
+    return reason
+
+
+def _is_card(word: str) -> bool:
+    try:
+        NOGGINATE.parse(word)
+    except ValueError:
+        return False
+    return len(word) >= 2
+
+
+class NogginateSearchBot(ISMCTSBot):
+    """Levels ``medium`` and ``hard`` for Nogginate (module docstring).
+
+    An :class:`ISMCTSBot` by interface (``budget_s``, ``iterations``, ``level``,
+    ``last``); it searches by flat Monte Carlo around the ``easy`` move.
+    ``choose(view, legal, rng)`` returns an element of ``legal``; raises ValueError
+    when ``legal`` is empty.
+    """
+
+    def __init__(self, profile: SearchProfile, budget_s: float | None = None, iterations: int | None = None,
+                 level: str = "hard", turns_ahead: int | None = None, margin: float | None = None) -> None:
+        super().__init__(profile, budget_s=budget_s, iterations=iterations, level=level)
+        self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
+        self.margin = MARGIN if margin is None else margin
+        self.easy = cast(NogginateEasyBot, profile.rollout_bot)
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.choose_with_reason(view, legal, rng)[0]
+
+    def choose_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        """The move (the same for the same ``rng`` as :meth:`choose`) and one line saying
+        why: the forced move, the ``easy`` rule of thumb when nothing was searched, or
+        what the search found (:func:`engine.ai.ismcts.search_reason`).
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        self.last = None
+        if len(legal) == 1:
+            return legal[0], FORCED_REASON
+        v = cast(NogginateView, view)  # a Nogginate bot is only given its own game's view
+        easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        cands = candidates(v, legal, easy[0])
+        if len(cands) < 2:
+            return easy
+        res = self.search_candidates(v, cands, rng)
+        return res.action, ng_words(search_reason(res, easy), cands)
+
+    def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.choose(view, legal, rng)
+
+    def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
+        return self.choose_with_reason(view, legal, rng)
+
+    def search(self, view: View, legal: Sequence[Action], rng: random.Random) -> SearchResult:
+        """Search every candidate of :func:`candidates` (with one, the result holds it
+        with no rollouts). ``view`` is a :class:`NogginateView`."""
+        v = cast(NogginateView, view)
+        easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        cands = candidates(v, legal, easy[0])
+        if len(cands) < 2:
+            res = SearchResult(cands[0], 0, 0.0, {}, {}, 0, unit="points")
+            self.last = res
+            return res
+        return self.search_candidates(v, cands, rng)
+
+    def search_candidates(self, view: NogginateView, cands: list[Action], rng: random.Random) -> SearchResult:
+        """Steps 3 and 4 of the module docstring over ``cands`` (``cands[0]`` is the ``easy`` move)."""
+        t0 = time.perf_counter()
+        me = view.seat
+        r = random.Random(int(rng.random() * 2**53))
+        scores: list[list[float]] = [[] for _ in cands]
+        n = 0
+        stop = False
+        deadline = None if self.budget_s is None else t0 + self.budget_s
+        while not stop:
+            d0 = view.determinize(r)
+            seed_c = int(r.random() * 2**53)
+            for i, a in enumerate(cands):
+                d = d0.clone()
+                d.apply_trusted(a)  # a legal move of this seat (cands are taken from legal)
+                late = deadline if len(scores[-1]) else None
+                if not self._rollout_from(d, d0, random.Random(seed_c), late):
+                    for row in scores[:i]:
+                        row.pop()  # keep only complete samples (the comparison is paired)
+                    n -= i
+                    stop = True
+                    break
+                scores[i].append(rollout_score(d0, d, me))
+                n += 1
+                if self.iterations is not None and n >= self.iterations:
+                    stop = True
+                    break
+                if self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s and len(scores[-1]):
+                    stop = True
+                    break
+        best = paired_pick(scores, self.margin, MIN_GAIN)
+        visits = {f"{me} {a}": len(scores[i]) for i, a in enumerate(cands) if scores[i]}
+        values = {f"{me} {a}": sum(scores[i]) / len(scores[i]) for i, a in enumerate(cands) if scores[i]}
+        res = SearchResult(cands[best], n, time.perf_counter() - t0, visits, values, 1, unit="points")
+        self.last = res
+        return res
+
+    def _rollout_from(self, d: NogginateState, root: NogginateState, rc: random.Random,
+                      deadline: float | None = None) -> bool:
+        """Play ``d`` on with the ``easy`` planner for every seat until the round running at
+        ``root`` ends or :attr:`turns_ahead` more turns have started; False when
+        ``time.perf_counter()`` passed ``deadline`` first (the rollout is abandoned)."""
+        clock = time.perf_counter
+        k = len(root.round_scores)
+        limit = root.turn_no + self.turns_ahead
+        steps = 0
+        while not d.is_over and len(d.round_scores) == k and d.turn_no <= limit and steps < MAX_STEPS:
+            steps += 1
+            if deadline is not None and not steps % 16 and clock() > deadline:
+                return False
+            if d.to_move == CHANCE:
+                d.apply_trusted(d.sample_chance(rc))
+                continue
+            d.apply_trusted(state_move(d))  # the planner checks each proposal with the engine's why()
+        return True
+
+
+# -- the search profile and the levels -------------------------------------------
+
+def ng_reward(root: State, end: State) -> list[float]:
+    """NG-51: a reward per seat in [0, 1] from the team margin (:func:`rollout_score` /
+    4000 around 0.5, clipped); both states are NogginateStates."""
+    root_s, end_s = cast(NogginateState, root), cast(NogginateState, end)
+    out = []
+    for s in range(end_s.n_seats):
+        x = 0.5 + rollout_score(root_s, end_s, s) / 4000.0
+        out.append(0.0 if x < 0 else 1.0 if x > 1 else x)
+    return out
+
+
+def ng_profile() -> SearchProfile:
+    """The Nogginate profile given to :class:`NogginateSearchBot`, which takes only the
+    rollout bot (``easy``) from it (and :func:`ng_reward` for generic tools)."""
+    return SearchProfile(rollout_bot=NogginateEasyBot(), reward=ng_reward)
+
+
+def make_search_bot(level: str = "hard", budget_s: float | None = None,
+                    iterations: int | None = None) -> NogginateSearchBot:
+    """The ``medium`` or ``hard`` Nogginate bot; with neither ``budget_s`` (seconds per
+    decision) nor ``iterations`` (rollouts per decision), the level's budget
+    (:data:`engine.ai.base.BUDGETS`)."""
+    if budget_s is None and iterations is None:
+        budget_s = BUDGETS[level]
+    return NogginateSearchBot(ng_profile(), budget_s=budget_s, iterations=iterations, level=level)
+
+
+__all__ = ["NogginateSearchBot", "candidates", "make_search_bot", "ng_profile", "plan_move", "rollout_score"]
