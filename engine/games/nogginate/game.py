@@ -678,8 +678,9 @@ class _Turn:
             if not nate_shape_ok(a.naturals + b.naturals, a.jokers + b.jokers):
                 return "the merged Nate would break NG-20 (at most 2 jokers, twice as many numeric cards) (NG-24)"
             if self.permission == 1:
-                merged = new_meld(a.id, a.team, NATE, a.cards + b.cards)
-                if self._spoils(self.counts, [x for x in self.team_melds if x.id not in (a.id, b.id)] + [merged]):
+                ma, mb = cast(TableMeld, self.meld(mg.a)), cast(TableMeld, self.meld(mg.b))
+                merged = new_meld(ma.id, ma.team, NATE, ma.cards + mb.cards)
+                if self._spoils(self.counts, [x for x in self.team_melds if x.id not in (ma.id, mb.id)] + [merged]):
                     return _SPOILS
             return None
         if cls is PlaceBonus:
