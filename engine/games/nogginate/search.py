@@ -32,6 +32,12 @@ A decision of :class:`NogginateSearchBot`:
 Deterministic for a seed with ``iterations`` (rollouts, one candidate in one sample
 each); anytime with ``budget_s`` (a rollout past the deadline is abandoned once each
 candidate has one sample). The bot reads nothing but its view.
+
+Measured (2026-11-23, ``cardtable arena nogginate --hands 1``, duplicate deals, load ~8 on
+2 cores; details in ``docs/ai-measurements.md``): ``hard@24it`` against ``easy``, 2 seats,
+65 of 120 rounds, 54.2% [45.3, 62.8]; a ``hard@24it`` partnership against an ``easy`` one,
+4 seats, 37 of 64, 57.8% [45.6, 69.1], paired about +195 [-42, +432] team points per round.
+The 60% targets are not met. ``hard`` at 0.8 s: decision p99 879 ms.
 """
 
 from __future__ import annotations
