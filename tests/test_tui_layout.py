@@ -431,3 +431,32 @@ async def test_a_table_started_on_a_small_terminal_is_covered_until_it_grows(tmp
 
 def test_too_small_text():
     assert too_small_text(70, 20) == "Make the terminal at least 80x24 (now 70x20)."
+
+
+def grow_hand(session, seat: int, size: int) -> None:
+    """Give ``seat`` cards from the stock until its hand holds ``size`` (a long round's hand
+    after a big pile; the cards stay conserved)."""
+    state = session.state
+    while len(state.hands[seat]) < size:
+        state.hands[seat].append(state.stock.pop())
+    state.hands[seat].sort(key=lambda c: c.order)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_nogginate_table_fits_a_40_card_hand(size):
+    from tui.widgets.melds import MeldsPanel
+
+    app = TableApp("nogginate", ["human", "ai:random", "ai:random", "ai:random"], seed=3)
+    async with app.run_test(size=size) as pilot:
+        await until_human_turn(pilot)
+        t = app.table
+        grow_hand(app.session, 0, 42)
+        t.redraw()
+        await until(pilot, lambda: len(t.query_one(HandView)._slots) == 42)
+        assert_table_fits(t)
+        hand = t.query_one(HandView)
+        assert len(hand._slots) == len(t.view.hand) == 42
+        for i, w in enumerate(hand._slots):
+            assert_on_screen(w, f"hand card {i}")
+        assert_on_screen(t.query_one("#ng-info"), "the round, the stock and the discard pile")
+        assert_on_screen(t.query_one(MeldsPanel), "the teams and their melds")

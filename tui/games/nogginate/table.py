@@ -171,7 +171,7 @@ class NogginateTableScreen(BaseTableScreen):
             cap = Text(f"{mark}{team_name(view, t, self.names)[:22]}", style="bold" if on_move else "")
             cap.append(f"\n {view.totals[t]:,} · {team_status(view, t)}", style="not bold")
             sizes = " ".join(f"{self.names[s].split(' (')[0][:5]} {view.hand_sizes[s]}" for s in members)
-            bonus = f" · BN {view.bonuses[t]}" if view.bonuses[t] else ""
+            bonus = f" · bonus {view.bonuses[t]}" if view.bonuses[t] else ""
             cap.append(f"\n {sizes}{bonus}", style="not bold dim")
             melds = [MeldLine(m.id, meld_text(m, self._card)) for m in view.melds if m.team == t]
             rows.append((cap, melds))
@@ -246,7 +246,7 @@ class NogginateTableScreen(BaseTableScreen):
         if action == "answer":
             return phase == "answer"
         if action in ("draw", "pile", "onto"):
-            return True if phase == "acquire" else (None if action == "draw" else False)
+            return True if phase == "acquire" else (None if action == "draw" and not mine else False)
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_"):
             if action == "pass_" and self.session.is_over:
                 return False  # s: the match summary

@@ -122,13 +122,16 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     team = view.team_of(view.seat)
     if view.phase == "acquire":
         top = view.discards[-1] if view.discards else None
+        legal = view.legal_actions()
         parts = ["Draw two cards (d)"]
-        if top is not None and top.is_natural:
-            have = top_pairs(view)
-            parts.append(f"take the pile with two natural {top.rank}s (p; you hold {have})")
-            parts.append(f"or {name(top, ascii_only)} onto your open Noggi (o)")
+        if any(isinstance(a, TakePile) for a in legal):
+            parts.append(f"take the pile with two natural {top.rank}s (p)" if top is not None else "take the pile (p)")
+        elif top is not None and top.is_natural:
+            parts.append(f"(the pile needs two natural {top.rank}s: you hold {top_pairs(view)})")
         elif top is not None:
             parts.append(f"(the pile is frozen under {name(top, ascii_only)})")
+        if top is not None and any(isinstance(a, Onto) for a in legal):
+            parts.append(f"or {name(top, ascii_only)} onto your open Noggi (o)")
         lead = ", ".join(parts) + "."
         if not view.down[team]:
             lead += f" Not down yet: your first melds need {view.minimum(team)} points this turn (NG-32)."
