@@ -87,7 +87,7 @@ async def test_a_whole_turn_draw_meld_of_four_discard():
         set_hand(s, 0, "4S 5S 6S 7S 9H 9D 2C 3C 10D")
         go_down(s, 0)
         await redraw(t, pilot)
-        assert "Draw two cards (d)" in t.prompt(t.view)
+        assert t.prompt(t.view).startswith("Draw two cards (d)")
         await press(pilot, "d")
         await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
         assert len(t.view.hand) == 11
@@ -99,7 +99,7 @@ async def test_a_whole_turn_draw_meld_of_four_discard():
         meld = next(m for m in s.state.melds if m.id == mid)
         assert meld.kind == NOGGI and len(meld.cards) == 4
         chip = t.query_one(f"#meld-{mid}")
-        assert "4♠5♠6♠7♠ Noggi open" in chip.render().plain
+        assert "4♠5♠6♠7♠ open" in chip.render().plain
         # a refusal shows the engine's sentence with the rule
         t.hand.select_cards(cards("9H"))
         await press(pilot, str(mid))
@@ -120,7 +120,7 @@ async def test_the_pile_with_the_only_pair_or_the_selected_one():
         set_top(s, "7H")
         go_down(s, 0)
         await redraw(t, pilot)
-        assert "take the pile with two natural 7s (p)" in t.prompt(t.view)
+        assert "or take the pile with two natural 7s (p)" in t.prompt(t.view)
         await press(pilot, "p")  # three 7s: which two?
         assert "select the two naturals" in t._status().message_text
         assert s.state.phase != P_MELD

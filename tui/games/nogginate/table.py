@@ -173,7 +173,7 @@ class NogginateTableScreen(BaseTableScreen):
             sizes = " ".join(f"{self.names[s].split(' (')[0][:5]} {view.hand_sizes[s]}" for s in members)
             bonus = f" · bonus {view.bonuses[t]}" if view.bonuses[t] else ""
             cap.append(f"\n {sizes}{bonus}", style="not bold dim")
-            melds = [MeldLine(m.id, meld_text(m, self._card)) for m in view.melds if m.team == t]
+            melds = [MeldLine(m.id, meld_text(m, self._card, kind=False)) for m in view.melds if m.team == t]
             rows.append((cap, melds))
         self.query_one(MeldsPanel).show(rows, target=None, ascii_only=a)
         panel = self.query_one("#ng-hand-panel")
@@ -317,7 +317,7 @@ class NogginateTableScreen(BaseTableScreen):
                 top = view.discards[-1]
                 self.message(f"Several pairs of {top.rank}s could take the pile: select the two naturals "
                              f"({' or '.join(names(p, self.ascii, '+') for p in sorted(pairs))}), then p.",
-                             "error")
+                             "info")
                 return
             self._offer(ways, "take the pile")
             return

@@ -60,12 +60,14 @@ def meld_marks(m: TableMeld) -> str:
     return m.status()
 
 
-def meld_text(m: TableMeld, card: CardText) -> Text:
-    """A meld as small cards side by side and its marks: ``4♠5♠6♠7♠ Noggi open``."""
+def meld_text(m: TableMeld, card: CardText, *, kind: bool = True) -> Text:
+    """A meld as small cards side by side and its marks: ``4♠5♠6♠7♠ Noggi open`` (without
+    ``kind`` the word Noggi / Nate is left out: ``7♣7♦JK open dirty``)."""
     out = Text()
     for c in m.cards:
         out.append_text(card(c))
-    out.append(f" {meld_kind(m)} {meld_marks(m)}", style="bold" if m.closed else "dim")
+    words = f"{meld_kind(m)} {meld_marks(m)}" if kind or m.kind == FREEZE_NATE else meld_marks(m)
+    out.append(f" {words}", style="bold" if m.closed else "dim")
     return out
 
 
@@ -123,19 +125,20 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     if view.phase == "acquire":
         top = view.discards[-1] if view.discards else None
         legal = view.legal_actions()
-        parts = ["Draw two cards (d)"]
-        if any(isinstance(a, TakePile) for a in legal):
-            parts.append(f"take the pile with two natural {top.rank}s (p)" if top is not None else "take the pile (p)")
+        ways = ["draw two cards (d)"]
+        note = ""
+        if any(isinstance(a, TakePile) for a in legal) and top is not None:
+            ways.append(f"take the pile with two natural {top.rank}s (p)")
         elif top is not None and top.is_natural:
-            parts.append(f"(the pile needs two natural {top.rank}s: you hold {top_pairs(view)})")
+            note = f" The pile needs two natural {top.rank}s: you hold {top_pairs(view)}."
         elif top is not None:
-            parts.append(f"(the pile is frozen under {name(top, ascii_only)})")
+            note = f" The pile is frozen under {name(top, ascii_only)} (NG-35)."
         if top is not None and any(isinstance(a, Onto) for a in legal):
-            parts.append(f"or {name(top, ascii_only)} onto your open Noggi (o)")
-        lead = ", ".join(parts) + "."
+            ways.append(f"take {name(top, ascii_only)} onto your open Noggi (o)")
+        lead = (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]).capitalize() + "." + note
         if not view.down[team]:
             lead += f" Not down yet: your first melds need {view.minimum(team)} points this turn (NG-32)."
-        return lead
+        return lead + sel
     if view.phase != "meld":
         return "Wait for the deal."
     if view.need > 0:
