@@ -220,3 +220,30 @@ def test_meld_marks_and_the_replay_seat_view():
     plain = text.plain
     assert "Ann & Cy" in plain and "Bix & Dee" in plain and "Stock" in plain
     assert "Hands (what Bix sees)" in plain
+
+
+async def test_setup_offers_2_to_6_seats_and_shows_the_partnerships(tmp_path):
+    from textual.widgets import Select, Static
+
+    from engine.config import TableConfig
+    from engine.seats import SeatSpec
+    from tui.app import CardtableApp
+    from tui.screens.setup import SetupScreen
+
+    table = TableConfig(game="nogginate", seats=[SeatSpec("human")] + [SeatSpec("ai", "random")] * 3,
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table)
+    async with app.run_test(size=(150, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen) and screen.game_id == "nogginate"
+        count = screen.query_one("#n-seats", Select)
+        assert [v for _label, v in count._options] == [2, 3, 4, 5, 6]
+        note = screen.query_one("#teams", Static)
+        assert note.display and str(note.render()) == "Partners: seats 1 & 3, seats 2 & 4"
+        count.value = 6
+        await pilot.pause()
+        assert str(note.render()) == "Partners: seats 1 & 4, seats 2 & 5, seats 3 & 6"
+        count.value = 3
+        await pilot.pause()
+        assert not note.display
