@@ -91,13 +91,13 @@ def pile_text(view: Any, card: CardText) -> Text:
 
 
 def team_status(view: Any, team: int) -> str:
-    """``down`` or ``min 50`` (the initial-meld minimum, NG-32), ``need 30`` while an
-    initial meld is pending this turn (NG-32a)."""
+    """``down``, or ``min 50`` (the initial-meld minimum still to meet, NG-32), or ``need 30 of 50``
+    while an initial meld is pending this turn (NG-32a)."""
     if view.down[team]:
         return "down"
     if view.need > 0 and view.team_of(view.turn) == team:
-        return f"need {view.need} (min {view.minimum(team)})"
-    return f"not down, min {view.minimum(team)}"
+        return f"need {view.need} of {view.minimum(team)}"
+    return f"min {view.minimum(team)}"
 
 
 def top_pairs(view: Any) -> int:
