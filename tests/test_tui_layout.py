@@ -442,8 +442,24 @@ def grow_hand(session, seat: int, size: int) -> None:
     state.hands[seat].sort(key=lambda c: c.order)
 
 
+def many_melds(session, count: int) -> None:
+    """Lay ``count`` more Nates on the table, alternately for each team (a long round's
+    table; only the screen is under test here)."""
+    from engine.cards import NOGGINATE
+    from engine.games.nogginate.melds import NATE, TableMeld
+
+    state = session.state
+    for i in range(count):
+        rank = i % 11
+        cards = tuple(NOGGINATE.parse_cards(f"{rank}C {rank}D {rank}H {rank}S JK"))
+        state.melds.append(TableMeld(state.next_id, i % 2, NATE, cards, False))
+        state.next_id += 1
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_nogginate_table_fits_a_40_card_hand(size):
+    """A 42-card hand and 20 more melds: every hand card, the piles' line and the melds panel
+    (which scrolls inside itself) stay on screen."""
     from tui.widgets.melds import MeldsPanel
 
     app = TableApp("nogginate", ["human", "ai:random", "ai:random", "ai:random"], seed=3)
@@ -451,6 +467,7 @@ async def test_nogginate_table_fits_a_40_card_hand(size):
         await until_human_turn(pilot)
         t = app.table
         grow_hand(app.session, 0, 42)
+        many_melds(app.session, 20)
         t.redraw()
         await until(pilot, lambda: len(t.query_one(HandView)._slots) == 42)
         assert_table_fits(t)

@@ -91,6 +91,10 @@ async def test_a_whole_turn_draw_meld_of_four_discard():
         await press(pilot, "d")
         await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
         assert len(t.view.hand) == 11
+        await press(pilot, "end")
+        assert t.hand.cursor == 10
+        await press(pilot, "home")
+        assert t.hand.cursor == 0
         mid = t.view.next_id
         t.hand.select_cards(cards("4S 5S 6S 7S"))
         await press(pilot, "n")

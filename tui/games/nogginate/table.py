@@ -86,6 +86,8 @@ class NogginateTableScreen(BaseTableScreen):
     BINDINGS = [
         Binding("left", "cursor(-1)", "Move", key_display="←→", id="ng.left"),
         Binding("right", "cursor(1)", "Move", show=False, id="ng.right"),
+        Binding("home", "cursor_end(0)", "First card", show=False, id="ng.home"),
+        Binding("end", "cursor_end(-1)", "Last card", show=False, id="ng.end"),
         Binding("space", "select", "Select", id="ng.space"),
         Binding("g", "group", "Group", id="ng.group"),
         Binding("y", "answer(True)", "Yes", id="ng.yes"),
@@ -114,7 +116,7 @@ class NogginateTableScreen(BaseTableScreen):
     DEFAULT_CSS = """
     NogginateTableScreen #ng-board { height: 1fr; overflow-y: auto; }
     NogginateTableScreen #ng-info { height: auto; padding: 0 1; }
-    NogginateTableScreen #ng-melds { height: auto; max-height: 16; }
+    NogginateTableScreen #ng-melds { height: 1fr; min-height: 5; max-height: 100%; }
     NogginateTableScreen #ng-melds MeldRow > .meld-owner { width: 24; }
     NogginateTableScreen #ng-hand-panel { height: auto; border: round $accent; border-title-color: $accent; }
     NogginateTableScreen #ng-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
@@ -241,7 +243,7 @@ class NogginateTableScreen(BaseTableScreen):
         phase = self.view.phase if mine else ""
         if action == "group":
             return True
-        if action in ("cursor", "select"):
+        if action in ("cursor", "cursor_end", "select"):
             return True if mine and phase in ("acquire", "meld") else None
         if action == "answer":
             return phase == "answer"
@@ -285,6 +287,12 @@ class NogginateTableScreen(BaseTableScreen):
     def action_cursor(self, delta: int) -> None:
         if self.human_turn():
             self.hand.move(delta)
+
+    def action_cursor_end(self, end: int) -> None:
+        """Home / End: the cursor on the first / last card of the hand."""
+        if self.human_turn():
+            hand = self.hand
+            hand.move((end % max(1, len(hand.cards))) - hand.cursor)
 
     def action_select(self) -> None:
         if self.human_turn():

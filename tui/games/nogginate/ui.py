@@ -27,7 +27,7 @@ KEY_HELP = ("←/→ move · space select · g group by suit/rank · d draw · p
 CardText = Callable[[Card], Text]
 
 #: Special faces drawn reversed (white on their colour) so they read at a glance.
-SPECIAL_BG = {"JK": "#7b1fa2", "FZ": "#00838f", "BN": "#b07800"}
+SPECIAL_BG = {"JK": "#c62828", "FZ": "#00838f", "BN": "#b07800"}
 
 
 def plain_card(ascii_only: bool) -> CardText:
@@ -85,6 +85,8 @@ def pile_text(view: Any, card: CardText) -> Text:
         if not view.discards[-1].is_natural:
             out.append(", frozen", style="bold")
         out.append(")")
+        if view.pile_rest:
+            out.append(" · taken, it joins the hand once the minimum is met (NG-36)")
     else:
         out.append("empty", style="dim")
     return out
