@@ -34,7 +34,7 @@ from tui.screens.summary import SummaryScreen
 from tui_support import wait_for
 
 SMALL = (80, 24)
-SEATS = {"nags": 2, "noms": 4, "spite_malice": 2, "nickels": 4}
+SEATS = {"nags": 2, "noms": 4, "spite_malice": 2, "nickels": 4, "nogginate": 4}
 
 
 def table_config(tmp_path, game: str, humans: int = 1) -> TableConfig:

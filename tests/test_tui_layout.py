@@ -431,3 +431,49 @@ async def test_a_table_started_on_a_small_terminal_is_covered_until_it_grows(tmp
 
 def test_too_small_text():
     assert too_small_text(70, 20) == "Make the terminal at least 80x24 (now 70x20)."
+
+
+def grow_hand(session, seat: int, size: int) -> None:
+    """Give ``seat`` cards from the stock until its hand holds ``size`` (a long round's hand
+    after a big pile; the cards stay conserved)."""
+    state = session.state
+    while len(state.hands[seat]) < size:
+        state.hands[seat].append(state.stock.pop())
+    state.hands[seat].sort(key=lambda c: c.order)
+
+
+def many_melds(session, count: int) -> None:
+    """Lay ``count`` more Nates on the table, alternately for each team (a long round's
+    table; only the screen is under test here)."""
+    from engine.cards import NOGGINATE
+    from engine.games.nogginate.melds import NATE, TableMeld
+
+    state = session.state
+    for i in range(count):
+        rank = i % 11
+        cards = tuple(NOGGINATE.parse_cards(f"{rank}C {rank}D {rank}H {rank}S JK"))
+        state.melds.append(TableMeld(state.next_id, i % 2, NATE, cards, False))
+        state.next_id += 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_nogginate_table_fits_a_40_card_hand(size):
+    """A 42-card hand and 20 more melds: every hand card, the piles' line and the melds panel
+    (which scrolls inside itself) stay on screen."""
+    from tui.widgets.melds import MeldsPanel
+
+    app = TableApp("nogginate", ["human", "ai:random", "ai:random", "ai:random"], seed=3)
+    async with app.run_test(size=size) as pilot:
+        await until_human_turn(pilot)
+        t = app.table
+        grow_hand(app.session, 0, 42)
+        many_melds(app.session, 20)
+        t.redraw()
+        await until(pilot, lambda: len(t.query_one(HandView)._slots) == 42)
+        assert_table_fits(t)
+        hand = t.query_one(HandView)
+        assert len(hand._slots) == len(t.view.hand) == 42
+        for i, w in enumerate(hand._slots):
+            assert_on_screen(w, f"hand card {i}")
+        assert_on_screen(t.query_one("#ng-info"), "the round, the stock and the discard pile")
+        assert_on_screen(t.query_one(MeldsPanel), "the teams and their melds")

@@ -115,3 +115,25 @@ def test_nickels_table_layout_smaller(snap_compare, size):
         await _until_human_turn(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_nogginate_table_layout(snap_compare):
+    """Nogginate: the round, stock and discard pile; the teams with their melds, scores and minimum; the hand
+    in Nogginate's palette; the scores per team."""
+    app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, game="nogginate")
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+
+    assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SMALLER, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_nogginate_table_layout_smaller(snap_compare, size):
+    """Nogginate on a smaller terminal: one-line cards, the two teams' rows, the prompt and the keys."""
+    app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, game="nogginate")
+
+    async def run_before(pilot) -> None:
+        await _until_human_turn(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -12,10 +12,11 @@ package and one entry to :data:`TABLES` (and its engine package to
 
 from __future__ import annotations
 
-from tui.games import nags, nickels, noms, spite_malice
+from tui.games import nags, nickels, nogginate, noms, spite_malice
 from tui.games.spec import TableSpec, load
 
 #: game id -> its table spec.
-TABLES: dict[str, TableSpec] = {t.game_id: t for t in (nags.TABLE, noms.TABLE, spite_malice.TABLE, nickels.TABLE)}
+TABLES: dict[str, TableSpec] = {t.game_id: t for t in (nags.TABLE, noms.TABLE, spite_malice.TABLE, nickels.TABLE,
+                                                    nogginate.TABLE)}
 
 __all__ = ["TABLES", "TableSpec", "load"]

@@ -149,6 +149,7 @@ class SetupScreen(Screen):
                              value=len(self._initial_seats), compact=True)
             with Vertical(id="seats"):
                 yield from self._seat_rows()
+            yield Static("", id="teams", classes="help")
             yield Label("House rules", classes="section")
             with Vertical(id="options"):
                 yield from self._option_rows(self.game_id, self._initial_variant())
@@ -262,6 +263,7 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self._show_error(self.last_error)
+        self._show_teams()
         self.query_one("#game", RadioSet).focus()
 
     # -- your games (the logs folder) ------------------------------------------------
@@ -425,6 +427,7 @@ class SetupScreen(Screen):
 
     def validate(self) -> TableConfig | None:
         """Build the table and show (or clear) the error line; the table or None."""
+        self._show_teams()
         try:
             table = self.build_table()
         except SetupError as err:
@@ -432,6 +435,21 @@ class SetupScreen(Screen):
             return None
         self._show_error("")
         return table
+
+    def _show_teams(self) -> None:
+        """The partnerships at this table (``Game.teams``), e.g. Nogginate with 4 seats:
+        "Partners: seats 1 & 3, seats 2 & 4"; hidden when everyone plays alone."""
+        try:
+            variant = self.variant()
+        except Exception:  # a bad option is reported by validate(); the default teams meanwhile
+            variant = None
+        teams = GAMES[self.game_id].teams(self.n_seats, variant)
+        text = ""
+        if any(len(t) > 1 for t in teams):
+            text = "Partners: " + ", ".join("seats " + " & ".join(str(s + 1) for s in t) for t in teams)
+        note = self.query_one("#teams", Static)
+        note.update(text)
+        note.display = bool(text)
 
     def _show_error(self, text: str) -> None:
         self.last_error = text

@@ -72,6 +72,8 @@ class HandView(Widget):
         #: how many rows of big cards are allowed; None: from the screen's height class
         #: (``-short``: 0, so always compact; ``-tall``: 2; otherwise 1)
         self.max_big_rows: int | None = None
+        #: the suit colours of the cards (``tui.widgets.cards.SUIT_PALETTES``: "french", "nogginate")
+        self.palette = "french"
 
     def compose(self):
         yield Static("(no cards)", id="hand-empty")
@@ -93,7 +95,7 @@ class HandView(Widget):
                     self.selected.add(i)
                     break
         while len(self._slots) < len(cards):
-            w = CardWidget(None, index=len(self._slots), source="hand")
+            w = CardWidget(None, index=len(self._slots), source="hand", palette=self.palette)
             self._slots.append(w)
             self.mount(w)
         while len(self._slots) > len(cards):

@@ -1,0 +1,11 @@
+"""The Nogginate table: its screen, wording and replay renderer, described by :data:`TABLE`."""
+
+from __future__ import annotations
+
+from tui.games.spec import TableSpec
+
+TABLE = TableSpec(
+    game_id="nogginate",
+    screen="tui.games.nogginate.table:NogginateTableScreen",
+    replay="tui.games.nogginate.replay:render_position",
+)

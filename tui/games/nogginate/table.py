@@ -1,0 +1,497 @@
+"""The table screen of Nogginate (2 to 6 players, partnerships; rules NG-1 to NG-54).
+
+Top to bottom on the felt: the round, the stock's size and the discard pile (its top
+card, its size, frozen or not); the melds panel (one row per team: its players, its
+score, down or the minimum it needs, and its melds ``m3 ▸ 4♠5♠6♠7♠ Noggi open``);
+the decision bar for a quick question (the partner's "may I go out?", which of several
+ways to take the pile); your hand as a fan of 40+ cards grouped by suit or rank
+(``g``), drawn in Nogginate's palette (blue clubs, orange diamonds, purple hearts,
+green spades; a theme may override them). Seats, bots, undo, hint, the log, the
+scores panel and the end of the match come from
+:class:`tui.screens.base_table.BaseTableScreen`.
+
+The screen reads only ``session.view(seat)`` of the human shown and never decides a
+rule: every move is an engine action and ``session.act`` refuses an illegal one with
+the engine's sentence (which names the rule, e.g. "NG-36").
+
+Keys: ←/→ move, space select, ``g`` group; ``d`` draw, ``p`` take the pile (with the
+selected two naturals, or the only way), ``o`` the top card onto a Noggi; ``n`` new
+Noggi and ``t`` new Nate from the selected cards (more than three: the three-card
+start, then one ``add`` per card, NG-26a), a meld's number (or a click on it) adds
+the selected cards to it; ``c`` close a Noggi, ``m`` merge Nates, ``b`` place a Bonus,
+``f`` Freeze-Nate, ``a`` ask to go out, ``x``/Enter discard (or go out), ``s`` pass;
+``y``/``n`` answer the partner; Esc cancel; z / h / l / ? from the base.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from engine.cards import Card
+from engine.core import Action
+from engine.games.nogginate.game import (ASK, BONUS_ACT, DRAW, NO, OUT, PASS, YES, Add, Close, Discard,
+                                         FreezeNate, Merge, NewNate, NewNoggi, Onto, TakePile)
+from engine.games.nogginate.melds import FREEZE, NATE, NOGGI
+from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, describe_action,
+                                    hand_breakdown, meld_text, name, names, pile_text, prompt, special_style,
+                                    team_name, team_status)
+from tui.screens.base_table import BaseTableScreen
+from tui.screens.summary import session_teams
+from tui.widgets.cards import card_small
+from tui.widgets.decision import DecisionBar
+from tui.widgets.hand import FanHand
+from tui.widgets.melds import MeldLine, MeldsPanel
+
+PALETTE = "nogginate"
+
+
+def meld_plan(kind: str, cards: Sequence[Card], next_id: int) -> list[Action]:
+    """The actions that lay ``cards`` as one new meld (NG-26a): the three-card start, then
+    one ``add`` per further card onto the new meld ``m<next_id>``.
+
+    Args:
+        kind: ``"noggi"`` or ``"nate"``.
+        cards: the selected cards (3 or more).
+        next_id: the id the new meld will get (``view.next_id``).
+    Returns:
+        The actions in order (a Noggi starts from its three lowest cards and grows outward;
+        a Nate starts from naturals, jokers added last); the engine judges each one.
+    """
+    if kind == NOGGI:
+        order = sorted(cards, key=lambda c: (c.rank, c.order))
+        return [NewNoggi((order[0], order[1], order[2]))] + [Add(next_id, c) for c in order[3:]]
+    nat = [c for c in cards if c.is_natural]
+    other = [c for c in cards if not c.is_natural]
+    order = nat + other
+    start = (order[0], order[1], order[2])
+    return [NewNate(start)] + [Add(next_id, c) for c in order[3:]]
+
+
+class NogginateTableScreen(BaseTableScreen):
+    """A match of Nogginate at the table (see the module docstring).
+
+    Attributes (besides those of :class:`BaseTableScreen`):
+        choices: the moves offered in the decision bar (1-9 picks one), or [].
+        digits: the meld number typed so far (adding the selected cards to it).
+        hinted: the last hint's move.
+    """
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "Move", key_display="←→", id="ng.left"),
+        Binding("right", "cursor(1)", "Move", show=False, id="ng.right"),
+        Binding("home", "cursor_end(0)", "First card", show=False, id="ng.home"),
+        Binding("end", "cursor_end(-1)", "Last card", show=False, id="ng.end"),
+        Binding("space", "select", "Select", id="ng.space"),
+        Binding("g", "group", "Group", id="ng.group"),
+        Binding("y", "answer(True)", "Yes", id="ng.yes"),
+        Binding("n", "answer(False)", "No", id="ng.no"),
+        Binding("d", "draw", "Draw", id="ng.draw"),
+        Binding("p", "pile", "Take pile", id="ng.pile"),
+        Binding("o", "onto", "Onto Noggi", id="ng.onto"),
+        Binding("n", "new_meld('noggi')", "New Noggi", id="ng.noggi"),
+        Binding("t", "new_meld('nate')", "New Nate", id="ng.nate"),
+        Binding("c", "close", "Close", id="ng.close"),
+        Binding("m", "merge", "Merge", id="ng.merge"),
+        Binding("b", "bonus", "Bonus", id="ng.bonus"),
+        Binding("f", "freezenate", "Freeze-Nate", id="ng.freezenate"),
+        Binding("a", "ask", "Ask to go out", id="ng.ask"),
+        Binding("x", "discard", "Discard", id="ng.discard"),
+        Binding("s", "pass_", "Pass", id="ng.pass"),
+        Binding("enter", "confirm", "OK", id="ng.enter"),
+        Binding("escape", "cancel", "Cancel", id="ng.cancel"),
+        *[Binding(str(i), f"digit({i})", "Meld number", show=False, id=f"ng.digit-{i}") for i in range(10)],
+    ]  # + z undo, h hint, l last events, ? rules, s summary, . fast bots, i side panel
+
+    HAND_WORD = HAND_WORD
+    STRONG_EVENT_KINDS = STRONG_EVENT_KINDS
+    KEY_HELP = KEY_HELP
+
+    DEFAULT_CSS = """
+    NogginateTableScreen #ng-board { height: 1fr; overflow-y: auto; }
+    NogginateTableScreen #ng-info { height: auto; padding: 0 1; }
+    NogginateTableScreen #ng-melds { height: 1fr; min-height: 5; max-height: 100%; }
+    NogginateTableScreen #ng-melds MeldRow > .meld-owner { width: 24; }
+    NogginateTableScreen #ng-hand-panel { height: auto; border: round $accent; border-title-color: $accent; }
+    NogginateTableScreen #ng-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
+    NogginateTableScreen.-ascii #ng-hand-panel { border: ascii $primary; }
+    NogginateTableScreen #ng-hand CardWidget.-special { text-style: bold italic; }
+    """
+
+    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+        super().__init__(session, pace=pace, name=name)
+        self.choices: list[Action] = []
+        self.digits = ""
+        self.hinted: Action | None = None
+        self.teams: list[list[int]] = session_teams(session) or [[s] for s in range(len(self.names))]
+
+    # -- layout ----------------------------------------------------------------------
+    def compose_table(self) -> ComposeResult:
+        with Vertical(id="ng-board"):
+            yield Static("", id="ng-info", classes="table-panel")
+            yield MeldsPanel(id="ng-melds", classes="table-panel")
+            yield DecisionBar(id="ng-decision")
+            with Vertical(id="ng-hand-panel"):
+                hand = FanHand(id="ng-hand")
+                hand.palette = PALETTE
+                yield hand
+
+    def setup_table(self) -> None:
+        self.query_one("#ng-info").border_title = "Nogginate"
+        self.query_one("#ng-melds").border_title = "Teams and melds"
+
+    @property
+    def hand(self) -> FanHand:
+        return self.query_one("#ng-hand", FanHand)
+
+    def _card(self, c: Card) -> Text:
+        style = special_style(c)
+        if style is not None:
+            return Text(name(c, self.ascii), style=style)
+        return card_small(c, self.app, on_face=False, palette=PALETTE)
+
+    # -- hooks ---------------------------------------------------------------------------
+    def refresh_view(self, view: Any) -> None:
+        mine = self.human_turn()
+        a = self.ascii
+        info = Text()
+        info.append(f"Round {view.round_no + 1}", style="bold")
+        if view.dealer >= 0:
+            info.append(f" · dealer {self.names[view.dealer]} · ")
+        info.append_text(pile_text(view, self._card))
+        self.query_one("#ng-info", Static).update(info)
+        rows = []
+        for t, members in enumerate(view.teams):
+            on_move = view.to_move in members
+            mark = (">" if a else "▶") if on_move else " "
+            cap = Text(f"{mark}{team_name(view, t, self.names)[:22]}", style="bold" if on_move else "")
+            cap.append(f"\n {view.totals[t]:,} · {team_status(view, t)}", style="not bold")
+            sizes = " ".join(f"{self.names[s].split(' (')[0][:5]} {view.hand_sizes[s]}" for s in members)
+            bonus = f" · bonus {view.bonuses[t]}" if view.bonuses[t] else ""
+            cap.append(f"\n {sizes}{bonus}", style="not bold dim")
+            melds = [MeldLine(m.id, meld_text(m, self._card, kind=False)) for m in view.melds if m.team == t]
+            rows.append((cap, melds))
+        self.query_one(MeldsPanel).show(rows, target=None, ascii_only=a)
+        panel = self.query_one("#ng-hand-panel")
+        panel.set_class(not mine, "-waiting")
+        hand = self.hand
+        if self.covered:
+            hand.set_cards([], face_up=False)
+            panel.border_title = "Hand hidden"
+        else:
+            hand.set_cards(view.hand)
+            for w in hand._slots:
+                w.set_class(w.card is not None and not w.card.is_natural, "-special")
+            many = len(self.humans) > 1
+            who = f"{self.names[view.seat]}'s" if many else "Your"
+            known = view.known[view.seat]
+            extra = f", {len(known)} known to all from the pile" if known else ""
+            panel.border_title = f"{who} hand ({len(view.hand)} cards, by {hand.group}: g{extra})"
+        self._draw_decision(view)
+
+    def _draw_decision(self, view: Any) -> None:
+        bar = self.query_one(DecisionBar)
+        a = self.ascii
+        if not self.human_turn():
+            bar.close()
+            return
+        if view.phase == "answer":
+            bar.ask(f"{self.names[view.turn]} asks: \"Partner, may I go out?\"  y yes / n no")
+        elif self.choices:
+            opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(self.choices))
+            bar.ask(f"Which? {opts}  (Esc cancel)")
+        elif self.digits:
+            bar.ask(f"Add {names(self.hand.selected_cards(), a)} to meld m{self.digits}_: type its number, Enter "
+                    "(Esc cancel)")
+        else:
+            bar.close()
+
+    def hand_breakdown(self, data: dict, names_: Sequence[str]) -> str:
+        return hand_breakdown(data, names_, self.teams)
+
+    def prompt(self, view: Any) -> str:
+        return prompt(view, self.names, ascii_only=self.ascii,
+                      selected=self.hand.selected_cards() if self.human_turn() else ())
+
+    def describe_action(self, action: Action) -> str:
+        return describe_action(action, self.ascii)
+
+    def reset_input(self) -> None:
+        self.choices = []
+        self.digits = ""
+        self.hinted = None
+        if self.is_mounted:
+            for h in self.query("#ng-hand").results(FanHand):
+                h.clear_selection()
+
+    def show_hint(self, action: Action) -> None:
+        """The bot's move: its cards are selected in the hand, the move said in words."""
+        self.hinted = action
+        cards = action_cards(action)
+        if cards:
+            self.hand.select_cards(cards)
+        self.message(self.describe_action(action), "hint")
+
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mine = self.human_turn()
+        phase = self.view.phase if mine else ""
+        if action == "group":
+            return True
+        if action in ("cursor", "cursor_end", "select"):
+            return True if mine and phase in ("acquire", "meld") else None
+        if action == "answer":
+            return phase == "answer"
+        if action in ("draw", "pile", "onto"):
+            return True if phase == "acquire" else (None if action == "draw" and not mine else False)
+        if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_"):
+            if action == "pass_" and self.session.is_over:
+                return False  # s: the match summary
+            return True if phase == "meld" else (None if action in ("new_meld", "discard") else False)
+        if action in ("confirm", "digit"):
+            return mine and (bool(self.choices) or phase == "meld")
+        if action == "cancel":
+            return mine
+        return True
+
+    # -- helpers ---------------------------------------------------------------------
+    def _selected(self) -> list[Card]:
+        return self.hand.selected_cards()
+
+    def _offer(self, moves: list[Action], what: str) -> None:
+        """One move: play it; several: the decision bar asks which (1-9)."""
+        if len(moves) == 1:
+            self.human_act(moves[0])
+            return
+        self.choices = moves[:9]
+        self.message(f"Several ways to {what}: press its number (Esc cancels).", "info")
+        self.redraw()
+
+    def _play_all(self, moves: Sequence[Action]) -> None:
+        """Play ``moves`` in order (one meld or card at a time, NG-26a); stop at the first
+        refusal, which shows the engine's reason."""
+        for i, move in enumerate(moves):
+            if not self.human_turn():
+                if i < len(moves):
+                    self.message(f"Stopped before {describe_action(move, self.ascii)}.", "error")
+                return
+            if not self.human_act(move):
+                return
+
+    # -- moves -----------------------------------------------------------------------
+    def action_cursor(self, delta: int) -> None:
+        if self.human_turn():
+            self.hand.move(delta)
+
+    def action_cursor_end(self, end: int) -> None:
+        """Home / End: the cursor on the first / last card of the hand."""
+        if self.human_turn():
+            hand = self.hand
+            hand.move((end % max(1, len(hand.cards))) - hand.cursor)
+
+    def action_select(self) -> None:
+        if self.human_turn():
+            self.hand.toggle()
+            self.redraw()
+
+    def action_group(self) -> None:
+        group = self.hand.toggle_group()
+        self.redraw()
+        self.message(f"Hand grouped by {group}.", "info")
+
+    def action_answer(self, yes: bool) -> None:
+        self.human_act(YES if yes else NO)
+
+    def action_draw(self) -> None:
+        self.human_act(DRAW)
+
+    def action_pile(self) -> None:
+        """p: take the pile (NG-36) with the selected two naturals, or the only way; several: ask."""
+        if not self.human_turn():
+            return
+        view = self.view
+        chosen = sorted(self._selected(), key=lambda c: c.order)
+        ways = [x for x in self.legal() if isinstance(x, TakePile)]
+        if len(chosen) == 2:
+            ways = [x for x in ways if sorted(x.cards, key=lambda c: c.order) == chosen]
+        if ways:
+            pairs = {x.cards for x in ways}
+            if len(pairs) > 1 and len(chosen) != 2:
+                top = view.discards[-1]
+                self.message(f"Several pairs of {top.rank}s could take the pile: select the two naturals "
+                             f"({' or '.join(names(p, self.ascii, '+') for p in sorted(pairs))}), then p.",
+                             "info")
+                return
+            self._offer(ways, "take the pile")
+            return
+        # Nothing legal: let the engine say why for the most natural attempt.
+        if len(chosen) == 2:
+            attempt = TakePile((chosen[0], chosen[1]))
+        else:
+            top = view.discards[-1] if view.discards else (view.hand[0] if view.hand else FREEZE)
+            same = [c for c in view.hand if c.is_natural and top.is_natural and c.rank == top.rank]
+            pair = (same + [top, top])[:2]
+            attempt = TakePile((pair[0], pair[1]))
+        self.human_act(attempt)
+
+    def action_onto(self) -> None:
+        """o: the top card onto the team's open Noggi (NG-37): the only one, or ask."""
+        if not self.human_turn():
+            return
+        ways = [x for x in self.legal() if isinstance(x, Onto)]
+        if ways:
+            self._offer(ways, "take the top card onto a Noggi")
+            return
+        team = self.view.team_of(self.view.seat)
+        noggis = [m.id for m in self.view.melds if m.team == team and m.kind == NOGGI]
+        self.human_act(Onto(noggis[0] if noggis else 0))
+
+    def action_new_meld(self, kind: str) -> None:
+        """n / t: the selected cards as a new Noggi / Nate: the three-card start, then one
+        ``add`` per further card (NG-26a)."""
+        if not self.human_turn():
+            return
+        chosen = self._selected()
+        word = "Noggi" if kind == NOGGI else "Nate"
+        if len(chosen) < 3:
+            need = ("three cards in a row of one suit" if kind == NOGGI
+                    else "three cards of one rank (or two and a joker)")
+            self.message(f"select {need} for a new {word} first (space selects; NG-16, NG-20)", "error")
+            return
+        hinted = self.hinted
+        if isinstance(hinted, (NewNoggi, NewNate)) and sorted(hinted.cards) == sorted(chosen):
+            self.human_act(hinted)
+            return
+        self._play_all(meld_plan(kind, chosen, self.view.next_id))
+
+    def _add_to(self, mid: int) -> None:
+        cards = self._selected()
+        if not cards:
+            self.message(f"select the cards to add to m{mid} first (space selects)", "error")
+            return
+        # A Noggi grows outward: add the cards nearest its ends first.
+        m = next((x for x in self.view.melds if x.id == mid), None)
+        if m is not None and m.kind == NOGGI:
+            lo = m.lo
+            below = sorted((c for c in cards if c.rank < lo), key=lambda c: -c.rank)
+            above = sorted((c for c in cards if c.rank >= lo), key=lambda c: c.rank)
+            cards = below + above
+        elif m is not None and m.kind == NATE:
+            cards = [c for c in cards if c.is_natural] + [c for c in cards if not c.is_natural]
+        self._play_all([Add(mid, c) for c in cards])
+
+    def action_close(self) -> None:
+        """c: close a Noggi of 7+ cards (NG-17): the only one, or ask."""
+        if not self.human_turn():
+            return
+        ways = [x for x in self.legal() if isinstance(x, Close)]
+        if ways:
+            self._offer(ways, "close a Noggi")
+            return
+        team = self.view.team_of(self.view.seat)
+        noggis = [m.id for m in self.view.melds if m.team == team and m.kind == NOGGI and not m.closed]
+        self.human_act(Close(noggis[-1] if noggis else 0))
+
+    def action_merge(self) -> None:
+        """m: merge two open Nates of one rank (NG-24): the only pair, or ask."""
+        if not self.human_turn():
+            return
+        ways = [x for x in self.legal() if isinstance(x, Merge)]
+        if ways:
+            self._offer(ways, "merge Nates")
+            return
+        self.message("you have no two open Nates of one rank to merge (NG-24)", "error")
+
+    def action_bonus(self) -> None:
+        self.human_act(BONUS_ACT)
+
+    def action_freezenate(self) -> None:
+        if self.human_turn():
+            self.human_act(FreezeNate(sum(1 for c in self.view.hand if c is FREEZE)))
+
+    def action_ask(self) -> None:
+        self.human_act(ASK)
+
+    def action_discard(self) -> None:
+        """x: discard the selected card (or the card under the cursor); with no card left, go out."""
+        if not self.human_turn():
+            return
+        view = self.view
+        if not view.hand:
+            self.human_act(OUT)
+            return
+        chosen = self._selected() or ([self.hand.cursor_card()] if self.hand.cursor_card() else [])
+        if len(chosen) != 1 or chosen[0] is None:
+            self.message("select one card to discard (space selects, ←/→ move)", "error")
+            return
+        self.human_act(Discard(chosen[0]))
+
+    def action_pass_(self) -> None:
+        self.human_act(PASS)
+
+    def action_digit(self, i: int) -> None:
+        if not self.human_turn():
+            return
+        if self.choices:
+            if 1 <= i <= len(self.choices):
+                chosen = self.choices[i - 1]
+                self.choices = []
+                self.human_act(chosen)
+            return
+        if not self._selected():
+            self.message("select cards first, then the number of the meld to add them to", "error")
+            return
+        self.digits = (self.digits + str(i)).lstrip("0")[:3]
+        ids = [m.id for m in self.view.melds]
+        if self.digits and int(self.digits) in ids and not any(
+                str(m).startswith(self.digits) and str(m) != self.digits for m in ids):
+            self.action_confirm()
+            return
+        self.redraw()
+
+    def action_confirm(self) -> None:
+        """Enter: pick the first offered way, finish a typed meld number, else discard."""
+        if not self.human_turn():
+            return
+        if self.choices:
+            self.action_digit(1)
+            return
+        if self.digits:
+            mid = int(self.digits)
+            self.digits = ""
+            self._add_to(mid)
+            return
+        if self.view.phase == "meld":
+            self.action_discard()
+
+    def action_cancel(self) -> None:
+        self.reset_input()
+        self.clear_message()
+        self.redraw()
+
+    @on(MeldsPanel.Picked)
+    def _meld_picked(self, message: MeldsPanel.Picked) -> None:
+        message.stop()
+        if not self.human_turn():
+            return
+        self.digits = ""
+        if self.view.phase == "acquire":
+            mine = [x for x in self.legal() if (isinstance(x, Onto) and x.meld == message.meld_id)
+                    or (isinstance(x, TakePile) and x.meld == message.meld_id)]
+            if mine:
+                self._offer(mine, f"take the pile onto m{message.meld_id}")
+                return
+        self._add_to(message.meld_id)
+
+    @on(FanHand.SelectionChanged)
+    def _selection(self, message: FanHand.SelectionChanged) -> None:
+        if self.human_turn():
+            self._status().set_prompt(self.prompt(self.view))
+
+
+__all__ = ["NogginateTableScreen", "meld_plan"]

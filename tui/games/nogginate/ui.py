@@ -1,0 +1,228 @@
+"""Nogginate wording for the table and the replay: card faces in Nogginate's own palette,
+melds with their marks, team captions, prompts (what you may do now, what the initial meld
+still needs), actions in a player's words and how a finished round was scored. Reads only a
+``NogginateView`` (and ``hand_over`` event data); the rules questions go to the engine
+(``view.legal_actions()``, ``why_illegal``)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from rich.style import Style
+from rich.text import Text
+
+from engine.cards import Card
+from engine.core import Action
+from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw, FreezeNate, GoOut, Merge,
+                                         NewNate, NewNoggi, Onto, PassTurn, PlaceBonus, TakePile)
+from engine.games.nogginate.melds import FREEZE_NATE, NATE, TableMeld
+
+HAND_WORD = "Round"
+STRONG_EVENT_KINDS = frozenset({"pile", "down", "closed", "close", "ask", "answer", "out", "hand_over",
+                                "match_over"})
+KEY_HELP = ("←/→ move · space select · g group by suit/rank · d draw · p take the pile · o top card onto a Noggi · "
+            "n new Noggi · t new Nate · 1-9 add to a meld · c close · a ask to go out · x discard · s pass · "
+            "b bonus · f Freeze-Nate · m merge · y/n answer · z undo · h hint · ? rules")
+
+CardText = Callable[[Card], Text]
+
+#: Special faces drawn reversed (white on their colour) so they read at a glance.
+SPECIAL_BG = {"JK": "#c62828", "FZ": "#00838f", "BN": "#b07800"}
+
+
+def plain_card(ascii_only: bool) -> CardText:
+    """A :data:`CardText` without colours (``7♥`` or ``7H``, ``JK``)."""
+    return lambda c: Text(c.text if ascii_only else c.pretty)
+
+
+def name(card: Card, ascii_only: bool = False) -> str:
+    """``7♥`` (``7H`` in ASCII), ``JK``, ``FZ``, ``BN``."""
+    return card.text if ascii_only else card.pretty
+
+
+def names(cards: Sequence[Card], ascii_only: bool = False, sep: str = " ") -> str:
+    """Several cards (``5♥ 6♥ 7♥``)."""
+    return sep.join(name(c, ascii_only) for c in cards)
+
+
+def team_name(view: Any, team: int, names_: Sequence[str]) -> str:
+    """``Ann & Cy`` (a partnership) or ``Ann`` (one player)."""
+    return " & ".join(names_[s].split(" (")[0] for s in view.teams[team])
+
+
+def meld_kind(m: TableMeld) -> str:
+    """``Noggi``, ``Nate`` or ``Freeze-Nate``."""
+    return {NATE: "Nate", FREEZE_NATE: "Freeze-Nate"}.get(m.kind, "Noggi")
+
+
+def meld_marks(m: TableMeld) -> str:
+    """The meld's marks: ``open`` / ``closed`` (``super`` for all 11), a Nate's ``clean`` / ``dirty``."""
+    return m.status()
+
+
+def meld_text(m: TableMeld, card: CardText, *, kind: bool = True) -> Text:
+    """A meld as small cards side by side and its marks: ``4♠5♠6♠7♠ Noggi open`` (without
+    ``kind`` the word Noggi / Nate is left out: ``7♣7♦JK open dirty``)."""
+    out = Text()
+    for c in m.cards:
+        out.append_text(card(c))
+    words = f"{meld_kind(m)} {meld_marks(m)}" if kind or m.kind == FREEZE_NATE else meld_marks(m)
+    out.append(f" {words}", style="bold" if m.closed else "dim")
+    return out
+
+
+def meld_plain(m: TableMeld, ascii_only: bool = False) -> str:
+    """:func:`meld_text` as plain text."""
+    return meld_text(m, plain_card(ascii_only)).plain
+
+
+def pile_text(view: Any, card: CardText) -> Text:
+    """The discard pile: its top card, its size and whether it is frozen (NG-35), and the stock."""
+    out = Text(f"Stock {view.stock_count} · discard pile ")
+    if view.discards:
+        out.append_text(card(view.discards[-1]))
+        out.append(f" ({len(view.discards)} card{'s' if len(view.discards) != 1 else ''}")
+        if not view.discards[-1].is_natural:
+            out.append(", frozen", style="bold")
+        out.append(")")
+        if view.pile_rest:
+            out.append(" · taken, it joins the hand once the minimum is met (NG-36)")
+    else:
+        out.append("empty", style="dim")
+    return out
+
+
+def team_status(view: Any, team: int) -> str:
+    """``down``, or ``min 50`` (the initial-meld minimum still to meet, NG-32), or ``need 30 of 50``
+    while an initial meld is pending this turn (NG-32a)."""
+    if view.down[team]:
+        return "down"
+    if view.need > 0 and view.team_of(view.turn) == team:
+        return f"need {view.need} of {view.minimum(team)}"
+    return f"min {view.minimum(team)}"
+
+
+def top_pairs(view: Any) -> int:
+    """How many natural cards of the top discard's rank the hand holds (0 if the pile is frozen or empty)."""
+    if not view.discards or not view.discards[-1].is_natural:
+        return 0
+    r = view.discards[-1].rank
+    return sum(1 for c in view.hand if c.is_natural and c.rank == r)
+
+
+def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, selected: Sequence[Card] = ()) -> str:
+    """What the shown seat may do now (or whom it waits for)."""
+    if view.is_over:
+        return "The match is over: s for the summary."
+    if view.to_move != view.seat:
+        if view.phase == "answer":
+            return f"{names_[view.turn]} asked {names_[view.answer_seat]}: \"Partner, may I go out?\""
+        who = names_[view.to_move] if view.to_move >= 0 else "the dealer"
+        return f"{who} to play."
+    sel = f" Selected: {names(selected, ascii_only)}." if selected else ""
+    if view.phase == "answer":
+        return (f"{names_[view.turn]} asks: \"Partner, may I go out?\" y yes / n no (the answer binds, "
+                "NG-45).")
+    team = view.team_of(view.seat)
+    if view.phase == "acquire":
+        top = view.discards[-1] if view.discards else None
+        legal = view.legal_actions()
+        ways = ["draw two cards (d)"]
+        note = ""
+        if any(isinstance(a, TakePile) for a in legal) and top is not None:
+            ways.append(f"take the pile with two natural {top.rank}s (p)")
+        elif top is not None and top.is_natural:
+            note = f" The pile needs two natural {top.rank}s: you hold {top_pairs(view)}."
+        elif top is not None:
+            note = f" The pile is frozen under {name(top, ascii_only)} (NG-35)."
+        if top is not None and any(isinstance(a, Onto) for a in legal):
+            ways.append(f"take {name(top, ascii_only)} onto your open Noggi (o)")
+        lead = (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]).capitalize() + "." + note
+        if not view.down[team]:
+            lead += f" Not down yet: your first melds need {view.minimum(team)} points this turn (NG-32)."
+        return lead + sel
+    if view.phase != "meld":
+        return "Wait for the deal."
+    if view.need > 0:
+        return (f"Initial meld: {view.need} more points from your hand this turn (minimum {view.minimum(team)}). "
+                f"Select cards: n new Noggi, t new Nate, or the meld's number to add.{sel}")
+    if not view.hand:
+        return "No cards left: x to go out (NG-42)."
+    if view.permission == 1:
+        return f"Your partner said yes: go out this turn (meld, then discard your last card with x).{sel}"
+    if len(view.hand) == 1:
+        extra = " (or a to ask your partner first)" if any(isinstance(a, Ask) for a in view.legal_actions()) else ""
+        return f"One card left: x to discard it and go out if you may, s to pass and keep it{extra}.{sel}"
+    return (f"Select cards: n new Noggi, t new Nate, 1-9 add to that meld; c close a Noggi, a ask to go out; "
+            f"end with x (discard the selected card).{sel}")
+
+
+def describe_action(action: Action, ascii_only: bool = False) -> str:
+    """An action in a player's words."""
+    a = ascii_only
+    if isinstance(action, Draw):
+        return "draw two cards"
+    if isinstance(action, TakePile):
+        where = f" onto m{action.meld}" if action.meld is not None else " as a new Nate"
+        return f"take the pile with {names(action.cards, a)}{where}"
+    if isinstance(action, Onto):
+        return f"take the top card onto m{action.meld}"
+    if isinstance(action, NewNoggi):
+        return f"start a Noggi {names(action.cards, a)}"
+    if isinstance(action, NewNate):
+        return f"start a Nate {names(action.cards, a)}"
+    if isinstance(action, Add):
+        return f"add {name(action.card, a)} to m{action.meld}"
+    if isinstance(action, Close):
+        return f"close the Noggi m{action.meld}"
+    if isinstance(action, Merge):
+        return f"merge m{action.b} into m{action.a}"
+    if isinstance(action, PlaceBonus):
+        return "place a Bonus card"
+    if isinstance(action, FreezeNate):
+        return f"meld {action.count} Freeze cards as a Freeze-Nate"
+    if isinstance(action, Ask):
+        return "ask \"Partner, may I go out?\""
+    if isinstance(action, Answer):
+        return "answer yes" if action.yes else "answer no"
+    if isinstance(action, Discard):
+        return f"discard {name(action.card, a)}"
+    if isinstance(action, GoOut):
+        return "go out"
+    if isinstance(action, PassTurn):
+        return "pass and keep the last card"
+    return str(action)
+
+
+def action_cards(action: Action) -> list[Card]:
+    """The hand cards an action uses (to select them for a hint)."""
+    if isinstance(action, (NewNoggi, NewNate, TakePile)):
+        return list(action.cards)
+    if isinstance(action, (Add, Discard)):
+        return [action.card]
+    return []
+
+
+def hand_breakdown(data: dict, names_: Sequence[str], teams: Sequence[Sequence[int]] | None = None) -> str:
+    """How a finished round was scored (NG-46 to NG-52), from its ``hand_over`` data: who went
+    out (or the stock ran out), each team's points, and a team that did not qualify."""
+    out = data.get("out")
+    pts = data.get("team_scores") or []
+    qualified = data.get("qualified") or []
+    parts = [f"{names_[out]} went out" if out is not None else "nobody went out"]
+    for t, p in enumerate(pts):
+        label = " & ".join(names_[s] for s in teams[t]) if teams and t < len(teams) else f"team {t + 1}"
+        note = "" if t >= len(qualified) or qualified[t] else " (not qualified: no two closed melds)"
+        parts.append(f"{label} {int(p):+d}{note}")
+    return "; ".join(parts)
+
+
+def special_style(card: Card) -> Style | None:
+    """The reversed style of a special face (JK, FZ, BN), or None for a numeric card."""
+    bg = SPECIAL_BG.get(card.text)
+    return Style(color="#ffffff", bgcolor=bg, bold=True) if bg else None
+
+
+__all__ = ["HAND_WORD", "KEY_HELP", "STRONG_EVENT_KINDS", "action_cards", "describe_action", "hand_breakdown",
+           "meld_kind", "meld_marks", "meld_plain", "meld_text", "name", "names", "pile_text", "prompt",
+           "special_style", "team_name", "team_status", "top_pairs"]
