@@ -1531,7 +1531,8 @@ class NogginateState(State):
             asked=self.asked, permission=self.permission, asks=tuple(self.asks),
             known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
             totals=tuple(self.totals), round_scores=tuple(tuple(r) for r in self.round_scores),
-            out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == P_OVER)
+            out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == P_OVER,
+            placed=(BONUS,) * sum(self.bonuses))
 
     def zones(self) -> dict[str, list[Card]]:
         """Every card by zone (card conservation): the stock, the discard pile, the melds, the
@@ -1610,6 +1611,8 @@ class NogginateView(View):
     out_seat: int | None
     turn_no: int
     is_over: bool
+    #: The Bonus cards placed on the table (NG-47), all teams: public faces (``bonuses`` counts them per team).
+    placed: tuple[Card, ...] = ()
 
     def team_of(self, seat: int) -> int:
         """The index of ``seat``'s team."""
