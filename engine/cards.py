@@ -33,6 +33,7 @@ Parsing is case-insensitive in both.
 
 from __future__ import annotations
 
+import bisect
 import enum
 from typing import Iterable, Mapping
 
@@ -465,3 +466,15 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 
 def _order_key(card: Card) -> int:
     return card.order
+
+
+def insert_sorted(hand: list[Card], card: Card) -> None:
+    """Insert ``card`` into ``hand`` (sorted by :attr:`Card.order`), after any equal faces."""
+    bisect.insort(hand, card, key=_order_key)
+
+
+def forget_one(known: list[Card], card: Card) -> None:
+    """Remove one copy of ``card`` from ``known`` if it is there (a seat played a card that was
+    publicly known to be in its hand: one fewer copy is known)."""
+    if card in known:
+        known.remove(card)

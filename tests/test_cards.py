@@ -213,3 +213,15 @@ def test_parse_is_total_either_a_face_or_a_card_parse_error(token):
         except CardParseError:
             continue
         assert card in notation
+
+
+def test_insert_sorted_and_forget_one_keep_hands_as_multisets():
+    from engine.cards import forget_one, insert_sorted
+    hand = [Card.get(3, Suit.CLUBS), Card.get(7, Suit.HEARTS)]
+    insert_sorted(hand, Card.get(5, Suit.SPADES))
+    insert_sorted(hand, Card.get(7, Suit.HEARTS))
+    assert [c.text for c in hand] == ["3C", "5S", "7H", "7H"]
+    known = [Card.get(7, Suit.HEARTS), Card.get(7, Suit.HEARTS)]
+    forget_one(known, Card.get(7, Suit.HEARTS))
+    forget_one(known, Card.get(9, Suit.HEARTS))  # not known: nothing happens
+    assert [c.text for c in known] == ["7H"]

@@ -49,7 +49,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar, Sequence, cast
 
-from engine.cards import ACE, Card, cards_text, multi_deck, parse_card, parse_cards, rank_text
+from engine.cards import (ACE, Card, cards_text, forget_one, insert_sorted, multi_deck, parse_card, parse_cards,
+                          rank_text)
 from engine.core import (
     CHANCE,
     TERMINAL,
@@ -699,7 +700,7 @@ class NickelsState(State):
                 raise IllegalAction("expected a draw")
             seat = self.turn_seat
             self.pool.remove(card)
-            _insert(self.hands[seat], card)
+            insert_sorted(self.hands[seat], card)
             self.phase = P_PLAY
             return [Event("draw", "{seat} draws from the draw pile", seat, {"count": 1}),
                     Event("draw_private", f"{{seat}} draws {card.pretty}", seat,
@@ -709,7 +710,7 @@ class NickelsState(State):
             raise IllegalAction("expected the penalty card")
         seat = self.offer_seat
         self.pool.remove(card)
-        _insert(self.hands[seat], card)
+        insert_sorted(self.hands[seat], card)
         events = [Event("penalty", "{seat} takes a face-down penalty card (NK-13c)", seat, {"count": 1}),
                   Event("penalty_private", f"{{seat}} takes {card.pretty} as the penalty card", seat,
                         {"card": card.text, "cards": [card.text]}, frozenset((seat,)))]
@@ -770,7 +771,7 @@ class NickelsState(State):
         if p in (P_ACQUIRE, P_AFTER):
             if cls is Take:
                 card = self.discards.pop()
-                _insert(self.hands[seat], card)
+                insert_sorted(self.hands[seat], card)
                 self.known[seat].append(card)
                 self.phase = P_PLAY
                 how = "free (NK-13b)" if p == P_ACQUIRE else "from under the claimed card (NK-13d)"
@@ -787,7 +788,7 @@ class NickelsState(State):
             if cls is Decline:
                 return [Event("offer_pass", "{seat} passes", who, {})] + self._next_offer(who)
             card = self.discards.pop()
-            _insert(self.hands[who], card)
+            insert_sorted(self.hands[who], card)
             self.known[who].append(card)
             self.claims[who] += 1
             self.turn_claims += 1
@@ -801,7 +802,7 @@ class NickelsState(State):
         if cls is Discard:
             card = cast(Discard, action).card
             hand.remove(card)
-            _forget(self.known[seat], card)
+            forget_one(self.known[seat], card)
             self.discards.append(card)
             events = [Event("discard", f"{{seat}} discards {card.pretty}", seat,
                             {"card": card.text, "cards": [card.text]})]
@@ -812,7 +813,7 @@ class NickelsState(State):
             meld = cast(LayMeld, action).meld
             for c in meld.cards:
                 hand.remove(c)
-                _forget(self.known[seat], c)
+                forget_one(self.known[seat], c)
             if self.down_turn[seat] < 0:
                 self.down_turn[seat] = self.turn_no
                 self.owed = self.contract
@@ -833,7 +834,7 @@ class NickelsState(State):
             lay = cast(Layoff, action)
             idx, tm = self._meld_index(lay.meld)
             hand.remove(lay.card)
-            _forget(self.known[seat], lay.card)
+            forget_one(self.known[seat], lay.card)
             m = tm.meld
             if isinstance(m, Book):
                 new: Meld = m.with_card(lay.card)
@@ -852,8 +853,8 @@ class NickelsState(State):
         run = cast(Run, tm.meld)
         pos = _swap_pos(sw.card, run)
         hand.remove(sw.card)
-        _forget(self.known[seat], sw.card)
-        _insert(hand, JOKER)
+        forget_one(self.known[seat], sw.card)
+        insert_sorted(hand, JOKER)
         self.known[seat].append(JOKER)
         self.melds[idx] = TableMeld(tm.id, tm.owner, run.swapped(pos, sw.card))
         return [Event("swap", f"{{seat}} puts {sw.card.pretty} in m{tm.id} and takes the joker (NK-16)", seat,
@@ -959,21 +960,6 @@ class NickelsState(State):
 
 def _order(c: Card) -> int:
     return c.order
-
-
-def _insert(hand: list[Card], card: Card) -> None:
-    """Insert ``card`` keeping ``hand`` sorted."""
-    o = card.order
-    i = len(hand)
-    while i > 0 and hand[i - 1].order > o:
-        i -= 1
-    hand.insert(i, card)
-
-
-def _forget(known: list[Card], card: Card) -> None:
-    """A seat played ``card``: one fewer copy of it is publicly known to be in its hand."""
-    if card in known:
-        known.remove(card)
 
 
 def _layoff_pos(lay: Layoff, run: Run) -> int:

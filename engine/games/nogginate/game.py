@@ -41,7 +41,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Literal, Sequence, cast
 
-from engine.cards import NOGGINATE, Card, cards_text, nogginate_deck
+from engine.cards import NOGGINATE, Card, cards_text, forget_one, insert_sorted, nogginate_deck
 from engine.core import (
     CHANCE,
     TERMINAL,
@@ -1222,7 +1222,7 @@ class NogginateState(State):
         hand = self.hands[seat]
         for c in cards:
             self.stock.remove(c)
-            _insert(hand, c)
+            insert_sorted(hand, c)
         self.phase = P_MELD
         one = " (the last card, NG-29)" if want == 1 else ""
         return [Event("draw", f"{{seat}} draws {want} card{'s' if want > 1 else ''} from the stock{one}", seat,
@@ -1261,7 +1261,7 @@ class NogginateState(State):
             top = self.discards.pop()
             for c in tp.cards:
                 hand.remove(c)
-                _forget(self.known[seat], c)
+                forget_one(self.known[seat], c)
             cards = (top,) + tp.cards
             if tp.meld is not None:
                 i, m = self._meld_index(tp.meld)
@@ -1292,7 +1292,7 @@ class NogginateState(State):
             cards = cast("NewNoggi | NewNate", action).cards
             for c in cards:
                 hand.remove(c)
-                _forget(self.known[seat], c)
+                forget_one(self.known[seat], c)
             mid = self.next_id
             kind = NOGGI if cls is NewNoggi else NATE
             m = new_meld(mid, team, kind, cards)
@@ -1305,7 +1305,7 @@ class NogginateState(State):
         if cls is Add:
             a = cast(Add, action)
             hand.remove(a.card)
-            _forget(self.known[seat], a.card)
+            forget_one(self.known[seat], a.card)
             i, m = self._meld_index(a.meld)
             new = m.with_card(a.card)
             self.melds[i] = new
@@ -1335,7 +1335,7 @@ class NogginateState(State):
             return events
         if cls is PlaceBonus:
             hand.remove(BONUS)
-            _forget(self.known[seat], BONUS)
+            forget_one(self.known[seat], BONUS)
             self.bonuses[team] += 1
             return [Event("bonus", f"{{seat}} places a Bonus card, {BONUS.pretty} (NG-47)", seat,
                           {"cards": [BONUS.text]})]
@@ -1343,7 +1343,7 @@ class NogginateState(State):
             n = cast(FreezeNate, action).count
             for _ in range(n):
                 hand.remove(FREEZE)
-                _forget(self.known[seat], FREEZE)
+                forget_one(self.known[seat], FREEZE)
             mid = self.next_id
             self.melds.append(new_meld(mid, team, FREEZE_NATE, [FREEZE] * n))
             self.next_id += 1
@@ -1360,7 +1360,7 @@ class NogginateState(State):
         if cls is Discard:
             card = cast(Discard, action).card
             hand.remove(card)
-            _forget(self.known[seat], card)
+            forget_one(self.known[seat], card)
             self.discards.append(card)
             froze = "" if card.is_natural else " and freezes the pile (NG-35)"
             events = [Event("discard", f"{{seat}} discards {card.pretty}{froze}", seat,
@@ -1398,7 +1398,7 @@ class NogginateState(State):
         self.pile_rest = False
         hand = self.hands[seat]
         for c in rest:
-            _insert(hand, c)
+            insert_sorted(hand, c)
         self.known[seat].extend(rest)
         if not rest:
             return []
@@ -1556,21 +1556,6 @@ class NogginateState(State):
             ",".join(map(str, self.totals)), ";".join(",".join(map(str, r)) for r in self.round_scores),
             str(self.out_seat), str(self.turn_no),
         ])
-
-
-def _insert(hand: list[Card], card: Card) -> None:
-    """Insert ``card`` keeping ``hand`` sorted."""
-    o = card.order
-    i = len(hand)
-    while i > 0 and hand[i - 1].order > o:
-        i -= 1
-    hand.insert(i, card)
-
-
-def _forget(known: list[Card], card: Card) -> None:
-    """A seat played ``card``: one fewer copy of it is publicly known to be in its hand."""
-    if card in known:
-        known.remove(card)
 
 
 # ---------------------------------------------------------------------------
