@@ -156,6 +156,13 @@ def parse_level(level: str) -> tuple[str, float | None, int | None]:
     return base, float(m.group(2)), None
 
 
+def margin_reward(margin: float, scale: float) -> float:
+    """A reward in [0, 1] from a points margin: ``0.5 + margin / scale``, clipped (the
+    rummy searches' rewards: Nickels' penalty-point margin, Nogginate's team margin)."""
+    x = 0.5 + margin / scale
+    return 0.0 if x < 0 else 1.0 if x > 1 else x
+
+
 def paired_pick(scores: Sequence[Sequence[float]], margin: float, min_gain: float) -> int:
     """Flat Monte Carlo with common random numbers: which candidate to play.
 

@@ -49,7 +49,7 @@ import random
 import time
 from typing import Sequence, cast
 
-from engine.ai.base import BUDGETS, FORCED_REASON, paired_pick
+from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward, paired_pick
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
@@ -254,11 +254,7 @@ def nk_reward(root: State, end: State) -> list[float]:
     """NK-21: a reward per seat in [0, 1] from the round's penalty-point margin
     (:func:`rollout_score` / 200 around 0.5, clipped); both states are NickelsStates."""
     root_s, end_s = cast(NickelsState, root), cast(NickelsState, end)
-    out = []
-    for s in range(end_s.n_seats):
-        x = 0.5 + rollout_score(root_s, end_s, s) / 200.0
-        out.append(0.0 if x < 0 else 1.0 if x > 1 else x)
-    return out
+    return [margin_reward(rollout_score(root_s, end_s, s), 200.0) for s in range(end_s.n_seats)]
 
 
 def nk_profile() -> SearchProfile:

@@ -46,7 +46,7 @@ import random
 import time
 from typing import Sequence, cast
 
-from engine.ai.base import BUDGETS, FORCED_REASON, paired_pick
+from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward, paired_pick
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, action_words, search_reason
 from engine.cards import NOGGINATE
 from engine.core import CHANCE, Action, State, View
@@ -256,11 +256,7 @@ def ng_reward(root: State, end: State) -> list[float]:
     """NG-51: a reward per seat in [0, 1] from the team margin (:func:`rollout_score` /
     4000 around 0.5, clipped); both states are NogginateStates."""
     root_s, end_s = cast(NogginateState, root), cast(NogginateState, end)
-    out = []
-    for s in range(end_s.n_seats):
-        x = 0.5 + rollout_score(root_s, end_s, s) / 4000.0
-        out.append(0.0 if x < 0 else 1.0 if x > 1 else x)
-    return out
+    return [margin_reward(rollout_score(root_s, end_s, s), 4000.0) for s in range(end_s.n_seats)]
 
 
 def ng_profile() -> SearchProfile:
