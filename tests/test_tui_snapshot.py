@@ -25,6 +25,23 @@ async def _until_human_turn(pilot) -> None:
     await until_human_turn(pilot, pauses=1)
 
 
+async def _until_settled(pilot) -> None:
+    """Your turn, then idle pauses until the screen stops changing (the game log scrolls to its
+    end with an animation; one pause caught it half-way now and then under load)."""
+    await until_human_turn(pilot, pauses=1)
+    from tui.widgets.gamelog import GameLog
+    for log in pilot.app.screen.query(GameLog):
+        log.scroll_end(animate=False)  # RichLog's auto-scroll is smooth: settle it now
+    previous = None
+    for _ in range(20):
+        await pilot.wait_for_scheduled_animations()  # the game log scrolls to its end smoothly
+        await pilot.pause(0.05)
+        shot = pilot.app.export_screenshot()
+        if shot == previous:
+            return
+        previous = shot
+
+
 #: The snapshot sizes besides 160x50 (the tests above keep their names and their 160x50 files).
 SMALLER = [(120, 36), (80, 24)]
 
@@ -123,7 +140,7 @@ def test_nogginate_table_layout(snap_compare):
     app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, game="nogginate")
 
     async def run_before(pilot) -> None:
-        await _until_human_turn(pilot)
+        await _until_settled(pilot)
 
     assert snap_compare(app, terminal_size=(160, 50), run_before=run_before)
 
@@ -134,6 +151,6 @@ def test_nogginate_table_layout_smaller(snap_compare, size):
     app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, game="nogginate")
 
     async def run_before(pilot) -> None:
-        await _until_human_turn(pilot)
+        await _until_settled(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
