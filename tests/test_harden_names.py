@@ -202,6 +202,8 @@ def test_table_and_summary_show_markup_names_literally(game_id):
         for text in texts:
             for name in NAMES[:n]:
                 bare = re.sub(r"\[/?[a-z]*\]", "", name)
-                assert text.count(bare) == text.count(name), (name, text.count(bare), text.count(name))
+                opened = name[:name.index(bare) + len(bare)]  # "[i]Ann": the markup shown, not applied
+                # (the closing tag may be cut by a narrow cell, "[i]Ann[/…": still shown literally)
+                assert text.count(bare) == text.count(opened), (name, text.count(bare), text.count(opened))
         assert any(name in texts[-1] for name in NAMES[:n])  # the summary names the winner(s)
     asyncio.run(run())
