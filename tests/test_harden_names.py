@@ -204,6 +204,7 @@ def test_table_and_summary_show_markup_names_literally(game_id):
                 bare = re.sub(r"\[/?[a-z]*\]", "", name)
                 opened = name[:name.index(bare) + len(bare)]  # "[i]Ann": the markup shown, not applied
                 # (the closing tag may be cut by a narrow cell, "[i]Ann[/…": still shown literally)
-                assert text.count(bare) == text.count(opened), (name, text.count(bare), text.count(opened))
+                odd = [line for line in text.splitlines() if line.count(bare) != line.count(opened)]
+                assert text.count(bare) == text.count(opened), (name, odd)
         assert any(name in texts[-1] for name in NAMES[:n])  # the summary names the winner(s)
     asyncio.run(run())
