@@ -135,8 +135,7 @@ def accepted_values(variant_class: type, name: str) -> tuple[Any, ...] | None:
     those found in :data:`ACCEPT_PROBES` random tables (drawn as :func:`draw_rules` draws, from
     a fixed seed) that ``build_variant`` accepts, the game's ``problems()`` included. Draws take
     a bool or choices option only among these values, so a value the game always refuses
-    (Nogginate's ``use_cheat_cards = true``, not available yet; Spite & Malice's unpublished
-    game types) costs no redraws; a value accepted only with other options (Nags'
+    (Spite & Malice's unpublished game types) costs no redraws; a value accepted only with other options (Nags'
     ``allow_negative_after_purchase`` with ``buying_horses`` in a match) is still drawn."""
     return _accepted_by_option(variant_class).get(name)
 

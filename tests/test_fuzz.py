@@ -52,29 +52,28 @@ def test_drawn_house_rules_pass_validation_and_vary_every_option(fuzz, game_id):
         assert getattr(variant, "problems", lambda: [])() == []
         for key, value in table.items():  # a table option (Nickels' penalty_values) is a dict: seen as its items
             seen[key].add(tuple(sorted(value.items())) if isinstance(value, dict) else value)
-    # an option with one value the game accepts (a declared single choice, or Nogginate's use_cheat_cards
-    # whose true is refused, not available yet) cannot vary
+    # an option with one value the game accepts (a declared single choice, or a value the game always
+    # refuses) cannot vary
     assert all(len(values) >= 2 or spec.choices == (spec.default,)
                or len(fuzz.accepted_values(game.variant_class, spec.name) or ()) == 1
                for spec in option_specs(game.variant_class) for values in [seen[spec.name]]), seen
 
 
 def test_values_a_game_always_refuses_are_never_drawn_and_the_others_are(fuzz):
-    """accepted_values: Nogginate refuses use_cheat_cards = true (the cheat cards are not available yet) and
-    Spite & Malice its unpublished game types and a wild Ace; Nags' allow_negative_after_purchase is accepted
+    """accepted_values: Nogginate accepts both values of use_cheat_cards; Spite & Malice refuses its
+    unpublished game types and a wild Ace; Nags' allow_negative_after_purchase is accepted
     only with buying_horses in a match, and is still drawn."""
     def values(gid, name):
         return fuzz.accepted_values(GAMES[gid].variant_class, name)
-    assert values("nogginate", "use_cheat_cards") == (False,)
+    assert values("nogginate", "use_cheat_cards") == (False, True)
     assert values("nogginate", "six_player_teams") == ("3x2", "2x3")
     assert values("nags", "allow_negative_after_purchase") == (False, True)
     assert "MEGIDDO" not in values("spite_malice", "game_type") and "SNM_A" in values("spite_malice", "game_type")
     assert "ace" not in values("spite_malice", "minimum_wild_card")
     assert values("nogginate", "max_rounds") is None  # a range: drawn from it
     rng = random.Random(3)
-    for _ in range(200):
-        _, table = fuzz.draw_rules(GAMES["nogginate"], rng)
-        assert table.get("use_cheat_cards", False) is False
+    drawn = {fuzz.draw_rules(GAMES["nogginate"], rng)[1].get("use_cheat_cards", False) for _ in range(200)}
+    assert drawn == {False, True}
 
 
 def test_nogginate_matches_drawn_for_fuzzing_are_short_enough_to_end(fuzz):

@@ -237,16 +237,17 @@ def test_ng10_card_point_values():
     assert all(card_value(c) == 0 for c in cheat_deck())
 
 
-def test_ng11_the_cheat_deck_and_use_cheat_cards_refused_for_now():
-    """NG-11: the cheat deck has 6 each of 9 types (54 cards). ``use_cheat_cards`` is refused with "not
-    available yet": the cheat cards' play comes with issue 14."""
+def test_ng11_the_cheat_deck_is_a_second_stock_with_use_cheat_cards():
+    """NG-11/NG-15: the cheat deck has 6 each of 9 types (54 cards); with ``use_cheat_cards`` a partnership
+    game starts its round with all 54 as the cheat stock and an empty cheat discard pile (default off)."""
     deck = cheat_deck()
     assert len(deck) == 54 and Counter(c.kind for c in deck) == {k: 6 for k in CHEAT_KINDS}
     assert len(CHEAT_KINDS) == 9
     assert NogginateVariant().use_cheat_cards is False
-    with pytest.raises(ValueError, match="not available yet"):
-        Nogginate.new_state(NogginateVariant(use_cheat_cards=True), 4)
-    assert "not available yet" in NogginateVariant(use_cheat_cards=True).problems()[0][1]
+    assert NogginateVariant(use_cheat_cards=True).problems() == []
+    s = Nogginate.new_state(NogginateVariant(use_cheat_cards=True), 4)
+    assert Counter(s.cheat_stock) == Counter(deck) and s.cheat_discards == []
+    assert Nogginate.new_state(NogginateVariant(), 4).cheat_stock == []
 
 
 def test_ng12_show_and_tell_are_left_out_of_an_individual_games_cheat_deck():

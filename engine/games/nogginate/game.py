@@ -1,8 +1,9 @@
 """Nogginate: Samba-like partnership rummy with a 162-card deck (rules NG-1 to NG-54 in ``rules.md``).
 
 A :class:`NogginateState` is a whole match: rounds until a team reaches 10,000
-(NG-54), or ``fixed_rounds``. Cheat cards (NG-11, NG-C*) are not built yet: the
-option ``use_cheat_cards`` is refused with "not available yet".
+(NG-54), or ``fixed_rounds``. With ``use_cheat_cards`` the cheat deck (NG-11, NG-12) is a
+second stock with its own dead discard pile, and the nine powers (NG-C1 to NG-C9) are
+actions of the meld phase (:mod:`engine.games.nogginate.cheats`).
 
 Chance steps and their notation (the stock is an unordered pool; every card taken
 from it is a chance step):
@@ -11,19 +12,23 @@ from it is a chance step):
 * ``deal <seat 0> / <seat 1> / ...``: each seat's 15 cards, sorted (NG-13);
 * ``upcard 7H``: the card turned to start the discard pile (NG-14);
 * ``drawn 7H 3S``: the cards the player to move draws (NG-26a, NG-29: one card when one
-  is left), seen only by that player (the others observe ``drawn 2``).
+  is left; cheat cards from the cheat stock, e.g. ``drawn 7H STL``), seen only by that
+  player (the others observe ``drawn 2``: which stocks it came from is public).
 
 Player actions, one meld or one card at a time (NG-26a):
 
-* acquire (NG-26 step 1): ``draw`` (two cards from the stock; with the stock empty it
-  ends the round, NG-31), ``pile 7H 7D`` (take the whole pile, melding the top card
+* acquire (NG-26 step 1): ``draw`` (two cards from the custom stock; with the stock empty
+  it ends the round, NG-31), ``draw 1c1x`` and ``draw 2x`` (one custom and one cheat card,
+  two cheat cards: NG-26, NG-29 to NG-31), ``pile 7H 7D`` (take the whole pile, melding the top card
   with these two naturals as a new Nate, NG-36), ``pile 7H 7D m4`` (the same onto the
   team's Nate m4), ``onto m3`` (the top card onto the team's open Noggi m3, NG-37);
 * meld phase (step 2): ``noggi 4S 5S 6S`` and ``nate 7C 7D JK`` (a new meld's first three
   cards), ``add m3 7H`` (one card onto a team meld), ``close m3`` (NG-17), ``merge m2 m5``
   (NG-24), ``bonus`` (NG-47), ``freezenate FZ FZ FZ`` (NG-22, the going-out turn only),
-  ``ask`` ("Partner, may I go out?", NG-45);
-* the partner's answer: ``yes`` / ``no`` (NG-45);
+  ``ask`` ("Partner, may I go out?", NG-45), the cheat powers and ``cheatnate`` (see
+  :mod:`engine.games.nogginate.cheats`);
+* the partner's answer: ``yes`` / ``no`` (NG-45); ``give 7H s2``: a card a Steal returned,
+  given by its team to one of its players (NG-C8, ``team_choice``);
 * end (step 3): ``discard 7H``, ``out`` (no card left, NG-42), ``pass`` (one card left and
   not going out, NG-44).
 
@@ -38,7 +43,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, ClassVar, Literal, Sequence, cast
 
 from engine.cards import NOGGINATE, Card, cards_text, forget_one, insert_sorted, nogginate_deck
@@ -58,17 +63,52 @@ from engine.core import (
     shuffled,
 )
 from engine.determinize import deal
+from engine.games.nogginate.cheats import (
+    HANDS_OFF,
+    JOKERNATE_CARD,
+    POWER_CARD,
+    SHOW,
+    TELL,
+    TELL_RANKED,
+    TELLS,
+    CheatNate,
+    Combine,
+    Give,
+    HandsOff,
+    Reconfigure,
+    Remove,
+    Resurrect,
+    Show,
+    StartJokernate,
+    Steal,
+    Tell,
+    after_steal,
+    cheat_cards,
+    cheat_nate_problem,
+    combine_problem,
+    combined,
+    reconfigure_problem,
+    remove_problem,
+    removed,
+    steal_problem,
+    without_card,
+)
 from engine.games.nogginate.melds import (
     BONUS,
+    CHEAT_NATE,
     FREEZE,
     FREEZE_NATE,
+    CLOSE_AT,
     JOKER,
+    JOKERNATE,
     NATE,
+    NATE_KINDS,
     NOGGI,
     NOGGI_CLOSE_AT,
     TableMeld,
     add_problem,
     can_place,
+    merged_nate,
     card_value,
     minimum_for,
     nate_problem,
@@ -95,8 +135,8 @@ class NogginateVariant:
     """House rules for Nogginate (the configuration summary of ``rules.md``)."""
 
     use_cheat_cards: bool = option(
-        False, rule="NG-11", help="include the 54-card cheat deck (not available yet: the cheat cards are the "
-                                  "next piece of work)")
+        False, rule="NG-11", help="include the cheat deck: a second stock of 54 power cards (42 without Show "
+                                  "and Tell in games without partners) and its dead discard pile")
     show_tell_in_individual_games: bool = option(
         False, rule="NG-12", help="keep Show and Tell in 2, 3 and 5 player games (as dead cards)")
     six_player_teams: Literal["3x2", "2x3"] = option(
@@ -135,10 +175,8 @@ class NogginateVariant:
              "leaders share (a safety cap that keeps every match finite)")
 
     def problems(self) -> list[tuple[str, str]]:
-        """Combinations that cannot be played, as ``(option, message)`` pairs."""
-        if self.use_cheat_cards:
-            return [("use_cheat_cards", "the cheat cards (NG-11, NG-C1 to NG-C9) are not available yet; "
-                                        "set use_cheat_cards = false")]
+        """Combinations that cannot be played, as ``(option, message)`` pairs (none: every
+        combination of Nogginate's options is playable)."""
         return []
 
 
@@ -152,6 +190,14 @@ def _deck_dict() -> dict[Card, int]:
     return dict(Counter(_deck()))
 
 
+@functools.lru_cache(maxsize=16)
+def _cheat_deck(variant: "NogginateVariant", partnership: bool) -> tuple[Card, ...]:
+    """NG-11/NG-12: the game's cheat deck (empty without ``use_cheat_cards``)."""
+    if not variant.use_cheat_cards:
+        return ()
+    return tuple(cheat_cards(not partnership, variant.show_tell_in_individual_games))
+
+
 @functools.lru_cache(maxsize=1)
 def _faces() -> tuple[Card, ...]:
     """The deck's faces, each once, in card order."""
@@ -162,13 +208,25 @@ def _faces() -> tuple[Card, ...]:
 # Actions
 # ---------------------------------------------------------------------------
 
+#: NG-26(a): the three ways to draw: two custom cards, one of each, two cheat cards.
+DRAW_KINDS = ("2c", "1c1x", "2x")
+
+
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    """NG-26(a): draw two cards from the stock (one when one is left, NG-29); with the
-    stock empty the round ends (NG-31). Notation: ``draw``."""
+    """NG-26(a): draw two cards: ``kind`` ``"2c"`` from the custom stock (one when one is left,
+    NG-29; with the stock empty the round ends, NG-31), ``"1c1x"`` one custom and one cheat
+    card, ``"2x"`` two cheat cards. Notation: ``draw``, ``draw 1c1x``, ``draw 2x``."""
+
+    kind: str = "2c"
 
     def __str__(self) -> str:
-        return "draw"
+        return "draw" if self.kind == "2c" else f"draw {self.kind}"
+
+    @property
+    def cheats(self) -> int:
+        """The cheat cards this draw takes (0, 1 or 2)."""
+        return DRAW_KINDS.index(self.kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +406,10 @@ class Drawn(Action):
 _DISCARDS: dict[Card, Discard] = {}
 DRAW, BONUS_ACT, ASK, YES, NO, OUT, PASS = Draw(), PlaceBonus(), Ask(), Answer(True), Answer(False), GoOut(), \
     PassTurn()
+DRAW_MIXED, DRAW_CHEATS, JOKERNATE_ACT = Draw("1c1x"), Draw("2x"), StartJokernate()
+#: Tell's menu (NG-C7), in a fixed order: the plain recommendations, then those naming a rank.
+_TELL_ACTS = tuple(Tell(a) for a in TELLS if a not in TELL_RANKED) + tuple(
+    Tell(a, r) for a in TELL_RANKED for r in range(11))
 
 
 def _meld_id(token: str) -> int:
@@ -372,14 +434,27 @@ def parse_nogginate_action(text: str) -> Action:
     """
     return parse_notation(text, _parse_verb, "Nogginate",
                           "draw, pile, onto, noggi, nate, add, close, merge, bonus, freezenate, ask, yes, no, "
-                          "discard, out, pass")
+                          "discard, out, pass, combine, handsoff, jokernate, reconfigure, remove, resurrect, show, "
+                          "tell, steal, cheatnate, give")
 
 
-_BARE = {"draw": DRAW, "bonus": BONUS_ACT, "ask": ASK, "yes": YES, "no": NO, "out": OUT, "pass": PASS}
+_BARE = {"bonus": BONUS_ACT, "ask": ASK, "yes": YES, "no": NO, "out": OUT, "pass": PASS}
+
+
+def _ids(args: list[str], n: int, example: str) -> list[int]:
+    if len(args) != n:
+        raise ActionParseError(f"write e.g. {example!r}")
+    return [_meld_id(a) for a in args]
 
 
 def _parse_verb(verb: str, rest: str) -> Action | None:
     args = rest.split()
+    if verb == "draw":
+        if not args:
+            return DRAW
+        if len(args) != 1 or args[0].lower() not in DRAW_KINDS:
+            raise ActionParseError("write 'draw' (two custom cards), 'draw 1c1x' or 'draw 2x' (NG-26)")
+        return Draw(args[0].lower())
     if verb in _BARE:
         if args:
             raise ActionParseError(f"{verb!r} takes no arguments")
@@ -434,6 +509,9 @@ def _parse_verb(verb: str, rest: str) -> Action | None:
         if not 1 <= len(cs) <= 2:
             raise ActionParseError("write e.g. 'drawn 7H 3S'")
         return Drawn(tuple(sorted(cs, key=lambda c: c.order)))
+    cheat = _parse_cheat(verb, args, rest)
+    if cheat is not None:
+        return cheat
     if verb == "dealer":
         if len(args) != 1 or not args[0].isdigit():
             raise ActionParseError("write e.g. 'dealer 2'")
@@ -441,12 +519,66 @@ def _parse_verb(verb: str, rest: str) -> Action | None:
     return None
 
 
+def _parse_cheat(verb: str, args: list[str], rest: str) -> Action | None:
+    """The cheat powers' notation (:mod:`engine.games.nogginate.cheats`)."""
+    card = NOGGINATE.parse
+    if verb == "combine":
+        a, b = sorted(_ids(args, 2, "combine m2 m5"))
+        return Combine(a, b)
+    if verb == "handsoff":
+        return HandsOff(_ids(args, 1, "handsoff m3")[0])
+    if verb == "resurrect":
+        return Resurrect(_ids(args, 1, "resurrect m3")[0])
+    if verb == "jokernate":
+        if [c.upper() for c in args] != ["JK", "JK", "JK"]:
+            raise ActionParseError("a Jokernate starts with three jokers: 'jokernate JK JK JK'; grow it with 'add' "
+                                   "(NG-C3, NG-26a)")
+        return JOKERNATE_ACT
+    if verb == "reconfigure":
+        if len(args) != 3:
+            raise ActionParseError("write e.g. 'reconfigure m4 m2 7H' (from the Nate m4 onto the Noggi m2)")
+        return Reconfigure(_meld_id(args[0]), _meld_id(args[1]), card(args[2]))
+    if verb == "remove":
+        if not 2 <= len(args) <= 3:
+            raise ActionParseError("write e.g. 'remove m4 7H' (a natural for each joker of the Nate)")
+        return Remove(_meld_id(args[0]), tuple(sorted((card(a) for a in args[1:]), key=lambda c: c.order)))
+    if verb == "show":
+        if len(args) != 1:
+            raise ActionParseError("write e.g. 'show 7H'")
+        return Show(card(args[0]))
+    if verb == "tell":
+        if not args or args[0].lower() not in TELLS:
+            raise ActionParseError("write 'tell' and one of: " + ", ".join(TELLS) + " (e.g. 'tell discard 7')")
+        advice = args[0].lower()
+        if advice in TELL_RANKED:
+            if len(args) != 2 or not args[1].isdigit() or not 0 <= int(args[1]) <= 10:
+                raise ActionParseError(f"write e.g. 'tell {advice} 7' (a rank 0 to 10)")
+            return Tell(advice, int(args[1]))
+        if len(args) != 1:
+            raise ActionParseError(f"'tell {advice}' takes nothing more")
+        return Tell(advice)
+    if verb == "steal":
+        if len(args) != 3:
+            raise ActionParseError("write e.g. 'steal m5 7H m2' (the card from m5 onto your m2)")
+        return Steal(_meld_id(args[0]), card(args[1]), _meld_id(args[2]))
+    if verb == "cheatnate":
+        cs = NOGGINATE.parse_cards(rest)
+        if len(cs) < 3 or any(not c.is_cheat for c in cs):
+            raise ActionParseError("a cheat-Nate is 3 or more cheat cards, e.g. 'cheatnate STL STL STL' (NG-22)")
+        return CheatNate(tuple(sorted(cs, key=lambda c: c.order)))
+    if verb == "give":
+        if len(args) != 2 or not args[1].lower().startswith("s") or not args[1][1:].isdigit():
+            raise ActionParseError("write e.g. 'give 7H s2'")
+        return Give(card(args[0]), int(args[1][1:]))
+    return None
+
+
 # ---------------------------------------------------------------------------
 # The turn's legality, shared by the state and the view
 # ---------------------------------------------------------------------------
 
-(P_DEALER, P_DEAL, P_UPCARD, P_ACQUIRE, P_DRAW, P_MELD, P_ANSWER, P_OVER) = range(8)
-PHASE_NAMES = ("dealer", "deal", "upcard", "acquire", "draw", "meld", "answer", "over")
+(P_DEALER, P_DEAL, P_UPCARD, P_ACQUIRE, P_DRAW, P_MELD, P_ANSWER, P_OVER, P_RETURN) = range(9)
+PHASE_NAMES = ("dealer", "deal", "upcard", "acquire", "draw", "meld", "answer", "over", "return")
 _CHANCE_PHASES = frozenset((P_DEALER, P_DEAL, P_UPCARD, P_DRAW))
 
 
@@ -455,8 +587,11 @@ def _order(c: Card) -> int:
 
 
 def _closed_count(melds: Sequence[TableMeld]) -> int:
-    """NG-43: closed Noggis and Nates among ``melds`` (Freeze-Nates never count)."""
-    return sum(1 for m in melds if m.closed and m.kind != FREEZE_NATE)
+    """NG-43: closed Noggis, Nates and Jokernates among ``melds`` (Freeze-Nates and cheat-Nates
+    never count); a Nate resurrected this turn with 7+ cards counts, since it closes again as
+    the turn ends (NG-C5a)."""
+    return sum(1 for m in melds if (m.closed or (m.held_open and len(m.cards) >= CLOSE_AT))
+               and m.kind != FREEZE_NATE and m.kind != CHEAT_NATE)
 
 
 def _closable(melds: Sequence[TableMeld]) -> int:
@@ -489,6 +624,11 @@ def _holds(hand: Counter, cards: Sequence[Card]) -> bool:
     return True
 
 
+def _reopened(m: TableMeld) -> TableMeld:
+    """NG-C5: ``m`` resurrected: open; a Nate or Jokernate is held open until the turn ends."""
+    return TableMeld(m.id, m.team, m.kind, m.cards, False, m.guards, m.kind != NOGGI)
+
+
 _SPOILS = "your partner said yes: you must go out this turn, and after this you no longer could (NG-45e, NG-45i)"
 
 
@@ -497,16 +637,19 @@ class _Turn:
     fields, so both give one answer for every action (NG-26 to NG-45)."""
 
     __slots__ = ("v", "phase", "seat", "team", "partnership", "hand", "melds", "team_melds", "discards",
-                 "stock", "down", "need", "pile_rest", "asked", "permission", "ask_left", "minimum", "_counts")
+                 "stock", "down", "need", "pile_rest", "asked", "permission", "ask_left", "minimum", "_counts",
+                 "cheat_stock", "returning", "return_seats")
 
     def __init__(self, v: "NogginateVariant", phase: int, seat: int, team: int, partnership: bool,
                  hand: Sequence[Card], melds: Sequence[TableMeld], discards: Sequence[Card], stock: int, down: bool,
-                 need: int, pile_rest: bool, asked: bool, permission: int, ask_left: bool, minimum: int) -> None:
+                 need: int, pile_rest: bool, asked: bool, permission: int, ask_left: bool, minimum: int,
+                 cheat_stock: int = 0, returning: Sequence[Card] = (), return_seats: Sequence[int] = ()) -> None:
         self.v, self.phase, self.seat, self.team, self.partnership = v, phase, seat, team, partnership
         self.hand, self.melds, self.discards, self.stock, self.down = hand, melds, discards, stock, down
         self.team_melds = [m for m in melds if m.team == team]
         self.need, self.pile_rest, self.asked, self.permission = need, pile_rest, asked, permission
         self.ask_left, self.minimum = ask_left, minimum
+        self.cheat_stock, self.returning, self.return_seats = cheat_stock, returning, return_seats
         self._counts: Counter | None = None
 
     @property
@@ -542,10 +685,34 @@ class _Turn:
         a going out the player is still able to make."""
         return self.permission == 1 and not self._able(hand, team_melds) and self.able_to_go_out()
 
-    @staticmethod
-    def _able(c: Counter, team_melds: Sequence[TableMeld]) -> bool:
+    def _stuck(self, c: Counter) -> int:
+        """Special cards of the hand ``c`` that could only be the going-out discard: Freeze cards
+        fewer than 3 (NG-22), cheat cards that no cheat-Nate takes, except Show and Tell between
+        partners, which are always playable (NG-45j: the other powers are not searched)."""
         fz = c.get(FREEZE, 0)
-        stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if x.is_cheat)
+        n = fz if fz < 3 else 0
+        if not self.v.use_cheat_cards:
+            return n + sum(k for x, k in c.items() if x.is_cheat)
+        own = total = 0
+        for x, k in c.items():
+            if x.is_cheat and k > 0:
+                if self.partnership and (x is SHOW or x is TELL):
+                    continue
+                total += k
+                if k < 3:
+                    own += k
+        if self.v.cheat_nate_mixed_types:
+            return n + (0 if total >= 3 else total)
+        return n + own
+
+    def _specials_last(self, rest: Counter) -> bool:
+        """NG-22a/NG-22b: after a Freeze-Nate or cheat-Nate the hand ``rest`` holds nothing but
+        other such groups and at most one card to discard."""
+        plain = sum(k for x, k in rest.items() if k > 0 and (x.is_natural or x.is_joker or x is BONUS))
+        return plain + self._stuck(rest) <= 1
+
+    def _able(self, c: Counter, team_melds: Sequence[TableMeld]) -> bool:
+        stuck = self._stuck(c)
         if stuck > 1:
             return False
         m = sum(k for x, k in c.items() if x.is_natural or x.is_joker)
@@ -625,9 +792,11 @@ class _Turn:
         p, cls = self.phase, type(action)
         if p == P_ANSWER:
             return None if cls is Answer else "your partner asked \"may I go out?\": answer yes or no (NG-45d)"
+        if p == P_RETURN:
+            return self._give_problem(action)
         if p == P_ACQUIRE:
             if cls is Draw:
-                return None
+                return self._draw_problem(cast(Draw, action))
             if cls is TakePile:
                 return self._pile_problem(cast(TakePile, action))
             if cls is Onto:
@@ -640,9 +809,15 @@ class _Turn:
         if cls is Answer:
             return "nobody asked you a question"
         hand = self.counts
-        if self.need > 0 and cls not in (NewNoggi, NewNate, Add):
+        if self.need > 0 and cls not in (NewNoggi, NewNate, Add, StartJokernate):
             return (f"finish the initial meld first: {self.need} more points from your hand this turn "
                     f"(NG-32; minimum {self.minimum})")
+        if cls in POWER_CARD:
+            return self._power_problem(action, cls)
+        if cls is CheatNate:
+            return self._cheat_nate_problem(cast(CheatNate, action).cards)
+        if cls is Give:
+            return "no cards are being returned"
         if cls is NewNoggi or cls is NewNate:
             return self._new_problem(cls is NewNoggi, cast("NewNoggi | NewNate", action).cards)
         if cls is Add:
@@ -658,7 +833,7 @@ class _Turn:
                 return f"{noggi.label()} is closed already (NG-17)"
             if len(noggi.cards) < NOGGI_CLOSE_AT:
                 return f"a Noggi is closed with 7 or more cards; {noggi.label()} has {len(noggi.cards)} (NG-17)"
-            if self._spoils(self.counts, self._with(TableMeld(noggi.id, noggi.team, noggi.kind, noggi.cards, True))):
+            if self._spoils(self.counts, self._with(replace(noggi, closed=True))):
                 return _SPOILS
             return None
         if cls is Merge:
@@ -675,7 +850,7 @@ class _Turn:
             if not nate_shape_ok(ma.naturals + mb.naturals, ma.jokers + mb.jokers):
                 return "the merged Nate would break NG-20 (at most 2 jokers, twice as many numeric cards) (NG-24)"
             if self.permission == 1:
-                merged = new_meld(ma.id, ma.team, NATE, ma.cards + mb.cards)
+                merged = merged_nate(ma, mb)
                 if self._spoils(self.counts, [x for x in self.team_melds if x.id not in (ma.id, mb.id)] + [merged]):
                     return _SPOILS
             return None
@@ -692,7 +867,7 @@ class _Turn:
                 return "a Freeze-Nate needs 3 or more Freeze cards (NG-22)"
             if n != have:
                 return f"meld all your {have} Freeze cards in the Freeze-Nate (NG-22a)"
-            if len(self.hand) - n > 1:
+            if not self._specials_last(_less(hand, [FREEZE] * n)):
                 return ("a Freeze-Nate is melded only on the turn you go out: meld it last, with at most one card "
                         "left to discard (NG-22a)")
             if not self.may_empty(self.team_melds):
@@ -742,6 +917,229 @@ class _Turn:
                 return "you may go out: discard your last card (NG-44 allows a pass only when you may not)"
             return "ask your partner first; pass only if the answer is no (NG-44, NG-45)"
         return f"{action} is not a move now"
+
+    # -- cheat cards -----------------------------------------------------------------
+    def _draw_problem(self, d: Draw) -> str | None:
+        """NG-26(a), NG-28 to NG-31 (NG-30a): whether the draw ``d`` is possible."""
+        if d.kind == "2c":
+            return None
+        if not self.v.use_cheat_cards:
+            return "this table plays without cheat cards: draw two custom cards (NG-28)"
+        if self.stock == 0:
+            return "the custom stock is empty: no cheat cards may be drawn (NG-31)"
+        if self.cheat_stock < d.cheats:
+            if self.cheat_stock == 0:
+                return "the cheat stock is empty, and its discard pile is never reshuffled (NG-30)"
+            return "the cheat stock holds one card: draw 1c1x takes it with a custom card (NG-30a)"
+        if d.kind == "1c1x" and self.stock == 1 and not self.v.last_custom_card_topup_from_cheat:
+            return ("one custom card is left: a draw takes just that card, and the second is not made up from the "
+                    "cheat stock (NG-29); 'draw 2x' takes two cheat cards")
+        return None
+
+    def _after_power(self, used: Sequence[Card], gained: Sequence[Card], after: list[TableMeld]) -> str | None:
+        """The checks every power shares: an empty hand needs NG-43 (and NG-45a), and after a
+        partner's "yes" nothing may spoil a going out (NG-45e, NG-45i)."""
+        left = len(self.hand) - len(used) + len(gained)
+        if left == 0 and not self.may_empty(after):
+            return self._empty_problem()
+        if left > 0 and self.permission == 1:
+            h = _less(self.counts, used)
+            h.update(gained)
+            if self._spoils(h, after):
+                return _SPOILS
+        return None
+
+    def _own(self, mid: int, what: str, rule: str) -> TableMeld | str:
+        m = self.meld(mid)
+        if m is None:
+            return f"there is no meld m{mid}"
+        if m.team != self.team:
+            return f"m{mid} belongs to another team: {what} ({rule})"
+        return m
+
+    def _power_problem(self, action: Action, cls: type) -> str | None:
+        """NG-C0b to NG-C9: :meth:`why` for a cheat power (the phase is the meld phase)."""
+        card = POWER_CARD[cls]
+        name = card.kind.title
+        if self.counts.get(card, 0) < 1:
+            return f"you hold no {name} card"
+        used: tuple[Card, ...] = (card,)
+        if cls is Show or cls is Tell:
+            if not self.partnership:
+                return (f"{name} has no use without a partner (NG-12): discard it, or meld it in a cheat-Nate "
+                        "(NG-22)")
+            if cls is Show:
+                c = cast(Show, action).card
+                if _less(self.counts, used).get(c, 0) < 1:
+                    return f"you hold no {c.pretty} to show (NG-C6)"
+            elif cast(Tell, action) not in _TELL_ACTS:
+                return "Tell recommends one of: " + ", ".join(TELLS) + " (NG-C7)"
+            return self._after_power(used, (), self.team_melds)
+        if cls is StartJokernate:
+            if self.counts.get(JOKER, 0) < 3:
+                return "a Jokernate needs the Jokernate card and 3 jokers from your hand (NG-C3, NG-23)"
+            cards = (JOKER, JOKER, JOKER)
+            return self._meld_problem(used + cards,
+                                      lambda: self.team_melds + [new_meld(0, self.team, JOKERNATE, cards)],
+                                      3 * card_value(JOKER))
+        if not self.down:
+            return f"{name} works on your team's melds: go down first (NG-C0d)"
+        if cls is Combine:
+            cb = cast(Combine, action)
+            ma = self._own(cb.a, "Combine joins your team's own Noggis", "NG-C1")
+            mb = self._own(cb.b, "Combine joins your team's own Noggis", "NG-C1")
+            if isinstance(ma, str) or isinstance(mb, str):
+                return ma if isinstance(ma, str) else cast(str, mb)
+            why = combine_problem(ma, mb)
+            if why:
+                return why
+            sup, extras = combined(ma, mb)
+            return self._after_power(used, extras, [x for x in self.team_melds if x.id not in (ma.id, mb.id)] + [sup])
+        if cls is HandsOff:
+            m = self._own(cast(HandsOff, action).meld, "Hands Off protects your team's own meld", "NG-C2")
+            if isinstance(m, str):
+                return m
+            if m.kind not in (NOGGI, NATE, JOKERNATE) or m.closed:
+                return f"Hands Off goes on one of your team's open Noggis or Nates; {m.label()} is not (NG-C2)"
+            return self._after_power(used, (), self.team_melds)
+        if cls is Resurrect:
+            m = self._own(cast(Resurrect, action).meld, "Resurrect reopens your team's own meld", "NG-C5")
+            if isinstance(m, str):
+                return m
+            if m.kind not in (NOGGI, NATE, JOKERNATE) or not m.closed:
+                return f"Resurrect reopens one of your team's closed Noggis or Nates; {m.label()} is not (NG-C5)"
+            return self._after_power(used, (), self._with(_reopened(m)))
+        if cls is Reconfigure:
+            rc = cast(Reconfigure, action)
+            nate = self._own(rc.nate, "Reconfigure moves cards between your team's own melds", "NG-C4")
+            noggi = self._own(rc.noggi, "Reconfigure moves cards between your team's own melds", "NG-C4")
+            if isinstance(nate, str) or isinstance(noggi, str):
+                return nate if isinstance(nate, str) else cast(str, noggi)
+            why = reconfigure_problem(nate, noggi, rc.card)
+            if why:
+                return why
+            after = [x for x in self.team_melds if x.id not in (nate.id, noggi.id)]
+            return self._after_power(used, (), after + [without_card(nate, rc.card), noggi.with_card(rc.card)])
+        if cls is Remove:
+            rm = cast(Remove, action)
+            m = self._own(rm.meld, "Remove works on your team's own Nates", "NG-C9")
+            if isinstance(m, str):
+                return m
+            why = remove_problem(m, rm.cards)
+            if why:
+                return why
+            if not _holds(_less(self.counts, used), rm.cards):
+                return f"you need {len(rm.cards)} natural {m.rank}s in your hand to replace the jokers (NG-C9)"
+            return self._after_power(used + rm.cards, (JOKER,) * m.jokers, self._with(removed(m, rm.cards)))
+        # Steal
+        st = cast(Steal, action)
+        victim = self.meld(st.victim)
+        if victim is None:
+            return f"there is no meld m{st.victim}"
+        if victim.team == self.team:
+            return "Steal takes from an opponent's meld, not your team's (NG-C8)"
+        dest = self._own(st.dest, "the stolen card goes onto your team's own meld", "NG-C8")
+        if isinstance(dest, str):
+            return dest
+        why = steal_problem(victim, st.card, dest)
+        if why:
+            return why
+        if victim.guards:
+            if not self.v.hands_off_single_use:
+                return f"{victim.label()} has Hands Off: Steal cannot take from it (NG-C2)"
+            return self._after_power(used, (), self.team_melds)  # the attempt is blocked (hands_off_single_use)
+        return self._after_power(used, (), self._with(dest.with_card(st.card)))
+
+    def _cheat_nate_problem(self, cards: tuple[Card, ...]) -> str | None:
+        """NG-22 (NG-22a, NG-22b): a cheat-Nate, on the going-out turn, of all the hand's cards
+        of its type (of all its cheat cards with ``cheat_nate_mixed_types``), melded last."""
+        why = cheat_nate_problem(cards, self.v.cheat_nate_mixed_types)
+        if why:
+            return why
+        if Counter(cards) - self.counts:
+            return "you do not hold those cards"
+        mixed = self.v.cheat_nate_mixed_types
+        have = sum(k for x, k in self.counts.items() if x.is_cheat and (mixed or x is cards[0]))
+        if have != len(cards):
+            what = "cheat cards" if mixed else f"{cards[0].kind.title} cards"
+            return f"meld all your {have} {what} in the cheat-Nate (NG-22b)"
+        if not self._specials_last(_less(self.counts, cards)):
+            return ("a cheat-Nate is melded only on the turn you go out: meld it last, with at most one card left "
+                    "to discard (NG-22b)")
+        if not self.may_empty(self.team_melds):
+            return "a cheat-Nate is melded only on the turn you go out (NG-22): " + self._empty_problem()
+        if _closed_count(self.team_melds) < 2:
+            return ("a cheat-Nate is melded only on the turn you go out (NG-22b): close your Noggi first, so that "
+                    "your team has its two closed melds (NG-43)")
+        return None
+
+    def _give_problem(self, action: Action) -> str | None:
+        """NG-C8 (``team_choice``): who gets each card a Steal returned to this team."""
+        if type(action) is not Give:
+            return "a Steal returned cards to your team: give each to one of you, e.g. 'give 7H s2' (NG-C8)"
+        g = cast(Give, action)
+        if g.card not in self.returning:
+            return f"{g.card.pretty} is not among the returned cards"
+        if g.seat not in self.return_seats:
+            return "give the card to a player of your team (NG-C8)"
+        return None
+
+    def _power_moves(self) -> list[Action]:
+        """Every cheat power and cheat-Nate the hand could play now (checked by :meth:`why` after)."""
+        hand = self.counts
+        out: list[Action] = []
+        team, melds = self.team_melds, self.melds
+        open_team = [m for m in team if not m.closed and m.kind in (NOGGI, NATE, JOKERNATE)]
+        if hand.get(POWER_CARD[Combine], 0):
+            noggis = [m for m in open_team if m.kind == NOGGI]
+            for i, a in enumerate(noggis):
+                for b in noggis[i + 1:]:
+                    if combine_problem(a, b) is None:
+                        x, y = sorted((a.id, b.id))
+                        out.append(Combine(x, y))
+        if hand.get(HANDS_OFF, 0):
+            out.extend(HandsOff(m.id) for m in open_team)
+        if hand.get(JOKERNATE_CARD, 0) and hand.get(JOKER, 0) >= 3:
+            out.append(JOKERNATE_ACT)
+        if hand.get(POWER_CARD[Reconfigure], 0):
+            for nate in open_team:
+                if nate.kind == NATE:
+                    for c in sorted({c for c in nate.cards if c.is_natural}, key=_order):
+                        for nog in open_team:
+                            if nog.kind == NOGGI and c.suit == nog.suit and c.rank in (nog.lo - 1, nog.hi + 1):
+                                out.append(Reconfigure(nate.id, nog.id, c))
+        if hand.get(POWER_CARD[Remove], 0):
+            for m in open_team:
+                if m.kind == NATE and m.jokers:
+                    faces = sorted((c for c in hand if c.is_natural and c.rank == m.rank), key=_order)
+                    if m.jokers == 1:
+                        out.extend(Remove(m.id, (c,)) for c in faces)
+                    else:
+                        for i, a in enumerate(faces):
+                            for b in faces[i:]:
+                                if a is not b or hand[a] >= 2:
+                                    out.append(Remove(m.id, (a, b)))
+        if hand.get(POWER_CARD[Resurrect], 0):
+            out.extend(Resurrect(m.id) for m in team if m.closed and m.kind in (NOGGI, NATE, JOKERNATE))
+        if hand.get(POWER_CARD[Steal], 0) and open_team:
+            for v in melds:
+                if v.team != self.team and not v.closed and v.kind in (NOGGI, NATE, JOKERNATE):
+                    for c in sorted(set(v.cards), key=_order):
+                        for d in open_team:
+                            if steal_problem(v, c, d) is None:
+                                out.append(Steal(v.id, c, d.id))
+        if self.partnership:
+            if hand.get(SHOW, 0):
+                out.extend(Show(c) for c in sorted(hand, key=_order) if c is not SHOW or hand[c] > 1)
+            if hand.get(TELL, 0):
+                out.extend(_TELL_ACTS)
+        groups: dict[Card, int] = {c: k for c, k in hand.items() if c.is_cheat}
+        if self.v.cheat_nate_mixed_types:
+            if sum(groups.values()) >= 3:
+                out.append(CheatNate(tuple(sorted((c for c, k in groups.items() for _ in range(k)), key=_order))))
+        else:
+            out.extend(CheatNate((c,) * k) for c, k in sorted(groups.items(), key=lambda ck: ck[0].order) if k >= 3)
+        return out
 
     def _new_problem(self, noggi: bool, cards: tuple[Card, Card, Card]) -> str | None:
         """:meth:`why` for a new Noggi (``noggi``) or Nate of ``cards`` in the meld phase
@@ -829,6 +1227,8 @@ class _Turn:
             return [YES, NO]
         if p == P_ACQUIRE:
             return self._acquire_moves()
+        if p == P_RETURN:
+            return [Give(c, s) for c in sorted(set(self.returning), key=_order) for s in self.return_seats]
         if p != P_MELD:
             return []
         out: list[Action] = []
@@ -846,8 +1246,13 @@ class _Turn:
             elif (free and n > 3) or self._new_problem(type(cand) is NewNoggi,
                                                        cast("NewNoggi | NewNate", cand).cards) is None:
                 out.append(cand)
+        cheats = self.v.use_cheat_cards and any(c.is_cheat for c in self.counts)
         if self.need > 0:
+            if cheats and self.counts.get(JOKERNATE_CARD, 0) and self.why(JOKERNATE_ACT) is None:
+                out.append(JOKERNATE_ACT)
             return out
+        if cheats:
+            out.extend(a for a in self._power_moves() if self.why(a) is None)
         for m in self.team_melds:
             if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT:
                 if self.permission != 1 or self.why(Close(m.id)) is None:  # NG-45e
@@ -891,6 +1296,8 @@ class _Turn:
 
     def _acquire_moves(self) -> list[Action]:
         out: list[Action] = [DRAW]
+        if self.v.use_cheat_cards:
+            out.extend(d for d in (DRAW_MIXED, DRAW_CHEATS) if self._draw_problem(d) is None)
         if not self.discards:
             return out
         top = self.discards[-1]
@@ -955,6 +1362,8 @@ class _Turn:
                     out.append(Add(m.id, c))
                 if jokers:
                     out.append(Add(m.id, JOKER))
+            elif m.kind == JOKERNATE and jokers:
+                out.append(Add(m.id, JOKER))
         return out
 
 
@@ -977,12 +1386,19 @@ class NogginateState(State):
         known: per seat, cards publicly known to be in its hand (a taken pile).
         totals: per team match totals; round_scores: each finished round's points per team.
         out_seat: who went out in the last finished round (None: nobody, NG-31).
+        cheat_stock: the cheat stock (an unordered pool, NG-15); cheat_discards: its dead discard
+        pile (NG-27, NG-30); draw_kind: the cheat cards of the draw being made (0, 1 or 2).
+        shown: per seat, cards of its hand shown to its partner (NG-C6), still held.
+        tells: this round's Tells, ``(seat, Tell)`` (NG-C7; seen by the teller's team only).
+        returning, return_team, return_seat: cards a Steal returned that their team is giving
+        out, and the player choosing (``team_choice``, NG-C8).
     """
 
     __slots__ = ("variant", "n_seats", "teams", "team_idx", "partnership", "phase", "round_no", "dealer",
                  "turn_seat", "answer_seat", "hands", "stock", "discards", "melds", "next_id", "bonuses", "down",
                  "need", "pile_rest", "asked", "permission", "asks", "known", "totals", "round_scores", "out_seat",
-                 "turn_no")
+                 "turn_no", "cheat_stock", "cheat_discards", "draw_kind", "shown", "tells", "returning",
+                 "return_team", "return_seat")
 
     game: ClassVar["type[Nogginate]"]
 
@@ -1022,6 +1438,14 @@ class NogginateState(State):
         self.asks = [0] * k
         self.known: list[list[Card]] = [[] for _ in range(n)]
         self.turn_no = 1
+        self.cheat_stock: list[Card] = list(_cheat_deck(self.variant, self.partnership))
+        self.cheat_discards: list[Card] = []
+        self.draw_kind = 0
+        self.shown: list[list[Card]] = [[] for _ in range(n)]
+        self.tells: list[tuple[int, Tell]] = []
+        self.returning: list[Card] = []
+        self.return_team = -1
+        self.return_seat = -1
 
     def clone(self) -> "NogginateState":
         s = object.__new__(NogginateState)
@@ -1043,6 +1467,13 @@ class NogginateState(State):
         s.round_scores = self.round_scores[:]
         s.out_seat = self.out_seat
         s.turn_no = self.turn_no
+        s.cheat_stock = self.cheat_stock[:]
+        s.cheat_discards = self.cheat_discards[:]
+        s.draw_kind = self.draw_kind
+        s.shown = [k[:] for k in self.shown]
+        s.tells = self.tells[:]
+        s.returning = self.returning[:]
+        s.return_team, s.return_seat = self.return_team, self.return_seat
         return s
 
     # -- whose move --------------------------------------------------------------
@@ -1053,6 +1484,8 @@ class NogginateState(State):
             return self.turn_seat
         if p == P_ANSWER:
             return self.answer_seat
+        if p == P_RETURN:
+            return self.return_seat
         if p == P_OVER:
             return TERMINAL
         return CHANCE
@@ -1091,11 +1524,12 @@ class NogginateState(State):
         return cap is None or self.asks[team] < cap
 
     def _turn(self) -> _Turn:
-        seat = self.answer_seat if self.phase == P_ANSWER else self.turn_seat
+        seat = self.to_move
         t = self.team_idx[self.turn_seat]
         return _Turn(self.variant, self.phase, seat, t, self.partnership, self.hands[self.turn_seat], self.melds,
                      self.discards, len(self.stock), self.down[t], self.need, self.pile_rest, self.asked,
-                     self.permission, self.ask_left(t), self.minimum(t))
+                     self.permission, self.ask_left(t), self.minimum(t), len(self.cheat_stock), self.returning,
+                     self.teams[self.return_team] if self.return_team >= 0 else ())
 
     # -- legal actions ---------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -1138,6 +1572,13 @@ class NogginateState(State):
         if p == P_UPCARD:
             return Upcard(stock[rand_below(rng, len(stock))])
         if p == P_DRAW:
+            k = self.draw_kind
+            if k == 1:
+                cheats = self.cheat_stock
+                return Drawn(tuple(sorted((stock[rand_below(rng, len(stock))],
+                                           cheats[rand_below(rng, len(cheats))]), key=_order)))
+            if k == 2:
+                stock = self.cheat_stock
             if len(stock) == 1:
                 return Drawn((stock[0],))
             i = rand_below(rng, len(stock))
@@ -1156,6 +1597,9 @@ class NogginateState(State):
                                         for i, h in enumerate(cast(Deal, action).hands))
         if cls is Drawn and seat != self.turn_seat:
             return f"drawn {len(cast(Drawn, action).cards)}"
+        if (cls is Show or cls is Tell) and not (0 <= seat < self.n_seats
+                                                 and self.team_idx[seat] == self.team_idx[self.turn_seat]):
+            return "show" if cls is Show else "tell"  # NG-C6/NG-C7: for the partner only
         return str(action)
 
     # -- apply -------------------------------------------------------------------------
@@ -1215,18 +1659,35 @@ class NogginateState(State):
         if cls is not Drawn:
             raise IllegalAction("expected the drawn cards")
         cards = cast(Drawn, action).cards
-        want = min(2, len(self.stock))
-        if len(cards) != want or any(self.stock.count(c) < cards.count(c) for c in cards):
-            raise IllegalAction(f"{action} is not {want} cards of the stock")
+        k = self.draw_kind
+        want_x = k
+        want_c = min(2 - k, len(self.stock))
+        if k == 2:
+            want_x = min(2, len(self.cheat_stock))
+        customs = [c for c in cards if not c.is_cheat]
+        cheats = [c for c in cards if c.is_cheat]
+        if (len(customs) != want_c or len(cheats) != want_x
+                or any(self.stock.count(c) < customs.count(c) for c in customs)
+                or any(self.cheat_stock.count(c) < cheats.count(c) for c in cheats)):
+            raise IllegalAction(f"{action} is not {want_c} custom and {want_x} cheat cards of the stocks")
         seat = self.turn_seat
         hand = self.hands[seat]
-        for c in cards:
+        for c in customs:
             self.stock.remove(c)
             insert_sorted(hand, c)
+        for c in cheats:
+            self.cheat_stock.remove(c)
+            insert_sorted(hand, c)
         self.phase = P_MELD
-        one = " (the last card, NG-29)" if want == 1 else ""
-        return [Event("draw", f"{{seat}} draws {want} card{'s' if want > 1 else ''} from the stock{one}", seat,
-                      {"count": want}),
+        want = want_c + want_x
+        if k == 0:
+            one = " (the last card, NG-29)" if want == 1 else ""
+            text = f"{{seat}} draws {want} card{'s' if want > 1 else ''} from the stock{one}"
+        elif k == 1:
+            text = "{seat} draws a custom card and a cheat card (NG-26)"
+        else:
+            text = f"{{seat}} draws {want} cheat card{'s' if want > 1 else ''} (NG-26)"
+        return [Event("draw", text, seat, {"count": want, "cheats": want_x} if k else {"count": want}),
                 Event("draw_private", f"{{seat}} draws {' '.join(c.pretty for c in cards)}", seat,
                       {"cards": [c.text for c in cards]}, frozenset((seat,)))]
 
@@ -1246,8 +1707,22 @@ class NogginateState(State):
             if not self.stock:
                 return self._end_round(None, "The stock is empty and {seat} does not take the pile: the round ends "
                                        "with nobody out (NG-31)")
+            self.draw_kind = cast(Draw, action).cheats
             self.phase = P_DRAW
             return []
+        if cls in POWER_CARD:
+            return self._apply_power(action, cls, seat, team)
+        if cls is Give:
+            return self._apply_give(cast(Give, action))
+        if cls is CheatNate:
+            cards = cast(CheatNate, action).cards
+            for c in cards:
+                self._lose(seat, c)
+            mid = self.next_id
+            self.melds.append(new_meld(mid, team, CHEAT_NATE, cards))
+            self.next_id += 1
+            return [Event("meld", f"{{seat}} melds a cheat-Nate, m{mid}: {' '.join(c.pretty for c in cards)} (NG-22)",
+                          seat, {"meld": mid, "cards": [c.text for c in cards]})]
         if cls is Onto:
             mid = cast(Onto, action).meld
             card = self.discards.pop()
@@ -1260,8 +1735,7 @@ class NogginateState(State):
             tp = cast(TakePile, action)
             top = self.discards.pop()
             for c in tp.cards:
-                hand.remove(c)
-                forget_one(self.known[seat], c)
+                self._lose(seat, c)
             cards = (top,) + tp.cards
             if tp.meld is not None:
                 i, m = self._meld_index(tp.meld)
@@ -1291,8 +1765,7 @@ class NogginateState(State):
         if cls is NewNoggi or cls is NewNate:
             cards = cast("NewNoggi | NewNate", action).cards
             for c in cards:
-                hand.remove(c)
-                forget_one(self.known[seat], c)
+                self._lose(seat, c)
             mid = self.next_id
             kind = NOGGI if cls is NewNoggi else NATE
             m = new_meld(mid, team, kind, cards)
@@ -1304,8 +1777,7 @@ class NogginateState(State):
             return events + self._placed(seat, team, sum(card_value(c) for c in cards))
         if cls is Add:
             a = cast(Add, action)
-            hand.remove(a.card)
-            forget_one(self.known[seat], a.card)
+            self._lose(seat, a.card)
             i, m = self._meld_index(a.meld)
             new = m.with_card(a.card)
             self.melds[i] = new
@@ -1318,13 +1790,13 @@ class NogginateState(State):
         if cls is Close:
             mid = cast(Close, action).meld
             i, m = self._meld_index(mid)
-            self.melds[i] = TableMeld(m.id, m.team, m.kind, m.cards, True)
+            self.melds[i] = replace(m, closed=True)
             return [Event("close", f"{{seat}} closes the Noggi m{mid} (NG-17)", seat, {"meld": mid})]
         if cls is Merge:
             mg = cast(Merge, action)
             ia, ma = self._meld_index(mg.a)
             _, mb = self._meld_index(mg.b)
-            merged = new_meld(ma.id, ma.team, NATE, ma.cards + mb.cards)
+            merged = merged_nate(ma, mb)
             self.melds[ia] = merged
             self.melds = [x for x in self.melds if x.id != mb.id]
             events = [Event("merge", f"{{seat}} merges m{mb.id} into m{ma.id} (NG-24)", seat,
@@ -1334,16 +1806,14 @@ class NogginateState(State):
                                     {"meld": ma.id}))
             return events
         if cls is PlaceBonus:
-            hand.remove(BONUS)
-            forget_one(self.known[seat], BONUS)
+            self._lose(seat, BONUS)
             self.bonuses[team] += 1
             return [Event("bonus", f"{{seat}} places a Bonus card, {BONUS.pretty} (NG-47)", seat,
                           {"cards": [BONUS.text]})]
         if cls is FreezeNate:
             n = cast(FreezeNate, action).count
             for _ in range(n):
-                hand.remove(FREEZE)
-                forget_one(self.known[seat], FREEZE)
+                self._lose(seat, FREEZE)
             mid = self.next_id
             self.melds.append(new_meld(mid, team, FREEZE_NATE, [FREEZE] * n))
             self.next_id += 1
@@ -1359,10 +1829,13 @@ class NogginateState(State):
                           seat, {"partner": self.answer_seat})]
         if cls is Discard:
             card = cast(Discard, action).card
-            hand.remove(card)
-            forget_one(self.known[seat], card)
-            self.discards.append(card)
-            froze = "" if card.is_natural else " and freezes the pile (NG-35)"
+            self._lose(seat, card)
+            if card.is_cheat:
+                self.cheat_discards.append(card)
+                froze = " onto the cheat discard pile (NG-27)"
+            else:
+                self.discards.append(card)
+                froze = "" if card.is_natural else " and freezes the pile (NG-35)"
             events = [Event("discard", f"{{seat}} discards {card.pretty}{froze}", seat,
                             {"card": card.text, "cards": [card.text]})]
             if not hand:
@@ -1373,6 +1846,173 @@ class NogginateState(State):
         if cls is PassTurn:
             return [Event("pass", "{seat} says pass and keeps the last card (NG-44)", seat, {})] + self._next_turn()
         raise IllegalAction(f"{action} is not a move now")
+
+    def _lose(self, seat: int, card: Card) -> None:
+        """``card`` leaves ``seat``'s hand (and what others knew of it there)."""
+        self.hands[seat].remove(card)
+        forget_one(self.known[seat], card)
+        forget_one(self.shown[seat], card)
+
+    def _receive(self, seat: int, cards: Sequence[Card]) -> None:
+        """Cards from the table go into ``seat``'s hand, publicly known (NG-C1, NG-C8, NG-C9)."""
+        hand = self.hands[seat]
+        for c in cards:
+            insert_sorted(hand, c)
+        self.known[seat].extend(cards)
+
+    def _apply_power(self, action: Action, cls: type, seat: int, team: int) -> list[Event]:
+        """NG-C1 to NG-C9: play a cheat power (checked by :meth:`why_illegal`). The card goes to the
+        cheat discard pile (NG-27), except Hands Off, which stays on its meld (NG-C2)."""
+        card = POWER_CARD[cls]
+        self._lose(seat, card)
+        if cls is not HandsOff:
+            self.cheat_discards.append(card)
+        name = card.kind.title
+        if cls is Show:
+            c = cast(Show, action).card
+            if self.shown[seat].count(c) < self.hands[seat].count(c):  # a copy not shown yet, if any
+                self.shown[seat].append(c)
+            mates = frozenset(self.teams[team])
+            return [Event("show", f"{{seat}} plays Show: a card for the partner's eyes only (NG-C6)", seat,
+                          {"cards": [card.text]}),
+                    Event("show_private", f"{{seat}} shows the partner {c.pretty} (NG-C6)", seat,
+                          {"card": c.text, "cards": [c.text]}, mates)]
+        if cls is Tell:
+            t = cast(Tell, action)
+            self.tells.append((seat, t))
+            mates = frozenset(self.teams[team])
+            return [Event("tell", "{seat} plays Tell: a word for the partner only (NG-C7)", seat,
+                          {"cards": [card.text]}),
+                    Event("tell_private", f"{{seat}} tells the partner: {t.words()} (NG-C7)", seat,
+                          {"advice": t.advice, "rank": t.rank}, mates)]
+        if cls is StartJokernate:
+            for _ in range(3):
+                self._lose(seat, JOKER)
+            mid = self.next_id
+            self.melds.append(new_meld(mid, team, JOKERNATE, (JOKER,) * 3))
+            self.next_id += 1
+            events = [Event("meld", f"{{seat}} plays Jokernate and starts a Jokernate, m{mid}: "
+                            f"{' '.join([JOKER.pretty] * 3)} (NG-C3)", seat,
+                            {"meld": mid, "cards": [card.text] + [JOKER.text] * 3})]
+            return events + self._placed(seat, team, 3 * card_value(JOKER))
+        if cls is Combine:
+            cb = cast(Combine, action)
+            ia, ma = self._meld_index(cb.a)
+            _, mb = self._meld_index(cb.b)
+            sup, extras = combined(ma, mb)
+            self.melds[ia] = sup
+            self.melds = [x for x in self.melds if x.id != mb.id]
+            self._receive(seat, extras)
+            more = f"; {' '.join(c.pretty for c in extras)} go to the hand" if extras else ""
+            return [Event("combine", f"{{seat}} plays Combine: m{mb.id} joins m{ma.id}, a closed Super Noggi "
+                          f"(NG-C1, NG-18){more}", seat,
+                          {"meld": ma.id, "from": mb.id, "cards": [card.text] + [c.text for c in extras]})]
+        if cls is HandsOff:
+            i, m = self._meld_index(cast(HandsOff, action).meld)
+            self.melds[i] = TableMeld(m.id, m.team, m.kind, m.cards, m.closed, m.guards + 1, m.held_open)
+            return [Event("handsoff", f"{{seat}} puts Hands Off on m{m.id}: no Steal from it (NG-C2)", seat,
+                          {"meld": m.id, "cards": [card.text]})]
+        if cls is Resurrect:
+            i, m = self._meld_index(cast(Resurrect, action).meld)
+            self.melds[i] = _reopened(m)
+            until = " for the rest of this turn" if m.kind != NOGGI else ""
+            return [Event("resurrect", f"{{seat}} plays Resurrect: m{m.id} is open again{until} (NG-C5)", seat,
+                          {"meld": m.id, "cards": [card.text]})]
+        if cls is Reconfigure:
+            rc = cast(Reconfigure, action)
+            i, nate = self._meld_index(rc.nate)
+            self.melds[i] = without_card(nate, rc.card)
+            j, noggi = self._meld_index(rc.noggi)
+            grown = noggi.with_card(rc.card)
+            self.melds[j] = grown
+            events = [Event("reconfigure", f"{{seat}} plays Reconfigure: {rc.card.pretty} moves from m{nate.id} to "
+                            f"m{noggi.id} (NG-C4)", seat,
+                            {"meld": noggi.id, "from": nate.id, "cards": [card.text, rc.card.text]})]
+            if grown.closed and not noggi.closed:
+                events.append(Event("closed", f"m{noggi.id} is a Super Noggi: it closes (NG-18)", seat,
+                                    {"meld": noggi.id}))
+            return events
+        if cls is Remove:
+            rm = cast(Remove, action)
+            i, m = self._meld_index(rm.meld)
+            for c in rm.cards:
+                self._lose(seat, c)
+            self.melds[i] = removed(m, rm.cards)
+            jokers = [JOKER] * m.jokers
+            self._receive(seat, jokers)
+            return [Event("remove", f"{{seat}} plays Remove: {' '.join(c.pretty for c in rm.cards)} replace the "
+                          f"joker{'s' if len(jokers) > 1 else ''} of m{m.id}, which go to the hand (NG-C9)", seat,
+                          {"meld": m.id, "cards": [card.text] + [c.text for c in rm.cards] + [JOKER.text] * len(jokers)})]
+        return self._apply_steal(cast(Steal, action), seat, card)
+
+    def _apply_steal(self, st: Steal, seat: int, card: Card) -> list[Event]:
+        """NG-C8: take the card, add it to the team's meld, check the victim's meld (NG-C2: a
+        single-use Hands Off blocks the attempt instead)."""
+        vi, victim = self._meld_index(st.victim)
+        if victim.guards:  # hands_off_single_use: the attempt is blocked
+            self.melds[vi] = TableMeld(victim.id, victim.team, victim.kind, victim.cards, victim.closed,
+                                       victim.guards - 1, victim.held_open)
+            self.cheat_discards.append(HANDS_OFF)
+            return [Event("steal_blocked", f"{{seat}} plays Steal on m{victim.id}; its Hands Off blocks it, and "
+                          "both cards go to the cheat discard pile (NG-C2)", seat,
+                          {"meld": victim.id, "cards": [card.text, HANDS_OFF.text]})]
+        kept, back = after_steal(victim, st.card, self.next_id)
+        self.melds[vi:vi + 1] = kept
+        if len(kept) == 2:
+            self.next_id += 1
+        di, dest = self._meld_index(st.dest)
+        grown = dest.with_card(st.card)
+        self.melds[di] = grown
+        events = [Event("steal", f"{{seat}} plays Steal: {st.card.pretty} from m{victim.id} onto m{dest.id} "
+                        "(NG-C8)", seat,
+                        {"meld": dest.id, "from": victim.id, "cards": [card.text, st.card.text]})]
+        if grown.closed and not dest.closed:
+            what = "a Super Noggi: it closes (NG-18)" if grown.is_super else "7 cards: it closes (NG-21)"
+            events.append(Event("closed", f"m{dest.id} is {what}", seat, {"meld": dest.id}))
+        if len(kept) == 2:
+            events.append(Event("split", f"m{victim.id} splits in two: m{kept[0].id} and m{kept[1].id} (NG-C8)",
+                                seat, {"meld": victim.id, "into": [m.id for m in kept]}))
+        if back:
+            events += self._return(victim.team, back, victim.id, not kept)
+        return events
+
+    def _return(self, team: int, cards: list[Card], mid: int, whole: bool) -> list[Event]:
+        """NG-C8: cards a Steal broke off go back to the owning team's hands
+        (``steal_return_policy``)."""
+        n = self.n_seats
+        order = [s for k in range(1, n + 1) for s in ((self.turn_seat + k) % n,) if s in self.teams[team]]
+        policy = self.variant.steal_return_policy
+        what = f"m{mid} {'breaks up' if whole else 'is cut short'}: {' '.join(c.pretty for c in cards)}"
+        data = {"meld": mid, "cards": [c.text for c in cards]}
+        if len(order) > 1 and policy == "team_choice":
+            self.returning = sorted(cards, key=_order)
+            self.return_team = team
+            self.return_seat = order[0]
+            self.phase = P_RETURN
+            return [Event("returned", f"{what} go back to the team; {{s{order[0]}}} gives them out (NG-C8)",
+                          order[0], data)]
+        who = order[0]
+        if policy == "fewest_cards":
+            who = min(order, key=lambda s: len(self.hands[s]))
+        self._receive(who, cards)
+        return [Event("returned", f"{what} go back to {{seat}}'s hand (NG-C8)", who, data)]
+
+    def _apply_give(self, g: Give) -> list[Event]:
+        """NG-C8 (``team_choice``): one returned card into a team member's hand."""
+        self.returning.remove(g.card)
+        self._receive(g.seat, (g.card,))
+        events = [Event("give", f"{{s{self.return_seat}}} gives {g.card.pretty} to {{seat}} (NG-C8)", g.seat,
+                        {"card": g.card.text, "cards": [g.card.text]})]
+        if not self.returning:
+            self.return_team = self.return_seat = -1
+            self.phase = P_MELD
+        return events
+
+    def _settle_reopened(self) -> None:
+        """NG-C5: a Nate resurrected this turn closes again as the turn ends if it has 7+ cards."""
+        for i, m in enumerate(self.melds):
+            if m.held_open:
+                self.melds[i] = TableMeld(m.id, m.team, m.kind, m.cards, len(m.cards) >= CLOSE_AT, m.guards)
 
     def _placed(self, seat: int, team: int, points: int) -> list[Event]:
         """NG-32: count ``points`` toward the initial meld of a team that is not down."""
@@ -1412,6 +2052,7 @@ class NogginateState(State):
         raise IllegalAction(f"there is no meld m{mid}")
 
     def _next_turn(self) -> list[Event]:
+        self._settle_reopened()
         self.turn_no += 1
         self.turn_seat = (self.turn_seat + 1) % self.n_seats
         self.need = 0
@@ -1443,10 +2084,12 @@ class NogginateState(State):
                 for m in ms:
                     closed = m.closed or (v.auto_close_noggis_at_round_end and m.kind == NOGGI
                                           and len(m.cards) >= NOGGI_CLOSE_AT)
-                    if not closed or m.kind == FREEZE_NATE:
+                    if not closed or m.kind == FREEZE_NATE or m.kind == CHEAT_NATE:
                         continue
                     if m.kind == NOGGI:
                         p += 2000 if m.is_super else 1500
+                    elif m.kind == JOKERNATE:
+                        p += 300  # NG-23
                     else:
                         p += 500 if m.is_clean else 300
                 b = self.bonuses[t]
@@ -1468,6 +2111,7 @@ class NogginateState(State):
 
     def _end_round(self, out: int | None, text: str) -> list[Event]:
         """NG-51: score the round; then deal the next (NG-5) or end the match (NG-54)."""
+        self._settle_reopened()
         pts = self.round_points(out)
         for t in range(len(self.teams)):
             self.totals[t] += pts[t]
@@ -1520,7 +2164,9 @@ class NogginateState(State):
         """What ``seat`` may know: its hand, every team's melds, the whole discard pile (every card
         in it was laid face up), the stock's size, each hand's size and the cards publicly known to
         be in it (a taken pile), the placed Bonus cards, who is down, the pending minimum, the
-        question and its answer, and the scores."""
+        question and its answer, and the scores; with cheat cards, the cheat stock's size, its
+        discard pile, how many cheat cards each hand holds (public: draws name their stocks),
+        and what the seat's partner showed and told it (NG-C6, NG-C7)."""
         return NogginateView(
             seat=seat, variant=self.variant, n_seats=self.n_seats, teams=self.teams, phase=PHASE_NAMES[self.phase],
             to_move=self.to_move, turn=self.turn_seat, answer_seat=self.answer_seat, round_no=self.round_no,
@@ -1532,14 +2178,27 @@ class NogginateState(State):
             known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
             totals=tuple(self.totals), round_scores=tuple(tuple(r) for r in self.round_scores),
             out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == P_OVER,
-            placed=(BONUS,) * sum(self.bonuses))
+            placed=(BONUS,) * sum(self.bonuses), cheat_stock_count=len(self.cheat_stock),
+            cheat_discards=tuple(self.cheat_discards),
+            cheat_counts=tuple(sum(1 for c in h if c.is_cheat) for h in self.hands),
+            shown=tuple(tuple(sorted(self.shown[o], key=_order))
+                        if 0 <= seat < self.n_seats and self.team_idx[o] == self.team_idx[seat] else ()
+                        for o in range(self.n_seats)),
+            tells=tuple(t for t in self.tells
+                        if 0 <= seat < self.n_seats and self.team_idx[t[0]] == self.team_idx[seat]),
+            returning=tuple(self.returning), return_seat=self.return_seat)
 
     def zones(self) -> dict[str, list[Card]]:
         """Every card by zone (card conservation): the stock, the discard pile, the melds, the
-        placed Bonus cards, each hand."""
+        placed Bonus cards, each hand; with cheat cards also the cheat stock, its discard pile,
+        the Hands Off cards on melds and cards a Steal returned that are being given out."""
         out = {"stock": self.stock[:], "discards": self.discards[:],
                "melds": [c for m in self.melds for c in m.cards],
                "bonuses": [BONUS] * sum(self.bonuses)}
+        if self.variant.use_cheat_cards:
+            out.update({"cheat stock": self.cheat_stock[:], "cheat discards": self.cheat_discards[:],
+                        "hands off": [HANDS_OFF] * sum(m.guards for m in self.melds),
+                        "returning": self.returning[:]})
         for s in range(self.n_seats):
             out[f"hand {s}"] = self.hands[s][:]
         return out
@@ -1549,13 +2208,17 @@ class NogginateState(State):
             "nogginate", PHASE_NAMES[self.phase], str(self.round_no), str(self.dealer), str(self.turn_seat),
             str(self.answer_seat), "/".join(cards_text(h) for h in self.hands),
             cards_text(sorted(self.stock, key=_order)), cards_text(self.discards),
-            ";".join(f"{m.id}:{m.team}:{m.kind}:{int(m.closed)}:{cards_text(m.cards)}" for m in self.melds),
+            ";".join(f"{m.id}:{m.team}:{m.kind}:{int(m.closed)}:{cards_text(m.cards)}"
+                     + (f":{m.guards}:{int(m.held_open)}" if m.guards or m.held_open else "") for m in self.melds),
             str(self.next_id), ",".join(map(str, self.bonuses)), ",".join(str(int(d)) for d in self.down),
             str(self.need), str(int(self.pile_rest)), str(int(self.asked)), str(self.permission),
             ",".join(map(str, self.asks)), "/".join(cards_text(sorted(k, key=_order)) for k in self.known),
             ",".join(map(str, self.totals)), ";".join(",".join(map(str, r)) for r in self.round_scores),
             str(self.out_seat), str(self.turn_no),
-        ])
+        ] + ([cards_text(sorted(self.cheat_stock, key=_order)), cards_text(self.cheat_discards), str(self.draw_kind),
+              "/".join(cards_text(k) for k in self.shown), ";".join(f"{s}:{t}" for s, t in self.tells),
+              cards_text(self.returning), str(self.return_team), str(self.return_seat)]
+             if self.variant.use_cheat_cards else []))
 
 
 # ---------------------------------------------------------------------------
@@ -1598,6 +2261,18 @@ class NogginateView(View):
     is_over: bool
     #: The Bonus cards placed on the table (NG-47), all teams: public faces (``bonuses`` counts them per team).
     placed: tuple[Card, ...] = ()
+    #: NG-15/NG-27/NG-30: the cheat stock's size and its dead discard pile, bottom first.
+    cheat_stock_count: int = 0
+    cheat_discards: tuple[Card, ...] = ()
+    #: Cheat cards in each hand (public: every draw names its stocks and every power is played face up).
+    cheat_counts: tuple[int, ...] = ()
+    #: NG-C6: per seat, the cards of its hand its partner showed this seat (own seat: what it showed).
+    shown: tuple[tuple[Card, ...], ...] = ()
+    #: NG-C7: this round's Tells within this seat's team, ``(teller, Tell)``, oldest first.
+    tells: tuple[tuple[int, Tell], ...] = ()
+    #: NG-C8 (``team_choice``): cards a Steal returned that ``return_seat`` is giving out.
+    returning: tuple[Card, ...] = ()
+    return_seat: int = -1
 
     def team_of(self, seat: int) -> int:
         """The index of ``seat``'s team."""
@@ -1618,15 +2293,17 @@ class NogginateView(View):
     def _turn(self) -> _Turn:
         t = self.team_of(self.turn)
         cap = self.variant.max_go_out_asks_per_round
+        rteam = self.team_of(self.return_seat) if self.return_seat >= 0 else -1
         return _Turn(self.variant, PHASE_NAMES.index(self.phase), self.seat, t, self.partnership, self.hand,
                      self.melds, self.discards, self.stock_count, self.down[t], self.need, self.pile_rest,
-                     self.asked, self.permission, cap is None or self.asks[t] < cap, self.minimum(t))
+                     self.asked, self.permission, cap is None or self.asks[t] < cap, self.minimum(t),
+                     self.cheat_stock_count, self.returning, self.teams[rteam] if rteam >= 0 else ())
 
     def compute_legal(self) -> list[Action]:
         """The moves of this seat, in the state's order (see :meth:`NogginateState.legal_actions`)."""
         if self.phase == "answer":
             return [YES, NO]
-        if self.phase not in ("acquire", "meld"):
+        if self.phase not in ("acquire", "meld", "return") or self.to_move != self.seat:
             return []
         return self._turn().legal()
 
@@ -1634,16 +2311,19 @@ class NogginateView(View):
         """The state's answer for ``action`` (None: legal), from this view's fields."""
         if self.to_move != self.seat:
             return "it is not your move"
-        if self.phase not in ("acquire", "meld", "answer"):
+        if self.phase not in ("acquire", "meld", "answer", "return"):
             return "it is not a player's move now"
         if self.phase == "answer":
             return None if type(action) is Answer else "answer yes or no (NG-45d)"
         return self._turn().why(action)
 
     def unseen_cards(self) -> list[Card]:
-        """The cards this seat cannot place: the deck minus its hand, the melds, the placed
-        Bonus cards and the discard pile (the other hands, known cards included, and the stock)."""
+        """The cards this seat cannot place: both decks minus its hand, the melds (and their
+        Hands Off cards), the placed Bonus cards, both discard piles and cards being returned
+        (left: the other hands, known cards included, and both stocks)."""
         left = dict(_deck_dict())
+        for c in _cheat_deck(self.variant, self.partnership):
+            left[c] = left.get(c, 0) + 1
         for c in self.hand:
             left[c] -= 1
         for c in self.discards:
@@ -1651,8 +2331,12 @@ class NogginateView(View):
         for m in self.melds:
             for c in m.cards:
                 left[c] -= 1
+            if m.guards:
+                left[HANDS_OFF] -= m.guards
+        for c in self.cheat_discards + self.returning:
+            left[c] -= 1
         left[BONUS] -= sum(self.bonuses)
-        return [c for c in _faces() for _ in range(left[c])]
+        return [c for c in sorted(left, key=_order) for _ in range(left[c])]
 
     def determinize(self, rng: random.Random) -> NogginateState:
         """A state consistent with this view: the cards it cannot see are dealt at random to
@@ -1673,19 +2357,37 @@ class NogginateView(View):
         s.round_scores = [list(r) for r in self.round_scores]
         s.out_seat = self.out_seat
         s.turn_no = self.turn_no
+        s.cheat_discards = list(self.cheat_discards)
+        s.shown = [list(k) for k in self.shown] if self.shown else [[] for _ in range(self.n_seats)]
+        s.tells = list(self.tells)
+        s.returning = list(self.returning)
+        s.return_seat = self.return_seat
+        s.return_team = self.team_of(self.return_seat) if self.return_seat >= 0 else -1
         if s.phase in (P_DEALER, P_DEAL):
             s.hands = [[] for _ in range(self.n_seats)]
             s.stock = list(_deck())
             return s
         others = [o for o in range(self.n_seats) if o != self.seat]
-        sizes = [self.hand_sizes[o] for o in others] + [self.stock_count]
-        known = [self.known[o] for o in others] + [()]
-        dealt = deal(self.unseen_cards(), sizes, rng, known=known)
+        unseen = self.unseen_cards()
+        # what this seat knows of each other hand: the public known cards, and what a partner showed
+        known = [list((Counter(self.known[o]) | Counter(s.shown[o])).elements()) if s.shown[o] else self.known[o]
+                 for o in others]
+        cheats = [self.cheat_counts[o] if self.cheat_counts else 0 for o in others]
+        dealt = deal([c for c in unseen if not c.is_cheat], [self.hand_sizes[o] - k for o, k in zip(others, cheats)]
+                     + [self.stock_count], rng, known=[[c for c in k if not c.is_cheat] for k in known] + [()])
         s.hands = [[] for _ in range(self.n_seats)]
         s.hands[self.seat] = list(self.hand)
         for o, cards in zip(others, dealt):
-            s.hands[o] = sorted(cards, key=_order)
+            s.hands[o] = cards
         s.stock = dealt[-1]
+        if self.variant.use_cheat_cards:
+            xs = deal([c for c in unseen if c.is_cheat], cheats + [self.cheat_stock_count], rng,
+                      known=[[c for c in k if c.is_cheat] for k in known] + [()])
+            for o, cards in zip(others, xs):
+                s.hands[o] += cards
+            s.cheat_stock = xs[-1]
+        for o in others:
+            s.hands[o].sort(key=_order)
         return s
 
 
@@ -1703,13 +2405,11 @@ class Nogginate(Game):
         """A new match at its first chance step (the first dealer).
 
         Raises:
-            ValueError: for fewer than 2 or more than 6 seats (NG-1), or cheat cards (not available yet).
+            ValueError: for fewer than 2 or more than 6 seats (NG-1).
         """
         err = cls.seat_range_error(n_seats, variant)
         if err:
             raise ValueError(err)
-        if variant.use_cheat_cards:
-            raise ValueError(variant.problems()[0][1])
         return NogginateState(variant, n_seats)
 
     @classmethod

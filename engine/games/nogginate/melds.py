@@ -22,6 +22,10 @@ from typing import Callable, Iterable, Sequence
 from engine.cards import Card, CardKind, Suit
 
 NOGGI, NATE, FREEZE_NATE = "noggi", "nate", "freeze"
+#: NG-23: a Nate of jokers only (started with the Jokernate cheat card); NG-22: a cheat-Nate.
+JOKERNATE, CHEAT_NATE = "jokernate", "cheat"
+#: The kinds that are Nates of some sort for NG-43 (a closed Jokernate counts as a closed Nate).
+NATE_KINDS = frozenset((NATE, JOKERNATE))
 JOKER = Card.joker()
 FREEZE = Card.special(CardKind.FREEZE)
 BONUS = Card.special(CardKind.BONUS)
@@ -70,9 +74,13 @@ class TableMeld:
     Attributes:
         id: ``m3`` is 3 (never reused in a round).
         team: the owning team's index (``Game.teams``).
-        kind: ``"noggi"`` (NG-16), ``"nate"`` (NG-20) or ``"freeze"`` (a Freeze-Nate, NG-22).
+        kind: ``"noggi"`` (NG-16), ``"nate"`` (NG-20), ``"freeze"`` (a Freeze-Nate, NG-22),
+            ``"jokernate"`` (NG-23) or ``"cheat"`` (a cheat-Nate, NG-22).
         cards: a Noggi's cards low to high; a Nate's naturals in card order, then its jokers.
-        closed: NG-17/NG-18/NG-21 (a Freeze-Nate is never closed).
+        closed: NG-17/NG-18/NG-21/NG-23 (a Freeze-Nate or cheat-Nate is never closed).
+        guards: Hands Off cards attached (NG-C2): while above 0, Steal cannot take from it.
+        held_open: a Nate or Jokernate resurrected this turn (NG-C5): it does not close at 7
+            cards until the turn ends.
     """
 
     id: int
@@ -80,6 +88,8 @@ class TableMeld:
     kind: str
     cards: tuple[Card, ...]
     closed: bool = False
+    guards: int = 0
+    held_open: bool = False
 
     def label(self) -> str:
         """``m3``."""
@@ -137,11 +147,15 @@ class TableMeld:
         """Short marks for the table: ``open``/``closed`` and, for a Nate, ``clean``/``dirty``."""
         if self.kind == FREEZE_NATE:
             return "freeze"
+        if self.kind == CHEAT_NATE:
+            return "cheat"
         word = "closed" if self.closed else "open"
         if self.kind == NATE:
             word += " clean" if self.is_clean else " dirty"
-        elif self.is_super:
+        elif self.is_super and self.closed:
             word = "super"
+        if self.guards:
+            word += " hands-off"
         return word
 
     def pretty(self) -> str:
@@ -153,9 +167,10 @@ class TableMeld:
         Nate at 7 cards (NG-21) and a Noggi at 11 (NG-18)."""
         if self.kind == NOGGI:
             cards = (card,) + self.cards if card.rank < self.cards[0].rank else self.cards + (card,)
-            return TableMeld(self.id, self.team, NOGGI, cards, self.closed or len(cards) == SUPER_LEN)
+            return TableMeld(self.id, self.team, NOGGI, cards, self.closed or len(cards) == SUPER_LEN, self.guards)
         cards = nate_cards(self.cards + (card,))
-        return TableMeld(self.id, self.team, self.kind, cards, self.closed or len(cards) >= CLOSE_AT)
+        return TableMeld(self.id, self.team, self.kind, cards,
+                         self.closed or (len(cards) >= CLOSE_AT and not self.held_open), self.guards, self.held_open)
 
 
 def nate_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -169,10 +184,18 @@ def new_meld(mid: int, team: int, kind: str, cards: Sequence[Card]) -> TableMeld
     if kind == NOGGI:
         cs = tuple(sorted(cards, key=_rank))
         return TableMeld(mid, team, NOGGI, cs, len(cs) == SUPER_LEN)
-    if kind == NATE:
+    if kind in NATE_KINDS:
         cs = nate_cards(cards)
-        return TableMeld(mid, team, NATE, cs, len(cs) >= CLOSE_AT)
+        return TableMeld(mid, team, kind, cs, len(cs) >= CLOSE_AT)
     return TableMeld(mid, team, kind, tuple(cards), False)
+
+
+def merged_nate(a: TableMeld, b: TableMeld) -> TableMeld:
+    """NG-24: the open Nates ``a`` and ``b`` as one (id ``a.id``; both Hands Off cards, NG-C2),
+    closed at 7+ cards unless one was resurrected this turn (NG-C5)."""
+    cs = nate_cards(a.cards + b.cards)
+    held = a.held_open or b.held_open
+    return TableMeld(a.id, a.team, NATE, cs, len(cs) >= CLOSE_AT and not held, a.guards + b.guards, held)
 
 
 def _order(c: Card) -> int:
@@ -219,6 +242,10 @@ def add_problem(meld: TableMeld, card: Card) -> str | None:
     lab = meld.label()
     if meld.kind == FREEZE_NATE:
         return f"{lab} is a Freeze-Nate: nothing is added to it (NG-22)"
+    if meld.kind == CHEAT_NATE:
+        return f"{lab} is a cheat-Nate: nothing is added to it (NG-22)"
+    if meld.kind == JOKERNATE:
+        return None if card.is_joker else f"{lab} is a Jokernate: only jokers are added to it (NG-23)"
     if meld.kind == NOGGI:
         if meld.closed:
             return f"{lab} is a closed Noggi: it cannot be extended (NG-17)"
