@@ -102,7 +102,6 @@ from engine.games.nogginate.melds import (
     JOKER,
     JOKERNATE,
     NATE,
-    NATE_KINDS,
     NOGGI,
     NOGGI_CLOSE_AT,
     TableMeld,
@@ -1867,13 +1866,12 @@ class NogginateState(State):
         self._lose(seat, card)
         if cls is not HandsOff:
             self.cheat_discards.append(card)
-        name = card.kind.title
         if cls is Show:
             c = cast(Show, action).card
             if self.shown[seat].count(c) < self.hands[seat].count(c):  # a copy not shown yet, if any
                 self.shown[seat].append(c)
             mates = frozenset(self.teams[team])
-            return [Event("show", f"{{seat}} plays Show: a card for the partner's eyes only (NG-C6)", seat,
+            return [Event("show", "{seat} plays Show: a card for the partner's eyes only (NG-C6)", seat,
                           {"cards": [card.text]}),
                     Event("show_private", f"{{seat}} shows the partner {c.pretty} (NG-C6)", seat,
                           {"card": c.text, "cards": [c.text]}, mates)]
@@ -1942,7 +1940,8 @@ class NogginateState(State):
             self._receive(seat, jokers)
             return [Event("remove", f"{{seat}} plays Remove: {' '.join(c.pretty for c in rm.cards)} replace the "
                           f"joker{'s' if len(jokers) > 1 else ''} of m{m.id}, which go to the hand (NG-C9)", seat,
-                          {"meld": m.id, "cards": [card.text] + [c.text for c in rm.cards] + [JOKER.text] * len(jokers)})]
+                          {"meld": m.id,
+                           "cards": [card.text] + [c.text for c in rm.cards] + [JOKER.text] * len(jokers)})]
         return self._apply_steal(cast(Steal, action), seat, card)
 
     def _apply_steal(self, st: Steal, seat: int, card: Card) -> list[Event]:
