@@ -10,8 +10,8 @@ seats, default 4 like the OpenSpiel peer ``crazy_eights(players=4)``; Noms 4
 seats, a game to 101, whose hands compare with ``oh_hell``; Spite & Malice 2;
 Nickels 4 seats, a match of seven rounds, compared with ``gin_rummy``; Nogginate
 4 seats, a match to 10,000 (random play seldom gets there: most matches end at the
-``max_rounds`` cap of 100 rounds), also compared with ``gin_rummy``, and a second
-line of single rounds, :data:`ROUND_RULES`):
+``max_rounds`` cap of 100 rounds), also compared with ``gin_rummy``, and lines
+of single rounds, without and with the cheat cards, :data:`ROUND_RULES`):
 games/s, hands/s, player actions/s, chance steps/s and all steps/s; then
 clone/s, legal_actions/s and apply/s on positions sampled from such games,
 the ``easy`` bot's decisions/s, view builds/s, and the ``hard`` search's
@@ -55,9 +55,10 @@ PEER_PAIRS: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 #: Seats per game when not the game's minimum (Nags: ``--seats``).
 SEATS = {"noms": 4, "nickels": 4, "nogginate": 4}
-#: Games whose matches are long also get a line of random playouts of single rounds, with these
-#: house rules (Nogginate: ``fixed_rounds = 1``, NG-54).
-ROUND_RULES: dict[str, dict[str, object]] = {"nogginate": {"fixed_rounds": 1}}
+#: Games whose matches are long also get lines of random playouts of single rounds, one for each of
+#: these house rules (Nogginate: ``fixed_rounds = 1``, NG-54; and with the cheat cards, NG-11).
+ROUND_RULES: dict[str, tuple[dict[str, object], ...]] = {
+    "nogginate": ({"fixed_rounds": 1}, {"fixed_rounds": 1, "use_cheat_cards": True})}
 #: What to do when there is no peer Python: the one command that makes the venv.
 PEER_VENV_HELP = ("make a peer venv with: python3 -m venv /path/to/peer-venv && "
                   "/path/to/peer-venv/bin/pip install open_spiel rlcard ; then pass "
@@ -144,8 +145,7 @@ def bench_game(game_id: str, seats: int, seconds: float) -> dict[str, float]:
     print(f"  {'random playout':32s} {g / dt:9.1f} games/s {hands / dt:9.1f} hands/s "
           f"{(n_act + n_ch) / dt:10.0f} steps/s ({n_act / dt:.0f} actions/s + {n_ch / dt:.0f} chance steps/s; "
           f"{n_act / g:.1f} actions and {n_ch / g:.1f} chance steps per game)")
-    if game_id in ROUND_RULES:
-        rules = ROUND_RULES[game_id]
+    for rules in ROUND_RULES.get(game_id, ()):
         rg, _, r_act, r_ch, rdt = playouts(game_id, seats, seconds, rules=rules)
         label = "random playout (" + ", ".join(f"{k}={v}" for k, v in rules.items()) + ")"
         print(f"  {label:32s} {rg / rdt:9.1f} games/s {(r_act + r_ch) / rdt:10.0f} steps/s "

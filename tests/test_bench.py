@@ -95,6 +95,7 @@ def test_the_nogginate_bench_plays_matches_and_rounds_and_skips_missing_bot_leve
     rates = bench.bench_game("nogginate", 2, 0.01)  # 2 seats: a match to 10,000 ends in about a dozen rounds
     out = capsys.readouterr().out
     assert "Nogginate, 2 seats" in out and "random playout (fixed_rounds=1)" in out
+    assert "random playout (fixed_rounds=1, use_cheat_cards=True)" in out
     assert rates["games"] > 0 and rates["steps"] > rates["actions"] > 0
     from engine.games import levels_for
     for level, line in (("easy", "easy bot decision"), ("hard", "hard search")):
