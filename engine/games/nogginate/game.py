@@ -2312,9 +2312,7 @@ class NogginateView(View):
             return "it is not your move"
         if self.phase not in ("acquire", "meld", "answer", "return"):
             return "it is not a player's move now"
-        if self.phase == "answer":
-            return None if type(action) is Answer else "answer yes or no (NG-45d)"
-        return self._turn().why(action)
+        return self._turn().why(action)  # the answer phase too: the state's sentence (NG-45d)
 
     def unseen_cards(self) -> list[Card]:
         """The cards this seat cannot place: both decks minus its hand, the melds (and their
