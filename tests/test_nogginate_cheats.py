@@ -16,13 +16,17 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from engine.cards import NOGGINATE, Card, nogginate_deck
-from engine.core import ActionParseError, IllegalAction
+from engine.cards import Card, nogginate_deck
+from engine.core import CHANCE, TERMINAL, ActionParseError, IllegalAction
 from engine.games.nogginate.cheats import (
-    COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE, RESURRECT, SHOW, STEAL, TELL, Tell, cheat_cards)
+    COMBINE, HANDS_OFF, JOKERNATE_CARD, POWER_CARD, RECONFIGURE, REMOVE, RESURRECT, SHOW, STEAL, TELL, TELLS,
+    CheatNate, Combine, Give, HandsOff, Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell,
+    cheat_cards)
 from engine.games.nogginate.game import (
-    P_ACQUIRE, P_DEAL, P_DRAW, P_MELD, Nogginate, NogginateState, NogginateVariant)
+    P_ACQUIRE, P_DEAL, P_DRAW, P_MELD, Draw, Nogginate, NogginateState, NogginateVariant)
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld, new_meld
 from test_nogginate_rules import A, C, filler, play, texts
 
@@ -888,15 +892,6 @@ def test_ng45j_a_cheat_card_is_got_rid_of_only_by_a_cheat_nate_the_last_discard_
 # Properties with cheat cards on (hypothesis)
 # ---------------------------------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from engine.core import CHANCE, TERMINAL  # noqa: E402
-from engine.games.nogginate.cheats import (  # noqa: E402
-    POWER_CARD, TELLS, CheatNate, Combine, Give, HandsOff, Reconfigure, Remove, Resurrect, Show, StartJokernate,
-    Steal)
-from engine.games.nogginate.game import Draw, NewNate, NewNoggi  # noqa: E402
-
 #: Refusals that state a fact about the table rather than a rule.
 FACTUAL = ("you do not hold", "you hold no", "there is no meld", "nobody asked", "it is not a player's move",
            "no cards are being returned")
@@ -1057,3 +1052,24 @@ def test_a_power_written_in_another_order_is_the_listed_action():
     s = ctable({0: "STL STL TEL 8C"}, n=3, melds=CLOSED2, show_tell_in_individual_games=True,
                cheat_nate_mixed_types=True)
     assert CheatNate(tuple(C("TEL STL STL"))) in s.legal_actions() and s.is_legal(CheatNate(tuple(C("STL TEL STL"))))
+
+
+def test_ng45e_jokers_that_go_onto_a_jokernate_keep_a_player_able_to_go_out():
+    """NG-45e/NG-23 (engine fix): after "yes", a player whose jokers can all go onto the team's Jokernate
+    (which takes any number of jokers, open or closed) is still able to go out, so is bound to: no discard
+    that keeps cards; adding the jokers and discarding the last card goes out."""
+    for closed, jokers in ((False, "JK JK JK"), (True, "JK JK JK JK JK JK JK")):
+        full = ((0, NATE, "9H 9H 9S 9S 9D JK JK", True),)  # a closed Nate that takes no more jokers
+        s = ctable({0: "JK JK 5C"}, melds=CLOSED2[:1] + full + ((0, JOKERNATE, jokers, closed),))
+        s.permission = 1
+        why = agree(s, "discard JK", "discard 5C", "add m3 JK")
+        assert "NG-45e" in why["discard JK"] and "NG-45e" in why["discard 5C"] and why["add m3 JK"] is None
+        play(s, "add m3 JK", "add m3 JK", "discard 5C")
+        assert s.out_seat == 0
+    # a joker may still be needed in a new Nate: 5C 5C JK, the other joker onto the Jokernate
+    s = ctable({0: "JK JK 5C 5C 8D"}, melds=CLOSED2[:1] + ((0, NATE, "9H 9H 9S 9S 9D JK JK", True),
+                                                         (0, JOKERNATE, "JK JK JK", False)))
+    s.permission = 1
+    assert "NG-45e" in agree(s, "discard 8D")["discard 8D"]
+    play(s, "nate 5C 5C JK", "add m3 JK", "discard 8D")
+    assert s.out_seat == 0
