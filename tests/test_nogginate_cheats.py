@@ -1073,3 +1073,54 @@ def test_ng45e_jokers_that_go_onto_a_jokernate_keep_a_player_able_to_go_out():
     assert "NG-45e" in agree(s, "discard 8D")["discard 8D"]
     play(s, "nate 5C 5C JK", "add m3 JK", "discard 8D")
     assert s.out_seat == 0
+
+
+@pytest.mark.parametrize("text", [
+    "draw", "draw 1c1x", "draw 2x", "combine m2 m5", "handsoff m3", "jokernate JK JK JK", "reconfigure m4 m2 7H",
+    "remove m4 7H", "remove m4 7H 7S", "resurrect m3", "show 7H", "show STL", "tell draw", "tell cheat",
+    "tell pile", "tell meld", "tell out", "tell stay", "tell discard 7", "tell keep 10", "tell discard 0",
+    "steal m5 7H m2", "steal m5 JK m2", "cheatnate STL STL STL", "cheatnate CMB STL TEL", "give 7H s2",
+    "give JK s0", "drawn 7H STL", "drawn STL TEL"])
+def test_every_cheat_notation_round_trips(text):
+    """NG-C0b to NG-C9a, NG-22, NG-26: each cheat action's notation parses to an action written back the same."""
+    a = A(text)
+    assert str(a) == text and A(str(a)) == a
+
+
+def test_several_hands_off_cards_each_block_one_steal():
+    """NG-C8a (``hands_off_single_use``): several Hands Off cards may sit on one meld; each blocks one Steal;
+    a meld added to after a cheat-Nate: nothing is added to a cheat-Nate (NG-22)."""
+    s = ctable({0: "STL STL STL 8C"}, melds=((1, NOGGI, "3H 4H 5H 6H", False, 2), STEAL_POS[1]),
+               hands_off_single_use=True)
+    play(s, "steal m1 6H m2", "steal m1 6H m2")
+    assert meld(s, 1).guards == 0 and len(meld(s, 1).cards) == 4 and s.cheat_discards.count(HANDS_OFF) == 2
+    play(s, "steal m1 6H m2")
+    assert len(meld(s, 1).cards) == 3
+    s = ctable({0: "STL STL STL STL 8C 9C"}, n=3, melds=CLOSED2 + ((0, CHEAT_NATE, "CMB CMB CMB", False),))
+    assert "NG-22" in agree(s, "add m3 STL")["add m3 STL"]
+
+
+def test_ngc5_a_resurrected_nate_may_be_stolen_into_and_a_jokernate_broken_by_a_steal_goes_back():
+    """NG-C5: a resurrected Nate is open for the turn, so a Steal may add to it (it closes again at turn end);
+    NG-C8: a Jokernate left with 2 jokers goes back whole to its owners."""
+    s = ctable({0: "RES STL STL 8C 2D"}, melds=CLOSED2 + ((1, NATE, "9C 9C 9C JK", False),))
+    assert "NG-C8" in agree(s, "steal m3 9C m2")["steal m3 9C m2"]
+    play(s, "resurrect m2")
+    assert agree(s, "steal m3 9C m2")["steal m3 9C m2"] is None
+    play(s, "steal m3 9C m2")
+    assert len(meld(s, 2).cards) == 8 and not meld(s, 2).closed and len(meld(s, 3).cards) == 3
+    play(s, "discard 2D")
+    assert meld(s, 2).closed
+    s = ctable({0: "STL 8C 2D"}, melds=((0, NATE, "5C 5D 5H", False), (1, JOKERNATE, "JK JK JK", False)))
+    play(s, "steal m2 JK m1")
+    assert [m.id for m in s.melds] == [1] and s.known[1] == [JK, JK] and meld(s, 1).jokers == 1
+
+
+def test_ngc7a_tells_last_until_the_round_ends():
+    """NG-C7a: the partner sees a Tell until the round ends; the next round starts with none."""
+    s = ctable({0: "TEL 8C 9C"})
+    play(s, "tell out", "discard 8C")
+    assert s.view(2).tells == ((0, Tell("out")),)
+    s.stock = []
+    play(s, "draw")
+    assert s.phase == P_DEAL and s.tells == [] and s.view(2).tells == ()
