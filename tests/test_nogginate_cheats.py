@@ -8,10 +8,15 @@ hands, melds (with Hands Off cards) and piles set directly, the stocks the rest 
 conservation holds. Every test checks the legal list and the refusal (``why_illegal``, naming the rule), the
 state after ``apply``, and (:func:`agree`) that the view of the seat to move gives the same legal list and
 the same answers as the state.
+
+The properties at the end (hypothesis) play random matches with cheat cards on and random cheat options,
+and check random positions against every power action that could be written; engine fixes found on the way
+have their own tests (the view's NG-45d sentence, a power written in another order, NG-45e with a Jokernate).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -1124,3 +1129,89 @@ def test_ngc7a_tells_last_until_the_round_ends():
     s.stock = []
     play(s, "draw")
     assert s.phase == P_DEAL and s.tells == [] and s.view(2).tells == ()
+
+
+def random_position(rng: random.Random) -> NogginateState:
+    """A meld-phase position with cheat cards and random cheat options: 2 to 9 random melds of every team
+    (Noggis, Nates, Jokernates; some closed, some with Hands Off), 1 to 8 cheat cards in the mover's dealt
+    hand, most teams down, and (in a partnership) a random answer to the go-out question."""
+    from engine.cards import Suit
+    n = rng.choice((2, 3, 4, 5, 6))
+    opts = dict(use_cheat_cards=True, hands_off_single_use=rng.random() < .5, cheat_nate_mixed_types=rng.random() < .5,
+                show_tell_in_individual_games=rng.random() < .5,
+                steal_return_policy=rng.choice(("next_to_play", "team_choice", "fewest_cards")))
+    s = Nogginate.new_state(NogginateVariant(**opts), n)
+    s.apply(A("dealer 0"))
+    s.apply(s.sample_chance(rng))
+    s.apply(s.sample_chance(rng))
+    pool, cheats = Counter(s.stock), Counter(s.cheat_stock)
+    for _ in range(rng.randint(2, 9)):
+        kind = rng.choice((NOGGI, NOGGI, NATE, NATE, JOKERNATE))
+        if kind == NOGGI:
+            suit, lo = rng.choice(list(Suit)), rng.randint(0, 8)
+            cs = [Card.get(r, suit) for r in range(lo, rng.randint(lo + 2, 10) + 1)]
+        elif kind == NATE:
+            r, j = rng.randint(0, 10), rng.choice((0, 0, 1, 2))
+            cs = [Card.get(r, rng.choice(list(Suit))) for _ in range(rng.randint(max(2 * j, 3 - j), 9))] + [JK] * j
+        else:
+            cs = [JK] * rng.randint(3, 8)
+        if any(pool[c] < k for c, k in Counter(cs).items()):
+            continue
+        pool.subtract(cs)
+        m = new_meld(s.next_id, rng.randrange(len(s.teams)), kind, cs)
+        guards = 1 if rng.random() < .2 and cheats[HANDS_OFF] else 0
+        cheats[HANDS_OFF] -= guards
+        s.melds.append(TableMeld(m.id, m.team, kind, m.cards, m.closed or (len(cs) >= 7 and rng.random() < .4),
+                                 guards))
+        s.next_id += 1
+    s.turn_seat = rng.randrange(n)
+    drawn = rng.sample(list(cheats.elements()), rng.randint(1, 8))
+    cheats.subtract(drawn)
+    s.hands[s.turn_seat] = sorted(s.hands[s.turn_seat] + drawn, key=lambda c: c.order)
+    s.cheat_stock, s.stock = list(cheats.elements()), list(pool.elements())
+    s.down = [rng.random() < .85 for _ in s.teams]
+    s.permission = rng.choice((-1, -1, 0, 1)) if s.partnership else -1
+    s.phase = P_MELD
+    return s
+
+
+def every_power(s: NogginateState) -> list:
+    """Every power action over the table's meld ids (and one that is not there) and the mover's cards."""
+    ids = [m.id for m in s.melds] + [99]
+    hand = s.hands[s.turn_seat]
+    out: list = [StartJokernate()] + [Show(c) for c in set(hand)]
+    for a in ids:
+        out += [HandsOff(a), Resurrect(a)] + [Combine(a, b) for b in ids]
+    for m in s.melds:
+        for c in set(m.cards):
+            out += [x for d in ids for x in (Steal(m.id, c, d), Reconfigure(m.id, d, c))]
+    nat = sorted({c for c in hand if c.is_natural}, key=lambda c: c.order)
+    for mid in ids:
+        out += [Remove(mid, (c,)) for c in nat]
+        out += [Remove(mid, pair) for pair in itertools.combinations_with_replacement(nat, 2)]
+    ch = sorted((c for c in hand if c.is_cheat), key=lambda c: c.order)
+    for k in (3, 4, 5):
+        out += [CheatNate(combo) for combo in set(itertools.combinations(ch, k))]
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_every_power_is_legal_exactly_when_listed_in_random_positions(seed):
+    """NG-C0b to NG-C9, NG-22: in random positions (melds of every kind and team, closed or with Hands Off, a
+    hand with cheat cards, teams down or not, any answer to the go-out question), every power action over the
+    table's ids and the hand's cards is legal exactly when listed, the view agrees, and a legal one applies,
+    conserving the cards."""
+    s = random_position(random.Random(seed))
+    legal = s.legal_actions()
+    listed = set(legal)
+    v = s.view(s.turn_seat)
+    assert legal and v.compute_legal() == legal
+    deck = Counter(c for z in s.zones().values() for c in z)
+    for a in every_power(s):
+        why = s.why_illegal(a)
+        assert (why is None) == (a in listed), (str(a), why)
+        if why is None:
+            c = s.clone()
+            c.apply(a)
+            assert c.legal_actions() and Counter(x for z in c.zones().values() for x in z) == deck
