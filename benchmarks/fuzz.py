@@ -2,7 +2,7 @@
 
 Usage:
     python benchmarks/fuzz.py GAME [--games N] [--seconds S] [--seed N] [--jobs N]
-        [--max-steps N] [--hand-steps N] [--log-every N] [--progress S]
+        [--max-steps N] [--hand-steps N] [--log-every N] [--progress S] [--set OPTION=VALUE ...]
 
 ``GAME`` is a game id or ``all``. Fuzz game ``i`` of a run uses seed ``SEED + i``
 (``--seed``, default 1), so every failure is reproduced alone with
@@ -17,7 +17,10 @@ seat count in ``min_seats..max_seats``. So a Nags fuzz game is a match of
 to ``target``, a Spite & Malice one a single game or a match to ``match_to``, a
 Nogginate one ``fixed_rounds`` or ``max_rounds`` rounds (drawn in 1..8,
 :data:`MATCH_LENGTH_CAPS`). A bool or choices option is drawn only among the values
-the game accepts in some combination (:func:`accepted_values`).
+the game accepts in some combination (:func:`accepted_values`). ``--set OPTION=VALUE``
+(repeatable; the value is read as TOML, else as a plain string) forces a house rule in
+every game, the others still drawn at random: ``--set use_cheat_cards=true`` fuzzes
+Nogginate with cheat cards only; a failure's reproducing command repeats the ``--set``.
 Drawn rules may make a match very long (a Noms target of 10,000): a match is
 stopped at the first end of a hand after ``--max-steps`` steps and counted as
 *truncated*, which is not a failure (the report lists a few, with their hands and
@@ -65,6 +68,7 @@ import functools
 import random
 import sys
 import tempfile
+import tomllib
 import time
 import traceback
 from collections import Counter
@@ -193,14 +197,16 @@ def _draw_value(spec: OptionSpec, rng: random.Random, accepted: tuple[Any, ...] 
     return None  # free text: keep the default
 
 
-def draw_rules(game: type[Game], rng: random.Random) -> tuple[Any, dict[str, Any]]:
+def draw_rules(game: type[Game], rng: random.Random,
+               forced: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
     """Random house rules for ``game``: each option of its variant class is left
     at its default or (half the time) drawn from its declared choices or range
     (:func:`_draw_value`; a bool or choices option only among the values the game
     accepts on their own, :func:`accepted_values`; a match-length option of
     :data:`MATCH_LENGTH_CAPS` always, in ``1..cap``); the table is validated by
     ``build_variant`` (the game's own ``problems()`` included) and drawn again when
-    refused, up to :data:`RULE_DRAWS` times, then the defaults are used.
+    refused, up to :data:`RULE_DRAWS` times, then the defaults are used. ``forced`` options
+    (``--set``) replace the drawn values in every table, the defaults' fallback included.
 
     Returns:
         ``(variant, table)``: the built variant and the options drawn (TOML-ready).
@@ -218,11 +224,37 @@ def draw_rules(game: type[Game], rng: random.Random) -> tuple[Any, dict[str, Any
             value = _draw_value(spec, rng, accepted[spec.name])
             if value is not None:
                 table[spec.name] = value
+        table.update(forced or {})
         try:
             return build_variant(game.variant_class, table, source="fuzz", section=f"rules.{game.id}"), table
         except ConfigError:
             continue
-    return build_variant(game.variant_class, {}), {}
+    return build_variant(game.variant_class, dict(forced or {})), dict(forced or {})
+
+
+def parse_forced(game: type[Game], items: list[str]) -> dict[str, Any]:
+    """``--set OPTION=VALUE`` items as a table of forced house rules for ``game``: each value
+    read as a TOML value (``true``, ``3``, ``"x"``), else as a plain string (``team_choice``).
+
+    Raises:
+        ValueError: for an item without ``=``, or a table ``game``'s variant refuses
+            (an unknown option, a value out of range).
+    """
+    table: dict[str, Any] = {}
+    for item in items:
+        name, eq, text = item.partition("=")
+        if not eq or not name.strip():
+            raise ValueError(f"--set wants OPTION=VALUE, found {item!r}")
+        try:
+            value = tomllib.loads(f"v = {text.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = text.strip()
+        table[name.strip()] = value
+    try:
+        build_variant(game.variant_class, table, source="--set", section=f"rules.{game.id}")
+    except ConfigError as err:
+        raise ValueError(str(err)) from None
+    return table
 
 
 # ---------------------------------------------------------------------------
@@ -238,10 +270,19 @@ class Failure:
     step: int
     check: str
     message: str
+    forced: dict[str, Any] = field(default_factory=dict)
 
     def repro(self) -> str:
-        """The command that plays this game alone."""
-        return f"python benchmarks/fuzz.py {self.game_id} --seed {self.seed} --games 1"
+        """The command that plays this game alone (with the run's ``--set`` options)."""
+        sets = "".join(f" --set {k}={_toml_value(v)}" for k, v in self.forced.items())
+        return f"python benchmarks/fuzz.py {self.game_id} --seed {self.seed} --games 1{sets}"
+
+
+def _toml_value(v: Any) -> str:
+    """``v`` as ``--set`` reads it back: TOML for bools and numbers, a bare word for a string."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
 
 
 @dataclass
@@ -281,11 +322,12 @@ def _cards(state: State) -> dict:
     return dict(Counter(chain.from_iterable(state.zones().values())))
 
 
-def _setup(game_id: str, seed: int) -> tuple[type[Game], Any, int, random.Random]:
-    """The game, its drawn rules, the seat count and the play generator for ``seed``."""
+def _setup(game_id: str, seed: int, forced: dict[str, Any] | None = None) -> tuple[type[Game], Any, int,
+                                                                                  random.Random]:
+    """The game, its drawn rules (``forced`` ones set), the seat count and the play generator for ``seed``."""
     game = GAMES[game_id]
     rules_rng = random.Random(f"fuzz:{game_id}:{seed}:rules")
-    variant, _ = draw_rules(game, rules_rng)
+    variant, _ = draw_rules(game, rules_rng, forced)
     counts = game.seat_counts(variant)
     n = counts[int(rules_rng.random() * len(counts))]
     return game, variant, n, random.Random(f"fuzz:{game_id}:{seed}:play")
@@ -299,9 +341,10 @@ def _choose(state: State, rng: random.Random) -> tuple[Action, list[Action]]:
     return legal[int(rng.random() * len(legal))], legal
 
 
-def _replay_unchecked(game_id: str, seed: int, max_steps: int) -> tuple[list[str], str]:
+def _replay_unchecked(game_id: str, seed: int, max_steps: int,
+                      forced: dict[str, Any] | None = None) -> tuple[list[str], str]:
     """Play ``seed`` again with no checks: its action notations and final fingerprint."""
-    game, variant, n, rng = _setup(game_id, seed)
+    game, variant, n, rng = _setup(game_id, seed, forced)
     s = game.new_state(variant, n)
     actions = []
     hand, hand_start = s.hand_number, 0
@@ -371,7 +414,7 @@ def _diff(got: dict, want: dict) -> str:
 
 
 def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS,
-              log_dir: Path | None = None) -> Tally:
+              log_dir: Path | None = None, forced: dict[str, Any] | None = None) -> Tally:
     """Play and check one fuzz game (see the module docstring).
 
     Args:
@@ -381,6 +424,7 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
         hand_steps: steps one hand may last; more is a ``termination`` failure.
         log_dir: when given, the game is written there as a log and verified
             (the file is removed when it verifies).
+        forced: house rules set in every game (``--set``), the others drawn.
 
     Returns:
         A :class:`Tally` of one game (failures hold at most one entry: a game
@@ -389,7 +433,7 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
     t = Tally(games=1, seeds=[(seed, seed)])
     step = 0
     try:
-        game, variant, n, rng = _setup(game_id, seed)
+        game, variant, n, rng = _setup(game_id, seed, forced)
         crng = random.Random(f"fuzz:{game_id}:{seed}:check")
         s = game.new_state(variant, n)
         cards = _cards(s)
@@ -438,7 +482,7 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
         else:
             if len(s.scores()) != n or not set(s.winners()) <= set(range(n)):
                 raise _Failed("termination", f"bad result: scores {s.scores()}, winners {s.winners()}")
-        again, fp = _replay_unchecked(game_id, seed, max_steps)
+        again, fp = _replay_unchecked(game_id, seed, max_steps, forced)
         if again != played or fp != s.fingerprint():
             first = next((i for i, (x, y) in enumerate(zip(again, played)) if x != y), min(len(again), len(played)))
             raise _Failed("determinism", f"the seed played again differs from step {first + 1}")
@@ -452,28 +496,31 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
             t.logs += 1
             t.checks["log"] += 1
     except _Failed as f:
-        t.failures.append(Failure(game_id, seed, step, f.check, str(f)))
+        t.failures.append(Failure(game_id, seed, step, f.check, str(f), dict(forced or {})))
     except Exception as err:  # noqa: BLE001  any crash of the engine is a failure to report
         where = traceback.extract_tb(err.__traceback__)[-1]
         t.failures.append(Failure(game_id, seed, step, "crash", f"{type(err).__name__}: {err} "
-                                  f"({Path(where.filename).name}:{where.lineno})"))
+                                  f"({Path(where.filename).name}:{where.lineno})", dict(forced or {})))
     t.steps = step
     return t
 
 
 def fuzz_seeds(game_id: str, first: int, count: int, *, deadline: float | None = None,
-               max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS, log_every: int = LOG_EVERY) -> Tally:
+               max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS, log_every: int = LOG_EVERY,
+               forced: dict[str, Any] | None = None) -> Tally:
     """Fuzz games with seeds ``first .. first + count - 1`` (stopping early at
     ``deadline``, a ``time.monotonic()`` value) and add up their tallies; the
     seeds played are in ``Tally.seeds``. One game in ``log_every`` (seed divisible
-    by it; 0: none) is logged and verified in a temporary folder."""
+    by it; 0: none) is logged and verified in a temporary folder; ``forced``: see
+    :func:`fuzz_game`."""
     total = Tally()
     with tempfile.TemporaryDirectory(prefix="cardtable-fuzz-") as tmp:
         for seed in range(first, first + count):
             if deadline is not None and time.monotonic() >= deadline:
                 break
             log_dir = Path(tmp) if log_every and seed % log_every == 0 else None
-            total.add(fuzz_game(game_id, seed, max_steps=max_steps, hand_steps=hand_steps, log_dir=log_dir))
+            total.add(fuzz_game(game_id, seed, max_steps=max_steps, hand_steps=hand_steps, log_dir=log_dir,
+                                forced=forced))
     total.seeds = _merge(total.seeds)
     return total
 
@@ -502,14 +549,15 @@ def _chunks(first: int, games: int | None, size: int) -> Iterator[tuple[int, int
 
 def run(game_id: str, *, games: int | None, seconds: float | None, seed: int = 1, jobs: int = 1,
         max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS, log_every: int = LOG_EVERY,
-        progress: float | None = None, out=None) -> tuple[Tally, float]:
+        progress: float | None = None, out=None, forced: dict[str, Any] | None = None) -> tuple[Tally, float]:
     """Fuzz one game: ``games`` games (None: until ``seconds`` run out) from seed
-    ``seed``, in ``jobs`` processes; progress lines (every ``progress`` seconds) go
-    to ``out`` (default ``sys.stdout``). Returns the tally and the wall time in seconds."""
+    ``seed``, in ``jobs`` processes, with the house rules ``forced`` (``--set``) in every
+    game; progress lines (every ``progress`` seconds) go to ``out`` (default
+    ``sys.stdout``). Returns the tally and the wall time in seconds."""
     out = out or sys.stdout
     t0 = time.monotonic()
     deadline = None if seconds is None else t0 + seconds
-    kw = dict(max_steps=max_steps, hand_steps=hand_steps, log_every=log_every)
+    kw: dict[str, Any] = dict(max_steps=max_steps, hand_steps=hand_steps, log_every=log_every, forced=forced)
     total = Tally()
     last_note = t0
     if jobs <= 1:
@@ -579,17 +627,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hand-steps", type=int, default=HAND_STEPS, help="a hand lasting longer fails")
     p.add_argument("--log-every", type=int, default=LOG_EVERY, help="log and verify one game in N (0: none)")
     p.add_argument("--progress", type=float, default=None, help="print a progress line every S seconds")
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", dest="forced",
+                   help="force a house rule in every game (repeatable; one game id, not 'all'), "
+                        "e.g. --set use_cheat_cards=true")
     args = p.parse_args(argv)
     ids = sorted(GAMES) if args.game == "all" else [args.game]
     if any(g not in GAMES for g in ids):
         p.error(f"unknown game {args.game!r}; choose all or one of {', '.join(sorted(GAMES))}")
+    forced: dict[str, Any] = {}
+    if args.forced:
+        if len(ids) != 1:
+            p.error("--set names one game's house rules: give a game id, not 'all'")
+        try:
+            forced = parse_forced(GAMES[ids[0]], args.forced)
+        except ValueError as err:
+            p.error(str(err))
     if args.games is None and args.seconds is None:
         args.games = 200
     failed = False
+    if forced:
+        print("forced house rules: " + ", ".join(f"{k}={_toml_value(v)}" for k, v in forced.items()), flush=True)
     for gid in ids:
         t, wall = run(gid, games=args.games, seconds=args.seconds, seed=args.seed, jobs=args.jobs,
                       max_steps=args.max_steps, hand_steps=args.hand_steps, log_every=args.log_every,
-                      progress=args.progress)
+                      progress=args.progress, forced=forced)
         report(gid, t, wall)
         failed = failed or bool(t.failures)
     return 1 if failed else 0

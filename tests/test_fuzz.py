@@ -177,3 +177,34 @@ def test_a_table_option_has_each_of_its_entries_drawn_and_varied(fuzz):
             assert getattr(variant.penalty_values, key) == value
     assert set(seen) == {"joker", "ace", "ten_to_king", "two_to_nine"}
     assert all(len(values) >= 2 for values in seen.values()), seen
+
+
+def test_set_forces_a_house_rule_in_every_drawn_table_and_in_the_reproducing_command(fuzz, capsys):
+    """``--set OPTION=VALUE`` (issue 14: fuzzing Nogginate with cheat cards on): the value is read as TOML,
+    else as a word; every drawn table holds it while the other options still vary; a failure's command
+    repeats it; an unknown option, a bad value or ``all`` is refused."""
+    game = GAMES["nogginate"]
+    forced = fuzz.parse_forced(game, ["use_cheat_cards=true", "steal_return_policy=team_choice"])
+    assert forced == {"use_cheat_cards": True, "steal_return_policy": "team_choice"}
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(100):
+        variant, table = fuzz.draw_rules(game, rng, forced)
+        assert variant.use_cheat_cards is True and variant.steal_return_policy == "team_choice"
+        assert table["use_cheat_cards"] is True
+        seen.add(variant.hands_off_single_use)
+    assert seen == {False, True}
+    for bad in (["bogus=1"], ["use_cheat_cards"], ["max_rounds=0"]):
+        with pytest.raises(ValueError):
+            fuzz.parse_forced(game, bad)
+    f = fuzz.Failure("nogginate", 5, 3, "legal", "x", forced)
+    assert f.repro() == ("python benchmarks/fuzz.py nogginate --seed 5 --games 1 --set use_cheat_cards=true "
+                         "--set steal_return_policy=team_choice")
+    t = fuzz.fuzz_seeds("nogginate", 3, 2, max_steps=40, log_every=0, forced={"use_cheat_cards": True})
+    assert t.games == 2 and not t.failures
+    assert fuzz.main(["nogginate", "--games", "1", "--max-steps", "30", "--set", "use_cheat_cards=true"]) == 0
+    assert "forced house rules: use_cheat_cards=true" in capsys.readouterr().out
+    for argv in (["all", "--set", "use_cheat_cards=true"], ["nogginate", "--set", "nope=1"]):
+        with pytest.raises(SystemExit) as exc:
+            fuzz.main(argv)
+        assert exc.value.code == 2

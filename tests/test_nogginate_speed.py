@@ -10,7 +10,8 @@ cut short with ``fixed_rounds`` / ``max_rounds`` (random play rarely reaches 10,
 If a rules fix changes behaviour on purpose, re-record the hashes with
 :func:`match_digest` and say so in the commit (re-recorded at the merge into main: the Bonus and
 Freeze-Nate narration names their faces; the merged speed-ups gave the same digests as main's
-engine before them; case 9 again for the NG-45e/NG-45i fix of the ng-rules branch).
+engine before them; case 9 again for the NG-45e/NG-45i fix of the ng-rules branch). Cases 21 to 27 play with
+cheat cards (issue 14), under each cheat option, recorded once the cheat engine's fixes were in.
 """
 
 from __future__ import annotations
@@ -43,6 +44,25 @@ CASES: list[tuple[int, int, dict, str]] = [
      "7ea9b5dcc5f5e61aef2b95aee34b831e25fefd34cc96f43bad738f4ae155dd03"),
     (11, 4, {'max_rounds': 20}, "0fb367d837d67253698bc4256c3f42275f8334789912b8f327864da9ee421399"),
     (13, 6, {'max_rounds': 10}, "cd377eb06e7149f8d5d3495bd39d709e586483fe2c3a51be3374edc49a4da2b5"),
+    # issue 14: cheat cards on, recorded from the engine with the cheat-rules branch's fixes
+    (21, 4, {'use_cheat_cards': True, 'fixed_rounds': 5},
+     "4ecff23cd224ec9035d05f3e01540a4df59cd60c57c36bcc2dc6eb846279ab0c"),
+    (22, 4, {'use_cheat_cards': True, 'steal_return_policy': 'team_choice', 'hands_off_single_use': True,
+     'max_rounds': 5},
+     "264e3562d76d06b072b672f89ed3a345e27a19ee060914ff160ec8f5e6b51abf"),
+    (23, 3, {'use_cheat_cards': True, 'show_tell_in_individual_games': True, 'cheat_nate_mixed_types': True,
+     'fixed_rounds': 5},
+     "1f027c0dead7f851949fa56de2e9c41396c02db0852e49c7868f4a3dd78b2a0b"),
+    (24, 6, {'use_cheat_cards': True, 'six_player_teams': '2x3', 'steal_return_policy': 'team_choice',
+     'fixed_rounds': 3},
+     "875473432b2447336f5685adead96dc0f1e3d0fe965eb6818e35b364836bb4ee"),
+    (25, 5, {'use_cheat_cards': True, 'last_custom_card_topup_from_cheat': True,
+     'steal_return_policy': 'fewest_cards', 'fixed_rounds': 5},
+     "097ee9b7e5a399cd7ade648fbd66aea0015e3f1b18197813e0eb7257b261dff7"),
+    (26, 2, {'use_cheat_cards': True, 'max_rounds': 6},
+     "2724a55cf6f352999e794ab70605dbb74ba62eff10b47978afa7640d70b11d87"),
+    (27, 6, {'use_cheat_cards': True, 'fixed_rounds': 3, 'max_go_out_asks_per_round': 1},
+     "117652936ad1124879069aac2bd060a30b936f5e8d46ae5c1948b40a24d84b2d"),
 ]
 
 
@@ -124,3 +144,21 @@ def test_unseen_cards_are_the_stock_and_the_other_hands():
             act = s.sample_chance(rng) if s.to_move == CHANCE else rng.choice(s.legal_actions())
             s.apply(act)
     assert checked > 300
+
+
+def test_the_cheat_card_cases_play_the_powers():
+    """Cases with ``use_cheat_cards`` lock the cheat engine's behaviour: between them their random matches play
+    the cheat draws and the powers (a lock that never reached them would lock nothing)."""
+    played: set[str] = set()
+    for seed, seats, options, _ in CASES:
+        if not options.get("use_cheat_cards"):
+            continue
+        rng = random.Random(seed)
+        s = Nogginate.new_state(NogginateVariant(**options), seats)
+        while not s.is_over:
+            legal = [] if s.to_move == CHANCE else s.legal_actions()
+            act = s.sample_chance(rng) if s.to_move == CHANCE else legal[int(rng.random() * len(legal))]
+            played.add(str(act).split()[0] + (" " + str(act).split()[1] if str(act).startswith("draw ") else ""))
+            s.apply(act)
+    assert {"draw 1c1x", "draw 2x", "handsoff", "jokernate", "reconfigure", "remove", "resurrect", "show", "tell",
+            "steal", "give"} <= played, played

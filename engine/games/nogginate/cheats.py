@@ -60,6 +60,10 @@ TELLS = {
 TELL_RANKED = ("discard", "keep")
 
 
+def _order(c: Card) -> int:
+    return c.order
+
+
 def cheat_cards(individual: bool, show_tell: bool) -> list[Card]:
     """NG-11/NG-12: the cheat deck of a game: 54 cards, or 42 in an individual game (2, 3 or 5
     players) unless ``show_tell`` (``show_tell_in_individual_games``) keeps Show and Tell."""
@@ -78,6 +82,12 @@ class Combine(Action):
 
     a: int
     b: int
+
+    def __post_init__(self) -> None:  # one action however written: the lower id first, as listed
+        if self.a > self.b:
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
 
     def __str__(self) -> str:
         return f"combine m{self.a} m{self.b}"
@@ -123,6 +133,9 @@ class Remove(Action):
 
     meld: int
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:  # one action however written: the naturals in card order, as listed
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_order)))
 
     def __str__(self) -> str:
         return f"remove m{self.meld} {cards_text(self.cards)}"
@@ -185,6 +198,9 @@ class CheatNate(Action):
     cheat-Nate, on the going-out turn only. Notation: ``cheatnate STL STL STL``."""
 
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:  # one action however written: the cards in card order, as listed
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_order)))
 
     def __str__(self) -> str:
         return "cheatnate " + cards_text(self.cards)

@@ -718,8 +718,18 @@ class _Turn:
         if m == 0:
             return True
         nates, noggis = _place_shapes(team_melds)
-        return can_place(Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker}), nates, noggis,
-                         m - (1 - stuck), 0, unit_weight)
+        cards = Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker})
+        if not any(t.kind == JOKERNATE for t in team_melds):
+            return can_place(cards, nates, noggis, m - (1 - stuck), 0, unit_weight)
+        # NG-23: the team's Jokernate, open or closed, takes any number of jokers: some jokers may go into
+        # Nates (j of them), the rest onto the Jokernate
+        jokers = cards.pop(JOKER, 0)
+        for j in range(jokers + 1):
+            if j:
+                cards[JOKER] = j
+            if can_place(cards, nates, noggis, m - jokers + j - (1 - stuck), 0, unit_weight):
+                return True
+        return False
 
     def pass_ok(self) -> bool:
         """NG-44 (NG-44a): ``pass`` with exactly one card, when the player may not go out."""
@@ -2312,9 +2322,7 @@ class NogginateView(View):
             return "it is not your move"
         if self.phase not in ("acquire", "meld", "answer", "return"):
             return "it is not a player's move now"
-        if self.phase == "answer":
-            return None if type(action) is Answer else "answer yes or no (NG-45d)"
-        return self._turn().why(action)
+        return self._turn().why(action)  # the answer phase too: the state's sentence (NG-45d)
 
     def unseen_cards(self) -> list[Card]:
         """The cards this seat cannot place: both decks minus its hand, the melds (and their
