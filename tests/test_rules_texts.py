@@ -14,7 +14,8 @@ from engine.games import SPECS
 
 TESTS = Path(__file__).resolve().parent
 SHARED_RULES = TESTS.parent.parent / "shared" / "rules"
-RULE_ID = re.compile(r"\*\*([A-Z]{2}-\d+[a-z]?)\*\*")
+#: A numbered rule where it is stated: ``**NK-13**``, ``**NG-45i**``, ``**NG-C0f**``, ``**NG-C1 Combine.**``.
+RULE_ID = re.compile(r"\*\*([A-Z]{2}-C?\d+[a-z]?)(?:\*\*| )")
 
 
 def _tests_text() -> str:
@@ -53,6 +54,12 @@ def test_the_shipped_rules_are_the_clarified_rules_plus_numbered_decisions(game_
         if not line.strip() or line.startswith("| `"):
             continue
         assert RULE_ID.search(line) and "DECISION" in line, f"an added line that is not a numbered DECISION: {line}"
+
+
+def test_rule_ids_are_found_in_both_forms():
+    """The card rules of Nogginate are numbered ``NG-C1`` and carry their name inside the bold."""
+    text = "* **NG-C0f** **Powers.** x\n* **NG-C1 Combine.** y\n* **NK-13** z\n* **NG-45i** w\n"
+    assert RULE_ID.findall(text) == ["NG-C0f", "NG-C1", "NK-13", "NG-45i"]
 
 
 def test_an_edited_shared_rule_is_refused():
