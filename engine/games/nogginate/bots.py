@@ -268,29 +268,31 @@ def team_estimate(melds: Sequence[TableMeld], team: int, bonuses: int, hands: Se
 
 #: A Steal is played when the opponents' loss plus the team's gain (:func:`steal_gain`) is at least this.
 STEAL_PAYS = 150.0
-#: ``draw 1c1x`` by choice only while the custom stock holds at least this many cards.
+#: What closing a meld is worth beyond its points in the planner's cheat decisions (the race to go out).
+CLOSED_RACE = 800.0
+#: ``draw 2x`` by choice only while the custom stock holds at least this many cards ...
 CHEAT_DRAW_STOCK = 24
 #: ... and the hand holds at least this many cards (custom cards are not needed).
-CHEAT_BIG_HAND = 14
-#: ``draw 2x`` by a team that is behind once the custom stock holds at most this many cards.
-CHEAT_LATE_STOCK = 40
+CHEAT_BIG_HAND = 16
 
 
 def meld_worth(kind: str, n: int, closed: bool, super_: bool = False, clean: bool = True) -> float:
     """A meld's worth for the planner's cheat decisions: a closed meld its NG-51 points
-    (:func:`meld_value`; a Jokernate 300); an open one of ``n`` cards its progress toward
-    closing, ``base * (n/7)**2`` (Noggi 1,500, a Noggi of 7+ cards counts in full; Nate
-    500; Jokernate 300)."""
+    (:func:`meld_value`; a Jokernate 300) plus :data:`CLOSED_RACE` (a closed meld is a
+    step toward going out, NG-43, and a round is mostly won by the team that goes out);
+    an open one of ``n`` cards its progress toward closing, ``base * (n/7)**2`` (Noggi
+    1,500, Nate 500, Jokernate 300); an open Noggi of 7+ cards counts as closed (it can be,
+    NG-17)."""
     if kind == NOGGI:
-        if closed:
-            return 2000.0 if super_ else 1500.0
-        return 1500.0 * min(1.0, (n / CLOSE_AT) ** 2)
+        if closed or n >= CLOSE_AT:
+            return (2000.0 if super_ else 1500.0) + CLOSED_RACE
+        return 1500.0 * (n / CLOSE_AT) ** 2
     if kind == NATE:
         if closed:
-            return 500.0 if clean else 300.0
+            return (500.0 if clean else 300.0) + CLOSED_RACE
         return 500.0 * min(1.0, (n / CLOSE_AT) ** 2)
     if kind == JOKERNATE:
-        return 300.0 * min(1.0, (n / CLOSE_AT) ** 2)
+        return 300.0 + CLOSED_RACE if closed else 300.0 * min(1.0, (n / CLOSE_AT) ** 2)
     return 0.0
 
 
@@ -361,13 +363,13 @@ def cheat_use(ctx: Ctx, c: Card) -> bool:
 
 def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
     """Rule 6 (NG-26, NG-29 to NG-31): ``draw 1c1x`` or ``draw 2x`` when cheat cards pay,
-    or None (draw two custom cards). The partner's Tell ``cheat``/``draw`` first. Else only
-    once the team is down and the hand holds no cheat card: ``draw 2x`` when the team is
-    behind (:func:`team_estimate`) and the custom stock is short (at most
-    :data:`CHEAT_LATE_STOCK` cards: the round lasts longer, NG-31, and a Steal may break a
-    lead); ``draw 1c1x`` with :data:`CHEAT_BIG_HAND` cards or more while the stock is long
-    (custom cards are not needed). Measured: a custom card given up is worth more than a
-    random power in most other cases (``docs/ai-measurements.md``)."""
+    or None (draw two custom cards): ``draw 1c1x`` when the partner's Tell says ``cheat``
+    (``draw`` says not to); ``draw 2x`` once the team is down, the hand holds no cheat card
+    and :data:`CHEAT_BIG_HAND` cards or more (custom cards are not needed), while the custom
+    stock holds :data:`CHEAT_DRAW_STOCK` cards or more. Rarely, on purpose: a round is a
+    race to go out (NG-42, NG-43), and a custom card given up for a random power slows the
+    team down more than the power makes up on average (measured against ``easy-plain``,
+    ``docs/ai-measurements.md``)."""
     t = ctx.turn
     if not ctx.cheats or ctx.cheat_stock == 0:
         return None
@@ -378,17 +380,9 @@ def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
         return DRAW_MIXED, "draws one custom and one cheat card: my partner told me to draw cheat cards (NG-C7)"
     if not t.down or any(c.is_cheat for c in ctx.hand):
         return None
-    if ctx.stock <= CHEAT_LATE_STOCK:
-        mine = team_estimate(t.melds, ctx.team, ctx.bonuses[ctx.team], [])
-        other = max((team_estimate(t.melds, k, ctx.bonuses[k], []) for k in range(len(ctx.teams)) if k != ctx.team),
-                    default=mine)
-        if mine < other and _ok(t, DRAW_CHEATS):
-            return DRAW_CHEATS, (f"draws two cheat cards: we are behind ({mine:.0f} to {other:.0f}) and the custom "
-                                 "stock is short; the round lasts longer and a Steal may turn it (NG-26, NG-31)")
-        return None
-    if ctx.stock >= CHEAT_DRAW_STOCK and len(ctx.hand) >= CHEAT_BIG_HAND and _ok(t, DRAW_MIXED):
-        return DRAW_MIXED, (f"draws one custom and one cheat card: with {len(ctx.hand)} cards in hand another "
-                            "custom card is not needed (NG-26)")
+    if ctx.stock >= CHEAT_DRAW_STOCK and len(ctx.hand) >= CHEAT_BIG_HAND and _ok(t, DRAW_CHEATS):
+        return DRAW_CHEATS, (f"draws two cheat cards: with {len(ctx.hand)} cards in hand custom cards are not "
+                             "needed, and a power may set the opponents back (NG-26)")
     return None
 
 
@@ -854,9 +848,11 @@ def discard_key(ctx: Ctx, c: Card) -> tuple:
     if c.is_cheat:  # rule 6: a dead discard (NG-27) that feeds nobody
         if not ctx.cheats or (not ctx.partnership and (c is SHOW or c is TELL)):
             return (0, 1, 0.0, 0, c.order)
+        if len(t.hand) <= GO_OUT_HAND and t.counts[c] < 3:
+            return (0, 2, 0.0, 0, c.order)  # it would block going out (NG-22, NG-45j): shed it first
         if cheat_use(ctx, c):
             return (2, 1, 0.0, 0, c.order)
-        return (1, 0, 0.25, 0, c.order)
+        return (1, 3, 0.0, 0, c.order)  # after every natural: a custom discard sheds hand points
     if not c.is_natural:
         return (3, 0, 0.0, 0, c.order)
     hand = t.hand
