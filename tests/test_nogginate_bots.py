@@ -497,7 +497,8 @@ def test_easy_draws_cheat_cards_when_told_and_plain_never_does():
     assert easy(big)[0] == DRAW_CHEATS
 
 
-@pytest.mark.parametrize("seats,opts", [(4, {}), (4, {"steal_return_policy": "team_choice", "cheat_nate_mixed_types": True}),
+@pytest.mark.parametrize("seats,opts", [(4, {}), (4, {"steal_return_policy": "team_choice",
+                                                       "cheat_nate_mixed_types": True}),
                                         (2, {"show_tell_in_individual_games": True}), (3, {}),
                                         (6, {"six_player_teams": "2x3", "hands_off_single_use": True})])
 def test_planner_moves_are_legal_along_whole_rounds_with_cheat_cards(seats, opts):

@@ -36,6 +36,26 @@ The rules of thumb, each move with a one-line reason (the table's hint shows it)
    Nates or of the cards they took with a pile, and is not a 4, 5 or 6, the cards every
    7-card Noggi needs), the highest value first; a rank with 11 copies in sight is
    safe (nobody can hold two). A joker or a Bonus only when nothing else is left.
+6. **Cheat cards** (NG-11, NG-22, NG-26 to NG-31, NG-C1 to NG-C9; :func:`cheat_move`,
+   :func:`draw_choice`), once the team is down, before closing and melding:
+   Combine to a Super Noggi whenever possible; Remove on a dirty Nate whose naturals the
+   hand holds (Resurrect first when it is closed); Steal the card that breaks an
+   opponent's near-closed meld onto a team meld where it fits, when the opponents' loss
+   plus the team's gain (:func:`steal_gain`, closing a meld counted as a step toward going
+   out) is :data:`STEAL_PAYS` or more; Reconfigure when the Noggi gains more than the Nate
+   loses; Hands Off on the team's open meld closest to closing; Jokernate with 3+ jokers
+   (also to go down); Show (a joker, else a card of the rank of the team's biggest open
+   Nate) and Tell (``out`` when ahead on closed melds, ``stay`` when behind, ``keep R``
+   for the opponents' Nate rank) in partnerships; a cheat-Nate to go out. Cheat draws are
+   rare on purpose (``draw 2x`` with a 16+ card hand, ``draw 1c1x`` when the partner tells
+   ``cheat``): measured, a custom card given up for a random power loses the race to go
+   out. A cheat card with nothing to act on is discarded after every natural (a custom
+   discard sheds hand points), or first when it would block going out (NG-45j); a partner's
+   Show (a rank it holds: keep mine) and Tell (``stay``/``out`` on asking, ``keep R`` and
+   ``discard R`` on discards, ``pile``, ``cheat``, ``draw``) are followed; with
+   ``steal_return_policy = "team_choice"`` a returned card goes to the teammate whose known
+   cards it fits. ``easy-plain`` (``NogginateEasyBot(powers=False)``) ignores all of this:
+   it never draws cheat cards by choice, plays no power and discards them first.
 """
 
 from __future__ import annotations
