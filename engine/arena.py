@@ -130,6 +130,7 @@ class DuplicateChance:
         self.ordered_steps = 0
         self.fallback_steps = 0
         self.taken: list[tuple[int, Any]] = []
+        self._others: dict[str, DuplicateChance] = {}
 
     @property
     def passes(self) -> int:
@@ -164,7 +165,8 @@ class DuplicateChance:
         hook = get_spec(state.game.id).draw_step
         return None if hook is None else hook(state, self.take)
 
-    def take(self, pool: Sequence[Any], k: int, universe: Sequence[Any], new_pass: bool = False) -> list[Any]:
+    def take(self, pool: Sequence[Any], k: int, universe: Sequence[Any], new_pass: bool = False,
+             stack: str = "") -> list[Any]:
         """The first ``k`` cards of the current order that are still in ``pool``
         (a multiset), starting a new pass when ``pool`` has gained cards since
         the pass began (or when ``new_pass``).
@@ -173,10 +175,14 @@ class DuplicateChance:
             pool: the cards of the face-down draw pile (any order; faces may repeat).
             k: cards to take, ``0 <= k <= len(pool)``.
             universe: the whole pack of the game (every card the pool can hold).
+            stack: a name for a second face-down pile with its own order (Nogginate's cheat
+                stock, ``"cheat"``); ``""`` is the game's draw pile.
 
         Returns:
             ``k`` cards of ``pool``, in the order's order.
         """
+        if stack:
+            return self._other(stack).take(pool, k, universe, new_pass)
         have = Counter(pool)
         if new_pass or self._pass < 0 or have - self._remaining:
             self._start_pass(have, universe)
@@ -197,6 +203,12 @@ class DuplicateChance:
         self._remaining -= Counter(out)
         self.taken += [(self._pass, c) for c in out]
         return out
+
+    def _other(self, stack: str) -> "DuplicateChance":
+        """The stacked order of the named second pile (its own passes, seeded by the stack's name)."""
+        if stack not in self._others:
+            self._others[stack] = DuplicateChance(f"{self.seed}:{stack}", self.deal)
+        return self._others[stack]
 
     def _start_pass(self, pool: Counter, universe: Sequence[Any]) -> None:
         """Begin pass ``self.passes``: a fresh order of ``universe`` seeded by ``(seed, deal, pass)``."""

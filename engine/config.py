@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from engine.files import MB, FileTooLarge, read_capped
-from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, levels_for
+from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, get_spec, levels_for
 from engine.seats import SeatSpec, SeatSpecError
 from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.variants import ConfigError, build_variant, variant_to_table
@@ -365,6 +365,7 @@ def check_seats(game_id: str, seats: list[SeatSpec], source: str, key: str = "se
     from engine.ai.base import parse_level
     game = get_game(game_id)
     levels = levels_for(game_id)
+    seatable = get_spec(game_id).seat_levels()  # with extra bots for measurements (easy-plain)
     for i, seat in enumerate(seats):
         if seat.is_human:
             continue
@@ -372,7 +373,7 @@ def check_seats(game_id: str, seats: list[SeatSpec], source: str, key: str = "se
             base = parse_level(seat.level or "random")[0]
         except ValueError as e:
             raise ConfigError(source, _seat_key(key, i), str(e)) from None
-        if base not in levels:
+        if base not in seatable:
             raise ConfigError(source, _seat_key(key, i),
                               f"no {base!r} bot for {game.title}; levels: {', '.join(levels)}")
     err = game.seat_range_error(len(seats))

@@ -93,6 +93,12 @@ class GameSpec:
         """The bot levels of this game, weakest first (``random`` always)."""
         return ["random"] + [lv for lv in LEVELS if lv != "random" and lv in self.bots]
 
+    def seat_levels(self) -> list[str]:
+        """Every level a seat spec may name (:meth:`levels`, then the game's extra bots such as
+        Nogginate's ``easy-plain``, kept for measurements and not offered to players)."""
+        base = self.levels()
+        return base + sorted(lv for lv in self.bots if lv not in base)
+
     def make_bot(self, level: str, budget_s: float | None = None, iterations: int | None = None) -> Bot:
         """A new bot of ``level`` (a plain level name) with an optional search budget.
 

@@ -297,3 +297,90 @@ def test_noms_bots_ignore_the_order_the_last_hand_was_gathered_in():
         other.apply(a)
         decisions += 1
     assert decisions == 6
+
+
+# -- Nogginate with cheat cards (NG-11, NG-C6, NG-C7) -------------------------------------------
+
+NOGGINATE_CHEATS = [(NogginateVariant(use_cheat_cards=True), 4),
+                    (NogginateVariant(use_cheat_cards=True, steal_return_policy="team_choice",
+                                      cheat_nate_mixed_types=True), 4),
+                    (NogginateVariant(use_cheat_cards=True), 3)]
+
+
+def swap_nogginate_cheats(state, seat: int, rng: random.Random):
+    """NG-11/NG-13/NG-36/NG-C6: swap hidden cards of one pool (custom cards between the other
+    hands and the custom stock, cheat cards between the other hands and the cheat stock: how
+    many cheat cards a hand holds is public), never a card publicly known to be in a hand nor
+    one a partner showed this seat."""
+    s = state.clone()
+    view = state.view(seat)
+    others = [i for i in range(s.n_seats) if i != seat]
+    for cheat, stock in ((False, s.stock), (True, s.cheat_stock)):
+        places = [s.hands[i] for i in others] + [stock]
+        fixed = [list(s.known[i]) + list(view.shown[i]) for i in others] + [[]]
+        for _ in range(10):
+            a, b = rng.sample(range(len(places)), 2)
+            pa, pb = places[a], places[b]
+            ia = [k for k, c in enumerate(pa) if c.is_cheat == cheat and c not in fixed[a]]
+            ib = [k for k, c in enumerate(pb) if c.is_cheat == cheat and c not in fixed[b]]
+            if ia and ib:
+                x, y = rng.choice(ia), rng.choice(ib)
+                pa[x], pb[y] = pb[y], pa[x]
+    for i in range(s.n_seats):
+        s.hands[i].sort(key=lambda c: c.order)
+    return s
+
+
+def nogginate_cheat_positions(n: int, seed: int):
+    """Decisions with a choice from easy/random self-play at tables with cheat cards, the
+    easy seats drawing cheat cards now and then so that powers, Shows and Tells happen."""
+    rng = random.Random(seed)
+    game = get_game("nogginate")
+    found = g = 0
+    while found < n:
+        variant, seats = NOGGINATE_CHEATS[g % len(NOGGINATE_CHEATS)]
+        g += 1
+        state = game.new_state(variant, seats)
+        bots = [make_bot("nogginate", "easy" if i % 2 == 0 else "random") for i in range(seats)]
+        steps = 0
+        while not state.is_over and found < n and steps < 400:
+            if state.to_move == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(state.to_move)
+            legal = view.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.15 and (state.cheat_discards or any(
+                    c.is_cheat for h in state.hands for c in h)):
+                found += 1
+                yield state.clone()
+            a = bots[state.to_move].choose(view, legal, rng)
+            if str(a) == "draw" and rng.random() < 0.4:
+                a = next((x for x in legal if str(x) in ("draw 1c1x", "draw 2x")), a)
+            state.apply(a)
+            steps += 1
+
+
+def test_no_nogginate_level_uses_hidden_cards_with_cheat_cards():
+    """Every Nogginate level (and ``easy-plain``) decides alike on states that differ only in
+    hidden cards at tables with cheat cards: the cheat stock, the cheat cards in other hands,
+    and what was shown to the other team (NG-C6) stay hidden."""
+    bots = bots_for("nogginate")
+    bots["easy-plain"] = make_bot("nogginate", "easy-plain")
+    rng = random.Random(7)
+    checked = moved = 0
+    for k, state in enumerate(nogginate_cheat_positions(14, seed=14)):
+        seat = state.to_move
+        view = state.view(seat)
+        for alt in (view.determinize(random.Random(k)), swap_nogginate_cheats(state, seat, rng)):
+            if alt.fingerprint() != state.fingerprint():
+                moved += 1
+            alt_view = alt.view(seat)
+            assert alt_view == view
+            for level, bot in bots.items():
+                a1 = bot.choose(view, view.legal_actions(), random.Random(k))
+                a2 = bot.choose(alt_view, alt_view.legal_actions(), random.Random(k))
+                assert a1 == a2, ("nogginate+cheats", level, str(a1), str(a2))
+                assert a1 in view.legal_actions()
+            checked += 1
+    assert checked == 28
+    assert moved >= checked * 3 // 4

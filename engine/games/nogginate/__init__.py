@@ -29,15 +29,27 @@ def draw_step(state: State, take: Taker) -> Action | None:
     if p == game.P_UPCARD:
         return game.Upcard(take(list(state.stock), 1, universe)[0])
     if p == game.P_DRAW:
-        k = min(2, len(state.stock))
-        return game.Drawn(tuple(sorted(take(list(state.stock), k, universe), key=lambda c: c.order)))
+        x = state.draw_kind  # NG-26: cheat cards of this draw, from the cheat stock's own stacked order
+        k = min(2 - x, len(state.stock))
+        cards = take(list(state.stock), k, universe) if k else []
+        if x:
+            deck = game._cheat_deck(state.variant, state.partnership)
+            cards += take(list(state.cheat_stock), x, deck, stack="cheat")
+        return game.Drawn(tuple(sorted(cards, key=lambda c: c.order)))
     return None
+
+
+def _easy_plain(level: str, budget_s: float | None, iterations: int | None) -> NogginateEasyBot:
+    """``easy-plain``: the ``easy`` planner told never to use cheat cards (never draws them by
+    choice, plays no power, discards any it holds first): the baseline of the cheat-card
+    measurements (``docs/ai-measurements.md``). Not listed among the levels players pick."""
+    return NogginateEasyBot(powers=False)
 
 
 SPEC = GameSpec(
     game=game.Nogginate,
     package=__name__,
-    bots=standard_bots(NogginateEasyBot, search.make_search_bot),
+    bots={**standard_bots(NogginateEasyBot, search.make_search_bot), "easy-plain": _easy_plain},
     draw_step=draw_step,
     hint_level="medium@16it",  # a fixed budget: the same hint on any machine
 )

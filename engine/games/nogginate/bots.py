@@ -36,6 +36,26 @@ The rules of thumb, each move with a one-line reason (the table's hint shows it)
    Nates or of the cards they took with a pile, and is not a 4, 5 or 6, the cards every
    7-card Noggi needs), the highest value first; a rank with 11 copies in sight is
    safe (nobody can hold two). A joker or a Bonus only when nothing else is left.
+6. **Cheat cards** (NG-11, NG-22, NG-26 to NG-31, NG-C1 to NG-C9; :func:`cheat_move`,
+   :func:`draw_choice`), once the team is down, before closing and melding:
+   Combine to a Super Noggi whenever possible; Remove on a dirty Nate whose naturals the
+   hand holds (Resurrect first when it is closed); Steal the card that breaks an
+   opponent's near-closed meld onto a team meld where it fits, when the opponents' loss
+   plus the team's gain (:func:`steal_gain`, closing a meld counted as a step toward going
+   out) is :data:`STEAL_PAYS` or more; Reconfigure when the Noggi gains more than the Nate
+   loses; Hands Off on the team's open meld closest to closing; Jokernate with 3+ jokers
+   (also to go down); Show (a joker, else a card of the rank of the team's biggest open
+   Nate) and Tell (``out`` when ahead on closed melds, ``stay`` when behind, ``keep R``
+   for the opponents' Nate rank) in partnerships; a cheat-Nate to go out. Cheat draws are
+   rare on purpose (``draw 2x`` with a 16+ card hand, ``draw 1c1x`` when the partner tells
+   ``cheat``): measured, a custom card given up for a random power loses the race to go
+   out. A cheat card with nothing to act on is discarded after every natural (a custom
+   discard sheds hand points), or first when it would block going out (NG-45j); a partner's
+   Show (a rank it holds: keep mine) and Tell (``stay``/``out`` on asking, ``keep R`` and
+   ``discard R`` on discards, ``pile``, ``cheat``, ``draw``) are followed; with
+   ``steal_return_policy = "team_choice"`` a returned card goes to the teammate whose known
+   cards it fits. ``easy-plain`` (``NogginateEasyBot(powers=False)``) ignores all of this:
+   it never draws cheat cards by choice, plays no power and discards them first.
 """
 
 from __future__ import annotations
@@ -47,15 +67,41 @@ from typing import Sequence, cast
 from engine.ai.base import HeuristicBot
 from engine.cards import Card
 from engine.core import Action, View
+from engine.games.nogginate.cheats import (
+    COMBINE,
+    HANDS_OFF,
+    JOKERNATE_CARD,
+    RECONFIGURE,
+    REMOVE,
+    RESURRECT,
+    SHOW,
+    STEAL,
+    TELL,
+    CheatNate,
+    Combine,
+    Give,
+    HandsOff,
+    Reconfigure,
+    Remove,
+    Resurrect,
+    Show,
+    Steal,
+    Tell,
+    after_steal,
+)
 from engine.games.nogginate.game import (
     ASK,
     BONUS_ACT,
     DRAW,
+    DRAW_CHEATS,
+    DRAW_MIXED,
+    JOKERNATE_ACT,
     NO,
     OUT,
     PASS,
     P_ACQUIRE,
     P_ANSWER,
+    P_RETURN,
     YES,
     Add,
     Close,
@@ -73,8 +119,8 @@ from engine.games.nogginate.game import (
     _place_shapes,
     _Turn,
 )
-from engine.games.nogginate.melds import (BONUS, CLOSE_AT, FREEZE, JOKER, NATE, NOGGI, TableMeld, can_place,
-                                          card_value, nate_shape_ok, new_meld, unit_weight)
+from engine.games.nogginate.melds import (BONUS, CLOSE_AT, FREEZE, JOKER, JOKERNATE, NATE, NOGGI, TableMeld,
+                                          can_place, card_value, nate_shape_ok, new_meld, unit_weight)
 
 #: A pile of this many cards or more is worth taking (NG-36).
 PILE_PAYS = 3
@@ -96,7 +142,8 @@ class Ctx:
     the team totals and the stock's size."""
 
     __slots__ = ("turn", "seat", "team", "hand", "phase", "nxt", "nxt_team", "nxt_known", "totals", "stock",
-                 "teams", "partnership", "hand_sizes", "bonuses")
+                 "teams", "partnership", "hand_sizes", "bonuses", "powers", "cheats", "cheat_stock", "cheat_counts",
+                 "partner_shown", "tell", "return_seats")
 
     turn: _Turn
     seat: int
@@ -112,9 +159,36 @@ class Ctx:
     partnership: bool
     hand_sizes: Sequence[int]
     bonuses: Sequence[int]
+    #: Whether the seat plays cheat powers and draws cheat cards (False: ``easy-plain``).
+    powers: bool
+    #: The table plays with cheat cards (NG-11) and the seat uses them (``powers``).
+    cheats: bool
+    cheat_stock: int
+    cheat_counts: Sequence[int]
+    #: NG-C6: the cards of the partners' hands they showed this seat (still held).
+    partner_shown: Sequence[Card]
+    #: NG-C7: the latest Tell a partner gave this seat this round, or None.
+    tell: Tell | None
+    #: NG-C8 (``team_choice``): the seats the returned cards may be given to.
+    return_seats: Sequence[int]
+
+    def _cheat_fields(self, powers: bool, use: bool, cheat_stock: int, cheat_counts: Sequence[int],
+                      shown: Sequence[Sequence[Card]], tells: Sequence[tuple[int, Tell]]) -> None:
+        self.powers = powers
+        self.cheats = use and powers
+        self.cheat_stock = cheat_stock
+        self.cheat_counts = cheat_counts
+        mates = [o for o in self.teams[self.team] if o != self.seat]
+        self.partner_shown = [c for o in mates if o < len(shown) for c in shown[o]]
+        self.tell = None
+        for who, t in reversed(tells):
+            if who in mates:
+                self.tell = t
+                break
+        self.return_seats = self.teams[self.team]
 
     @classmethod
-    def of_view(cls, v: NogginateView) -> "Ctx":
+    def of_view(cls, v: NogginateView, powers: bool = True) -> "Ctx":
         c = cls()
         c.turn = v._turn()
         c.seat = v.seat
@@ -131,10 +205,11 @@ class Ctx:
         c.partnership = v.partnership
         c.hand_sizes = v.hand_sizes
         c.bonuses = v.bonuses
+        c._cheat_fields(powers, v.variant.use_cheat_cards, v.cheat_stock_count, v.cheat_counts, v.shown, v.tells)
         return c
 
     @classmethod
-    def of_state(cls, s: NogginateState) -> "Ctx":
+    def of_state(cls, s: NogginateState, powers: bool = True) -> "Ctx":
         c = cls()
         c.turn = s._turn()
         seat = s.to_move
@@ -151,6 +226,12 @@ class Ctx:
         c.partnership = s.partnership
         c.hand_sizes = [len(h) for h in s.hands]
         c.bonuses = s.bonuses
+        if s.variant.use_cheat_cards:
+            team = s.team_idx[seat]
+            c._cheat_fields(powers, True, len(s.cheat_stock), [sum(1 for x in h if x.is_cheat) for h in s.hands],
+                            s.shown, [t for t in s.tells if s.team_idx[t[0]] == team])
+        else:
+            c._cheat_fields(powers, False, 0, (), (), ())
         return c
 
 
@@ -199,6 +280,287 @@ def team_estimate(melds: Sequence[TableMeld], team: int, bonuses: int, hands: Se
             if BONUS in h:
                 p -= 750
     return p
+
+
+# ---------------------------------------------------------------------------
+# Cheat cards (NG-11, NG-22, NG-26 to NG-31, NG-C1 to NG-C9)
+# ---------------------------------------------------------------------------
+
+#: A Steal is played when the opponents' loss plus the team's gain (:func:`steal_gain`) is at least this.
+STEAL_PAYS = 150.0
+#: What closing a meld is worth beyond its points in the planner's cheat decisions (the race to go out).
+CLOSED_RACE = 800.0
+#: ``draw 2x`` by choice only while the custom stock holds at least this many cards ...
+CHEAT_DRAW_STOCK = 24
+#: ... and the hand holds at least this many cards (custom cards are not needed).
+CHEAT_BIG_HAND = 16
+
+
+def meld_worth(kind: str, n: int, closed: bool, super_: bool = False, clean: bool = True) -> float:
+    """A meld's worth for the planner's cheat decisions: a closed meld its NG-51 points
+    (:func:`meld_value`; a Jokernate 300) plus :data:`CLOSED_RACE` (a closed meld is a
+    step toward going out, NG-43, and a round is mostly won by the team that goes out);
+    an open one of ``n`` cards its progress toward closing, ``base * (n/7)**2`` (Noggi
+    1,500, Nate 500, Jokernate 300); an open Noggi of 7+ cards counts as closed (it can be,
+    NG-17)."""
+    if kind == NOGGI:
+        if closed or n >= CLOSE_AT:
+            return (2000.0 if super_ else 1500.0) + CLOSED_RACE
+        return 1500.0 * (n / CLOSE_AT) ** 2
+    if kind == NATE:
+        if closed:
+            return (500.0 if clean else 300.0) + CLOSED_RACE
+        return 500.0 * min(1.0, (n / CLOSE_AT) ** 2)
+    if kind == JOKERNATE:
+        return 300.0 + CLOSED_RACE if closed else 300.0 * min(1.0, (n / CLOSE_AT) ** 2)
+    return 0.0
+
+
+def _worth(m: TableMeld) -> float:
+    return meld_worth(m.kind, len(m.cards), m.closed, m.is_super, m.is_clean if m.kind == NATE else True)
+
+
+def steal_gain(t: _Turn, st: Steal) -> float:
+    """NG-C8: what the Steal ``st`` is worth to the planner: the victim team's loss (its
+    meld's :func:`meld_worth` minus that of the parts left on the table, :func:`after_steal`)
+    plus the team's gain on the destination meld; 0 when either meld is missing."""
+    v, d = t.meld(st.victim), t.meld(st.dest)
+    if v is None or d is None:
+        return 0.0
+    kept, _back = after_steal(v, st.card, 0)
+    loss = _worth(v) - sum(_worth(k) for k in kept)
+    gain = _worth(d.with_card(st.card)) - _worth(d)
+    return loss + gain
+
+
+def _opponent_melds(ctx: Ctx) -> list[TableMeld]:
+    return [m for m in ctx.turn.melds if m.team != ctx.team]
+
+
+def _steal_targets(ctx: Ctx) -> bool:
+    """An opponent's open meld near closing without Hands Off (a 5+ card Noggi or Nate)."""
+    return any(not m.closed and not m.guards and m.kind in (NOGGI, NATE, JOKERNATE) and len(m.cards) >= 5
+               for m in _opponent_melds(ctx))
+
+
+def _combine_target(ctx: Ctx) -> bool:
+    """Two of the team's open Noggis of one suit (a Combine may join them, NG-C1)."""
+    suits = [m.suit for m in ctx.turn.team_melds if m.kind == NOGGI and not m.closed]
+    return len(suits) != len(set(suits))
+
+
+def _dirty_nate(ctx: Ctx) -> bool:
+    """A team Nate with jokers whose rank the hand holds (Remove, after Resurrect if closed)."""
+    ranks = {c.rank for c in ctx.hand if c.is_natural}
+    return any(m.kind == NATE and m.jokers and m.rank in ranks for m in ctx.turn.team_melds)
+
+
+def cheat_use(ctx: Ctx, c: Card) -> bool:
+    """Whether the cheat card ``c`` could still pay in this hand (kept rather than
+    discarded): a target for its power exists or may soon (module docstring, rule 6)."""
+    t = ctx.turn
+    if not ctx.cheats:
+        return False
+    if c is SHOW or c is TELL:
+        return ctx.partnership
+    if c is JOKERNATE_CARD:
+        return t.counts.get(JOKER, 0) >= 2
+    if not t.down:
+        return c is not RESURRECT
+    if c is COMBINE:
+        return _combine_target(ctx)
+    if c is HANDS_OFF:
+        return any(not m.closed and m.kind in (NOGGI, NATE) and not m.guards for m in t.team_melds)
+    if c is STEAL:
+        return _steal_targets(ctx)
+    if c is REMOVE or c is RESURRECT:
+        return _dirty_nate(ctx) and (c is REMOVE or t.counts.get(REMOVE, 0) > 0)
+    if c is RECONFIGURE:
+        return any(m.kind == NATE and not m.closed for m in t.team_melds) and any(
+            m.kind == NOGGI and not m.closed for m in t.team_melds)
+    return False
+
+
+def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
+    """Rule 6 (NG-26, NG-29 to NG-31): ``draw 1c1x`` or ``draw 2x`` when cheat cards pay,
+    or None (draw two custom cards): ``draw 1c1x`` when the partner's Tell says ``cheat``
+    (``draw`` says not to); ``draw 2x`` once the team is down, the hand holds no cheat card
+    and :data:`CHEAT_BIG_HAND` cards or more (custom cards are not needed), while the custom
+    stock holds :data:`CHEAT_DRAW_STOCK` cards or more. Rarely, on purpose: a round is a
+    race to go out (NG-42, NG-43), and a custom card given up for a random power slows the
+    team down more than the power makes up on average (measured against ``easy-plain``,
+    ``docs/ai-measurements.md``)."""
+    t = ctx.turn
+    if not ctx.cheats or ctx.cheat_stock == 0:
+        return None
+    tell = ctx.tell.advice if ctx.tell is not None else ""
+    if tell == "draw":
+        return None
+    if tell == "cheat" and _ok(t, DRAW_MIXED):
+        return DRAW_MIXED, "draws one custom and one cheat card: my partner told me to draw cheat cards (NG-C7)"
+    if not t.down or any(c.is_cheat for c in ctx.hand):
+        return None
+    if ctx.stock >= CHEAT_DRAW_STOCK and len(ctx.hand) >= CHEAT_BIG_HAND and _ok(t, DRAW_CHEATS):
+        return DRAW_CHEATS, (f"draws two cheat cards: with {len(ctx.hand)} cards in hand custom cards are not "
+                             "needed, and a power may set the opponents back (NG-26)")
+    return None
+
+
+def _best_steal(ctx: Ctx) -> tuple[Steal, float] | None:
+    t = ctx.turn
+    best: tuple[Steal, float] | None = None
+    for a in t._power_moves():
+        if type(a) is Steal:
+            st = cast(Steal, a)
+            g = steal_gain(t, st)
+            if (best is None or g > best[1]) and g >= STEAL_PAYS and _ok(t, st):
+                best = (st, g)
+    return best
+
+
+def _show_card(ctx: Ctx) -> Card | None:
+    """NG-C6: the card worth showing the partner: a joker (it closes a Nate), else a natural
+    of the rank of the team's biggest open Nate, else of the rank held most often."""
+    t = ctx.turn
+    rest = Counter(t.counts)
+    rest[SHOW] -= 1
+    if rest.get(JOKER, 0) > 0:
+        return JOKER
+    nat = sorted((c for c, k in rest.items() if k > 0 and c.is_natural), key=lambda c: c.order)
+    if not nat:
+        return None
+    nates = sorted((m for m in t.team_melds if m.kind == NATE and not m.closed), key=lambda m: -len(m.cards))
+    for m in nates:
+        for c in nat:
+            if c.rank == m.rank:
+                return c
+    by_rank = Counter(c.rank for c in t.hand if c.is_natural)
+    return max(nat, key=lambda c: (by_rank[c.rank], -c.order))
+
+
+def _tell(ctx: Ctx) -> tuple[Tell, str]:
+    """NG-C7: the Tell for the partner: ``out`` when the team is ahead on closed melds and
+    may go out, ``stay`` when behind, ``keep R`` for the rank of the biggest open Nate of
+    the opponent who plays after the partner, else ``meld``."""
+    t = ctx.turn
+    mine = _closed_count(t.team_melds)
+    theirs = max((_closed_count([m for m in t.melds if m.team == k]) for k in range(len(ctx.teams))
+                  if k != ctx.team), default=0)
+    if mine >= 2 and mine > theirs:
+        return Tell("out"), f"tells the partner to go out: we have {mine} closed melds, they have {theirs} (NG-C7)"
+    if mine < theirs:
+        return Tell("stay"), (f"tells the partner not to go out yet: we are behind on closed melds, {mine} to "
+                              f"{theirs} (NG-C7)")
+    opp = (ctx.seat - 1) % len(ctx.hand_sizes)  # plays after the partner in a 4-seat partnership
+    opp_team = next((k for k, x in enumerate(ctx.teams) if opp in x), -1)
+    nates = sorted((m for m in t.melds if m.team == opp_team and m.kind == NATE and not m.closed),
+                   key=lambda m: (-len(m.cards), m.id))
+    if nates:
+        r = nates[0].rank
+        return Tell("keep", r), f"tells the partner to keep their {r}s: the opponents collect them (NG-C7)"
+    return Tell("meld"), "tells the partner to meld what they can (NG-C7)"
+
+
+def cheat_move(ctx: Ctx) -> tuple[Action, str] | None:
+    """Rule 6: the power the planner plays now (the team is down, or the initial meld is
+    not pending), or None: Combine whenever possible; Remove on a dirty Nate whose
+    naturals the hand holds (after Resurrect when it is closed); Steal when it breaks an
+    opponent's near-closed meld (:func:`steal_gain` at least :data:`STEAL_PAYS`);
+    Reconfigure when the Noggi gains more than the Nate loses; Hands Off on the team's
+    open meld closest to closing; Show and Tell (partnerships; free: they cost no discard)."""
+    t = ctx.turn
+    hand = t.counts
+    if not any(c.is_cheat for c in hand):
+        return None
+    if hand.get(COMBINE, 0):
+        for a in t._power_moves():
+            if type(a) is Combine and _ok(t, a):
+                cb = cast(Combine, a)
+                return a, (f"combines m{cb.a} and m{cb.b} into a Super Noggi: closed at once, 2,000 points "
+                           "(NG-C1, NG-18)")
+    if hand.get(REMOVE, 0):
+        for m in t.team_melds:
+            if m.kind == NATE and m.jokers and not m.closed:
+                faces = sorted((c for c in t.hand if c.is_natural and c.rank == m.rank), key=lambda c: c.order)
+                if len(faces) >= m.jokers:
+                    a = Remove(m.id, tuple(faces[:m.jokers]))
+                    if _ok(t, a):
+                        return a, (f"removes the jokers of the Nate m{m.id} with natural {m.rank}s: it is clean "
+                                   "(500 points, not 300) and the jokers come back to the hand (NG-C9)")
+        if hand.get(RESURRECT, 0):
+            for m in t.team_melds:
+                if m.kind == NATE and m.jokers and m.closed:
+                    faces = [c for c in t.hand if c.is_natural and c.rank == m.rank]
+                    a = Resurrect(m.id)
+                    if len(faces) >= m.jokers and _ok(t, a):
+                        return a, (f"resurrects the dirty Nate m{m.id} to clean it with Remove this turn "
+                                   "(NG-C5, NG-C9)")
+    if hand.get(STEAL, 0):
+        best = _best_steal(ctx)
+        if best is not None:
+            st, g = best
+            v = t.meld(st.victim)
+            vl = f"{len(v.cards)}-card " if v is not None else ""
+            return st, (f"steals {st.card.pretty} from the opponents' {vl}meld m{st.victim} onto m{st.dest}: "
+                        f"it sets them back and helps us, about {g:.0f} points (NG-C8)")
+    if hand.get(RECONFIGURE, 0):
+        best_r: tuple[Reconfigure, float] | None = None
+        for a in t._power_moves():
+            if type(a) is Reconfigure:
+                rc = cast(Reconfigure, a)
+                na, no = t.meld(rc.nate), t.meld(rc.noggi)
+                if na is None or no is None:
+                    continue
+                g = (_worth(no.with_card(rc.card)) - _worth(no)) - (_worth(na) - meld_worth(NATE, len(na.cards) - 1,
+                                                                                           False))
+                if g > 0 and (best_r is None or g > best_r[1]) and _ok(t, rc):
+                    best_r = (rc, g)
+        if best_r is not None:
+            rc = best_r[0]
+            return rc, (f"moves {rc.card.pretty} from the Nate m{rc.nate} onto the Noggi m{rc.noggi}: the Noggi "
+                        "grows toward 1,500 and the Nate stays valid (NG-C4)")
+    if hand.get(HANDS_OFF, 0):
+        opens = [m for m in t.team_melds if not m.closed and not m.guards and m.kind in (NOGGI, NATE, JOKERNATE)
+                 and len(m.cards) >= 4]
+        if opens:
+            m = max(opens, key=lambda m: (_worth(m), -m.id))
+            a = HandsOff(m.id)
+            if _ok(t, a):
+                return a, (f"puts Hands Off on {m.label()}, our meld closest to closing: no Steal can take from it "
+                           "(NG-C2)")
+    if ctx.partnership and hand.get(SHOW, 0):
+        c = _show_card(ctx)
+        if c is not None and _ok(t, Show(c)):
+            return Show(c), f"shows {c.pretty} to the partner: it tells them what our melds can count on (NG-C6)"
+    if ctx.partnership and hand.get(TELL, 0):
+        tl, why = _tell(ctx)
+        if _ok(t, tl):
+            return tl, why
+    return None
+
+
+def give_move(ctx: Ctx) -> tuple[Action, str]:
+    """NG-C8 (``team_choice``): give the first returned card to the teammate who can use it:
+    the one whose known cards (this seat's hand; the partner's shown and public cards) hold
+    its rank or a suit neighbour, else the one with more cards (the other stays nearer to
+    going out)."""
+    t = ctx.turn
+    card = sorted(t.returning, key=lambda c: c.order)[0]
+    seats = [s for s in t.return_seats] or [ctx.seat]
+
+    def known(s: int) -> Sequence[Card]:
+        return ctx.hand if s == ctx.seat else ctx.partner_shown
+
+    def use(s: int) -> float:
+        cs = known(s)
+        if not card.is_natural:
+            return 0.0
+        return sum(1 for x in cs if x.is_natural and x.rank == card.rank) + _neighbours(card, cs)
+
+    best = max(seats, key=lambda s: (use(s), ctx.hand_sizes[s], s == ctx.seat))
+    a = Give(card, best)
+    why = ("it fits their cards" if use(best) > 0 else "they hold more cards; the other stays nearer going out")
+    return a, f"gives {card.pretty} to seat {best}: {why} (NG-C8)"
 
 
 # ---------------------------------------------------------------------------
@@ -251,11 +613,17 @@ def acquire(ctx: Ctx) -> tuple[Action, str]:
                 if len(pile) >= PILE_PAYS or grows:
                     where = f"onto {target.label()}" if target is not None else "as a new Nate"
                     return best, f"takes the pile of {len(pile)} cards: {top.pretty} melds {where}"
+                if best is not None and ctx.tell is not None and ctx.tell.advice == "pile":
+                    return best, f"takes the pile of {len(pile)} cards: my partner told me to (NG-C7)"
             for m in t.team_melds:
                 if m.kind == NOGGI and not m.closed:
                     a = Onto(m.id)
                     if _ok(t, a):
                         return a, f"{top.pretty} extends the Noggi {m.label()} ({len(m.cards) + 1} cards)"
+    if ctx.cheats:
+        got = draw_choice(ctx)
+        if got is not None:
+            return got
     return DRAW, ("draws: the pile is frozen" if pile and not pile[-1].is_natural
                   else "draws: the pile does not pay")
 
@@ -329,6 +697,9 @@ def meld_moves(t: _Turn, jokers: bool) -> list[Action]:
             cs = sorted(cs, key=lambda c: (_neighbours(c, t.hand), c.order))
             out.append(NewNate(cast("tuple[Card, Card, Card]", tuple(sorted(cs[:3], key=lambda c: c.order)))))
     if jokers and hand.get(JOKER, 0):
+        for m in t.team_melds:
+            if m.kind == JOKERNATE and not m.closed:
+                out.append(Add(m.id, JOKER))
         for m in nates:
             if nate_shape_ok(m.naturals, m.jokers + 1):
                 out.append(Add(m.id, JOKER))
@@ -353,6 +724,18 @@ def going_down(t: _Turn) -> tuple[Action, str] | None:
     return None
 
 
+def told_out(ctx: Ctx) -> bool | None:
+    """NG-C7: the partner's latest Tell about going out: True for ``out``, False for ``stay``
+    (followed while the stock is not low), None for neither."""
+    if ctx.tell is None:
+        return None
+    if ctx.tell.advice == "out":
+        return True
+    if ctx.tell.advice == "stay" and ctx.stock >= STOCK_LOW:
+        return False
+    return None
+
+
 def wants_out(ctx: Ctx) -> bool:
     """Rule 4: going out pays: the team's round score now is at least the best other
     team's (:func:`team_estimate`, open melds not counted), or the stock is low."""
@@ -369,7 +752,11 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
     """Rule 3 and 4 up to the end of the turn; None when it is time to discard or pass."""
     t = ctx.turn
     hand = t.counts
+    cheats = ctx.cheats and any(c.is_cheat for c in hand)
     if t.need > 0:
+        if cheats and hand.get(JOKERNATE_CARD, 0) and _ok(t, JOKERNATE_ACT):
+            return JOKERNATE_ACT, (f"starts a Jokernate with 3 jokers: 150 toward the {t.need} points still needed "
+                                   "(NG-C0e)")
         cands = [a for a in t._meld_candidates()]
         cands.sort(key=lambda a: (-_value(a), str(a)))
         for a in cands:
@@ -378,6 +765,13 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
         return None
     if hand.get(BONUS, 0) and _ok(t, BONUS_ACT):
         return BONUS_ACT, "places the Bonus card: +100, and -750 if it stayed in the hand (NG-47, NG-50)"
+    if cheats:
+        if hand.get(JOKERNATE_CARD, 0) and hand.get(JOKER, 0) >= 3 and _ok(t, JOKERNATE_ACT):
+            return JOKERNATE_ACT, (f"starts a Jokernate with {hand[JOKER]} jokers"
+                                   + ("" if t.down else ", and goes down with it") + ": it closes at 7 (NG-C3, NG-23)")
+        got = cheat_move(ctx)
+        if got is not None:
+            return got
     for m in t.team_melds:
         if m.kind == NOGGI and not m.closed and len(m.cards) >= 7:
             return Close(m.id), f"closes the Noggi {m.label()}: 1,500 points (NG-17)"
@@ -400,7 +794,7 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
     for a in meld_moves(t, jokers=True):
         if isinstance(a, Add) and a.card.is_joker and not going and not small:
             target = t.meld(a.meld)
-            if target is None or target.closed or len(target.cards) + 1 < CLOSE_AT:
+            if target is None or target.closed or (len(target.cards) + 1 < CLOSE_AT and target.kind != JOKERNATE):
                 continue
         if isinstance(a, NewNate) and JOKER in a.cards and not going and not small:
             continue
@@ -410,8 +804,16 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
         fz = hand.get(FREEZE, 0)
         if fz >= 3 and _ok(t, FreezeNate(fz)):
             return FreezeNate(fz), "melds the Freeze cards as a Freeze-Nate to go out (NG-22)"
-    if few and _ok(t, ASK) and t.able_to_go_out() and wants_out(ctx):
+        groups = sorted(((c, k) for c, k in hand.items() if c.is_cheat and k > 0), key=lambda ck: ck[0].order)
+        tries = [CheatNate(tuple(c for c, k in groups for _ in range(k)))] if t.v.cheat_nate_mixed_types else [
+            CheatNate((c,) * k) for c, k in groups if k >= 3]
+        for a in tries:
+            if len(a.cards) >= 3 and _ok(t, a):
+                return a, "melds the cheat cards as a cheat-Nate to go out (NG-22)"
+    if few and _ok(t, ASK) and t.able_to_go_out() and wants_out(ctx) and told_out(ctx) is not False:
         return ASK, "asks \"Partner, may I go out?\": the hand can be emptied and the team is ahead (NG-45)"
+    if few and told_out(ctx) and _ok(t, ASK) and t.able_to_go_out():
+        return ASK, "asks \"Partner, may I go out?\": my partner told me to go out (NG-C7, NG-45)"
     return None
 
 
@@ -446,7 +848,8 @@ def _meld_reason(t: _Turn, a: Action) -> str:
         n = len(m.cards) + 1 if m is not None else 0
         kind = "Noggi" if m is not None and m.kind == NOGGI else "Nate"
         if a.card.is_joker:
-            return f"adds a joker to the Nate m{a.meld} ({n} cards)"
+            what = "Jokernate" if m is not None and m.kind == JOKERNATE else "Nate"
+            return f"adds a joker to the {what} m{a.meld} ({n} cards)"
         close = " and closes it" if kind == "Nate" and m is not None and not m.closed and n >= CLOSE_AT else ""
         return f"adds {a.card.pretty} to the {kind} m{a.meld} ({n} cards){close}"
     cards = " ".join(c.pretty for c in _meld_cards(a))
@@ -462,12 +865,28 @@ def discard_key(ctx: Ctx, c: Card) -> tuple:
         return (0, 0, 0.0, 0, c.order)
     if c.is_joker:
         return (2, 0, 0.0, 0, c.order)
+    if c.is_cheat:  # rule 6: a dead discard (NG-27) that feeds nobody
+        if not ctx.cheats or (not ctx.partnership and (c is SHOW or c is TELL)):
+            return (0, 1, 0.0, 0, c.order)
+        if len(t.hand) <= GO_OUT_HAND and t.counts[c] < 3:
+            return (0, 2, 0.0, 0, c.order)  # it would block going out (NG-22, NG-45j): shed it first
+        if cheat_use(ctx, c):
+            return (2, 1, 0.0, 0, c.order)
+        return (1, 3, 0.0, 0, c.order)  # after every natural: a custom discard sheds hand points
     if not c.is_natural:
         return (3, 0, 0.0, 0, c.order)
     hand = t.hand
     same = sum(1 for x in hand if x is not c and x.is_natural and x.rank == c.rank)
     useful = min(same, 3) + _neighbours(c, hand)
+    if ctx.partner_shown and any(x.is_natural and x.rank == c.rank for x in ctx.partner_shown):
+        useful += 0.5  # NG-C6: the partner holds this rank (shown): keep it for the team's Nate
     feeds = 0
+    tell = ctx.tell
+    if tell is not None and tell.rank == c.rank:
+        if tell.advice == "keep":
+            feeds = 1  # NG-C7: the partner says the next opponents collect this rank
+        elif tell.advice == "discard":
+            useful -= 1.0
     if ctx.nxt_team != ctx.team:
         seen = sum(1 for x in t.discards if x.is_natural and x.rank == c.rank)
         seen += sum(1 for m in t.melds for x in m.cards if x.is_natural and x.rank == c.rank)
@@ -499,7 +918,10 @@ def end_turn(ctx: Ctx) -> tuple[Action, str]:
         return PASS, "keeps the last card and says pass: going out is not allowed yet (NG-44)"
     c = min(sorted(set(t.hand), key=lambda x: x.order), key=lambda x: discard_key(ctx, x))
     k = discard_key(ctx, c)
-    if c is FREEZE:
+    if c.is_cheat:
+        why = (f"discards {c.pretty} to the cheat discard pile: " + (
+            "its power has no use here" if k[0] == 0 else "nothing for its power to act on now") + " (NG-27)")
+    elif c is FREEZE:
         why = (f"freezes the pile of {len(t.discards) + 1} cards with a Freeze card (NG-35)" if t.discards
                else "discards a Freeze card: it melds nowhere and freezes the pile (NG-35)")
     elif k[0] == 1:
@@ -519,6 +941,8 @@ def plan_move(ctx: Ctx) -> tuple[Action, str]:
         return answer(ctx)
     if ctx.phase == P_ACQUIRE:
         return acquire(ctx)
+    if ctx.phase == P_RETURN:
+        return give_move(ctx)
     got = meld_phase(ctx)
     if got is not None:
         return got
@@ -529,21 +953,29 @@ def plan_move(ctx: Ctx) -> tuple[Action, str]:
     return legal[0], "the first legal move (no rule of thumb applies)"
 
 
-def state_move(state: NogginateState) -> Action:
+def state_move(state: NogginateState, powers: bool = True) -> Action:
     """The planner's move for ``state.to_move`` read from the state (rollouts); it uses
-    nothing of the other hands but their sizes and publicly known cards."""
-    return plan_move(Ctx.of_state(state))[0]
+    nothing of the other hands but their sizes, publicly known cards and what a partner
+    showed (NG-C6). ``powers``: False plays as ``easy-plain``."""
+    return plan_move(Ctx.of_state(state, powers))[0]
 
 
 class NogginateEasyBot(HeuristicBot):
-    """Level ``easy``: the rules of thumb in the module docstring, with their reasons."""
+    """Level ``easy``: the rules of thumb in the module docstring, with their reasons.
+
+    ``powers=False`` is the level ``easy-plain`` (for measurements): the same planner as a
+    player who ignores cheat cards: it never draws them by choice, plays no power and
+    discards any cheat card it holds first."""
+
+    def __init__(self, powers: bool = True) -> None:
+        self.powers = powers
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.decide_with_reason(view, legal, rng)[0]
 
     def decide_with_reason(self, view: View, legal: Sequence[Action], rng: random.Random) -> tuple[Action, str]:
         v = cast(NogginateView, view)
-        a, why = plan_move(Ctx.of_view(v))
+        a, why = plan_move(Ctx.of_view(v, self.powers))
         if a in legal:
             return a, why
         return legal[0], "the first legal move (no rule of thumb applies)"

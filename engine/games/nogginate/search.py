@@ -12,10 +12,14 @@ A decision of :class:`NogginateSearchBot`:
    (draw, the best way to take the pile, the top card onto each open Noggi; NG-26,
    NG-36, NG-37); going down now or holding back (the first meld of the initial meld
    against ending the turn, NG-32); asking to go out or not (NG-45); the partner's
-   yes or no (NG-45d); the :data:`DISCARDS` best discards of the ``easy`` ranking.
+   yes or no (NG-45d); the :data:`DISCARDS` best discards of the ``easy`` ranking (a
+   cheat card among them, NG-27). With cheat cards (NG-11): the cheat draws ``draw 1c1x``
+   and ``draw 2x`` beside ``draw`` (NG-26), and a power the planner plays (Steal, Combine,
+   Hands Off...) against the planner's move without powers.
 3. **Rollouts with common random numbers.** Each sample is one determinization of the
-   view (``view.determinize``: the partner's hand is as hidden as an opponent's; cards
-   a seat took with a pile stay in its hand), and one chance seed (the planner is deterministic);
+   view (``view.determinize``: the partner's hand is as hidden as an opponent's, except
+   the cards it showed, NG-C6; cards a seat took with a pile stay in its hand; the cheat
+   stock is its own pool), and one chance seed (the planner is deterministic);
    every candidate is applied to a copy and all seats play on with the ``easy``
    planner (:func:`~engine.games.nogginate.bots.state_move`: proposals checked one by
    one with the engine's legality code, no legal lists, ``apply_trusted``) until the
@@ -52,8 +56,9 @@ from engine.cards import NOGGINATE
 from engine.core import CHANCE, Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
     state_move, team_estimate
-from engine.games.nogginate.game import ASK, DRAW, NO, P_ACQUIRE, P_ANSWER, YES, Discard, NewNate, NewNoggi, \
-    NogginateState, NogginateView, Onto
+from engine.games.nogginate.cheats import POWER_CARD
+from engine.games.nogginate.game import ASK, DRAW, DRAW_CHEATS, DRAW_MIXED, NO, P_ACQUIRE, P_ANSWER, YES, Discard, \
+    NewNate, NewNoggi, NogginateState, NogginateView, Onto
 
 #: Discards (the best of the ``easy`` ranking) compared by the search.
 DISCARDS = 3
@@ -96,6 +101,9 @@ def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) 
         return out
     if ctx.phase == P_ACQUIRE:
         add(DRAW)
+        if ctx.cheats:  # NG-26: the cheat draws (the legal ones)
+            add(DRAW_MIXED)
+            add(DRAW_CHEATS)
         if view.discards and view.discards[-1].is_natural:
             add(pile_choice(ctx.turn))
             for a in legal:
@@ -105,6 +113,9 @@ def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) 
     if easy_move == ASK or (isinstance(easy_move, (NewNoggi, NewNate)) and not ctx.turn.down
                             and ctx.turn.need <= 0):
         add(end_turn(ctx)[0])  # not asking / not going down this turn: end the turn now
+        return out
+    if type(easy_move) in POWER_CARD:  # a power (NG-C1 to NG-C9): against the plan without powers
+        add(plan_move(Ctx.of_view(view, powers=False))[0])
         return out
     if type(easy_move) is not Discard:
         return out
