@@ -203,12 +203,14 @@ class NogginateTableScreen(BaseTableScreen):
             on_move = view.to_move in members
             mark = (">" if a else "▶") if on_move else " "
             cap = Text(f"{mark}{team_name(view, t, self.names)[:22]}", style="bold" if on_move else "")
-            cap.append(f"\n {view.totals[t]:,} · {team_status(view, t)}", style="not bold")
             cheats = view.cheat_counts or (0,) * len(view.hand_sizes)
+            bonus = f" · bonus {view.bonuses[t]}" if view.bonuses[t] else ""
+            # with cheat cards each hand's count of them (public, "(2x)") and the bonus goes up a line
+            up = bonus if view.variant.use_cheat_cards else ""
+            cap.append(f"\n {view.totals[t]:,} · {team_status(view, t)}{up}", style="not bold")
             sizes = " ".join(f"{self.names[s].split(' (')[0][:5]} {view.hand_sizes[s]}"
                              + (f"({cheats[s]}x)" if cheats[s] else "") for s in members)
-            bonus = f" · bonus {view.bonuses[t]}" if view.bonuses[t] else ""
-            cap.append(f"\n {sizes}{bonus}", style="not bold dim")
+            cap.append(f"\n {sizes}{'' if up else bonus}", style="not bold dim")
             melds = [MeldLine(m.id, meld_text(m, self._card, kind=False)) for m in view.melds if m.team == t]
             rows.append((cap, melds))
         self.query_one(MeldsPanel).show(rows, target=None, ascii_only=a)
@@ -264,6 +266,11 @@ class NogginateTableScreen(BaseTableScreen):
         return hand_breakdown(data, names_, self.teams)
 
     def prompt(self, view: Any) -> str:
+        power = self._power() if view.phase == "meld" else None
+        if power is not None:
+            sel = names(self._selected(), self.ascii)
+            return (f"Playing {power_name(power)} ({sel}): answer the bar above; x discards the card instead, "
+                    "Esc cancels.")
         return prompt(view, self.names, ascii_only=self.ascii,
                       selected=self.hand.selected_cards() if self.human_turn() else ())
 
@@ -609,7 +616,7 @@ class NogginateTableScreen(BaseTableScreen):
         typed = f" m{self.digits}_" if self.digits else ""
         if power is STEAL:
             if not self.picks:
-                return f"Steal: pick the opponent's meld to take from (its number or a click){typed}{esc}"
+                return f"Steal: pick the opponent's meld to take from (its number){typed}{esc}"
             victim = self.picks[0]
             if self.steal_card is None:
                 opts = "  ".join(f"{(i + 1) % 10} {name(c, a)}" for i, c in enumerate(self.card_choices))
