@@ -323,3 +323,46 @@ def test_prompt_mentions_the_cheat_card_step():
         s.act(s.bot_choose())
     s.state.hands[0] = sorted(cards("STL 2C 3C 9S 9D"), key=lambda c: c.order)
     assert "A cheat card: select it, then its target." in prompt(s.view(0), ["A", "B", "C", "D"])
+
+
+async def test_a_hinted_power_is_played_with_enter_and_undone_with_z():
+    from engine.games.nogginate.cheats import Steal
+    app = TableApp("nogginate", SEATS, seed=3, rules=CHEATS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await meld_phase(app, pilot, "STL 2C 3C 9S")
+        s = app.session
+        mine = add_meld(s, 0, NOGGI, "4H 5H 6H")
+        theirs = add_meld(s, 1, NOGGI, "7H 8H 9H 10H")
+        t.redraw()
+        await pilot.pause()
+        t.show_hint(Steal(theirs, cards("7H")[0], mine))
+        await pilot.pause()
+        assert t.hand.selected_cards() == cards("STL")
+        assert "Steal 7♥ from" in t._status().message_text
+        await press(pilot, "enter")
+        assert moves_of(s)[-1] == f"steal m{theirs} 7H m{mine}"
+        await press(pilot, "z")
+        await wait_for(pilot, lambda: t.human_turn())
+        assert not any(m.startswith("steal") for m in moves_of(s))  # the whole turn is taken back
+
+
+async def test_steal_scrolls_the_opponents_melds_into_sight_on_a_small_screen():
+    app = TableApp("nogginate", SEATS, seed=3, rules=CHEATS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await meld_phase(app, pilot, "STL 2C 3C 9S")
+        s = app.session
+        for suit in "CDHS":  # wide melds: one a line at 80 columns
+            add_meld(s, 0, NOGGI, " ".join(f"{r}{suit}" for r in range(6)))
+            add_meld(s, 0, NATE, f"9{suit} 9{suit} 9C 9D 9H 9S")
+        theirs = add_meld(s, 1, NOGGI, "7H 8H 9H 10H")
+        t.redraw()
+        await pilot.pause()
+        panel = t.query_one("#ng-melds")
+        panel.scroll_home(animate=False)
+        await pilot.pause()
+        chip = t.query_one(f"#meld-{theirs}")
+        assert not panel.region.contains_region(chip.region)  # out of sight below your own melds
+        t.hand.select_cards(cards("STL"))
+        await pilot.pause()
+        await pilot.pause()
+        assert panel.region.contains_region(chip.region)

@@ -256,6 +256,7 @@ class NogginateTableScreen(BaseTableScreen):
             bar.ask(f"Which? {opts}  (Esc cancel)")
         elif self._power() is not None and view.phase == "meld":
             bar.ask(self.power_question())
+            self._show_targets(view)
         elif self.digits:
             bar.ask(f"Add {names(self.hand.selected_cards(), a)} to meld m{self.digits}_: type its number, Enter "
                     "(Esc cancel)")
@@ -524,7 +525,8 @@ class NogginateTableScreen(BaseTableScreen):
 
     def action_confirm(self) -> None:
         """Enter: pick the first offered way, finish a typed meld number or a cheat card's
-        step (Show, Tell's rank, Jokernate, a hinted power), else discard."""
+        step (Show, Tell's rank, Jokernate, a hinted power), play the hinted move whose cards
+        are selected, else discard."""
         if not self.human_turn():
             return
         if self.choices:
@@ -532,6 +534,10 @@ class NogginateTableScreen(BaseTableScreen):
             return
         if self._power() is not None and self.view.phase == "meld":
             self._power_confirm()
+            return
+        hinted = self.hinted
+        if hinted is not None and action_cards(hinted) and sorted(action_cards(hinted)) == sorted(self._selected()):
+            self.human_act(hinted)  # Enter after a hint plays the hinted move with its cards selected
             return
         if self.digits:
             mid = int(self.digits)
@@ -653,6 +659,19 @@ class NogginateTableScreen(BaseTableScreen):
         if power is JOKERNATE_CARD:
             return f"Jokernate: Enter starts a Jokernate with three jokers (add more after){esc}"
         return f"{power_name(power)}: Enter{esc}"
+
+    def _show_targets(self, view: Any) -> None:
+        """Scroll the melds panel to the melds the power's next step picks from (an opponent's
+        for Steal's first step, else your team's), so that they are in sight on a small screen."""
+        if self._power_step() != "meld":
+            return
+        team = view.team_of(view.seat)
+        theirs = self._power() is STEAL and not self.picks
+        target = next((m.id for m in view.melds if (m.team != team) == theirs), None)
+        panel = self.query_one(MeldsPanel)
+        chip = panel.chip(target) if target is not None else None
+        if chip is not None:
+            panel.call_after_refresh(panel.scroll_to_widget, chip, animate=False, top=True)
 
     def _power_digit(self, i: int) -> None:
         step = self._power_step()
