@@ -366,3 +366,26 @@ async def test_steal_scrolls_the_opponents_melds_into_sight_on_a_small_screen():
         await pilot.pause()
         await pilot.pause()
         assert panel.region.contains_region(chip.region)
+
+
+async def test_returned_cards_are_given_by_number_in_the_bar():
+    from engine.games.nogginate.game import P_RETURN
+    app = TableApp("nogginate", SEATS, seed=3, rules={**CHEATS, "steal_return_policy": "team_choice"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human_turn(pilot)
+        t = app.table
+        s = app.session
+        st = s.state
+        st.phase, st.returning, st.return_team, st.return_seat = P_RETURN, cards("7H 8H"), 0, 0
+        st.hands[0].append(cards("STL")[0])  # (the screen is under test, not how the position came about)
+        t._view = None
+        t.redraw()
+        await pilot.pause()
+        assert bar(t) == "The Steal returned 7♥ 8♥: give 7♥ to 1 Ann  2 Cy"
+        assert "give each card to one of you" in t.prompt(t.view)
+        await press(pilot, "2")
+        assert moves_of(s)[-1] == "give 7H s2"
+        await wait_for(pilot, lambda: t.human_turn())
+        assert bar(t) == "The Steal returned 8♥: give 8♥ to 1 Ann  2 Cy"
+        await press(pilot, "enter")
+        assert moves_of(s)[-1] == "give 8H s0"
