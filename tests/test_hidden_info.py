@@ -23,18 +23,30 @@ from hidden_support import (faces_in, hidden_from, human_turn_then_bots, screen_
 from tui.screens.replay import Palette, ReplayScreen, renderer_for
 
 GAME_IDS = sorted(SPECS)
+#: Variants whose hidden information differs enough to be covered too: ``game+variant`` -> (game, rules,
+#: seats). Nogginate's cheat cards add a second hidden pool and, between partners (4 seats), what a Show
+#: reveals and a Tell says only to the partner (NG-C6, NG-C7).
+VARIANTS = {"nogginate+cheats": ("nogginate", {"use_cheat_cards": True}, 4)}
+CASES = GAME_IDS + sorted(VARIANTS)
+
+
+def game_rules(case: str) -> tuple[str, dict | None]:
+    """The game id and house rules of a test case (a game id, or a key of :data:`VARIANTS`)."""
+    return VARIANTS[case][:2] if case in VARIANTS else (case, None)
 MAX_ACTIONS = 260  # enough for deals, redeals/draws and several turns of every seat
 HOLD = 60.0  # a pace no test waits out: the bot's move is held until the test sets the pace to 0
 
 
 def n_seats(game_id: str) -> int:
-    return len(default_seats(game_id))
+    return VARIANTS[game_id][2] if game_id in VARIANTS else len(default_seats(game_id))
 
 
-def bot_log(game_id: str, tmp_path: Path, seed: int = 5, max_actions: int = MAX_ACTIONS) -> Path:
-    """A logged match of random bots, stopped after ``max_actions`` actions."""
-    path = tmp_path / f"{game_id}-{seed}.jsonl"
-    with Session(game_id, None, ["ai:random"] * n_seats(game_id), seed=seed, log_path=path) as s:
+def bot_log(case: str, tmp_path: Path, seed: int = 5, max_actions: int = MAX_ACTIONS) -> Path:
+    """A logged match of random bots (``case``: a game id or a :data:`VARIANTS` key), stopped
+    after ``max_actions`` actions."""
+    game_id, rules = game_rules(case)
+    path = tmp_path / f"{case}-{seed}.jsonl"
+    with Session(game_id, rules, ["ai:random"] * n_seats(case), seed=seed, log_path=path) as s:
         s.advance()
         while not s.is_over and len(s.history) < max_actions:
             s.act(s.bot_choose())
@@ -43,7 +55,7 @@ def bot_log(game_id: str, tmp_path: Path, seed: int = 5, max_actions: int = MAX_
 
 # -- the replay's seat view ---------------------------------------------------------------
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", CASES)
 def test_replay_seat_view_never_shows_a_hidden_card(game_id, tmp_path):
     """At every step and for every seat: the board shows no face the seat's view
     lacks, and draws the same for another state with the same view (a
@@ -53,7 +65,7 @@ def test_replay_seat_view_never_shows_a_hidden_card(game_id, tmp_path):
     path = bot_log(game_id, tmp_path)
     replay = Replay(read_log(path))
     screen = ReplayScreen(path)
-    render = renderer_for(game_id)
+    render = renderer_for(game_rules(game_id)[0])
     palette = Palette(None)
     names = screen.names
     rng = random.Random(11)
@@ -81,9 +93,11 @@ def test_replay_seat_view_never_shows_a_hidden_card(game_id, tmp_path):
             if seat == 0:
                 leaked_in_omniscient += bool(shown_cards(render(state, names, None, palette).plain, hidden))
     assert leaked_in_omniscient, "the omniscient view shows the hidden cards (so the check can fail)"
+    if game_id in VARIANTS:  # the variant's own secrets were in play (NG-C6, NG-C7 for the cheat cards)
+        assert any(n.startswith(("show ", "tell ")) for n in replay.notations), "no Show or Tell was played"
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", CASES)
 def test_replay_chance_steps_are_narrated_as_the_seat_saw_them(game_id, tmp_path):
     """A chance step that hides cards (a deal, a shuffle, another seat's draw) is
     narrated in a seat view as ``State.observation`` gives it, never in full,
@@ -112,13 +126,13 @@ def test_replay_chance_steps_are_narrated_as_the_seat_saw_them(game_id, tmp_path
 
 # -- the table, at another seat's moment and while covered -----------------------------------
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", CASES)
 async def test_table_shows_no_hidden_card_while_a_bot_moves_or_you_wait(game_id):
     """One human against random bots: while a bot is thinking (the table shows
     the human's view at another seat's moment) and at each of the human's turns,
     the screen names no face the human's view lacks."""
     seats = ["human"] + ["ai:random"] * (n_seats(game_id) - 1)
-    session = Session(game_id, None, seats, seed=4, write_log=False)
+    session = Session(*game_rules(game_id), seats, seed=4, write_log=False)
     app = table_app(session, pace=HOLD)  # a bot holds its move until the test has looked
     rng = random.Random(4)
     bot_moments = 0
@@ -146,7 +160,7 @@ async def test_table_shows_no_hidden_card_while_a_bot_moves_or_you_wait(game_id)
     assert bot_moments, "a bot moved while the table was watched"
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", CASES)
 async def test_hot_seat_hand_off_shows_no_private_card(game_id):
     """Two people at one terminal: while the table is covered for the hand-off,
     the screen names no face that is not public (in every seat's view); once
@@ -154,7 +168,7 @@ async def test_hot_seat_hand_off_shows_no_private_card(game_id):
     from tui.screens.handoff import HandoffScreen
     n = n_seats(game_id)
     seats = ["human:Ann", "human:Cy"] + ["ai:random"] * (n - 2)
-    session = Session(game_id, None, seats, seed=6, write_log=False)
+    session = Session(*game_rules(game_id), seats, seed=6, write_log=False)
     app = table_app(session, pace=0.0)
     rng = random.Random(6)
     covers = 0

@@ -367,16 +367,18 @@ def test_special_faces_are_drawn_from_the_per_kind_table():
         assert card_color(None, card) == THEME_DEFAULTS[look.color]
         assert card_label(card) == look.label and card_label(card, True) == look.ascii
         assert NOGGINATE.parse(card_label(card, True)) is card  # the ASCII label is the notation
-        assert card_rows(card) == [look.label.ljust(5), look.word.center(5), look.label.rjust(5)]
+        bottom = look.word2.center(5) if look.word2 else look.label.rjust(5)
+        assert card_rows(card) == [look.label.ljust(5), look.word.center(5), bottom]
         assert card_rows(card, True)[1] == look.ascii_word.center(5)
         assert card_text(card, None).plain == look.label
         lines = card_big(card, None).plain.split("\n")
         assert len(lines) == 5 and {len(line) for line in lines} == {7}
         assert all(len(x) <= 3 for x in (look.label, look.ascii)) and all(
-            len(x) <= 5 for x in (look.word, look.ascii_word))
+            len(x) <= 5 for x in (look.word, look.ascii_word, look.word2))
     freeze = Card.special(CardKind.FREEZE)
     assert card_small(freeze, None).plain == "FZ" and card_rows(freeze, True) == ["FZ   ", " FRZ ", "   FZ"]
-    assert card_rows(Card.special(CardKind.STEAL)) == ["STL  ", "CHEAT", "  STL"]
+    assert card_rows(Card.special(CardKind.STEAL)) == ["STL  ", "Steal", "  STL"]
+    assert card_rows(Card.special(CardKind.HANDS_OFF)) == ["HOF  ", "Hands", " Off "]
     assert len({card_color(None, Card.special(k)) for k in (CardKind.JOKER, CardKind.FREEZE, CardKind.BONUS,
                                                           CardKind.TELL)}) == 4
     # Ranks 0 and 1 draw like any natural card.

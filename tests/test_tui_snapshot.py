@@ -154,3 +154,40 @@ def test_nogginate_table_layout_smaller(snap_compare, size):
         await _until_settled(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def _cheat_table(pilot) -> None:
+    """A table with cheat cards in play (constructed on top of the seed's deal): cheat cards in the
+    hand, the dead pile, a Hands Off meld and a Jokernate, and what the partner showed and told."""
+    from engine.cards import NOGGINATE
+    from engine.games.nogginate.cheats import Tell
+    from engine.games.nogginate.melds import JOKERNATE, NOGGI, TableMeld
+
+    st = pilot.app.session.state
+    cards = NOGGINATE.parse_cards
+    st.hands[0] = sorted(st.hands[0][:11] + cards("STL SHW TEL CMB"), key=lambda c: c.order)
+    st.cheat_discards.extend(cards("RES HOF"))
+    for c in cards("STL SHW TEL CMB RES HOF"):
+        st.cheat_stock.remove(c)
+    st.melds.append(TableMeld(st.next_id, 1, NOGGI, tuple(cards("2S 3S 4S 5S")), False, 1))
+    st.melds.append(TableMeld(st.next_id + 1, 0, JOKERNATE, tuple(cards("JK JK JK")), False))
+    st.next_id += 2
+    st.hands[2].append(cards("7H")[0])
+    st.shown[2].append(cards("7H")[0])
+    st.tells.append((2, Tell("pile")))
+    pilot.app.table.redraw()
+
+
+@pytest.mark.parametrize("size", SMALLER, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_nogginate_cheat_cards_layout(snap_compare, size):
+    """Nogginate with cheat cards: the cheat stock and dead pile under the custom ones, the draw keys 1 / 2 in
+    the prompt, cheat faces in the hand, Hands Off and a Jokernate on the melds, the partner's Show and Tell."""
+    app = SnapshotApp(["human", "ai:random", "ai:random", "ai:random"], seed=3, rules={"use_cheat_cards": True},
+                      game="nogginate")
+
+    async def run_before(pilot) -> None:
+        await _until_settled(pilot)
+        _cheat_table(pilot)
+        await _until_settled(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -92,6 +92,8 @@ class FaceLook:
         word: the middle row of the big card (at most 5 cells), e.g. ``JOKER``.
         ascii_word: ``word`` in ASCII mode.
         color: the theme variable of the face's text colour, e.g. ``card-joker``.
+        word2: a second word for the bottom row of the big card (at most 5 cells; a cheat
+            card's power name in two lines, ``Hands`` / ``Off``), or "" for the label again.
     """
 
     label: str
@@ -99,6 +101,16 @@ class FaceLook:
     word: str
     ascii_word: str
     color: str
+    word2: str = ""
+
+
+#: A cheat card's big face names its power (NG-11), in one or two lines of at most 5 cells.
+CHEAT_WORDS: dict[CardKind, tuple[str, str]] = {
+    CardKind.COMBINE: ("Comb-", "ine"), CardKind.HANDS_OFF: ("Hands", "Off"),
+    CardKind.JOKERNATE: ("Joker", "nate"), CardKind.RECONFIGURE: ("Recon", "fig"),
+    CardKind.REMOVE: ("Re-", "move"), CardKind.RESURRECT: ("Resur", "rect"), CardKind.SHOW: ("Show", ""),
+    CardKind.STEAL: ("Steal", ""), CardKind.TELL: ("Tell", ""),
+}
 
 
 #: The look of every special kind (the labels are the Nogginate notation codes).
@@ -106,7 +118,8 @@ FACE_LOOKS: dict[CardKind, FaceLook] = {
     CardKind.JOKER: FaceLook("JK", "JK", "JOKER", "JOKER", "card-joker"),
     CardKind.FREEZE: FaceLook("FZ", "FZ", "❄", "FRZ", "card-freeze"),
     CardKind.BONUS: FaceLook("BN", "BN", "BONUS", "BONUS", "card-bonus"),
-    **{k: FaceLook(k.code, k.code, "CHEAT", "CHEAT", "card-cheat") for k in CHEAT_KINDS},
+    **{k: FaceLook(k.code, k.code, CHEAT_WORDS[k][0], CHEAT_WORDS[k][0], "card-cheat", CHEAT_WORDS[k][1])
+       for k in CHEAT_KINDS},
 }
 
 
@@ -209,7 +222,8 @@ def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = Tr
 
     Face up: rank top left, suit in the middle, rank bottom right (``10``, ``♥``);
     a special face shows its :data:`FACE_LOOKS` label and word (a joker: ``JK`` /
-    ``JOKER`` / ``JK``; a cheat card: ``CMB`` / ``CHEAT`` / ``CMB``). Face down: a back pattern
+    ``JOKER`` / ``JK``; a cheat card names its power: ``STL`` / ``Steal`` / ``STL``, or in two
+    lines ``HOF`` / ``Hands`` / ``Off``). Face down: a back pattern
     (``░``, ``#`` in ASCII). ``label`` (e.g. a pile count) replaces the face,
     centred on the middle row. No card and no label: 3 blank rows.
     """
@@ -223,7 +237,7 @@ def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = Tr
     if not card.is_natural:
         look = FACE_LOOKS[card.kind]
         label, word = (look.ascii, look.ascii_word) if ascii_only else (look.label, look.word)
-        return [label.ljust(inner), word.center(inner), label.rjust(inner)]
+        return [label.ljust(inner), word.center(inner), look.word2.center(inner) if look.word2 else label.rjust(inner)]
     rank = card.text[:-1]
     suit = card.suit.letter if ascii_only else card.suit.symbol
     return [rank.ljust(inner), suit.center(inner), rank.rjust(inner)]

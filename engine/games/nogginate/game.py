@@ -137,16 +137,19 @@ class NogginateVariant:
         False, rule="NG-11", help="include the cheat deck: a second stock of 54 power cards (42 without Show "
                                   "and Tell in games without partners) and its dead discard pile")
     show_tell_in_individual_games: bool = option(
-        False, rule="NG-12", help="keep Show and Tell in 2, 3 and 5 player games (as dead cards)")
+        False, rule="NG-12", help="keep Show and Tell in the cheat deck of 2, 3 and 5 player games (without a "
+                                  "partner they are only discarded or melded in a cheat-Nate)")
     six_player_teams: Literal["3x2", "2x3"] = option(
         "3x2", rule="NG-4", choices=("3x2", "2x3"),
         help='six players: "3x2" three partnerships of two (seats 0+3, 1+4, 2+5) or "2x3" two teams of three')
     auto_close_noggis_at_round_end: bool = option(
         False, rule="NG-17", help="an open Noggi of 7 or more cards counts as closed at scoring")
     cheat_nate_mixed_types: bool = option(
-        False, rule="NG-22", help="a cheat-Nate may mix cheat card types")
+        False, rule="NG-22",
+        help="a cheat-Nate (3+ cheat cards melded on the turn you go out) may mix cheat card types")
     last_custom_card_topup_from_cheat: bool = option(
-        False, rule="NG-29", help="with one custom card left, a draw may add one cheat card")
+        False, rule="NG-29",
+        help="with one custom card left, 'draw 1c1x' may take it and one cheat card (cheat cards)")
     min_meld_when_negative: int = option(
         50, rule="NG-32", min=0, max=150, help="the initial-meld minimum of a team with a negative score")
     all_bonus_penalty: int = option(
@@ -155,10 +158,14 @@ class NogginateVariant:
     score_melded_card_values: bool = option(
         False, rule="NG-52", help="Samba style: add the point values of every melded card")
     hands_off_single_use: bool = option(
-        False, rule="NG-C2", help="Hands Off blocks one Steal only (cheat cards)")
+        False, rule="NG-C2",
+        help="Hands Off blocks one Steal, then it and the Steal card go to the cheat discard pile (off: it "
+             "protects its meld for the rest of the round; cheat cards)")
     steal_return_policy: Literal["next_to_play", "team_choice", "fewest_cards"] = option(
         "next_to_play", rule="NG-C8", choices=("next_to_play", "team_choice", "fewest_cards"),
-        help="who receives the cards a Steal returns to a team's hands (cheat cards)")
+        help='who gets the cards a Steal breaks off a meld: "next_to_play" the owning team\'s next player, '
+             '"team_choice" that player gives each card to one of the team, "fewest_cards" the team\'s player with '
+             'the fewest cards (cheat cards)')
     max_go_out_asks_per_round: int | None = option(
         None, rule="NG-45", min=1, max=100,
         help='"Partner, may I go out?" questions each team may ask in a round (omit: one per turn, no cap)')

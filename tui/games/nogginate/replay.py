@@ -2,7 +2,8 @@
 pile (top card, size, frozen), every team's melds with their marks, the score and the
 minimum or pending ``need``, hands (all of them, or what one seat saw: its own hand, the
 others' sizes and the cards publicly known to be in them from a taken pile) and the
-round scores."""
+round scores. With cheat cards: the cheat stock and its dead pile, each hand's cheat cards,
+and what was shown and told (NG-C6, NG-C7) only in the seat view of the team it was for."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.cards import Card
-from tui.games.nogginate.ui import meld_text, pile_text, team_name, team_status
+from tui.games.nogginate.ui import meld_text, pile_text, shown_text, team_name, team_status, tell_words
 from tui.widgets.cards import card_text
 
 
@@ -89,12 +90,31 @@ def render_position(state: Any, names: list[str], seat: int | None, palette: Any
             row.append_text(palette.cards(state.hands[s]))
         elif s == seat:
             row.append_text(palette.cards(view.hand))
-        elif view.known[s]:
-            row.append("known ")
-            row.append_text(palette.cards(view.known[s]))
+        elif view.known[s] or (view.shown and view.shown[s]):
+            if view.known[s]:
+                row.append("known ")
+                row.append_text(palette.cards(view.known[s]))
+            if view.shown and view.shown[s]:
+                row.append(" shown " if view.known[s] else "shown ")
+                row.append_text(palette.cards(view.shown[s]))
         else:
             row.append("-", style="dim")
+        if view.cheat_counts and view.cheat_counts[s] and seat is not None and s != seat:
+            row.append(f" ({view.cheat_counts[s]} cheat)", style="dim")
         lines.append(row)
+    if seat is not None:
+        strip = shown_text(view, names, palette.card)
+        if strip.plain:
+            lines.append(strip)
+    else:
+        for s in range(n):
+            if state.shown[s]:
+                row = Text(f"  {names[s]} showed ")
+                row.append_text(palette.cards(state.shown[s]))
+                row.append(" to the partner")
+                lines.append(row)
+        for teller, tell in state.tells[-4:]:
+            lines.append(Text(f"  {names[teller]} told the partner: {tell_words(tell)}"))
     if view.round_scores:
         lines.append(Text(""))
         lines.append(Text("Rounds", style="bold"))

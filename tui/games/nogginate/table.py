@@ -21,6 +21,16 @@ start, then one ``add`` per card, NG-26a), a meld's number (or a click on it) ad
 the selected cards to it; ``c`` close a Noggi, ``m`` merge Nates, ``b`` place a Bonus,
 ``f`` Freeze-Nate, ``a`` ask to go out, ``x``/Enter discard (or go out), ``s`` pass;
 ``y``/``n`` answer the partner; Esc cancel; z / h / l / ? from the base.
+
+With cheat cards (``use_cheat_cards``, NG-11): the info panel adds the cheat stock and its
+dead discard pile; ``1`` / ``2`` in the draw step draw one custom and one cheat card / two
+cheat cards (NG-26). A power is played by selecting its cheat card, then its targets, the
+decision bar saying what each step needs: meld numbers (typed or clicked) for Steal, Combine,
+Hands Off, Resurrect, Reconfigure and Remove, a card of the victim's meld for Steal (1-9, 0),
+the card to show (selected in the hand) and Enter for Show, a menu (1-8, then a rank) for
+Tell, Enter for Jokernate; ``k`` melds a cheat-Nate (NG-22). A Steal's returned cards
+(``team_choice``) are given by number. What the partner showed and told (NG-C6, NG-C7) is in
+a strip above the hand, for the seat shown only (behind its hand-off in hot seat).
 """
 
 from __future__ import annotations
@@ -36,12 +46,16 @@ from textual.widgets import Static
 
 from engine.cards import Card
 from engine.core import Action
-from engine.games.nogginate.game import (ASK, BONUS_ACT, DRAW, NO, OUT, PASS, YES, Add, Close, Discard,
+from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE,
+                                           RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
+                                           Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell,
+                                           steal_problem)
+from engine.games.nogginate.game import (ASK, BONUS_ACT, DRAW, NO, OUT, PASS, YES, Add, Close, Discard, Draw,
                                          FreezeNate, Merge, NewNate, NewNoggi, Onto, TakePile)
-from engine.games.nogginate.melds import FREEZE, NATE, NOGGI
-from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, describe_action,
-                                    hand_breakdown, meld_text, name, names, pile_text, prompt, special_style,
-                                    team_name, team_status)
+from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI
+from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TELL_MENU, action_cards,
+                                    describe_action, hand_breakdown, meld_text, name, names, pile_text,
+                                    power_name, prompt, shown_text, special_style, team_name, team_status)
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.summary import session_teams
 from tui.widgets.cards import card_small
@@ -58,12 +72,16 @@ def meld_plan(kind: str, cards: Sequence[Card], next_id: int) -> list[Action]:
 
     Args:
         kind: ``"noggi"`` or ``"nate"``.
-        cards: the selected cards (3 or more).
+        cards: the selected cards (3 or more; a Nate with the Jokernate card: ``jokernate``
+            and one ``add`` per joker beyond three, NG-C3).
         next_id: the id the new meld will get (``view.next_id``).
     Returns:
         The actions in order (a Noggi starts from its three lowest cards and grows outward;
         a Nate starts from naturals, jokers added last); the engine judges each one.
     """
+    if kind == NATE and JOKERNATE_CARD in cards:  # NG-C3: the Jokernate card starts a Jokernate
+        jokers = sum(1 for c in cards if c is JOKER)
+        return [StartJokernate()] + [Add(next_id, JOKER) for _ in range(jokers - 3)]
     if kind == NOGGI:
         order = sorted(cards, key=lambda c: (c.rank, c.order))
         return [NewNoggi((order[0], order[1], order[2]))] + [Add(next_id, c) for c in order[3:]]
@@ -81,6 +99,11 @@ class NogginateTableScreen(BaseTableScreen):
         choices: the moves offered in the decision bar (1-9 picks one), or [].
         digits: the meld number typed so far (adding the selected cards to it).
         hinted: the last hint's move.
+        picks: the meld ids picked so far for the selected cheat card's power.
+        steal_card: the card picked from the victim's meld (Steal), or None.
+        card_choices: the cards offered for that pick (keys 1-9, 0), or [].
+        tell_advice: the Tell recommendation waiting for its rank (``discard`` / ``keep``), or None.
+        power_for: the cheat card the picks belong to (another selection starts afresh).
     """
 
     BINDINGS = [
@@ -101,6 +124,7 @@ class NogginateTableScreen(BaseTableScreen):
         Binding("m", "merge", "Merge", id="ng.merge"),
         Binding("b", "bonus", "Bonus", id="ng.bonus"),
         Binding("f", "freezenate", "Freeze-Nate", id="ng.freezenate"),
+        Binding("k", "cheatnate", "Cheat-Nate", id="ng.cheatnate"),
         Binding("a", "ask", "Ask to go out", id="ng.ask"),
         Binding("x", "discard", "Discard", id="ng.discard"),
         Binding("s", "pass_", "Pass", id="ng.pass"),
@@ -122,6 +146,8 @@ class NogginateTableScreen(BaseTableScreen):
     NogginateTableScreen #ng-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
     NogginateTableScreen.-ascii #ng-hand-panel { border: ascii $primary; }
     NogginateTableScreen #ng-hand CardWidget.-special { text-style: bold italic; }
+    NogginateTableScreen #ng-shown { height: auto; padding: 0 1; background: $success 20%; display: none; }
+    NogginateTableScreen #ng-shown.-open { display: block; }
     """
 
     def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
@@ -129,6 +155,11 @@ class NogginateTableScreen(BaseTableScreen):
         self.choices: list[Action] = []
         self.digits = ""
         self.hinted: Action | None = None
+        self.picks: list[int] = []
+        self.steal_card: Card | None = None
+        self.card_choices: list[Card] = []
+        self.tell_advice: str | None = None
+        self.power_for: Card | None = None
         self.teams: list[list[int]] = session_teams(session) or [[s] for s in range(len(self.names))]
 
     # -- layout ----------------------------------------------------------------------
@@ -137,6 +168,7 @@ class NogginateTableScreen(BaseTableScreen):
             yield Static("", id="ng-info", classes="table-panel")
             yield MeldsPanel(id="ng-melds", classes="table-panel")
             yield DecisionBar(id="ng-decision")
+            yield Static("", id="ng-shown")
             with Vertical(id="ng-hand-panel"):
                 hand = FanHand(id="ng-hand")
                 hand.palette = PALETTE
@@ -171,10 +203,14 @@ class NogginateTableScreen(BaseTableScreen):
             on_move = view.to_move in members
             mark = (">" if a else "▶") if on_move else " "
             cap = Text(f"{mark}{team_name(view, t, self.names)[:22]}", style="bold" if on_move else "")
-            cap.append(f"\n {view.totals[t]:,} · {team_status(view, t)}", style="not bold")
-            sizes = " ".join(f"{self.names[s].split(' (')[0][:5]} {view.hand_sizes[s]}" for s in members)
+            cheats = view.cheat_counts or (0,) * len(view.hand_sizes)
             bonus = f" · bonus {view.bonuses[t]}" if view.bonuses[t] else ""
-            cap.append(f"\n {sizes}{bonus}", style="not bold dim")
+            # with cheat cards each hand's count of them (public, "(2x)") and the bonus goes up a line
+            up = bonus if view.variant.use_cheat_cards else ""
+            cap.append(f"\n {view.totals[t]:,} · {team_status(view, t)}{up}", style="not bold")
+            sizes = " ".join(f"{self.names[s].split(' (')[0][:5]} {view.hand_sizes[s]}"
+                             + (f"({cheats[s]}x)" if cheats[s] else "") for s in members)
+            cap.append(f"\n {sizes}{'' if up else bonus}", style="not bold dim")
             melds = [MeldLine(m.id, meld_text(m, self._card, kind=False)) for m in view.melds if m.team == t]
             rows.append((cap, melds))
         self.query_one(MeldsPanel).show(rows, target=None, ascii_only=a)
@@ -193,6 +229,13 @@ class NogginateTableScreen(BaseTableScreen):
             known = view.known[view.seat]
             extra = f", {len(known)} known to all from the pile" if known else ""
             panel.border_title = f"{who} hand ({len(view.hand)} cards, by {hand.group}: g{extra})"
+        strip = self.query_one("#ng-shown", Static)
+        text = Text() if self.covered else shown_text(view, self.names, self._card)
+        strip.update(text)
+        strip.set_class(bool(text.plain), "-open")
+        if view.phase == "return" and self.human_turn() and view.returning:
+            card = view.returning[0]
+            self.choices = [x for x in view.legal_actions() if isinstance(x, Give) and x.card == card][:9]
         self._draw_decision(view)
 
     def _draw_decision(self, view: Any) -> None:
@@ -203,9 +246,17 @@ class NogginateTableScreen(BaseTableScreen):
             return
         if view.phase == "answer":
             bar.ask(f"{self.names[view.turn]} asks: \"Partner, may I go out?\"  y yes / n no")
+        elif view.phase == "return" and self.choices:
+            card = name(view.returning[0], a)
+            opts = "  ".join(f"{i + 1} {self.names[c.seat]}" for i, c in enumerate(self.choices)
+                             if isinstance(c, Give))
+            bar.ask(f"The Steal returned {names(view.returning, a)}: give {card} to {opts}")
         elif self.choices:
             opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(self.choices))
             bar.ask(f"Which? {opts}  (Esc cancel)")
+        elif self._power() is not None and view.phase == "meld":
+            bar.ask(self.power_question())
+            self._show_targets(view)
         elif self.digits:
             bar.ask(f"Add {names(self.hand.selected_cards(), a)} to meld m{self.digits}_: type its number, Enter "
                     "(Esc cancel)")
@@ -216,6 +267,11 @@ class NogginateTableScreen(BaseTableScreen):
         return hand_breakdown(data, names_, self.teams)
 
     def prompt(self, view: Any) -> str:
+        power = self._power() if view.phase == "meld" else None
+        if power is not None:
+            sel = names(self._selected(), self.ascii)
+            return (f"Playing {power_name(power)} ({sel}): answer the bar above; x discards the card instead, "
+                    "Esc cancels.")
         return prompt(view, self.names, ascii_only=self.ascii,
                       selected=self.hand.selected_cards() if self.human_turn() else ())
 
@@ -226,6 +282,7 @@ class NogginateTableScreen(BaseTableScreen):
         self.choices = []
         self.digits = ""
         self.hinted = None
+        self._reset_power()
         if self.is_mounted:
             for h in self.query("#ng-hand").results(FanHand):
                 h.clear_selection()
@@ -249,12 +306,17 @@ class NogginateTableScreen(BaseTableScreen):
             return phase == "answer"
         if action in ("draw", "pile", "onto"):
             return True if phase == "acquire" else (None if action == "draw" and not mine else False)
+        if action == "cheatnate":
+            if not getattr(self.view.variant, "use_cheat_cards", False):
+                return False
+            return True if phase == "meld" else None
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_"):
             if action == "pass_" and self.session.is_over:
                 return False  # s: the match summary
             return True if phase == "meld" else (None if action in ("new_meld", "discard") else False)
         if action in ("confirm", "digit"):
-            return mine and (bool(self.choices) or phase == "meld")
+            cheat_draw = action == "digit" and phase == "acquire" and self.view.variant.use_cheat_cards
+            return mine and (bool(self.choices) or phase in ("meld", "return") or cheat_draw)
         if action == "cancel":
             return mine
         return True
@@ -443,6 +505,13 @@ class NogginateTableScreen(BaseTableScreen):
                 self.choices = []
                 self.human_act(chosen)
             return
+        if self.view.phase == "acquire":
+            if i in (1, 2) and self.view.variant.use_cheat_cards:
+                self.human_act(Draw("1c1x" if i == 1 else "2x"))  # NG-26: the engine says why not
+            return
+        if self._power() is not None:
+            self._power_digit(i)
+            return
         if not self._selected():
             self.message("select cards first, then the number of the meld to add them to", "error")
             return
@@ -455,11 +524,20 @@ class NogginateTableScreen(BaseTableScreen):
         self.redraw()
 
     def action_confirm(self) -> None:
-        """Enter: pick the first offered way, finish a typed meld number, else discard."""
+        """Enter: pick the first offered way, finish a typed meld number or a cheat card's
+        step (Show, Tell's rank, Jokernate, a hinted power), play the hinted move whose cards
+        are selected, else discard."""
         if not self.human_turn():
             return
         if self.choices:
             self.action_digit(1)
+            return
+        if self._power() is not None and self.view.phase == "meld":
+            self._power_confirm()
+            return
+        hinted = self.hinted
+        if hinted is not None and action_cards(hinted) and sorted(action_cards(hinted)) == sorted(self._selected()):
+            self.human_act(hinted)  # Enter after a hint plays the hinted move with its cards selected
             return
         if self.digits:
             mid = int(self.digits)
@@ -480,6 +558,12 @@ class NogginateTableScreen(BaseTableScreen):
         if not self.human_turn():
             return
         self.digits = ""
+        if self.view.phase == "meld" and self._power() is not None:
+            if self._power_step() == "meld":
+                self._power_meld(message.meld_id)
+            else:
+                self.message(self.power_question(), "error")
+            return
         if self.view.phase == "acquire":
             mine = [x for x in self.legal() if (isinstance(x, Onto) and x.meld == message.meld_id)
                     or (isinstance(x, TakePile) and x.meld == message.meld_id)]
@@ -491,7 +575,266 @@ class NogginateTableScreen(BaseTableScreen):
     @on(FanHand.SelectionChanged)
     def _selection(self, message: FanHand.SelectionChanged) -> None:
         if self.human_turn():
+            power = self._power()
+            if power is not self.power_for:
+                self._reset_power()
+                self.power_for = power
             self._status().set_prompt(self.prompt(self.view))
+            self._draw_decision(self.view)
+
+    # -- cheat cards (NG-C0 to NG-C9, NG-22) -------------------------------------------
+    def _reset_power(self) -> None:
+        self.picks = []
+        self.steal_card = None
+        self.card_choices = []
+        self.tell_advice = None
+        self.power_for = None
+
+    def _power(self) -> Card | None:
+        """The cheat card whose power is being played: the only cheat card selected (in the
+        meld phase, on your turn), or None."""
+        if not self.is_mounted or not self.human_turn():
+            return None
+        cheats = [c for c in self._selected() if c.is_cheat]
+        if len(cheats) == 2 and SHOW in cheats:  # Show a cheat card
+            return SHOW
+        return cheats[0] if len(cheats) == 1 else None
+
+    def _power_step(self) -> str:
+        """What the power's next step needs: ``meld`` (a meld number), ``card`` (1-9/0 from
+        :attr:`card_choices`), ``tell`` (the menu), ``rank`` (Tell's rank) or ``enter``."""
+        power = self._power()
+        if power is STEAL and self.picks and self.steal_card is None:
+            return "card"
+        if power is TELL:
+            return "rank" if self.tell_advice else "tell"
+        if power in (SHOW, JOKERNATE_CARD):
+            return "enter"
+        return "meld"
+
+    def power_question(self) -> str:
+        """The decision bar's question for the selected cheat card's next step (what it needs)."""
+        power = self._power()
+        a = self.ascii
+        esc = " (Esc cancels)"
+        if power is None:
+            return ""
+        typed = f" m{self.digits}_" if self.digits else ""
+        if power is STEAL:
+            if not self.picks:
+                return f"Steal: pick the opponent's meld to take from (its number){typed}{esc}"
+            victim = self.picks[0]
+            if self.steal_card is None:
+                opts = "  ".join(f"{(i + 1) % 10} {name(c, a)}" for i, c in enumerate(self.card_choices))
+                return f"Steal from m{victim}: pick the card  {opts}{esc}"
+            return (f"Steal {name(self.steal_card, a)} from m{victim}: pick your meld to put it on (its number)"
+                    f"{typed}{esc}")
+        if power is COMBINE:
+            if not self.picks:
+                return f"Combine: pick your first open Noggi (its number){typed}{esc}"
+            return f"Combine m{self.picks[0]} with: pick your other Noggi of that suit{typed}{esc}"
+        if power is HANDS_OFF:
+            return f"Hands Off: pick your open meld to protect from Steal (its number){typed}{esc}"
+        if power is RESURRECT:
+            return f"Resurrect: pick your closed meld to reopen (its number){typed}{esc}"
+        if power is RECONFIGURE:
+            if not self.picks:
+                return f"Reconfigure: pick your open Nate to take a natural card from (its number){typed}{esc}"
+            return f"Reconfigure from m{self.picks[0]}: pick your open Noggi to put the card on{typed}{esc}"
+        if power is REMOVE:
+            nat = [c for c in self._selected() if c.is_natural]
+            using = f" with {names(nat, a)}" if nat else ""
+            return (f"Remove{using}: pick your dirty Nate to clean (its number); its jokers come to your hand"
+                    f"{typed}{esc}")
+        if power is SHOW:
+            other = [c for c in self._selected() if c is not SHOW] or [c for c in self._selected()[1:]]
+            if len(other) == 1:
+                return f"Show: Enter shows {name(other[0], a)} to your partner only{esc}"
+            return f"Show: select the card to show your partner (space), then Enter{esc}"
+        if power is TELL:
+            if self.tell_advice:
+                return (f"Tell: {self.tell_advice} which rank? type 0-10 (1 then Enter for 1){typed}{esc}")
+            opts = "  ".join(f"{i + 1} {words}" for i, (_adv, words) in enumerate(TELL_MENU))
+            return f"Tell your partner: {opts}{esc}"
+        if power is JOKERNATE_CARD:
+            return f"Jokernate: Enter starts a Jokernate with three jokers (add more after){esc}"
+        return f"{power_name(power)}: Enter{esc}"
+
+    def _show_targets(self, view: Any) -> None:
+        """Scroll the melds panel to the melds the power's next step picks from (an opponent's
+        for Steal's first step, else your team's), so that they are in sight on a small screen."""
+        if self._power_step() != "meld":
+            return
+        team = view.team_of(view.seat)
+        theirs = self._power() is STEAL and not self.picks
+        target = next((m.id for m in view.melds if (m.team != team) == theirs), None)
+        panel = self.query_one(MeldsPanel)
+        chip = panel.chip(target) if target is not None else None
+        if chip is not None:
+            panel.call_after_refresh(panel.scroll_to_widget, chip, animate=False, top=True)
+
+    def _power_digit(self, i: int) -> None:
+        step = self._power_step()
+        if step == "card":
+            k = 10 if i == 0 else i
+            if 1 <= k <= len(self.card_choices):
+                self.steal_card = self.card_choices[k - 1]
+                self.card_choices = []
+                self.redraw()
+            return
+        if step == "tell":
+            if 1 <= i <= len(TELL_MENU):
+                advice = TELL_MENU[i - 1][0]
+                if advice in ("discard", "keep"):
+                    self.tell_advice = advice
+                    self.redraw()
+                else:
+                    self.human_act(Tell(advice))
+            return
+        if step == "enter":
+            self.message(self.power_question(), "error")
+            return
+        self.digits = (self.digits + str(i)).lstrip("0")[:3] if step == "meld" else (self.digits + str(i))[:2]
+        if step == "rank":
+            if self.digits and (self.digits != "1" and int(self.digits) <= 10):
+                rank = int(self.digits)
+                self.digits = ""
+                self._tell_rank(rank)
+                return
+            if self.digits and int(self.digits) > 10:
+                self.digits = ""
+            self.redraw()
+            return
+        ids = [m.id for m in self.view.melds]
+        if self.digits and int(self.digits) in ids and not any(
+                str(m).startswith(self.digits) and str(m) != self.digits for m in ids):
+            mid = int(self.digits)
+            self.digits = ""
+            self._power_meld(mid)
+            return
+        self.redraw()
+
+    def _tell_rank(self, rank: int) -> None:
+        advice = self.tell_advice or "discard"
+        if not self.human_act(Tell(advice, rank)):
+            self.tell_advice = None
+            self.redraw()
+
+    def _power_confirm(self) -> None:
+        hinted = self.hinted
+        if hinted is not None and sorted(action_cards(hinted)) == sorted(self._selected()):
+            self.human_act(hinted)
+            return
+        power = self._power()
+        step = self._power_step()
+        if step == "rank" and self.digits:
+            rank = int(self.digits)
+            self.digits = ""
+            self._tell_rank(rank)
+            return
+        if step == "meld" and self.digits:
+            mid = int(self.digits)
+            self.digits = ""
+            self._power_meld(mid)
+            return
+        if power is JOKERNATE_CARD:
+            self.human_act(StartJokernate())
+            return
+        if power is SHOW:
+            others = list(self._selected())
+            others.remove(SHOW)
+            if len(others) != 1:
+                self.message("Show: select the one card to show your partner (space), then Enter (NG-C6)", "error")
+                return
+            self.human_act(Show(others[0]))
+            return
+        self.message(self.power_question(), "error")
+
+    def _failed(self) -> None:
+        """A refused power: start its steps again (the refusal stays on the status line)."""
+        self.picks = []
+        self.steal_card = None
+        self.card_choices = []
+        self.redraw()
+
+    def _power_meld(self, mid: int) -> None:
+        """The meld ``mid`` picked for the selected cheat card's power: the next step, or the move."""
+        power = self._power()
+        view = self.view
+        melds = {m.id: m for m in view.melds}
+        team = view.team_of(view.seat)
+        own_open = [m.id for m in view.melds if m.team == team and not m.closed]
+        if power is STEAL:
+            if not self.picks:
+                victim = melds.get(mid)
+                legal = [x for x in self.legal() if isinstance(x, Steal) and x.victim == mid]
+                cards = sorted({x.card for x in legal}, key=lambda c: c.order)
+                if not cards:  # the engine says why nothing can be taken from it (Hands Off, a closed meld...)
+                    fits = [(c, d) for c in (victim.cards if victim else ()) for d in own_open
+                            if steal_problem(victim, c, melds[d]) is None] if victim else []
+                    c, d = fits[0] if fits else (victim.cards[0] if victim else JOKER, own_open[0] if own_open else mid)
+                    if not self.human_act(Steal(mid, c, d)):
+                        self._failed()
+                    return
+                self.picks = [mid]
+                if len(cards) == 1:
+                    self.steal_card = cards[0]
+                    self.message(f"{name(cards[0], self.ascii)} is the only card you can steal from m{mid}.", "info")
+                else:
+                    self.card_choices = cards[:10]
+                self.redraw()
+                return
+            card = self.steal_card if self.steal_card is not None else JOKER
+            if not self.human_act(Steal(self.picks[0], card, mid)):
+                self._failed()
+            return
+        if power in (COMBINE, RECONFIGURE) and not self.picks:
+            self.picks = [mid]
+            self.redraw()
+            return
+        act: Action
+        if power is COMBINE:
+            act = Combine(self.picks[0], mid)
+        elif power is RECONFIGURE:
+            nate = melds.get(self.picks[0])
+            noggi = melds.get(mid)
+            naturals = [c for c in (nate.cards if nate else ()) if c.is_natural]
+            fit = [c for c in naturals if noggi is not None and c.suit == noggi.suit]
+            act = Reconfigure(self.picks[0], mid, (fit or naturals or [JOKER])[0])
+        elif power is HANDS_OFF:
+            act = HandsOff(mid)
+        elif power is RESURRECT:
+            act = Resurrect(mid)
+        elif power is REMOVE:
+            nat = tuple(c for c in self._selected() if c.is_natural)
+            if not nat:
+                ways = [x for x in self.legal() if isinstance(x, Remove) and x.meld == mid]
+                if len(ways) > 1:
+                    self._offer(ways, f"clean m{mid}")
+                    return
+                act = ways[0] if ways else Remove(mid, ())
+            else:
+                act = Remove(mid, nat)
+        else:
+            self.message(self.power_question(), "error")
+            return
+        if not self.human_act(act):
+            self._failed()
+
+    def action_cheatnate(self) -> None:
+        """k: meld a cheat-Nate (NG-22, the going-out turn only): the selected cheat cards, or the
+        only way; several: ask. Nothing legal: the engine says why."""
+        if not self.human_turn():
+            return
+        chosen = [c for c in self._selected() if c.is_cheat]
+        ways = [x for x in self.legal() if isinstance(x, CheatNate)]
+        if chosen:
+            ways = [x for x in ways if sorted(x.cards) == sorted(chosen)] or ways
+        if ways:
+            self._offer(ways, "meld a cheat-Nate")
+            return
+        held = chosen or [c for c in self.view.hand if c.is_cheat]
+        self.human_act(CheatNate(tuple(held)))
 
 
 __all__ = ["NogginateTableScreen", "meld_plan"]

@@ -13,21 +13,38 @@ from rich.text import Text
 
 from engine.cards import Card
 from engine.core import Action
+from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, POWER_CARD, RECONFIGURE, REMOVE,
+                                           RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
+                                           Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell)
 from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw, FreezeNate, GoOut, Merge,
                                          NewNate, NewNoggi, Onto, PassTurn, PlaceBonus, TakePile)
-from engine.games.nogginate.melds import FREEZE_NATE, NATE, TableMeld
+from engine.games.nogginate.melds import CHEAT_NATE, FREEZE_NATE, JOKER, JOKERNATE, NATE, TableMeld
 
 HAND_WORD = "Round"
 STRONG_EVENT_KINDS = frozenset({"pile", "down", "closed", "close", "ask", "answer", "out", "hand_over",
-                                "match_over"})
+                                "match_over", "steal", "steal_blocked", "split", "combine", "resurrect",
+                                "show_private", "tell_private"})
 KEY_HELP = ("←/→ move · space select · g group by suit/rank · d draw · p take the pile · o top card onto a Noggi · "
             "n new Noggi · t new Nate · 1-9 add to a meld · c close · a ask to go out · x discard · s pass · "
-            "b bonus · f Freeze-Nate · m merge · y/n answer · z undo · h hint · ? rules")
+            "b bonus · f Freeze-Nate · m merge · y/n answer · z undo · h hint · ? rules · cheat cards: 1 draw one "
+            "custom and one cheat card, 2 draw two cheat cards, select a cheat card then its meld numbers / Enter "
+            "to play its power, k cheat-Nate")
+
+#: The cheat cards' powers in words (NG-C1 to NG-C9), by card.
+POWER_NAMES: dict[Card, str] = {COMBINE: "Combine", HANDS_OFF: "Hands Off", JOKERNATE_CARD: "Jokernate",
+                                RECONFIGURE: "Reconfigure", REMOVE: "Remove", RESURRECT: "Resurrect", SHOW: "Show",
+                                STEAL: "Steal", TELL: "Tell"}
+#: Tell's menu (NG-C7a) in the order of the keys 1-8: the advice and how the menu names it.
+TELL_MENU: tuple[tuple[str, str], ...] = (
+    ("draw", "draw custom"), ("cheat", "draw cheat"), ("pile", "take the pile"), ("meld", "meld"),
+    ("out", "go out"), ("stay", "don't go out"), ("discard", "discard a rank…"), ("keep", "keep a rank…"))
 
 CardText = Callable[[Card], Text]
 
 #: Special faces drawn reversed (white on their colour) so they read at a glance.
-SPECIAL_BG = {"JK": "#c62828", "FZ": "#00838f", "BN": "#b07800"}
+SPECIAL_BG = {"JK": "#c62828", "FZ": "#00838f", "BN": "#b07800",
+              **{c.text: "#ad1457" for c in (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE, RESURRECT,
+                                             SHOW, STEAL, TELL)}}
 
 
 def plain_card(ascii_only: bool) -> CardText:
@@ -51,23 +68,45 @@ def team_name(view: Any, team: int, names_: Sequence[str]) -> str:
 
 
 def meld_kind(m: TableMeld) -> str:
-    """``Noggi``, ``Nate`` or ``Freeze-Nate``."""
-    return {NATE: "Nate", FREEZE_NATE: "Freeze-Nate"}.get(m.kind, "Noggi")
+    """``Noggi``, ``Nate``, ``Freeze-Nate``, ``Jokernate`` (NG-23) or ``cheat-Nate`` (NG-22)."""
+    return {NATE: "Nate", FREEZE_NATE: "Freeze-Nate", JOKERNATE: "Jokernate",
+            CHEAT_NATE: "cheat-Nate"}.get(m.kind, "Noggi")
 
 
 def meld_marks(m: TableMeld) -> str:
-    """The meld's marks: ``open`` / ``closed`` (``super`` for all 11), a Nate's ``clean`` / ``dirty``."""
-    return m.status()
+    """The meld's marks: ``open`` / ``closed`` (``super`` for all 11), a Nate's ``clean`` / ``dirty``,
+    ``hands-off`` (NG-C2; ``hands-off×2`` for two Hands Off cards). A cheat-Nate has none."""
+    word = m.status()
+    if m.kind == CHEAT_NATE:
+        return ""
+    if m.guards > 1:
+        word += f"×{m.guards}"
+    return word
+
+
+#: The style of the Hands Off mark on a meld (NG-C2): it must read at a glance before a Steal.
+HANDS_OFF_STYLE = Style(color="#ffffff", bgcolor="#ad1457", bold=True)
 
 
 def meld_text(m: TableMeld, card: CardText, *, kind: bool = True) -> Text:
     """A meld as small cards side by side and its marks: ``4♠5♠6♠7♠ Noggi open`` (without
-    ``kind`` the word Noggi / Nate is left out: ``7♣7♦JK open dirty``)."""
+    ``kind`` the word Noggi / Nate is left out: ``7♣7♦JK open dirty``; the special kinds
+    Freeze-Nate, Jokernate and cheat-Nate are always named). Hands Off (NG-C2) is drawn as a
+    reversed ``hands-off`` mark."""
     out = Text()
     for c in m.cards:
         out.append_text(card(c))
-    words = f"{meld_kind(m)} {meld_marks(m)}" if kind or m.kind == FREEZE_NATE else meld_marks(m)
-    out.append(f" {words}", style="bold" if m.closed else "dim")
+    marks = meld_marks(m)
+    guard = ""
+    if m.guards:
+        head, _, guard = marks.partition("hands-off")
+        marks, guard = head.rstrip(), "hands-off" + guard
+    named = kind or m.kind in (FREEZE_NATE, JOKERNATE, CHEAT_NATE)
+    words = " ".join(w for w in ((meld_kind(m) if named else ""), marks) if w)
+    out.append(f" {words}", style="bold" if m.closed or m.kind == CHEAT_NATE else "dim")
+    if guard:
+        out.append(" ")
+        out.append(guard, style=HANDS_OFF_STYLE)
     return out
 
 
@@ -89,6 +128,67 @@ def pile_text(view: Any, card: CardText) -> Text:
             out.append(" · taken, it joins the hand once the minimum is met (NG-36)")
     else:
         out.append("empty", style="dim")
+    if getattr(view.variant, "use_cheat_cards", False):
+        out.append("\n")
+        out.append_text(cheat_pile_text(view, card))
+    return out
+
+
+def cheat_pile_text(view: Any, card: CardText) -> Text:
+    """The cheat stock's size and its dead discard pile (NG-15, NG-27, NG-30): ``Cheat stock 48 ·
+    cheat pile STL (3 cards, dead)``."""
+    out = Text(f"Cheat stock {view.cheat_stock_count} · cheat pile ")
+    pile = view.cheat_discards
+    if pile:
+        out.append_text(card(pile[-1]))
+        out.append(f" ({len(pile)} card{'s' if len(pile) != 1 else ''}, dead)")
+    else:
+        out.append("empty", style="dim")
+    return out
+
+
+def power_name(card: Card) -> str:
+    """A cheat card's power in words (``Steal``), or the card's notation for another card."""
+    return POWER_NAMES.get(card, card.text)
+
+
+def tell_words(tell: Tell) -> str:
+    """A Tell's recommendation in words (NG-C7a), e.g. ``take the discard pile``."""
+    return tell.words()
+
+
+def shown_text(view: Any, names_: Sequence[str], card: CardText) -> Text:
+    """NG-C6/NG-C7: what the shown seat's partners showed it (``view.shown``) and their latest
+    Tell (``view.tells``), and what this seat showed and told; empty Text when there is none.
+    Reads only the seat's own view, so it never names another team's secret."""
+    out = Text()
+    me = view.seat
+    shown = view.shown or ()
+    for s, cards in enumerate(shown):
+        if s == me or not cards:
+            continue
+        out.append(f"Shown by {names_[s].split(' (')[0]}: ", style="bold")
+        for i, c in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append_text(card(c))
+        out.append("  ")
+    latest: dict[int, Tell] = {}
+    for teller, t in view.tells or ():
+        latest[teller] = t
+    for teller, t in latest.items():
+        if teller == me:
+            continue
+        out.append(f"{names_[teller].split(' (')[0]} tells: ", style="bold")
+        out.append(f"{tell_words(t)}  ")
+    mine = []
+    if me < len(shown) and shown[me]:
+        mine.append("you showed " + " ".join(card(c).plain for c in shown[me]))
+    if me in latest:
+        mine.append(f"you told: {tell_words(latest[me])}")
+    if mine:
+        out.append("(" + "; ".join(mine) + ")", style="dim")
+    out.rstrip()
     return out
 
 
@@ -127,7 +227,9 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     if view.phase == "acquire":
         top = view.discards[-1] if view.discards else None
         legal = view.legal_actions()
-        ways = ["draw two cards (d)"]
+        kinds = [a.kind for a in legal if isinstance(a, Draw)]
+        cheat = [w for k, w in (("1c1x", "1 one custom and one cheat"), ("2x", "2 two cheat")) if k in kinds]
+        ways = [f"draw two cards (d custom, {', '.join(cheat)})" if cheat else "draw two cards (d)"]
         note = ""
         if any(isinstance(a, TakePile) for a in legal) and top is not None:
             ways.append(f"take the pile with two natural {top.rank}s (p)")
@@ -141,6 +243,10 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
         if not view.down[team]:
             lead += f" Not down yet: your first melds need {view.minimum(team)} points this turn (NG-32)."
         return lead + sel
+    if view.phase == "return":
+        back = names(view.returning, ascii_only)
+        return (f"A Steal returned {back} to your team: give each card to one of you, by its number in the bar "
+                "(NG-C8).")
     if view.phase != "meld":
         return "Wait for the deal."
     if view.need > 0:
@@ -153,15 +259,17 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     if len(view.hand) == 1:
         extra = " (or a to ask your partner first)" if any(isinstance(a, Ask) for a in view.legal_actions()) else ""
         return f"One card left: x to discard it and go out if you may, s to pass and keep it{extra}.{sel}"
+    cheat = (" A cheat card: select it, then its target." if any(c.is_cheat for c in view.hand) else "")
     return (f"Select cards: n new Noggi, t new Nate, 1-9 add to that meld; c close a Noggi, a ask to go out; "
-            f"end with x (discard the selected card).{sel}")
+            f"end with x (discard the selected card).{cheat}{sel}")
 
 
 def describe_action(action: Action, ascii_only: bool = False) -> str:
     """An action in a player's words."""
     a = ascii_only
     if isinstance(action, Draw):
-        return "draw two cards"
+        return {"1c1x": "draw one custom and one cheat card", "2x": "draw two cheat cards"}.get(
+            action.kind, "draw two cards")
     if isinstance(action, TakePile):
         where = f" onto m{action.meld}" if action.meld is not None else " as a new Nate"
         return f"take the pile with {names(action.cards, a)}{where}"
@@ -191,6 +299,28 @@ def describe_action(action: Action, ascii_only: bool = False) -> str:
         return "go out"
     if isinstance(action, PassTurn):
         return "pass and keep the last card"
+    if isinstance(action, Steal):
+        return f"Steal {name(action.card, a)} from m{action.victim} onto m{action.dest}"
+    if isinstance(action, Combine):
+        return f"Combine m{action.a} and m{action.b} into a Super Noggi"
+    if isinstance(action, HandsOff):
+        return f"put Hands Off on m{action.meld}"
+    if isinstance(action, StartJokernate):
+        return "play Jokernate with three jokers"
+    if isinstance(action, Reconfigure):
+        return f"Reconfigure: move {name(action.card, a)} from m{action.nate} onto m{action.noggi}"
+    if isinstance(action, Remove):
+        return f"Remove the jokers of m{action.meld} for {names(action.cards, a)}"
+    if isinstance(action, Resurrect):
+        return f"Resurrect m{action.meld}"
+    if isinstance(action, Show):
+        return f"Show {name(action.card, a)} to your partner"
+    if isinstance(action, Tell):
+        return f"Tell your partner: {tell_words(action)}"
+    if isinstance(action, CheatNate):
+        return f"meld a cheat-Nate {names(action.cards, a)}"
+    if isinstance(action, Give):
+        return f"give {name(action.card, a)} to seat {action.seat + 1}"
     return str(action)
 
 
@@ -200,6 +330,17 @@ def action_cards(action: Action) -> list[Card]:
         return list(action.cards)
     if isinstance(action, (Add, Discard)):
         return [action.card]
+    if isinstance(action, CheatNate):
+        return list(action.cards)
+    if isinstance(action, StartJokernate):
+        return [JOKERNATE_CARD, JOKER, JOKER, JOKER]
+    power = POWER_CARD.get(type(action))
+    if power is not None:
+        if isinstance(action, Show):
+            return [power, action.card]
+        if isinstance(action, Remove):
+            return [power, *action.cards]
+        return [power]
     return []
 
 
@@ -218,11 +359,12 @@ def hand_breakdown(data: dict, names_: Sequence[str], teams: Sequence[Sequence[i
 
 
 def special_style(card: Card) -> Style | None:
-    """The reversed style of a special face (JK, FZ, BN), or None for a numeric card."""
+    """The reversed style of a special face (JK, FZ, BN, a cheat card), or None for a numeric card."""
     bg = SPECIAL_BG.get(card.text)
     return Style(color="#ffffff", bgcolor=bg, bold=True) if bg else None
 
 
-__all__ = ["HAND_WORD", "KEY_HELP", "STRONG_EVENT_KINDS", "action_cards", "describe_action", "hand_breakdown",
-           "meld_kind", "meld_marks", "meld_plain", "meld_text", "name", "names", "pile_text", "prompt",
-           "special_style", "team_name", "team_status", "top_pairs"]
+__all__ = ["HAND_WORD", "HANDS_OFF_STYLE", "KEY_HELP", "POWER_NAMES", "STRONG_EVENT_KINDS", "TELL_MENU",
+           "action_cards", "cheat_pile_text", "describe_action", "hand_breakdown", "meld_kind", "meld_marks",
+           "meld_plain", "meld_text", "name", "names", "pile_text", "power_name", "prompt", "shown_text",
+           "special_style", "team_name", "team_status", "tell_words", "top_pairs"]
