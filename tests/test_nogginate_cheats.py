@@ -848,6 +848,7 @@ def test_ngc9_remove_is_refused_on_a_closed_or_clean_nate_or_with_the_wrong_natu
     why = agree(s, "remove m1 7S", "remove m2 8C", "remove m3 8C", "remove m3 7S 7S", "remove m4 6H")
     assert "Resurrect" in why["remove m1 7S"] and all(w and "NG-C9" in w for w in why.values()), why
     assert agree(s, "remove m3 7S")["remove m3 7S"] is None
+    assert why["remove m3 7S 7S"] == "put one natural 7 in place of the joker (NG-C9)"
 
 
 def test_ngc9_resurrect_then_remove_on_a_closed_dirty_nate_in_one_turn():

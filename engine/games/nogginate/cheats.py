@@ -342,6 +342,8 @@ def remove_problem(nate: TableMeld, cards: Sequence[Card]) -> str | None:
     if not nate.jokers:
         return f"m{nate.id} is clean: it has no jokers to remove (NG-C9)"
     if len(cards) != nate.jokers:
+        if nate.jokers == 1:
+            return f"put one natural {nate.rank} in place of the joker (NG-C9)"
         return f"put one natural {nate.rank} in place of each of the {nate.jokers} jokers (NG-C9)"
     if any(not c.is_natural or c.rank != nate.rank for c in cards):
         return f"only natural {nate.rank}s replace the jokers of m{nate.id} (NG-C9)"
