@@ -52,7 +52,8 @@ Statistics
 Per distinct seat spec (specs that repeat, such as three ``ai:random`` seats,
 are pooled): seat-games, wins (a win shared by k players or partnerships
 counts 1/k to each, NA-21; partners each get their team's share,
-:func:`engine.match.win_credit`) with a Wilson 95% interval, the mean score per seat-game, the
+:func:`engine.match.win_credit`) with a Wilson 95% interval over the independent results
+(partners' one shared result counted once), the mean score per seat-game, the
 **paired** per-deal score difference against the baseline (the first *other*
 spec; for the first spec, the second), and the decision time of
 ``bot.choose`` (median, p99, max, in ms). The paired difference of deal ``d``
@@ -386,7 +387,12 @@ class SpecStats:
         seats: how many of the seats it fills.
         games: seat-games played (deals x rotations x seats).
         wins: win credit (a win shared by k teams counts 1/k; partners each get their team's share).
-        win_rate, win_rate_ci: ``wins / games`` and its Wilson 95% interval.
+        results: the independent results behind ``win_rate``: per deal and rotation, one per
+            team the spec plays in (partners share one result; ``games`` without partnerships).
+        team_wins: the win credit of those results (each team's once).
+        win_rate, win_rate_ci: ``team_wins / results`` (``wins / games`` when partners are alike)
+            and its Wilson 95% interval over ``results``: counting both partners' identical
+            results as two games would narrow the interval by about 1/sqrt(2).
         mean_score: mean score per seat-game (the game's points).
         baseline: the spec the paired difference is taken against (None with one distinct spec).
         paired_diff, paired_diff_ci: mean per-deal score difference to ``baseline`` (points)
@@ -405,9 +411,12 @@ class SpecStats:
     paired_diff: float | None
     paired_diff_ci: list[float] | None
     decision_ms: dict[str, float]
+    results: int = 0
+    team_wins: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         return {"spec": self.spec, "seats": self.seats, "games": self.games, "wins": self.wins,
+                "results": self.results, "team_wins": self.team_wins,
                 "win_rate": self.win_rate, "win_rate_ci": list(self.win_rate_ci), "mean_score": self.mean_score,
                 "baseline": self.baseline, "paired_diff": self.paired_diff,
                 "paired_diff_ci": None if self.paired_diff_ci is None else list(self.paired_diff_ci),
@@ -467,6 +476,23 @@ def summarize(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int,
     res.illegal_moves = sum(rec.illegal for rec in records)
     res.chance = {key: sum(rec.chance[i] for rec in records) for i, key in enumerate(("prefix", "ordered", "fallback"))}
 
+    n = len(specs)
+    team_of = {seat: t for t, members in enumerate(get_game(game_id).teams(n, variant)) for seat in members}
+    seats_of = [rotation_seats(n, r) for r in range(n)]
+
+    def team_results(rec: DealRecord, ks: list[int]) -> tuple[int, float]:
+        """``(results, credit)`` of spec indices ``ks`` in one deal: each team's result once."""
+        count, credit = 0, 0.0
+        for r in range(len(rec.wins)):
+            seen: set[int] = set()
+            for k in ks:
+                t = team_of[seats_of[r][k]]
+                if t not in seen:
+                    seen.add(t)
+                    count += 1
+                    credit += rec.wins[r][k]
+        return count, credit
+
     def deal_mean(rec: DealRecord, ks: list[int]) -> float:
         vals = [rec.scores[r][k] for r in range(len(rec.scores)) for k in ks]
         return statistics.fmean(vals)
@@ -476,6 +502,9 @@ def summarize(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int,
         games = sum(len(rec.scores) * len(ks) for rec in records)
         wins = sum(rec.wins[r][k] for rec in records for r in range(len(rec.wins)) for k in ks)
         wins = round(wins, 9)  # 1/k credits: keep sums exact-looking and within 0..games
+        per_deal = [team_results(rec, ks) for rec in records]
+        results = sum(c for c, _ in per_deal)
+        team_wins = round(sum(w for _, w in per_deal), 9)
         score_sum = sum(rec.scores[r][k] for rec in records for r in range(len(rec.scores)) for k in ks)
         others = [o for o in distinct if o != name]
         baseline = others[0] if others else None
@@ -486,9 +515,10 @@ def summarize(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int,
         times = sorted(t * 1000 for rec in records for k in ks for t in rec.times[k])
         dms = {"median": statistics.median(times) if times else 0.0, "p99": _percentile(times, 99),
                "max": times[-1] if times else 0.0, "count": len(times)}
-        res.seats.append(SpecStats(name, len(ks), games, wins, wins / games if games else 0.0,
-                                   list(wilson_interval(min(wins, games), games)),
-                                   score_sum / games if games else 0.0, baseline, diff, ci, dms))
+        res.seats.append(SpecStats(name, len(ks), games, wins, team_wins / results if results else 0.0,
+                                   list(wilson_interval(min(team_wins, results), results)),
+                                   score_sum / games if games else 0.0, baseline, diff, ci, dms,
+                                   results, team_wins))
     return res
 
 

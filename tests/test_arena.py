@@ -207,6 +207,35 @@ def test_paired_difference_is_per_deal_and_same_seat():
     assert res.seats[0].paired_diff_ci == pytest.approx([mean - half, mean + half])
 
 
+def test_partners_shared_result_counts_once_in_the_interval():
+    """Partners (Nogginate 4 seats: seats 0+2 and 1+3) get one team result: the win rate's
+    Wilson interval is over results (deals x rotations per team), not seat-games, which would
+    count each result twice and narrow the interval."""
+    from engine.arena import DealRecord
+    from engine.games.nogginate.game import NogginateVariant
+    from engine.sim import wilson_interval
+    specs = [EASY, RANDOM, EASY, RANDOM]
+    rng = random.Random(5)
+    recs = []
+    for d in range(30):
+        wins, scores = [], []
+        for r in range(4):
+            w = rng.random() < 0.6  # the easy team wins
+            wins.append([1.0, 0.0, 1.0, 0.0] if w else [0.0, 1.0, 0.0, 1.0])
+            scores.append([10.0, 0.0, 10.0, 0.0] if w else [0.0, 10.0, 0.0, 10.0])
+        recs.append(DealRecord(d, scores, wins, [[], [], [], []], 0, [0, 0, 0]))
+    res = summarize("nogginate", NogginateVariant(), specs, 1, recs)
+    easy = res.seats[0]
+    team_wins = sum(rec.wins[r][0] for rec in recs for r in range(4))
+    assert easy.games == 240 and easy.results == 120 and easy.team_wins == team_wins
+    assert easy.win_rate == pytest.approx(team_wins / 120) == pytest.approx(easy.wins / easy.games)
+    assert easy.win_rate_ci == pytest.approx(list(wilson_interval(team_wins, 120)))
+    assert easy.win_rate_ci != pytest.approx(list(wilson_interval(easy.wins, 240)))
+    # without partnerships a result is a seat-game
+    solo = summarize("nags", None, specs, 1, recs).seats[0]
+    assert solo.results == solo.games == 240
+
+
 def test_one_distinct_spec_has_no_baseline():
     res = run_arena("nags", None, [RANDOM, RANDOM], deals=2, seed=1)
     assert len(res.seats) == 1 and res.seats[0].baseline is None and res.seats[0].paired_diff is None

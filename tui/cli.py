@@ -327,7 +327,8 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
     t = Table(title=f"{doc['game']}: {doc['deals']} duplicate deals x {n_rot} rotations ({played}), "
                     f"seed {doc['seed']}",
               caption="wins: a win shared by k players (or partnerships) counts 1/k to each, partners each get "
-                      "their team's; x fair share: win % x the number of players (or partnerships); paired diff: "
+                      "their team's; win % and its interval count partners' shared result once; "
+                      "x fair share: win % x the number of players (or partnerships); paired diff: "
                       "mean per-deal score difference to the baseline spec with the same cards in the same seats "
                       "(95% interval)")
     for name, justify in (("spec", "left"), ("seats", "right"), ("games", "right"), ("wins", "right"),
