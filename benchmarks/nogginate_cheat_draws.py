@@ -2,7 +2,7 @@
 
 Usage:
     python benchmarks/nogginate_cheat_draws.py [--deals 500] [--draw default|always|never] [--no-powers]
-        [--no-steal]
+        [--no-steal] [--same-draws] [--first-deal 0]
 
 Plays single 4-seat rounds with cheat cards (``fixed_rounds = 1``): one partnership is the
 ``easy`` planner with cheat cards, the other ``easy-plain``; every deal (``random.Random(deal)``
@@ -11,6 +11,8 @@ replaces the planner's cheat-draw rule (:func:`engine.games.nogginate.bots.draw_
 ``always`` draws ``1c1x`` whenever the team is down, the custom stock holds 24+ cards and the
 hand holds no cheat card; ``never`` never draws cheat cards. ``--no-powers`` plays no power
 (cheat cards drawn are only discarded); ``--no-steal`` plays every power but Steal.
+``--same-draws`` makes the other partnership draw cheat cards by the same rule and only
+discard them: the margin is then what the powers alone are worth, the draws being equal.
 
 Prints the mean round margin (the powered team's round points minus the other's) with a
 95% interval over the rounds, and how often each team went out. A measurement, not a test:
@@ -29,6 +31,8 @@ from engine.games.nogginate.bots import Ctx, plan_move
 from engine.games.nogginate.game import DRAW_MIXED, JOKERNATE_ACT, Nogginate, NogginateVariant
 
 VARIANT = NogginateVariant(use_cheat_cards=True, fixed_rounds=1)
+#: ``--same-draws``: whether the seat to move plays powers (set before each move).
+_POWERED = [True]
 
 
 def _always(ctx: Ctx):
@@ -38,7 +42,7 @@ def _always(ctx: Ctx):
     return (DRAW_MIXED, "always") if B._ok(t, DRAW_MIXED) else None
 
 
-def play(deal: int, powered_team: int) -> tuple[float, int | None]:
+def play(deal: int, powered_team: int, same_draws: bool = False) -> tuple[float, int | None]:
     """One round: ``(powered team's margin, team that went out or None)``."""
     rng = random.Random(deal)
     s = Nogginate.new_state(VARIANT, 4)
@@ -46,7 +50,9 @@ def play(deal: int, powered_team: int) -> tuple[float, int | None]:
         if s.to_move == CHANCE:
             s.apply_trusted(s.sample_chance(rng))
             continue
-        s.apply(plan_move(Ctx.of_state(s, s.team_idx[s.to_move] == powered_team))[0])
+        mine = s.team_idx[s.to_move] == powered_team
+        _POWERED[0] = mine
+        s.apply(plan_move(Ctx.of_state(s, mine or same_draws))[0])
     r = s.round_scores[-1]
     return float(r[powered_team] - r[1 - powered_team]), (None if s.out_seat is None else s.team_idx[s.out_seat])
 
@@ -57,30 +63,34 @@ def main() -> None:
     ap.add_argument("--draw", choices=("default", "always", "never"), default="default")
     ap.add_argument("--no-powers", action="store_true")
     ap.add_argument("--no-steal", action="store_true")
+    ap.add_argument("--same-draws", action="store_true")
+    ap.add_argument("--first-deal", type=int, default=0, help="deal seeds run from here (fresh deals)")
     args = ap.parse_args()
     if args.draw == "always":
         B.draw_choice = _always
     elif args.draw == "never":
         B.draw_choice = lambda ctx: None
-    if args.no_powers:
-        B.cheat_move = lambda ctx: None
-        B.cheat_use = lambda ctx, c: False
-        ok = B._ok
-        B._ok = lambda t, a: a is not JOKERNATE_ACT and ok(t, a)
+    if args.no_powers or args.same_draws:  # no powers at all, or only for the plain team
+        move, use, ok = B.cheat_move, B.cheat_use, B._ok
+        on = (lambda: False) if args.no_powers else (lambda: _POWERED[0])
+        B.cheat_move = lambda ctx: move(ctx) if on() else None
+        B.cheat_use = lambda ctx, c: on() and use(ctx, c)
+        B._ok = lambda t, a: (a is not JOKERNATE_ACT or on()) and ok(t, a)
     if args.no_steal:
         B.STEAL_PAYS = float("inf")
     margins: list[float] = []
     outs = [0, 0]
-    for deal in range(args.deals):
+    for deal in range(args.first_deal, args.first_deal + args.deals):
         for team in (0, 1):
-            m, out = play(deal, team)
+            m, out = play(deal, team, args.same_draws)
             margins.append(m)
             if out is not None:
                 outs[0 if out == team else 1] += 1
     n = len(margins)
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / n ** 0.5
-    print(f"draw={args.draw} powers={not args.no_powers} steal={not args.no_steal}: {n} rounds, margin "
+    print(f"draw={args.draw} powers={not args.no_powers} steal={not args.no_steal} "
+          f"same_draws={args.same_draws}: {n} rounds, margin "
           f"{mean:+.0f} [{mean - half:+.0f}, {mean + half:+.0f}] points per round; went out: powered "
           f"{outs[0] / n:.0%}, plain {outs[1] / n:.0%}")
 
