@@ -30,10 +30,6 @@ KEY_HELP = ("←/→ move · space select · g group by suit/rank · d draw · p
             "custom and one cheat card, 2 draw two cheat cards, select a cheat card then its meld numbers / Enter "
             "to play its power, k cheat-Nate")
 
-#: The cheat cards' powers in words (NG-C1 to NG-C9), by card.
-POWER_NAMES: dict[Card, str] = {COMBINE: "Combine", HANDS_OFF: "Hands Off", JOKERNATE_CARD: "Jokernate",
-                                RECONFIGURE: "Reconfigure", REMOVE: "Remove", RESURRECT: "Resurrect", SHOW: "Show",
-                                STEAL: "Steal", TELL: "Tell"}
 #: Tell's menu (NG-C7a) in the order of the keys 1-8: the advice and how the menu names it.
 TELL_MENU: tuple[tuple[str, str], ...] = (
     ("draw", "draw custom"), ("cheat", "draw cheat"), ("pile", "take the pile"), ("meld", "meld"),
@@ -149,7 +145,7 @@ def cheat_pile_text(view: Any, card: CardText) -> Text:
 
 def power_name(card: Card) -> str:
     """A cheat card's power in words (``Steal``), or the card's notation for another card."""
-    return POWER_NAMES.get(card, card.text)
+    return card.kind.title if card.is_cheat else card.text
 
 
 def tell_words(tell: Tell) -> str:
@@ -364,7 +360,7 @@ def special_style(card: Card) -> Style | None:
     return Style(color="#ffffff", bgcolor=bg, bold=True) if bg else None
 
 
-__all__ = ["HAND_WORD", "HANDS_OFF_STYLE", "KEY_HELP", "POWER_NAMES", "STRONG_EVENT_KINDS", "TELL_MENU",
+__all__ = ["HAND_WORD", "HANDS_OFF_STYLE", "KEY_HELP", "STRONG_EVENT_KINDS", "TELL_MENU",
            "action_cards", "cheat_pile_text", "describe_action", "hand_breakdown", "meld_kind", "meld_marks",
            "meld_plain", "meld_text", "name", "names", "pile_text", "power_name", "prompt", "shown_text",
            "special_style", "team_name", "team_status", "tell_words", "top_pairs"]
