@@ -59,14 +59,19 @@ def bots_for(game_id: str) -> dict:
     return out
 
 
-def positions(game_id: str, n: int, seed: int):
-    """Yield states at decisions with a choice, from easy/random self-play."""
+def positions(game_id: str, n: int, seed: int, tables=None, keep=None, steer=None):
+    """Yield states at decisions with a choice, from easy/random self-play.
+
+    ``tables``: the ``(variant, seats)`` tables to play (default ``GAMES[game_id]``); ``keep(state)``:
+    only such states are yielded; ``steer(action, legal, rng)``: replaces a bot's action (to make
+    rare moves happen)."""
     rng = random.Random(seed)
     game = get_game(game_id)
+    tables = tables or GAMES[game_id]
     found = 0
     g = 0
     while found < n:
-        variant, seats = GAMES[game_id][g % len(GAMES[game_id])]
+        variant, seats = tables[g % len(tables)]
         g += 1
         state = game.new_state(variant, seats)
         bots = [make_bot(game_id, "easy" if i % 2 == 0 else "random") for i in range(seats)]
@@ -77,10 +82,11 @@ def positions(game_id: str, n: int, seed: int):
                 continue
             view = state.view(state.to_move)
             legal = view.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.15:
+            if len(legal) > 1 and rng.random() < 0.15 and (keep is None or keep(state)):
                 found += 1
                 yield state.clone()
-            state.apply(bots[state.to_move].choose(view, legal, rng))
+            a = bots[state.to_move].choose(view, legal, rng)
+            state.apply(a if steer is None else steer(a, legal, rng))
             steps += 1
 
 
@@ -331,33 +337,18 @@ def swap_nogginate_cheats(state, seat: int, rng: random.Random):
     return s
 
 
+def _draw_cheats_sometimes(a, legal, rng):
+    if str(a) == "draw" and rng.random() < 0.4:
+        return next((x for x in legal if str(x) in ("draw 1c1x", "draw 2x")), a)
+    return a
+
+
 def nogginate_cheat_positions(n: int, seed: int):
     """Decisions with a choice from easy/random self-play at tables with cheat cards, the
     easy seats drawing cheat cards now and then so that powers, Shows and Tells happen."""
-    rng = random.Random(seed)
-    game = get_game("nogginate")
-    found = g = 0
-    while found < n:
-        variant, seats = NOGGINATE_CHEATS[g % len(NOGGINATE_CHEATS)]
-        g += 1
-        state = game.new_state(variant, seats)
-        bots = [make_bot("nogginate", "easy" if i % 2 == 0 else "random") for i in range(seats)]
-        steps = 0
-        while not state.is_over and found < n and steps < 400:
-            if state.to_move == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            view = state.view(state.to_move)
-            legal = view.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.15 and (state.cheat_discards or any(
-                    c.is_cheat for h in state.hands for c in h)):
-                found += 1
-                yield state.clone()
-            a = bots[state.to_move].choose(view, legal, rng)
-            if str(a) == "draw" and rng.random() < 0.4:
-                a = next((x for x in legal if str(x) in ("draw 1c1x", "draw 2x")), a)
-            state.apply(a)
-            steps += 1
+    return positions("nogginate", n, seed, NOGGINATE_CHEATS,
+                     keep=lambda s: bool(s.cheat_discards) or any(c.is_cheat for h in s.hands for c in h),
+                     steer=_draw_cheats_sometimes)
 
 
 def test_no_nogginate_level_uses_hidden_cards_with_cheat_cards():
