@@ -33,6 +33,7 @@ from engine.games.nogginate.cheats import (
 from engine.games.nogginate.game import (
     P_ACQUIRE, P_DEAL, P_DRAW, P_MELD, Draw, Nogginate, NogginateState, NogginateVariant)
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld, new_meld
+from test_nogginate_properties import run_match
 from test_nogginate_rules import A, C, filler, play, texts
 
 JK = Card.joker()
@@ -983,26 +984,20 @@ def play_cheat_match(seed: int, n: int, rounds: int, deep_every: int, **opts) ->
     s = Nogginate.new_state(NogginateVariant(use_cheat_cards=True, fixed_rounds=rounds, **opts), n)
     deck = Counter(nogginate_deck()) + Counter(s.cheat_stock)
     played: Counter = Counter()
-    steps = 0
-    while not s.is_over:
-        steps += 1
-        assert steps < 20_000, "a match that does not end"
-        if s.to_move == CHANCE:
-            a = s.sample_chance(rng)
-            assert Nogginate.parse_action(str(a)) == a
-            s.apply(a)
-            continue
-        legal = check_state(s, rng, deck, steps % deep_every == 0)
+
+    def pick(legal: list, rng: random.Random):
         powers = [a for a in legal if isinstance(a, POWERS)]
         draws = [a for a in legal if isinstance(a, Draw) and a.kind != "2c"]
         melds = [a for a in legal if type(a).__name__ in ("NewNate", "NewNoggi", "Add", "Close", "TakePile",
                                                             "Onto", "Merge", "FreezeNate", "Ask", "PlaceBonus")]
         r = rng.random()
-        pick = (rng.choice(powers) if powers and r < 0.5 else rng.choice(draws) if draws and r < 0.6
-                else rng.choice(melds) if melds and r < 0.9 else rng.choice(legal))
-        played[type(pick).__name__] += 1
-        s.apply(pick)
-    assert s.to_move == TERMINAL and s.winners() and len(s.round_scores) == rounds
+        a = (rng.choice(powers) if powers and r < 0.5 else rng.choice(draws) if draws and r < 0.6
+             else rng.choice(melds) if melds and r < 0.9 else rng.choice(legal))
+        played[type(a).__name__] += 1
+        return a
+
+    run_match(s, rng, lambda s, step: check_state(s, rng, deck, step % deep_every == 0), pick)
+    assert len(s.round_scores) == rounds
     assert Counter(c for z in s.zones().values() for c in z) == deck
     return s, played
 

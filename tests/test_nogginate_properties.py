@@ -88,9 +88,9 @@ def check(s: NogginateState, rng: random.Random, deep: bool) -> list:
     return legal
 
 
-def play_match(seed: int, n: int, rounds: int, deep_every: int, **opts) -> NogginateState:
-    rng = random.Random(seed)
-    s = Nogginate.new_state(NogginateVariant(fixed_rounds=rounds, **opts), n)
+def run_match(s: NogginateState, rng: random.Random, check_state, pick) -> NogginateState:
+    """Play ``s`` to its end: chance steps sampled (their notation round-trips), every
+    player's move ``pick(legal, rng)`` after ``check_state(s, step)`` returned the legal list."""
     steps = 0
     while not s.is_over:
         steps += 1
@@ -100,12 +100,22 @@ def play_match(seed: int, n: int, rounds: int, deep_every: int, **opts) -> Noggi
             assert Nogginate.parse_action(str(a)) == a
             s.apply(a)
             continue
-        legal = check(s, rng, steps % deep_every == 0)
-        # prefer melding (so rounds reach going out), then anything
+        s.apply(pick(check_state(s, steps), rng))
+    assert s.to_move == TERMINAL and s.winners()
+    return s
+
+
+def play_match(seed: int, n: int, rounds: int, deep_every: int, **opts) -> NogginateState:
+    rng = random.Random(seed)
+
+    def pick(legal: list, rng: random.Random):  # prefer melding (so rounds reach going out), then anything
         melds = [a for a in legal if isinstance(a, (NewNate, NewNoggi, Add, Close, TakePile, Onto, Merge, FreezeNate))
                  or a in (ASK, BONUS_ACT)]
-        s.apply(rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal))
-    assert s.to_move == TERMINAL and s.winners() and len(s.round_scores) == rounds
+        return rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal)
+
+    s = run_match(Nogginate.new_state(NogginateVariant(fixed_rounds=rounds, **opts), n), rng,
+                  lambda s, step: check(s, rng, step % deep_every == 0), pick)
+    assert len(s.round_scores) == rounds
     return s
 
 
