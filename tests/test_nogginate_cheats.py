@@ -34,57 +34,18 @@ from engine.games.nogginate.game import (
     P_ACQUIRE, P_DEAL, P_DRAW, P_MELD, Draw, Nogginate, NogginateState, NogginateVariant)
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld, new_meld
 from test_nogginate_properties import run_match
-from test_nogginate_rules import A, C, filler, play, texts
+from test_nogginate_rules import A, C, play, table, texts
 
 JK = Card.joker()
 CHEATS = (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE, RESURRECT, SHOW, STEAL, TELL)
 
 
-def ctable(hands: dict[int, str], *, n: int = 4, pile: str = "0S", melds: tuple = (), turn: int = 0,
-           phase: int = P_MELD, down: tuple = (0, 1, 2, 3, 4, 5), stock: str | None = None,
-           cheat_stock: str | None = None, totals: tuple | None = None, **opts) -> NogginateState:
-    """A round-1 position with cheat cards on (``use_cheat_cards`` unless given): ``hands`` (seat -> cards,
-    cheat cards included; other seats hold ten plain cards), ``melds`` as ``(team, kind, cards, closed)`` or
-    ``(team, kind, cards, closed, hands_off_cards)`` (ids m1, m2, ...), the pile ``pile``, every team down
-    unless ``down`` says otherwise, and the stocks the rest of both decks (or exactly ``stock`` /
-    ``cheat_stock``)."""
-    opts.setdefault("use_cheat_cards", True)
-    s = Nogginate.new_state(NogginateVariant(**opts), n)
-    s.apply(A(f"dealer {(turn - 1) % n}"))
-    assert s.turn_seat == turn and s.phase == P_DEAL
-    if totals is not None:
-        s.totals = list(totals)
-    deck = Counter(nogginate_deck()) + Counter(s.cheat_stock)
-    pool = Counter(deck)
-
-    def take(cs: list[Card]) -> list[Card]:
-        pool.subtract(cs)
-        assert all(v >= 0 for v in pool.values()), f"more copies than the decks hold: {cs}"
-        return cs
-
-    for i, (team, kind, cs, closed, *guards) in enumerate(melds, start=1):
-        m = new_meld(i, team, kind, take(C(cs)))
-        g = guards[0] if guards else 0
-        take([HANDS_OFF] * g)
-        s.melds.append(TableMeld(m.id, m.team, m.kind, m.cards, closed or m.closed, g))
-    s.next_id = len(melds) + 1
-    s.discards = take(C(pile))
-    for seat in sorted(hands):
-        s.hands[seat] = sorted(take(C(hands[seat])), key=lambda c: c.order)
-    for seat in range(n):
-        if seat not in hands:
-            s.hands[seat] = sorted(take(filler(seat, pool)), key=lambda c: c.order)
-    s.cheat_stock = take(C(cheat_stock)) if cheat_stock is not None else [c for c in pool.elements() if c.is_cheat]
-    if cheat_stock is None:
-        pool.subtract(s.cheat_stock)
-    s.stock = take(C(stock)) if stock is not None else [c for c in pool.elements() if not c.is_cheat]
-    for t in down:
-        if t < len(s.down):
-            s.down[t] = True
-    s.phase = phase
-    if stock is None and cheat_stock is None:
-        assert Counter(c for z in s.zones().values() for c in z) == deck
-    return s
+def ctable(hands: dict[int, str], *, phase: int = P_MELD, down: tuple = (0, 1, 2, 3, 4, 5), **kw) -> NogginateState:
+    """:func:`test_nogginate_rules.table` with cheat cards on (``use_cheat_cards`` unless given), in the
+    meld phase and every team down unless told otherwise: ``hands`` hold cheat cards too, ``melds`` may
+    carry Hands Off cards, ``cheat_stock`` sets the cheat stock."""
+    kw.setdefault("use_cheat_cards", True)
+    return table(hands, phase=phase, down=down, **kw)
 
 
 def agree(s: NogginateState, *actions: str) -> dict[str, str | None]:

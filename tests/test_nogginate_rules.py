@@ -19,6 +19,7 @@ import pytest
 
 from engine.cards import CHEAT_KINDS, NOGGINATE, Card, CardKind, cheat_deck, nogginate_deck
 from engine.core import CHANCE, TERMINAL, ActionParseError, IllegalAction
+from engine.games.nogginate.cheats import HANDS_OFF
 from engine.games.nogginate.game import (
     P_ACQUIRE, P_ANSWER, P_DEAL, P_DRAW, P_MELD, Nogginate, NogginateState, NogginateVariant)
 from engine.games.nogginate.melds import (
@@ -67,26 +68,30 @@ def filler(seat: int, pool: Counter) -> list[Card]:
 
 def table(hands: dict[int, str], *, n: int = 4, pile: str = "0S", melds: tuple = (), turn: int = 0,
           phase: int = P_ACQUIRE, down: tuple = (), totals: tuple | None = None, bonuses: tuple | None = None,
-          stock: str | None = None, **opts) -> NogginateState:
+          stock: str | None = None, cheat_stock: str | None = None, **opts) -> NogginateState:
     """A match in round 1 with ``turn`` to move in ``phase``: ``hands`` (seat -> cards; other seats hold
     :func:`filler`), the discard pile ``pile`` (bottom first), ``melds`` as ``(team, kind, cards, closed)``
-    (ids m1, m2, ... in order), the teams in ``down`` down, the placed ``bonuses`` per team, and the stock the
-    rest of the deck (or exactly ``stock``: the other cards are then out of play)."""
+    or, with cheat cards, ``(team, kind, cards, closed, hands_off_cards)`` (ids m1, m2, ... in order), the
+    teams in ``down`` down, the placed ``bonuses`` per team, and the stocks the rest of the decks (or exactly
+    ``stock`` / ``cheat_stock``: the other cards are then out of play)."""
     s = Nogginate.new_state(NogginateVariant(**opts), n)
     s.apply(A(f"dealer {(turn - 1) % n}"))
     assert s.turn_seat == turn and s.phase == P_DEAL
     if totals is not None:
         s.totals = list(totals)
-    pool = Counter(nogginate_deck())
+    deck = Counter(nogginate_deck()) + Counter(s.cheat_stock)
+    pool = Counter(deck)
 
     def take(cs: list[Card]) -> list[Card]:
         pool.subtract(cs)
-        assert all(v >= 0 for v in pool.values()), f"more copies than the deck holds: {cs}"
+        assert all(v >= 0 for v in pool.values()), f"more copies than the decks hold: {cs}"
         return cs
 
-    for i, (team, kind, cs, closed) in enumerate(melds, start=1):
+    for i, (team, kind, cs, closed, *guards) in enumerate(melds, start=1):
         m = new_meld(i, team, kind, take(C(cs)))
-        s.melds.append(TableMeld(m.id, m.team, m.kind, m.cards, closed or m.closed))
+        g = guards[0] if guards else 0
+        take([HANDS_OFF] * g)
+        s.melds.append(TableMeld(m.id, m.team, m.kind, m.cards, closed or m.closed, g))
     s.next_id = len(melds) + 1
     s.discards = take(C(pile))
     for seat in sorted(hands):
@@ -97,15 +102,16 @@ def table(hands: dict[int, str], *, n: int = 4, pile: str = "0S", melds: tuple =
     if bonuses is not None:
         s.bonuses = list(bonuses)
         take([BN] * sum(bonuses))
-    if stock is not None:
-        s.stock = take(C(stock))
-    else:
-        s.stock = list(pool.elements())
+    s.cheat_stock = take(C(cheat_stock)) if cheat_stock is not None else [c for c in pool.elements() if c.is_cheat]
+    if cheat_stock is None:
+        pool.subtract(s.cheat_stock)
+    s.stock = take(C(stock)) if stock is not None else [c for c in pool.elements() if not c.is_cheat]
     for t in down:
-        s.down[t] = True
+        if t < len(s.down):
+            s.down[t] = True
     s.phase = phase
-    if stock is None:
-        assert Counter(c for z in s.zones().values() for c in z) == Counter(nogginate_deck())
+    if stock is None and cheat_stock is None:
+        assert Counter(c for z in s.zones().values() for c in z) == deck
     return s
 
 
