@@ -12,7 +12,9 @@ import pytest
 
 from engine.core import CHANCE, TERMINAL, Pass
 from engine.games import GAMES
-from tests import test_nags_properties, test_noms_properties, test_spite_malice_properties
+from tests.games.nags import test_nags_properties
+from tests.games.noms import test_noms_properties
+from tests.games.spite_malice import test_spite_malice_properties
 
 RANDOM_VARIANT = {
     "nags": test_nags_properties.random_variant,

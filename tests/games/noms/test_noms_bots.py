@@ -17,8 +17,8 @@ from engine.core import CHANCE
 from engine.games.noms.game import MIS, MISAVIS, Bid, Call, Noms, NomsVariant, Pass, Play, Trump
 from engine.seats import SeatSpec
 from engine.sim import run_sim
-from tests.test_noms_properties import swap_hidden
-from tests.test_noms_rules import run, start, suit_cards
+from tests.games.noms.test_noms_properties import swap_hidden
+from tests.games.noms.test_noms_rules import run, start, suit_cards
 
 C = parse_card
 ALL_ON = NomsVariant(slam_not_bid=True, min_bid=7, forced_dealer_bid=True, mis_value_10=True,

@@ -12,14 +12,14 @@ import pytest
 
 from engine.games import SPECS
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 SHARED_RULES = TESTS.parent.parent / "shared" / "rules"
 #: A numbered rule where it is stated: ``**NK-13**``, ``**NG-45i**``, ``**NG-C0f**``, ``**NG-C1 Combine.**``.
 RULE_ID = re.compile(r"\*\*([A-Z]{2}-C?\d+[a-z]?)(?:\*\*| )")
 
 
 def _tests_text() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in TESTS.glob("test_*.py"))
+    return "\n".join(p.read_text(encoding="utf-8") for p in TESTS.rglob("test_*.py"))
 
 
 @pytest.mark.parametrize("game_id", sorted(SPECS))

@@ -17,7 +17,7 @@ from engine.gamelog import Replay, read_log, verify_log
 from engine.session import UNDO_MODES, Session
 from hidden_support import human_turn_then_bots, table_app, wait_until
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # -- config and command line ---------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from engine.gamelog import verify_log
 
-OLD_LOGS = sorted((Path(__file__).parent / "fixtures" / "old_logs").glob("*.jsonl"))
+OLD_LOGS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "old_logs").glob("*.jsonl"))
 
 
 def test_there_is_an_old_log_of_every_game_built_then():

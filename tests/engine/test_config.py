@@ -24,7 +24,7 @@ from engine.games.nags.game import NagsVariant
 from engine.seats import SeatSpec
 from engine.variants import ConfigError, option_specs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "config.example.toml"
 
 

@@ -22,7 +22,7 @@ from engine.variants import option_specs
 from tui import cli
 from tui.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = ["play", "sim", "replay", "resume", "rules", "variants"]
 
 

@@ -30,7 +30,7 @@ from engine.games import GAMES
 from engine.gamelog import read_log, rebuild, verify_log
 from engine.session import Session
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: Kills that must land while the match is running.
 KILLS = 24
 #: A bot-only match, played to its end with the log written by ``Session``; after every move it

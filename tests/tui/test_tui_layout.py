@@ -40,7 +40,7 @@ from tui.widgets.status import StatusLine
 from tui_support import TableApp, until_human_turn
 
 SIZES = [(80, 24), (100, 30), (120, 36), (160, 50)]
-OLD_LOGS = Path(__file__).parent / "fixtures" / "old_logs"
+OLD_LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "old_logs"
 
 
 async def until(pilot, cond, limit: float = 20.0) -> None:

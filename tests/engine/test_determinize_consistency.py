@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from engine.core import CHANCE, rand_below
 from engine.games import GAMES
-from test_nags_properties import all_cards as nags_cards
-from test_nags_properties import random_variant as nags_variant
-from test_noms_properties import all_cards as noms_cards
-from test_noms_properties import random_variant as noms_variant
-from test_spite_malice_properties import all_cards as sm_cards
-from test_spite_malice_properties import random_variant as sm_variant
+from tests.games.nags.test_nags_properties import all_cards as nags_cards
+from tests.games.nags.test_nags_properties import random_variant as nags_variant
+from tests.games.noms.test_noms_properties import all_cards as noms_cards
+from tests.games.noms.test_noms_properties import random_variant as noms_variant
+from tests.games.spite_malice.test_spite_malice_properties import all_cards as sm_cards
+from tests.games.spite_malice.test_spite_malice_properties import random_variant as sm_variant
 
 #: random house rules per game (the games' own property-test generators)
 RANDOM_RULES = {"nags": nags_variant, "noms": noms_variant, "spite_malice": sm_variant}

@@ -15,7 +15,7 @@ import pytest
 from engine.games import GAMES
 from engine.variants import option_specs
 
-FUZZ = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
+FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
 #: CI's brief run per game: this many games from a fixed seed, each stopped at the first
 #: end of a hand after BRIEF_STEPS steps (so a Nags or Spite & Malice game, a Noms hand or two).
 BRIEF_GAMES = 70

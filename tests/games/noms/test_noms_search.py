@@ -14,8 +14,8 @@ from engine.games.noms.search import noms_profile
 from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, Suit, parse_cards
 from engine.games.noms.game import MIS, MISAVIS, P_AUCTION, P_PLAY, Bid, Pass, Trump, is_numeric
-from tests.test_noms_bots import STRONG, WEAK, _deal_with
-from tests.test_noms_rules import run, start, suit_cards
+from tests.games.noms.test_noms_bots import STRONG, WEAK, _deal_with
+from tests.games.noms.test_noms_rules import run, start, suit_cards
 from engine.cards import parse_card as C
 
 LOW = "2S 3S 4S 5S 2H 3H 4H 6H 2D 3D 4D 2C 3C"
