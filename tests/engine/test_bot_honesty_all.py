@@ -29,7 +29,7 @@ from engine.ai.base import BUDGETS
 from engine.games import make_search_bot
 from engine.core import CHANCE
 from engine.games import get_game
-from engine.games.nags.game import P_PLAY, NagsVariant, start_search_key
+from engine.games.nags.game import NagsVariant, Phase as NagsPhase, start_search_key
 from engine.games.noms.game import P_AUCTION, P_CALL, P_CUT, P_PLAY as NOMS_PLAY, P_TRUMP, NomsVariant
 from engine.games.nickels.game import NickelsVariant
 from engine.games.nogginate.game import NogginateVariant
@@ -98,7 +98,7 @@ def swap_nags(state, seat: int, rng: random.Random):
     below the start card, not a card known to be in the pool)."""
     s = state.clone()
     fixed = set()
-    if s.phase == P_PLAY and s.start_card is not None and not s.opened:
+    if s.phase is NagsPhase.PLAY and s.start_card is not None and not s.opened:
         fixed.add(s.start_card)
     low = start_search_key(s.start_card) if s.start_card is not None else None
     places = [s.hands[i] for i in range(s.n_seats) if i != seat] + [s.pool]

@@ -16,7 +16,7 @@ def draw_step(state: State, take: Taker) -> Action | None:
     """The arena's stacked draw pile for Nags: a card turned from the draw pile
     (NA-11) is the first card of the arena's order still in the pool. ``state`` is a NagsState."""
     state = cast(game.NagsState, state)
-    if state.phase == game.P_REVEAL and state.pool:
+    if state.phase is game.Phase.REVEAL and state.pool:
         return game.Reveal(take(list(state.pool), 1, game._FULL_DECK)[0])
     return None
 

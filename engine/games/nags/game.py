@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from enum import IntEnum
 from itertools import combinations
 from typing import ClassVar, Literal, Sequence, cast
 
@@ -46,14 +47,33 @@ from engine.core import (
     Game,
     IllegalAction,
     Pass,
-    State,
+    VerbTable,
     View,
+    bare,
     parse_notation,
     rand_below,
     shuffled,
 )
 from engine.determinize import deal
 from engine.match import match_over, match_winners
+from engine.phased import (
+    CARDS,
+    DICT,
+    FLAG,
+    INT_ROWS,
+    INTS,
+    LIST,
+    PHASE,
+    ROWS,
+    SHARE,
+    SORTED_CARDS,
+    SORTED_ROWS,
+    Field,
+    PhasedState,
+    chance,
+    move,
+    slots,
+)
 from engine.variants import option
 
 HAND_SIZE = 9  # NA-6
@@ -270,53 +290,59 @@ def parse_value(text: str) -> int:
     raise ActionParseError(f"{text!r} is not a face value (2..10, J, Q, K, A)")
 
 
+def _parse_play(rest: str) -> Play:
+    cards = parse_cards(rest)
+    if not cards:
+        raise ActionParseError("play needs at least one card, e.g. 'play 7H 7D'")
+    return Play(tuple(sorted(cards)))
+
+
+#: Nags notation: verb -> parser of the rest (the chance outcomes' verbs last).
+VERBS: VerbTable = {
+    "play": _parse_play,
+    "turn": bare("turn", Turn()),
+    "pass": bare("pass", Pass()),
+    "up": bare("up", ChooseDirection(1)),
+    "down": bare("down", ChooseDirection(-1)),
+    "done": bare("done", DoneBuying()),
+    "buy": lambda rest: Buy(parse_value(rest)),
+    "dealer": lambda rest: ChooseDealer(int(rest)),
+    "runner": lambda rest: DealRunner(parse_card(rest)),
+    "reveal": lambda rest: Reveal(parse_card(rest)),
+    "deal": lambda rest: Deal(tuple(tuple(parse_cards(part)) for part in rest.split("/"))),
+}
+
+
 def parse_nags_action(text: str) -> Action:
     """Parse Nags notation (see the module docstring).
 
     Raises:
         ActionParseError: for unknown words or bad cards.
     """
-    return parse_notation(text, _parse_nags_verb, "Nags", "play, turn, pass, up, down, buy, done")
-
-
-def _parse_nags_verb(verb: str, rest: str) -> Action | None:
-    """The action for one verb of Nags notation, or None for an unknown verb."""
-    if verb == "play":
-        cards = parse_cards(rest)
-        if not cards:
-            raise ActionParseError("play needs at least one card, e.g. 'play 7H 7D'")
-        return Play(tuple(sorted(cards)))
-    if verb in ("turn", "pass", "up", "down", "done") and rest.strip():
-        raise ActionParseError(f"{verb!r} takes no arguments")
-    if verb == "turn":
-        return Turn()
-    if verb == "pass":
-        return Pass()
-    if verb in ("up", "down"):
-        return ChooseDirection(1 if verb == "up" else -1)
-    if verb == "done":
-        return DoneBuying()
-    if verb == "buy":
-        return Buy(parse_value(rest))
-    if verb == "dealer":
-        return ChooseDealer(int(rest))
-    if verb == "runner":
-        return DealRunner(parse_card(rest))
-    if verb == "reveal":
-        return Reveal(parse_card(rest))
-    if verb == "deal":
-        return Deal(tuple(tuple(parse_cards(part)) for part in rest.split("/")))
-    return None
+    return parse_notation(text, VERBS, "Nags", "play, turn, pass, up, down, buy, done")
 
 
 # ---------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------
 
-# Phases
-P_DEALER, P_RUNNERS, P_DEAL, P_PLAY, P_REVEAL, P_DIRECTION, P_BUY, P_OVER = range(8)
-PHASE_NAMES = ("dealer", "runners", "deal", "play", "reveal", "direction", "buy", "over")
-_CHANCE_PHASES = (P_DEALER, P_RUNNERS, P_DEAL, P_REVEAL)
+class Phase(IntEnum):
+    """The steps of a Nags match (the values are the old ``P_*`` numbers)."""
+
+    DEALER = 0      # chance: the first dealer (NA-6a)
+    RUNNERS = 1     # chance: the four runners (NA-5)
+    DEAL = 2        # chance: nine cards each (NA-6)
+    PLAY = 3        # play, turn or pass (NA-8 to NA-16)
+    REVEAL = 4      # chance: the card turned from a pool of unknown order (NA-11)
+    DIRECTION = 5   # the Choice variation: up or down (NA-23)
+    BUY = 6         # Buying a Horse between games (NA-25)
+    OVER = 7
+
+
+# The members under plain names for the hot paths: on Python 3.11 ``Phase.PLAY`` goes
+# through ``EnumType.__getattr__`` (0.3 us a lookup), a module global costs 0.03 us.
+_DEALER, _RUNNERS, _DEAL, _PLAY, _REVEAL, _DIRECTION, _BUY, _OVER = Phase
+
 
 #: NA-16a (engine guard, DECISION). While nobody plays, the hands do not change
 #: and the m cards of the discard and draw piles go round in a fixed cycle: the
@@ -339,7 +365,15 @@ STUCK_BACKSTOP = 20
 _FULL_DECK = standard_deck()
 
 
-class NagsState(State):
+def _runners_text(runners: list[list]) -> str:
+    return ",".join(f"{r[0]}:{r[1]}:{r[2]}:{r[3]}" for r in runners)
+
+
+def _owners_text(owners: dict[int, int]) -> str:
+    return ",".join(f"{k}:{v}" for k, v in sorted(owners.items()))
+
+
+class NagsState(PhasedState):
     """A Nags match. Build it with :meth:`Nags.new_state`.
 
     Public attributes (read by views, tests and widgets; change them only via
@@ -360,17 +394,48 @@ class NagsState(State):
             left out of :meth:`fingerprint` (log hashes stay as they were).
     """
 
-    __slots__ = ("variant", "n_seats", "phase", "dealer", "game_no", "turn_seat", "runners", "hands",
-                 "discard", "stock_known", "pool", "pool_known", "direction", "opened", "start_card",
-                 "starter", "passes", "idle_turns", "turn_forced", "game_half", "totals_half", "owners", "buyer",
-                 "buys_done", "history", "blocked", "voids")
+    Phase = Phase
+    CHANCE_PHASES = frozenset((Phase.DEALER, Phase.RUNNERS, Phase.DEAL, Phase.REVEAL))
+    OVER = Phase.OVER
+    PHASE_HINTS = {Phase.PLAY: "it is time to play a card", Phase.DIRECTION: "choose the direction: up or down (NA-23)",
+                   Phase.BUY: "buy a horse or say done (NA-25)"}
+    FIELDS = (
+        Field("variant", SHARE, None),
+        Field("n_seats"),
+        Field("phase", SHARE, PHASE),
+        Field("dealer"),
+        Field("game_no"),
+        Field("turn_seat"),
+        Field("runners", ROWS, _runners_text),
+        Field("hands", ROWS, SORTED_ROWS),
+        Field("discard", LIST, CARDS),
+        Field("stock_known", LIST, CARDS),
+        Field("pool", LIST, SORTED_CARDS),
+        Field("pool_known", LIST, SORTED_CARDS),
+        Field("direction"),
+        Field("opened", SHARE, FLAG),
+        Field("start_card"),
+        Field("starter"),
+        Field("passes"),
+        Field("idle_turns"),
+        Field("turn_forced", SHARE, FLAG),
+        Field("game_half", LIST, INTS),
+        Field("totals_half", LIST, INTS),
+        Field("owners", DICT, _owners_text),
+        Field("buyer"),
+        Field("buys_done"),
+        Field("history", LIST, INT_ROWS),  # finished games' rows are never changed
+        Field("blocked", SHARE, FLAG),
+        Field("voids", LIST, None),  # derived from the history (see above)
+    )
+    __slots__ = slots(FIELDS)
 
     game: ClassVar["type[Nags]"]
 
     def __init__(self, variant: NagsVariant, n_seats: int) -> None:
         self.variant = variant
         self.n_seats = n_seats
-        self.phase = P_DEALER
+        self.phase = _DEALER
         self.dealer = 0
         self.game_no = 0
         self.turn_seat = 0
@@ -396,58 +461,21 @@ class NagsState(State):
         self.blocked = False
         self.voids: list[frozenset[int]] = [frozenset()] * n_seats
 
-    # -- copying -------------------------------------------------------------
-    def clone(self) -> "NagsState":
-        s = object.__new__(NagsState)
-        s.variant = self.variant
-        s.n_seats = self.n_seats
-        s.phase = self.phase
-        s.dealer = self.dealer
-        s.game_no = self.game_no
-        s.turn_seat = self.turn_seat
-        s.runners = [r[:] for r in self.runners]
-        s.hands = [h[:] for h in self.hands]
-        s.discard = self.discard[:]
-        s.stock_known = self.stock_known[:]
-        s.pool = self.pool[:]
-        s.pool_known = self.pool_known[:]
-        s.direction = self.direction
-        s.opened = self.opened
-        s.start_card = self.start_card
-        s.starter = self.starter
-        s.passes = self.passes
-        s.idle_turns = self.idle_turns
-        s.turn_forced = self.turn_forced
-        s.game_half = self.game_half[:]
-        s.totals_half = self.totals_half[:]
-        s.owners = dict(self.owners)
-        s.buyer = self.buyer
-        s.buys_done = self.buys_done
-        s.history = self.history[:]  # finished games' rows are never changed
-        s.blocked = self.blocked
-        s.voids = self.voids[:]
-        return s
-
     # -- whose move ----------------------------------------------------------
     @property
     def to_move(self) -> int:
         p = self.phase
-        if p in _CHANCE_PHASES:
+        if p in self.CHANCE_PHASES:
             return CHANCE
-        if p == P_OVER:
+        if p is _OVER:
             return TERMINAL
-        if p == P_BUY:
+        if p is _BUY:
             return self.buyer
         return self.turn_seat
 
     @property
     def turn(self) -> int:
         return self.turn_seat
-
-    @property
-    def is_over(self) -> bool:
-        """True when the match has ended (NA-21)."""
-        return self.phase == P_OVER
 
     @property
     def hand_number(self) -> int:
@@ -488,45 +516,11 @@ class NagsState(State):
         values = self._play_values()
         return any(c.rank in values for c in self.hands[self.turn_seat])
 
-    def is_legal(self, action: Action) -> bool:
-        """NA-8 to NA-11, NA-16, NA-23, NA-25: the same answer as
-        ``action in self.legal_actions()``, without listing them."""
-        p = self.phase
-        if p == P_PLAY:
-            cls = type(action)
-            if cls is Play:
-                cards = cast(Play, action).cards
-                if not cards:
-                    return False
-                v = cards[0].rank
-                if any(c.rank != v for c in cards) or v not in self._play_values():
-                    return False
-                hand = self.hands[self.turn_seat]
-                if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-                    return False
-                return (self.opened or not self.variant.opening_must_include_lowest_card
-                        or self.start_card in cards)
-            if cls is Turn:
-                if not self.can_turn():
-                    return False
-                return not self._can_play() or (self.variant.allow_voluntary_turn and self.opened)
-            if cls is Pass:
-                return not self.can_turn() and not self._can_play()
-            return False
-        if p == P_DIRECTION:
-            return type(action) is ChooseDirection and action.direction in (1, -1)
-        if p == P_BUY:
-            if type(action) is DoneBuying:
-                return True
-            return (type(action) is Buy and 2 <= action.value <= 14 and action.value not in self.owners
-                    and (self.variant.allow_negative_after_purchase or self.totals_half[self.buyer] >= 20))
-        return False
-
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to move (NA-8 to NA-11, NA-16, NA-23, NA-25);
         empty at chance steps and when the match is over."""
         p = self.phase
-        if p == P_PLAY:
+        if p is _PLAY:
             must = self.start_card if not self.opened and self.variant.opening_must_include_lowest_card else None
             plays = _play_list(self.hands[self.turn_seat], self._play_values(), must)
             if plays:
@@ -534,38 +528,28 @@ class NagsState(State):
                     plays.append(Turn())
                 return plays
             return [Turn()] if self.can_turn() else [Pass()]
-        if p == P_DIRECTION:
+        if p is _DIRECTION:
             return [ChooseDirection(1), ChooseDirection(-1)]
-        if p == P_BUY:
+        if p is _BUY:
             return _buy_list(self.variant, self.totals_half[self.buyer], self.owners)
         return []
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Explain in a sentence why ``action`` is not legal now (None if it is)."""
-        if self.phase in _CHANCE_PHASES:
-            return "it is not a player's move: the cards are being dealt"
-        if self.phase == P_OVER:
-            return "the match is over"
-        if self.is_legal(action):
-            return None
-        if isinstance(action, Play) and self.phase == P_PLAY:
-            return self._why_play_illegal(action)
-        if isinstance(action, Turn) and self.phase == P_PLAY:
-            if not self.can_turn():
-                return "the draw pile is empty and the discard pile has one card: you must pass (NA-16)"
-            if not self.opened:
-                return "the start player must open with the starting rank (NA-8)"
-            return "you have a legal play, and play is compulsory (NA-11)"
-        if isinstance(action, Pass):
-            return "you may pass only when no card can be turned (NA-16)"
-        if isinstance(action, Buy) and self.phase == P_BUY:
-            if action.value in self.owners:
-                return f"the {value_text(action.value)} already belongs to a player (NA-25b)"
-            return "a horse costs 10 points and you have fewer (NA-25a)"
-        return {P_PLAY: "it is time to play a card", P_DIRECTION: "choose the direction: up or down (NA-23)",
-                P_BUY: "buy a horse or say done (NA-25)"}.get(self.phase, f"{action} is not legal now")
+    # -- one verb at a time: legality, why not, and the move (the VERBS table below) --
+    def _legal_play(self, action: Play) -> bool:
+        """NA-8 to NA-10: one or more held cards of a playable value (with the start card
+        in the opening under ``opening_must_include_lowest_card``)."""
+        cards = action.cards
+        if not cards:
+            return False
+        v = cards[0].rank
+        if any(c.rank != v for c in cards) or v not in self._play_values():
+            return False
+        hand = self.hands[self.turn_seat]
+        if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+            return False
+        return self.opened or not self.variant.opening_must_include_lowest_card or self.start_card in cards
 
-    def _why_play_illegal(self, action: Play) -> str:
+    def _why_play(self, action: Play) -> str:
         if not action.cards:
             return "a play needs at least one card (NA-9)"
         hand = self.hands[self.turn_seat]
@@ -586,113 +570,130 @@ class NagsState(State):
         return (f"on a {value_text(a)} going {way} you may play only {value_text(a)}s or {value_text(b)}s "
                 f"(NA-10)")
 
-    # -- chance --------------------------------------------------------------
-    def sample_chance(self, rng: random.Random) -> Action:
-        p = self.phase
-        if p == P_DEALER:
-            return ChooseDealer(rand_below(rng, self.n_seats))
-        if p == P_RUNNERS:
-            taken = {r[0].rank for r in self.runners}
-            candidates = [c for c in _FULL_DECK if c.rank not in taken]
-            return DealRunner(candidates[rand_below(rng, len(candidates))])
-        if p == P_DEAL:
-            order = shuffled(rng, self.pool)
-            hands: list[list[Card]] = [[] for _ in range(self.n_seats)]
-            for i in range(HAND_SIZE * self.n_seats):  # one at a time from left of the dealer
-                hands[(self.dealer + 1 + i) % self.n_seats].append(order[i])
-            return Deal(tuple(tuple(sorted(h)) for h in hands))
-        if p == P_REVEAL:
-            return Reveal(self.pool[rand_below(rng, len(self.pool))])
-        raise IllegalAction("not a chance step")
-
-    def observation(self, action: Action, seat: int) -> str:
-        """NA-6: a seat sees its own dealt hand and only the sizes of the others
-        (``deal 2C 5H ... / 9 / 9``); runners, turned cards and moves are public."""
-        if type(action) is Deal:
-            return "deal " + " / ".join(cards_text(h) if i == seat else str(len(h))
-                                        for i, h in enumerate(action.hands))
-        return str(action)
-
-    # -- apply -----------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        p = self.phase
-        if p in _CHANCE_PHASES:
-            return self._apply_chance(action)
-        if p == P_OVER:
-            raise IllegalAction("the match is over")
-        if not self.is_legal(action):
-            raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
-        if p == P_PLAY and isinstance(action, Play):  # the common move without a further call
-            return self._do_play(action)
-        return self._apply_move(action)
-
-    def apply_trusted(self, action: Action) -> list[Event]:
-        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`):
-        ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
-        p = self.phase
-        if p == P_PLAY and isinstance(action, Play):
-            return self._do_play(action)
-        if p in _CHANCE_PHASES:
-            return self._apply_chance(action)
-        return self._apply_move(action)
-
-    def _apply_move(self, action: Action) -> list[Event]:
-        """A legal player's move (checked by the caller)."""
-        p = self.phase
-        if p == P_PLAY:
-            if isinstance(action, Play):
-                return self._do_play(action)
-            if isinstance(action, Turn):
-                return self._do_turn()
-            return self._do_pass()
-        if p == P_DIRECTION:  # NA-23: the player who turned chooses, then play moves on
-            seat = self.turn_seat
-            self.direction = cast(ChooseDirection, action).direction
-            self.phase = P_PLAY
-            events = [Event("direction", "{seat} chooses to go " + str(action), seat,
-                            {"direction": self.direction})]
-            if self._stuck():
-                return events + self._end_game(blocked=True, stuck=True)
-            self._advance()
-            return events
-        return self._do_buy(action)
-
-    def _apply_chance(self, action: Action) -> list[Event]:
-        p = self.phase
-        if p == P_DEALER and isinstance(action, ChooseDealer) and 0 <= action.seat < self.n_seats:
-            self.dealer = action.seat
-            self._start_game()
-            return [Event("dealer", "{seat} deals first", action.seat)]
-        if p == P_RUNNERS and isinstance(action, DealRunner):
-            return self._do_runner(action.card)
-        if p == P_DEAL and isinstance(action, Deal):
-            return self._do_deal(action.hands)
-        if p == P_REVEAL and isinstance(action, Reveal) and action.card in self.pool:
-            self.pool.remove(action.card)
-            if action.card in self.pool_known:
-                self.pool_known.remove(action.card)
-            return self._place_turned(action.card)
-        raise IllegalAction(f"{action} is not a possible chance outcome now ({PHASE_NAMES[p]})")
-
-    def _start_game(self) -> None:
-        """NA-5: begin a game: the whole pack is in the (unordered) pool."""
-        self.phase = P_RUNNERS
-        self.runners = []
-        self.hands = [[] for _ in range(self.n_seats)]
-        self.discard = []
-        self.stock_known = []
-        self.pool = list(_FULL_DECK)
-        self.pool_known = []
-        self.direction = 1  # NA-22: direction starts up every game
-        self.opened = False
-        self.start_card = None
+    def _do_play(self, action: Play) -> list[Event]:
+        seat = self.turn_seat
+        hand = self.hands[seat]
+        for c in action.cards:
+            hand.remove(c)
+        self.discard.extend(action.cards)
+        self.opened = True
         self.passes = 0
         self.idle_turns = 0
-        self.game_half = [0] * self.n_seats
-        self.blocked = False
-        self.voids = [frozenset()] * self.n_seats
+        events = [Event("play", "{seat} plays " + " ".join(c.pretty for c in action.cards), seat,
+                        {"cards": [c.text for c in action.cards]})]
+        events += self._horse(seat, action.cards)
+        if not hand:  # NA-17: the game ends at once, after the horses
+            left = sum(len(h) for h in self.hands)
+            half = playout_half_points(left)
+            self.game_half[seat] += half
+            events.append(Event("play_out", f"{{seat}} plays out: 5 + {left} cards = +{half_text(half)}",
+                                seat, {"half_points": half}))
+            return events + self._end_game()
+        self._advance()
+        return events
 
-    def _do_runner(self, card: Card) -> list[Event]:
+    def _legal_turn(self, action: Turn) -> bool:
+        """NA-11: a card can be turned, and the player cannot play (or may turn anyway)."""
+        if not self.can_turn():
+            return False
+        return not self._can_play() or (self.variant.allow_voluntary_turn and self.opened)
+
+    def _why_turn(self, action: Turn) -> str:
+        if not self.can_turn():
+            return "the draw pile is empty and the discard pile has one card: you must pass (NA-16)"
+        if not self.opened:
+            return "the start player must open with the starting rank (NA-8)"
+        return "you have a legal play, and play is compulsory (NA-11)"
+
+    def _do_turn(self, action: Turn) -> list[Event]:
+        # NA-11: a turn is forced unless the player had a play (allow_voluntary_turn).
+        self.turn_forced = not (self.variant.allow_voluntary_turn and self._plays(self.hands[self.turn_seat]))
+        if self.turn_forced:  # NA-11: it holds none of the values playable now (public knowledge)
+            self._note_void()
+        events: list[Event] = []
+        if not self.stock_known and not self.pool:
+            events.append(self._recycle())
+        if self.stock_known:
+            return events + self._place_turned(self.stock_known.pop())
+        self.phase = _REVEAL
+        return events
+
+    def _legal_pass(self, action: Pass) -> bool:
+        """NA-16: only when the player can neither play nor turn."""
+        return not self.can_turn() and not self._can_play()
+
+    def _why_pass(self, action: Pass) -> str:
+        return "you may pass only when no card can be turned (NA-16)"
+
+    def _do_pass(self, action: Pass) -> list[Event]:
+        self._note_void()
+        seat = self.turn_seat
+        self.passes += 1
+        events = [Event("pass", "{seat} cannot play or turn a card and passes", seat)]
+        if self.passes >= self.n_seats:  # NA-16: one full cycle of passes
+            return events + self._end_game(blocked=True)
+        self._advance()
+        return events
+
+    def _legal_direction(self, action: ChooseDirection) -> bool:
+        return action.direction in (1, -1)
+
+    def _do_direction(self, action: ChooseDirection) -> list[Event]:
+        """NA-23: the player who turned chooses, then play moves on."""
+        seat = self.turn_seat
+        self.direction = action.direction
+        self.phase = _PLAY
+        events = [Event("direction", "{seat} chooses to go " + str(action), seat, {"direction": self.direction})]
+        if self._stuck():
+            return events + self._end_game(blocked=True, stuck=True)
+        self._advance()
+        return events
+
+    def _legal_buy(self, action: Buy) -> bool:
+        """NA-25: an unowned horse, for 10 points the buyer has (or may owe)."""
+        return (2 <= action.value <= 14 and action.value not in self.owners
+                and (self.variant.allow_negative_after_purchase or self.totals_half[self.buyer] >= 20))
+
+    def _why_buy(self, action: Buy) -> str:
+        if action.value in self.owners:
+            return f"the {value_text(action.value)} already belongs to a player (NA-25b)"
+        return "a horse costs 10 points and you have fewer (NA-25a)"
+
+    def _do_buy(self, action: Buy) -> list[Event]:
+        seat = self.buyer
+        self.owners[action.value] = seat
+        self.totals_half[seat] -= 20
+        return [Event("buy", "{seat} buys the " + value_text(action.value) + " horse for 10 points", seat,
+                      {"value": action.value})]
+
+    def _do_done_buying(self, action: DoneBuying) -> list[Event]:
+        seat = self.buyer
+        self.buys_done += 1
+        events = [Event("done_buying", "{seat} buys no more horses", seat)]
+        if self.buys_done == self.n_seats:
+            self._start_game()
+        else:
+            self.buyer = (self.buyer + 1) % self.n_seats
+        return events
+
+    # -- chance outcomes ---------------------------------------------------------
+    def _sample_dealer(self, rng: random.Random) -> Action:
+        return ChooseDealer(rand_below(rng, self.n_seats))
+
+    def _do_dealer(self, action: ChooseDealer) -> list[Event]:
+        if not 0 <= action.seat < self.n_seats:
+            raise self.impossible(action)
+        self.dealer = action.seat
+        self._start_game()
+        return [Event("dealer", "{seat} deals first", action.seat)]
+
+    def _sample_runner(self, rng: random.Random) -> Action:
+        taken = {r[0].rank for r in self.runners}
+        candidates = [c for c in _FULL_DECK if c.rank not in taken]
+        return DealRunner(candidates[rand_below(rng, len(candidates))])
+
+    def _do_runner(self, action: DealRunner) -> list[Event]:
+        card = action.card
         if any(r[0].rank == card.rank for r in self.runners):
             raise IllegalAction(f"runner {card} is impossible: its value is already running (NA-5)")
         if card not in self.pool:
@@ -707,10 +708,18 @@ class NagsState(State):
             events.append(Event("owner_bonus", "{seat} owns the " + value_text(card.rank)
                                 + " horse, which is running: +2", owner, {"half_points": 4}))
         if len(self.runners) == N_RUNNERS:
-            self.phase = P_DEAL
+            self.phase = _DEAL
         return events
 
-    def _do_deal(self, hands: tuple[tuple[Card, ...], ...]) -> list[Event]:
+    def _sample_deal(self, rng: random.Random) -> Action:
+        order = shuffled(rng, self.pool)
+        hands: list[list[Card]] = [[] for _ in range(self.n_seats)]
+        for i in range(HAND_SIZE * self.n_seats):  # one at a time from left of the dealer
+            hands[(self.dealer + 1 + i) % self.n_seats].append(order[i])
+        return Deal(tuple(tuple(sorted(h)) for h in hands))
+
+    def _do_deal(self, action: Deal) -> list[Event]:
+        hands = action.hands
         if len(hands) != self.n_seats or any(len(h) != HAND_SIZE for h in hands):
             raise IllegalAction(f"a deal gives {HAND_SIZE} cards to each of {self.n_seats} seats (NA-6)")
         in_pool = set(self.pool)
@@ -732,10 +741,48 @@ class NagsState(State):
         assert best is not None
         _, self.starter, self.start_card = best
         self.turn_seat = self.starter
-        self.phase = P_PLAY
+        self.phase = _PLAY
         return [Event("deal", f"Cards dealt: {HAND_SIZE} each, {self.stock_count} in the draw pile", None),
                 Event("starter", "{seat} holds " + self.start_card.pretty + ", the lowest card, and starts",
                       self.starter, {"card": self.start_card.text, "cards": [self.start_card.text]})]
+
+    def _sample_reveal(self, rng: random.Random) -> Action:
+        return Reveal(self.pool[rand_below(rng, len(self.pool))])
+
+    def _do_reveal(self, action: Reveal) -> list[Event]:
+        if action.card not in self.pool:
+            raise self.impossible(action)
+        self.pool.remove(action.card)
+        if action.card in self.pool_known:
+            self.pool_known.remove(action.card)
+        return self._place_turned(action.card)
+
+    def observation(self, action: Action, seat: int) -> str:
+        """NA-6: a seat sees its own dealt hand and only the sizes of the others
+        (``deal 2C 5H ... / 9 / 9``); runners, turned cards and moves are public."""
+        if type(action) is Deal:
+            return "deal " + " / ".join(cards_text(h) if i == seat else str(len(h))
+                                        for i, h in enumerate(action.hands))
+        return str(action)
+
+    # -- the course of a game ---------------------------------------------------------
+    def _start_game(self) -> None:
+        """NA-5: begin a game: the whole pack is in the (unordered) pool."""
+        self.phase = _RUNNERS
+        self.runners = []
+        self.hands = [[] for _ in range(self.n_seats)]
+        self.discard = []
+        self.stock_known = []
+        self.pool = list(_FULL_DECK)
+        self.pool_known = []
+        self.direction = 1  # NA-22: direction starts up every game
+        self.opened = False
+        self.start_card = None
+        self.passes = 0
+        self.idle_turns = 0
+        self.game_half = [0] * self.n_seats
+        self.blocked = False
+        self.voids = [frozenset()] * self.n_seats
 
     def _advance(self) -> None:
         self.turn_seat = (self.turn_seat + 1) % self.n_seats
@@ -769,41 +816,6 @@ class NagsState(State):
                                 + half_text(half), owner, {"half_points": half}))
         return events
 
-    def _do_play(self, action: Play) -> list[Event]:
-        seat = self.turn_seat
-        hand = self.hands[seat]
-        for c in action.cards:
-            hand.remove(c)
-        self.discard.extend(action.cards)
-        self.opened = True
-        self.passes = 0
-        self.idle_turns = 0
-        events = [Event("play", "{seat} plays " + " ".join(c.pretty for c in action.cards), seat,
-                        {"cards": [c.text for c in action.cards]})]
-        events += self._horse(seat, action.cards)
-        if not hand:  # NA-17: the game ends at once, after the horses
-            left = sum(len(h) for h in self.hands)
-            half = playout_half_points(left)
-            self.game_half[seat] += half
-            events.append(Event("play_out", f"{{seat}} plays out: 5 + {left} cards = +{half_text(half)}",
-                                seat, {"half_points": half}))
-            return events + self._end_game()
-        self._advance()
-        return events
-
-    def _do_turn(self) -> list[Event]:
-        # NA-11: a turn is forced unless the player had a play (allow_voluntary_turn).
-        self.turn_forced = not (self.variant.allow_voluntary_turn and self._plays(self.hands[self.turn_seat]))
-        if self.turn_forced:  # NA-11: it holds none of the values playable now (public knowledge)
-            self._note_void()
-        events: list[Event] = []
-        if not self.stock_known and not self.pool:
-            events.append(self._recycle())
-        if self.stock_known:
-            return events + self._place_turned(self.stock_known.pop())
-        self.phase = P_REVEAL
-        return events
-
     def _recycle(self) -> Event:
         """NA-15: every discard but the top becomes the new draw pile."""
         old = self.discard[:-1]
@@ -821,7 +833,7 @@ class NagsState(State):
     def _place_turned(self, card: Card) -> list[Event]:
         seat = self.turn_seat
         self.discard.append(card)
-        self.phase = P_PLAY
+        self.phase = _PLAY
         self.passes = 0
         self.idle_turns += 1
         forced = self.turn_forced
@@ -836,7 +848,7 @@ class NagsState(State):
             events.append(Event("direction", "Direction is now " + ("up" if self.direction > 0 else "down"),
                                 seat, {"direction": self.direction}))
         elif mode == "choice":  # NA-23: the player chooses after seeing the card
-            self.phase = P_DIRECTION
+            self.phase = _DIRECTION
             return events
         if self._stuck():
             return events + self._end_game(blocked=True, stuck=True)
@@ -874,16 +886,6 @@ class NagsState(State):
         seat = self.turn_seat
         self.voids[seat] = self.voids[seat] | frozenset(self._play_values())
 
-    def _do_pass(self) -> list[Event]:
-        self._note_void()
-        seat = self.turn_seat
-        self.passes += 1
-        events = [Event("pass", "{seat} cannot play or turn a card and passes", seat)]
-        if self.passes >= self.n_seats:  # NA-16: one full cycle of passes
-            return events + self._end_game(blocked=True)
-        self._advance()
-        return events
-
     def _end_game(self, blocked: bool = False, stuck: bool = False) -> list[Event]:
         """NA-18/NA-20/NA-21: score the game and start the next one or end the match.
         ``blocked``: NA-16, no play-out points; ``stuck``: blocked by the NA-16a guard."""
@@ -914,7 +916,7 @@ class NagsState(State):
                       None if self.variant.match_target is None else 2 * self.variant.match_target) \
                 or (self.variant.match_target is not None
                     and self._drawn_in_a_row() >= self.variant.max_drawn_games):  # NA-21a
-            self.phase = P_OVER
+            self.phase = _OVER
             w = self.winners()
             events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
                                 {"winners": w, "totals": totals}))
@@ -922,7 +924,7 @@ class NagsState(State):
         self.game_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats  # NA-6a
         if self.variant.buying_horses:
-            self.phase = P_BUY
+            self.phase = _BUY
             self.buyer = (self.dealer + 1) % self.n_seats  # NA-25a order
             self.buys_done = 0
             self.game_half = [0] * self.n_seats
@@ -939,21 +941,6 @@ class NagsState(State):
             n += 1
         return n
 
-    def _do_buy(self, action: Action) -> list[Event]:
-        seat = self.buyer
-        if isinstance(action, Buy):
-            self.owners[action.value] = seat
-            self.totals_half[seat] -= 20
-            return [Event("buy", "{seat} buys the " + value_text(action.value) + " horse for 10 points", seat,
-                          {"value": action.value})]
-        self.buys_done += 1
-        events = [Event("done_buying", "{seat} buys no more horses", seat)]
-        if self.buys_done == self.n_seats:
-            self._start_game()
-        else:
-            self.buyer = (self.buyer + 1) % self.n_seats
-        return events
-
     # -- results ---------------------------------------------------------------
     def scores(self) -> list[float]:
         """Match totals in points (NA-20, NA-21)."""
@@ -965,14 +952,14 @@ class NagsState(State):
 
     def winners(self) -> list[int]:
         """NA-20/NA-21: the seats with the highest match total (ties share)."""
-        if self.phase != P_OVER:
+        if self.phase != _OVER:
             return []
         return match_winners(self.totals_half, highest_wins=True)
 
     # -- information -----------------------------------------------------------
     def view(self, seat: int) -> "NagsView":
         return NagsView(
-            seat=seat, n_seats=self.n_seats, variant=self.variant, phase=PHASE_NAMES[self.phase],
+            seat=seat, n_seats=self.n_seats, variant=self.variant, phase=self.phase,
             to_move=self.to_move, turn=self.turn_seat, dealer=self.dealer, game_no=self.game_no,
             hand=tuple(sorted(self.hands[seat])), hand_sizes=tuple(len(h) for h in self.hands),
             runners=tuple(tuple(r) for r in self.runners), discard=tuple(self.discard),
@@ -983,7 +970,7 @@ class NagsState(State):
             game_half=tuple(self.game_half), totals_half=tuple(self.totals_half),
             owners=tuple(sorted(self.owners.items())), buyer=self.buyer, buys_done=self.buys_done,
             history=tuple(tuple(h) for h in self.history), blocked=self.blocked,
-            is_over=self.phase == P_OVER,
+            is_over=self.phase is _OVER,
             voids=tuple(tuple(sorted(v)) for v in self.voids),
         )
 
@@ -991,7 +978,7 @@ class NagsState(State):
         """Every card by zone (card conservation, ``State.zones``): before the first
         deal the whole pack; then the runners, hands, discard pile and draw pile
         (its known-order part and its pool; ``pool_known`` is part of the pool)."""
-        if self.phase == P_DEALER:
+        if self.phase is _DEALER:
             return {"pack": list(_FULL_DECK)}
         out = {"runners": [r[0] for r in self.runners], "discard": self.discard[:],
                "stock_known": self.stock_known[:], "pool": self.pool[:]}
@@ -999,19 +986,18 @@ class NagsState(State):
             out[f"hand {i}"] = h[:]
         return out
 
-    def fingerprint(self) -> str:
-        runners = ",".join(f"{r[0]}:{r[1]}:{r[2]}:{r[3]}" for r in self.runners)
-        hands = "/".join(cards_text(sorted(h)) for h in self.hands)
-        return "|".join([
-            "nags", str(self.n_seats), PHASE_NAMES[self.phase], str(self.dealer), str(self.game_no),
-            str(self.turn_seat), runners, hands, cards_text(self.discard), cards_text(self.stock_known),
-            cards_text(sorted(self.pool)), cards_text(sorted(self.pool_known)), str(self.direction),
-            str(int(self.opened)), str(self.start_card), str(self.starter), str(self.passes),
-            str(self.idle_turns), str(int(self.turn_forced)), ",".join(map(str, self.game_half)),
-            ",".join(map(str, self.totals_half)),
-            ",".join(f"{k}:{v}" for k, v in sorted(self.owners.items())), str(self.buyer), str(self.buys_done),
-            ";".join(",".join(map(str, h)) for h in self.history), str(int(self.blocked)),
-        ])
+    VERBS = (
+        move(Play, Phase.PLAY, _do_play, _legal_play, _why_play),
+        move(Turn, Phase.PLAY, _do_turn, _legal_turn, _why_turn),
+        move(Pass, Phase.PLAY, _do_pass, _legal_pass, _why_pass),
+        move(ChooseDirection, Phase.DIRECTION, _do_direction, _legal_direction),
+        move(Buy, Phase.BUY, _do_buy, _legal_buy, _why_buy),
+        move(DoneBuying, Phase.BUY, _do_done_buying),
+        chance(ChooseDealer, Phase.DEALER, _do_dealer, _sample_dealer),
+        chance(DealRunner, Phase.RUNNERS, _do_runner, _sample_runner),
+        chance(Deal, Phase.DEAL, _do_deal, _sample_deal),
+        chance(Reveal, Phase.REVEAL, _do_reveal, _sample_reveal),
+    )
 
 
 @dataclass(frozen=True)
@@ -1023,7 +1009,7 @@ class NagsView(View):
     seat: int
     n_seats: int
     variant: NagsVariant
-    phase: str
+    phase: Phase
     to_move: int
     turn: int
     dealer: int
@@ -1055,7 +1041,7 @@ class NagsView(View):
     def compute_legal(self) -> list[Action]:
         """NA-8 to NA-11, NA-16, NA-23, NA-25 from the view's fields, in the state's order."""
         phase = self.phase
-        if phase == "play":
+        if phase is _PLAY:
             start = self.start_card
             if not self.opened:
                 values: tuple[int, ...] = (cast(Card, start).rank,)  # set by the deal, before any play
@@ -1069,9 +1055,9 @@ class NagsView(View):
                     plays.append(Turn())
                 return plays
             return [Turn()] if can_turn else [Pass()]
-        if phase == "direction":
+        if phase is _DIRECTION:
             return [ChooseDirection(1), ChooseDirection(-1)]
-        if phase == "buy":
+        if phase is _BUY:
             return _buy_list(self.variant, self.totals_half[self.buyer], dict(self.owners))
         return []
 
@@ -1092,7 +1078,7 @@ class NagsView(View):
         (NA-11, NA-16: :attr:`voids`), and cards known to be in the draw pile
         stay there. Dealt with :func:`engine.determinize.deal`."""
         s = NagsState(self.variant, self.n_seats)
-        s.phase = PHASE_NAMES.index(self.phase)
+        s.phase = self.phase
         s.dealer, s.game_no, s.turn_seat = self.dealer, self.game_no, self.turn
         s.runners = [list(r) for r in self.runners]
         s.discard = list(self.discard)
@@ -1108,7 +1094,7 @@ class NagsView(View):
         s.pool_known = list(self.pool_known)
         s.hands = [[] for _ in range(self.n_seats)]
         s.hands[self.seat] = list(self.hand)
-        if s.phase == P_DEALER:  # before the first game nothing is on the table
+        if s.phase is _DEALER:  # before the first game nothing is on the table
             return s
         seen = list(self.hand) + list(self.discard) + [r[0] for r in self.runners] + list(self.stock_known) \
             + list(self.pool_known)

@@ -41,7 +41,7 @@ from textual.containers import Vertical
 
 from engine.cards import rank_text
 from engine.core import Action
-from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
+from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Phase, Play, Turn
 from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
                          game_scores_line, prompt, second_person)
 from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
@@ -140,7 +140,7 @@ class NagsTableScreen(BaseTableScreen):
     def refresh_view(self, view: Any) -> None:
         self.query_one(NagsTableCentre).update_view(view, self.names)
         self.query_one(SeatsPanel).update_view(view, self.names, thinking=self.thinking, bots=self.bots)
-        buying = view.phase == "buy" and view.to_move == self.shown_seat and self.session.is_human(self.shown_seat)
+        buying = view.phase is Phase.BUY and view.to_move == self.shown_seat and self.session.is_human(self.shown_seat)
         hand, market = self._hand(), self._market()
         if hand.display != (not buying):
             hand.display = not buying
@@ -195,27 +195,27 @@ class NagsTableScreen(BaseTableScreen):
         phase = self._phase()
         legal = self._legal() if mine else []
         if action in ("toggle", "value", "play", "clear"):
-            return mine and phase == "play" and any(isinstance(a, Play) for a in legal)
+            return mine and phase is Phase.PLAY and any(isinstance(a, Play) for a in legal)
         if action == "move":
-            return mine and phase in ("play", "buy")
+            return mine and phase in (Phase.PLAY, Phase.BUY)
         if action == "play_refused":
-            return mine and phase == "play" and not any(isinstance(a, Play) for a in legal)
+            return mine and phase is Phase.PLAY and not any(isinstance(a, Play) for a in legal)
         if action == "turn":
-            return mine and phase == "play" and Turn() in legal
+            return mine and phase is Phase.PLAY and Turn() in legal
         if action == "turn_refused":
-            return mine and phase == "play" and Turn() not in legal
+            return mine and phase is Phase.PLAY and Turn() not in legal
         if action == "pass_turn":
-            return mine and phase == "play" and Pass() in legal
+            return mine and phase is Phase.PLAY and Pass() in legal
         if action == "pass_refused":
-            return mine and phase == "play" and Pass() not in legal
+            return mine and phase is Phase.PLAY and Pass() not in legal
         if action == "direction":
-            return mine and phase == "direction"
+            return mine and phase is Phase.DIRECTION
         if action == "buy":
-            if not (mine and phase == "buy"):
+            if not (mine and phase is Phase.BUY):
                 return False
             return True if any(isinstance(a, Buy) for a in legal) else None
         if action == "done_buying":
-            return mine and phase == "buy"
+            return mine and phase is Phase.BUY
         return True
 
     # -- helpers -------------------------------------------------------------------------
@@ -225,7 +225,7 @@ class NagsTableScreen(BaseTableScreen):
     def _market(self) -> HorseMarket:
         return self.query_one(HorseMarket)
 
-    def _phase(self) -> str:
+    def _phase(self) -> Phase:
         return self.view.phase
 
     def _legal(self) -> list[Action]:
@@ -234,7 +234,7 @@ class NagsTableScreen(BaseTableScreen):
     # -- actions ---------------------------------------------------------------------
     def action_move(self, delta: int) -> None:
         """←/→: move the cursor along the hand, or along the horse market when buying."""
-        if self._phase() == "buy":
+        if self._phase() is Phase.BUY:
             self._market().move(delta)
         else:
             self._hand().move(delta)

@@ -9,8 +9,8 @@ from typing import Sequence
 
 from engine.cards import Card, rank_text
 from engine.core import Action
-from engine.games.nags.game import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
-                               half_text)
+from engine.games.nags.game import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Phase, Play,
+                               Turn, half_text)
 from tui.widgets.narration import asciify, thinking_text  # noqa: F401 - re-exported for older callers
 
 #: Keys that select every card of one face value (NA-2 values 2..A); ``0`` is the ten.
@@ -97,13 +97,13 @@ def prompt(view: NagsView, names: Sequence[str], *, many_humans: bool = False,
         if view.to_move < 0:
             return "Dealing…" if not ascii_only else "Dealing..."
         other = names[view.to_move]
-        if view.phase == "buy":
+        if view.phase is Phase.BUY:
             return f"{other} is buying horses…" if not ascii_only else f"{other} is buying horses..."
         return f"Waiting for {other}…" if not ascii_only else f"Waiting for {other}..."
     legal = view.legal_actions()
-    if view.phase == "direction":
+    if view.phase is Phase.DIRECTION:
         return f"{who} choice (NA-23): press u to go up or d to go down from here"
-    if view.phase == "buy":
+    if view.phase is Phase.BUY:
         can_buy = any(isinstance(a, Buy) for a in legal)
         if not can_buy:
             return (f"{who} turn to buy horses (NA-25): you have fewer than 10 points, "
