@@ -30,7 +30,7 @@ from engine.games import make_search_bot
 from engine.core import CHANCE
 from engine.games import get_game
 from engine.games.nags.game import NagsVariant, Phase as NagsPhase, start_search_key
-from engine.games.noms.game import P_AUCTION, P_CALL, P_CUT, P_PLAY as NOMS_PLAY, P_TRUMP, NomsVariant
+from engine.games.noms.game import NomsVariant, Phase as NomsPhase
 from engine.games.nickels.game import NickelsVariant
 from engine.games.nogginate.game import NogginateVariant
 from engine.games.spite_malice.game import VALUE, SpiteMaliceVariant
@@ -123,7 +123,7 @@ def swap_noms(state, seat: int, rng: random.Random):
     are not void in it; the called card moves only while this seat cannot know
     its holder (the partner follows the card)."""
     s = state.clone()
-    if s.phase not in (P_AUCTION, P_TRUMP, P_CALL, NOMS_PLAY):
+    if s.phase not in (NomsPhase.AUCTION, NomsPhase.TRUMP, NomsPhase.CALL, NomsPhase.PLAY):
         return s
     view = s.view(seat)
     voids = view.voids()
@@ -147,7 +147,7 @@ def swap_noms(state, seat: int, rng: random.Random):
         s.hands[b].append(x)
         s.hands[a].sort()
         s.hands[b].sort()
-    if s.phase == P_AUCTION:  # before any play the dealt hands are the hands (NO-16)
+    if s.phase is NomsPhase.AUCTION:  # before any play the dealt hands are the hands (NO-16)
         s.dealt = [h[:] for h in s.hands]
     if s.called is not None and not s.revealed:
         holder = next(i for i in range(4) if s.called in s.hands[i])
@@ -260,7 +260,7 @@ def _state_at_cut(seed: int):
         state = game.new_state(NomsVariant(), 4)
         bots = [make_bot("noms", "easy") for _ in range(4)]
         while not state.is_over:
-            if state.phase == P_CUT and state.hand_number >= 1 and state.results[-1][1] >= 0:
+            if state.phase is NomsPhase.CUT and state.hand_number >= 1 and state.results[-1][1] >= 0:
                 return state, rng
             if state.to_move == CHANCE:
                 state.apply(state.sample_chance(rng))

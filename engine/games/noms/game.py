@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any, ClassVar, Literal, Sequence, cast
 
 from engine.cards import (
@@ -44,7 +45,6 @@ from engine.core import (
     Game,
     IllegalAction,
     Pass,
-    State,
     View,
     parse_notation,
     rand_below,
@@ -52,6 +52,22 @@ from engine.core import (
 )
 from engine.determinize import DeterminizeError, deal
 from engine.match import match_over, match_winners
+from engine.phased import (
+    CARD_ROWS,
+    CARDS,
+    FLAG,
+    INTS,
+    LIST,
+    PHASE,
+    ROWS,
+    SHARE,
+    SORTED_ROWS,
+    Field,
+    PhasedState,
+    chance,
+    move,
+    slots,
+)
 from engine.variants import option
 
 N_SEATS = 4        # NO-1
@@ -385,12 +401,37 @@ def _parse_noms_verb(verb: str, rest: str) -> Action | None:
 # State
 # ---------------------------------------------------------------------------
 
-P_DEALER, P_SHUFFLE, P_CUT, P_AUCTION, P_TRUMP, P_CALL, P_PLAY, P_OVER = range(8)
-PHASE_NAMES = ("dealer", "shuffle", "cut", "auction", "trump", "call", "play", "over")
-_CHANCE_PHASES = (P_DEALER, P_SHUFFLE, P_CUT)
+class Phase(IntEnum):
+    """The steps of a Noms game (the values are the old ``P_*`` numbers)."""
+
+    DEALER = 0    # chance: the first dealer (NO-2)
+    SHUFFLE = 1   # chance: the shuffled deck (NO-4)
+    CUT = 2       # chance: the cut, then the deal (NO-5a, NO-6)
+    AUCTION = 3   # bid or pass (NO-7 to NO-9)
+    TRUMP = 4     # the declarer names trumps (NO-10a)
+    CALL = 5      # the declarer calls a card (NO-10b)
+    PLAY = 6      # tricks (NO-15)
+    OVER = 7
 
 
-class NomsState(State):
+# The members under plain names for the hot paths: on Python 3.11 ``Phase.PLAY`` goes
+# through ``EnumType.__getattr__`` (0.3 us a lookup), a module global costs 0.03 us.
+_DEALER, _SHUFFLE, _CUT, _AUCTION, _TRUMP, _CALL, _PLAY, _OVER = Phase
+
+
+def _auction_text(auction: list[tuple[int, int]]) -> str:
+    return ",".join(f"{s}:{b}" for s, b in auction)
+
+
+def _tricks_text(tricks: list[tuple[int, tuple[Card, ...], int]]) -> str:
+    return ";".join(f"{lead}:{cards_text(c)}:{w}" for lead, c, w in tricks)
+
+
+def _results_text(results: list[tuple[int, int, int, bool, tuple[int, ...]]]) -> str:
+    return ";".join(f"{d}:{s}:{c}:{int(m)}:{','.join(map(str, p))}" for d, s, c, m, p in results)
+
+
+class NomsState(PhasedState):
     """A Noms game to 101. Build it with :meth:`Noms.new_state`.
 
     Public attributes (change them only via :meth:`apply`):
@@ -411,17 +452,54 @@ class NomsState(State):
             ``(dealer, declarer, contract, made, points)`` (declarer -1 for all-pass).
     """
 
-    __slots__ = ("variant", "n_seats", "phase", "dealer", "hand_no", "deck", "hands", "dealt", "auction",
-                 "high", "high_seat", "passes", "bidder", "declarer", "contract", "trump", "trump_set",
-                 "called", "partner", "revealed", "trick", "leader", "tricks", "won", "exposed", "mult",
-                 "next_mult", "totals", "results")
+    Phase = Phase
+    CHANCE_PHASES = frozenset((Phase.DEALER, Phase.SHUFFLE, Phase.CUT))
+    OVER = Phase.OVER
+    CHANCE_TEXT = "it is not a player's move: the cards are being shuffled, cut or dealt"
+    OVER_TEXT = "the game is over"
+    PHASE_HINTS = {Phase.AUCTION: "it is the auction: bid or pass (NO-8)",
+                   Phase.TRUMP: "announce the trump suit or no trump first (NO-10)",
+                   Phase.CALL: "call a card to name your partner (NO-10)",
+                   Phase.PLAY: "it is time to play a card (NO-15)"}
+    FIELDS = (
+        Field("variant", SHARE, None),
+        Field("n_seats", SHARE, None),
+        Field("phase", SHARE, PHASE),
+        Field("dealer"),
+        Field("hand_no"),
+        Field("deck", LIST, CARDS),
+        Field("hands", ROWS, SORTED_ROWS),
+        Field("dealt", SHARE, CARD_ROWS),  # replaced, never changed in place
+        Field("auction", LIST, _auction_text),
+        Field("high"),
+        Field("high_seat"),
+        Field("passes"),
+        Field("bidder"),
+        Field("declarer"),
+        Field("contract"),
+        Field("trump"),
+        Field("trump_set", SHARE, FLAG),
+        Field("called"),
+        Field("partner"),
+        Field("revealed", SHARE, FLAG),
+        Field("trick", LIST, CARDS),
+        Field("leader"),
+        Field("tricks", LIST, _tricks_text),
+        Field("won", LIST, INTS),
+        Field("exposed", SHARE, FLAG),
+        Field("mult"),
+        Field("next_mult"),
+        Field("totals", LIST, INTS),
+        Field("results", LIST, _results_text),
+    )
+    __slots__ = slots(FIELDS)
 
     game: ClassVar["type[Noms]"]
 
     def __init__(self, variant: NomsVariant, n_seats: int = N_SEATS) -> None:
         self.variant = variant
         self.n_seats = n_seats
-        self.phase = P_DEALER
+        self.phase = _DEALER
         self.dealer = 0
         self.hand_no = 0
         self.deck: list[Card] = []
@@ -449,57 +527,19 @@ class NomsState(State):
         self.totals = [0] * N_SEATS
         self.results: list[tuple[int, int, int, bool, tuple[int, ...]]] = []
 
-    def clone(self) -> "NomsState":
-        s = object.__new__(NomsState)
-        s.variant = self.variant
-        s.n_seats = self.n_seats
-        s.phase = self.phase
-        s.dealer = self.dealer
-        s.hand_no = self.hand_no
-        s.deck = self.deck[:]
-        s.hands = [h[:] for h in self.hands]
-        s.dealt = self.dealt  # replaced, never mutated
-        s.auction = self.auction[:]
-        s.high = self.high
-        s.high_seat = self.high_seat
-        s.passes = self.passes
-        s.bidder = self.bidder
-        s.declarer = self.declarer
-        s.contract = self.contract
-        s.trump = self.trump
-        s.trump_set = self.trump_set
-        s.called = self.called
-        s.partner = self.partner
-        s.revealed = self.revealed
-        s.trick = self.trick[:]
-        s.leader = self.leader
-        s.tricks = self.tricks[:]
-        s.won = self.won[:]
-        s.exposed = self.exposed
-        s.mult = self.mult
-        s.next_mult = self.next_mult
-        s.totals = self.totals[:]
-        s.results = self.results[:]
-        return s
-
     # -- whose move ----------------------------------------------------------
     @property
     def to_move(self) -> int:
         p = self.phase
-        if p == P_PLAY:
+        if p is _PLAY:
             return (self.leader + len(self.trick)) % N_SEATS
-        if p == P_AUCTION:
+        if p is _AUCTION:
             return self.bidder
-        if p in (P_TRUMP, P_CALL):
+        if p in (_TRUMP, _CALL):
             return self.declarer
-        if p == P_OVER:
+        if p is _OVER:
             return TERMINAL
         return CHANCE
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended (NO-22)."""
-        return self.phase == P_OVER
 
     @property
     def hand_number(self) -> int:
@@ -517,230 +557,37 @@ class NomsState(State):
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to move; empty at chance steps and at the end."""
         p = self.phase
-        if p == P_PLAY:  # the list builders are called directly: this runs millions of times
+        if p is _PLAY:  # the list builders are called directly: this runs millions of times
             return _play_list(self.hands[(self.leader + len(self.trick)) % N_SEATS], self.trick)
-        if p == P_AUCTION:
+        if p is _AUCTION:
             return _bid_list(self.variant, self.high, self._dealer_forced())
-        if p == P_TRUMP:
+        if p is _TRUMP:
             return list(_TRUMPS)
-        if p == P_CALL:
+        if p is _CALL:
             return [_CALLS[c] for c in _FULL_DECK]
         return []
 
-    def is_legal(self, action: Action) -> bool:
-        """NO-8, NO-10, NO-15, NO-V2: the same answer as ``action in
-        self.legal_actions()``, without listing them."""
-        p = self.phase
-        cls = type(action)
-        if p == P_PLAY:
-            if cls is not Play:
-                return False
-            c = cast(Play, action).card
-            hand = self.hands[(self.leader + len(self.trick)) % N_SEATS]
-            if c not in hand:
-                return False
-            if self.trick:
-                led = self.trick[0].suit
-                return c.suit == led or not any(x.suit == led for x in hand)
-            return True
-        if p == P_AUCTION:
-            if cls is Pass:
-                return not self._dealer_forced()
-            if cls is Bid:
-                var = self.variant
-                level = cast(Bid, action).level
-                if level not in var.bid_levels:
-                    return False
-                return not self.high or bid_rank(level, var) > bid_rank(self.high, var)
+    # -- one verb at a time: legality, why not, and the move (the VERBS table below) --
+    def _legal_play(self, action: Play) -> bool:
+        """NO-15: a held card, following the suit led if able."""
+        c = action.card
+        hand = self.hands[(self.leader + len(self.trick)) % N_SEATS]
+        if c not in hand:
             return False
-        if p == P_TRUMP:
-            if cls is not Trump:
-                return False
-            suit = cast(Trump, action).suit
-            return suit is None or 0 <= suit < 4
-        if p == P_CALL:
-            return cls is Call and not cast(Call, action).card.is_joker
-        return False
+        if self.trick:
+            led = self.trick[0].suit
+            return c.suit == led or not any(x.suit == led for x in hand)
+        return True
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Explain in a sentence why ``action`` is not legal now (None if it is)."""
-        if self.phase in _CHANCE_PHASES:
-            return "it is not a player's move: the cards are being shuffled, cut or dealt"
-        if self.phase == P_OVER:
-            return "the game is over"
-        if self.is_legal(action):
-            return None
-        p = self.phase
-        if p == P_AUCTION:
-            if isinstance(action, Pass):
-                return "the dealer must bid after three passes (NO-V2)"
-            if isinstance(action, Bid):
-                if action.level not in self.variant.bid_levels:
-                    return f"{bid_name(action.level)} is not a bid under these rules (NO-7, NO-V2, NO-V3)"
-                return f"a bid must be higher than {bid_name(self.high)} (NO-8)"
-            return "it is the auction: bid or pass (NO-8)"
-        if p == P_TRUMP:
-            return "announce the trump suit or no trump first (NO-10)"
-        if p == P_CALL:
-            return "call a card to name your partner (NO-10)"
-        if isinstance(action, Play):
-            hand = self.hands[self.to_move]
-            if action.card not in hand:
-                return f"you do not hold {action.card.pretty}"
-            led = cast(Suit, self.trick[0].suit)  # Noms is played with natural cards only (NO-1)
-            return f"you must follow suit: {Suit(led).name.lower()} was led (NO-15)"
-        return "it is time to play a card (NO-15)"
+    def _why_play(self, action: Play) -> str:
+        hand = self.hands[self.to_move]
+        if action.card not in hand:
+            return f"you do not hold {action.card.pretty}"
+        led = cast(Suit, self.trick[0].suit)  # Noms is played with natural cards only (NO-1)
+        return f"you must follow suit: {Suit(led).name.lower()} was led (NO-15)"
 
-    def observation(self, action: Action, seat: int) -> str:
-        """NO-4 to NO-6: nobody sees a shuffled deck's order (``shuffle``); the cut
-        is public and deals each seat its own hand, which only that seat sees
-        (``cut 17: 2C 5C ...``). Moves are public."""
-        cls = type(action)
-        if cls is Shuffle:
-            return "shuffle"
-        if cls is Cut and 0 <= seat < N_SEATS and len(self.deck) == 52 and 1 <= cast(Cut, action).k <= 51:
-            k = cast(Cut, action).k
-            hand = deal_packets(cut_deck(self.deck, k), self.dealer)[seat]
-            return f"cut {k}: {cards_text(sorted(hand))}"
-        return str(action)
-
-    # -- chance --------------------------------------------------------------
-    def sample_chance(self, rng: random.Random) -> Action:
-        p = self.phase
-        if p == P_DEALER:
-            return ChooseDealer(rand_below(rng, N_SEATS))
-        if p == P_SHUFFLE:
-            return Shuffle(tuple(shuffled(rng, _FULL_DECK)))
-        if p == P_CUT:
-            return Cut(1 + rand_below(rng, 51))
-        raise IllegalAction("not a chance step")
-
-    # -- apply -----------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        p = self.phase
-        if p in _CHANCE_PHASES:
-            return self._apply_chance(action)
-        if p == P_OVER:
-            raise IllegalAction("the game is over")
-        if not self.is_legal(action):
-            raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
-        if p == P_PLAY:  # the common move without a further call
-            return self._do_play(cast(Play, action).card)
-        return self._apply_move(action)
-
-    def apply_trusted(self, action: Action) -> list[Event]:
-        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`):
-        ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
-        p = self.phase
-        if p == P_PLAY:
-            return self._do_play(cast(Play, action).card)
-        if p in _CHANCE_PHASES:
-            return self._apply_chance(action)
-        return self._apply_move(action)
-
-    def _apply_move(self, action: Action) -> list[Event]:
-        """A legal player's move (checked by the caller)."""
-        p = self.phase
-        if p == P_PLAY:
-            return self._do_play(cast(Play, action).card)
-        if p == P_AUCTION:
-            return self._do_call(action)
-        if p == P_TRUMP:
-            return self._do_trump(cast(Trump, action).suit)
-        return self._do_called(cast(Call, action).card)
-
-    def _apply_chance(self, action: Action) -> list[Event]:
-        p = self.phase
-        cls = type(action)
-        if p == P_DEALER and cls is ChooseDealer and 0 <= cast(ChooseDealer, action).seat < N_SEATS:
-            self.dealer = cast(ChooseDealer, action).seat
-            self.phase = P_SHUFFLE
-            return [Event("dealer", "{seat} deals first", self.dealer)]
-        if p == P_SHUFFLE and cls is Shuffle:
-            cards = cast(Shuffle, action).cards
-            if sorted(cards) != _SORTED_DECK:
-                raise IllegalAction("a shuffle must hold each of the 52 cards once (NO-1, NO-4)")
-            self.deck = list(cards)
-            self.phase = P_CUT
-            return [Event("shuffle", "{seat} shuffles", self.dealer)]
-        if p == P_CUT and cls is Cut and 1 <= cast(Cut, action).k <= 51:
-            k = cast(Cut, action).k
-            self.deck = cut_deck(self.deck, k)
-            return [Event("cut", "The pack is cut", self.dealer, {"k": k})] + self._deal()
-        raise IllegalAction(f"{action} is not a possible chance outcome now ({PHASE_NAMES[p]})")
-
-    def _deal(self) -> list[Event]:
-        """NO-6: the deal, then the auction starts with P1 (NO-8)."""
-        self.dealt = deal_packets(self.deck, self.dealer)
-        self.hands = [sorted(h) for h in self.dealt]  # sorted: the deal order is not kept in play
-        self.deck = []
-        self.auction = []
-        self.high, self.high_seat, self.passes = 0, -1, 0
-        self.bidder = self.seat_p(1)
-        self.declarer, self.contract = -1, 0
-        self.trump, self.trump_set = None, False
-        self.called, self.partner, self.revealed = None, -1, False
-        self.trick, self.tricks = [], []
-        self.won = [0] * N_SEATS
-        self.exposed = False
-        self.mult = self.next_mult
-        self.phase = P_AUCTION
-        text = "{seat} deals 13 cards each" + (f" (a double hand, x{self.mult})" if self.mult > 1 else "")
-        return [Event("deal", text, self.dealer, {"mult": self.mult})]
-
-    def _do_call(self, action: Action) -> list[Event]:
-        """NO-8/NO-9: one call of the auction."""
-        seat = self.bidder
-        if type(action) is Bid:
-            self.auction.append((seat, action.level))
-            self.high, self.high_seat, self.passes = action.level, seat, 0
-            events = [Event("bid", "{seat} bids " + bid_name(action.level), seat, {"bid": bid_text(action.level)})]
-        else:
-            self.auction.append((seat, PASS_CALL))
-            self.passes += 1
-            events = [Event("pass", "{seat} passes", seat)]
-        if self.high and self.passes == 3:
-            return events + self._auction_won()
-        if not self.high and self.passes == 4:
-            return events + self._all_pass()
-        self.bidder = (seat + 1) % N_SEATS
-        return events
-
-    def _auction_won(self) -> list[Event]:
-        self.declarer, self.contract = self.high_seat, self.high
-        events = [Event("contract", "{seat} is the declarer with " + bid_name(self.contract), self.declarer,
-                        {"bid": bid_text(self.contract)})]
-        if is_numeric(self.contract):
-            self.phase = P_TRUMP  # NO-10
-            return events
-        self.trump, self.trump_set = None, True  # NO-13: no trump, alone
-        return events + self._start_play()
-
-    def _start_play(self) -> list[Event]:
-        """NO-15 / NO-V4: the first lead."""
-        self.phase = P_PLAY
-        self.leader = self.seat_p(1) if self.variant.first_lead == "dealer_left" else self.declarer
-        self.trick = []
-        return []
-
-    def _do_trump(self, suit: int | None) -> list[Event]:
-        self.trump, self.trump_set = suit, True
-        self.phase = P_CALL
-        name = "No Trump" if suit is None else Suit(suit).name.capitalize() + " are trumps"
-        return [Event("trump", "{seat} announces " + name, self.declarer,
-                      {"trump": None if suit is None else _SUIT_LETTERS[suit]})]
-
-    def _do_called(self, card: Card) -> list[Event]:
-        """NO-10b/NO-12: the holder becomes the hidden partner (a state fact no
-        other seat's view shows until the card is played)."""
-        self.called = card
-        holder = next(s for s in range(N_SEATS) if card in self.hands[s])
-        self.partner = -1 if holder == self.declarer else holder
-        return [Event("call", "{seat} calls " + card.pretty, self.declarer,
-                      {"card": card.text, "cards": [card.text]})] \
-            + self._start_play()
-
-    def _do_play(self, card: Card) -> list[Event]:
+    def _do_play(self, action: Play) -> list[Event]:
+        card = action.card
         seat = (self.leader + len(self.trick)) % N_SEATS
         self.hands[seat].remove(card)
         self.trick.append(card)
@@ -765,6 +612,154 @@ class NomsState(State):
         if len(self.tricks) == N_TRICKS or (self.variant.stop_when_decided and self._decided()):
             return events + self._end_hand()
         return events
+
+    def _legal_bid(self, action: Bid) -> bool:
+        """NO-7, NO-8, NO-V2, NO-V3: a bid of these rules, higher than the standing one."""
+        var = self.variant
+        if action.level not in var.bid_levels:
+            return False
+        return not self.high or bid_rank(action.level, var) > bid_rank(self.high, var)
+
+    def _why_bid(self, action: Bid) -> str:
+        if action.level not in self.variant.bid_levels:
+            return f"{bid_name(action.level)} is not a bid under these rules (NO-7, NO-V2, NO-V3)"
+        return f"a bid must be higher than {bid_name(self.high)} (NO-8)"
+
+    def _do_bid(self, action: Bid) -> list[Event]:
+        """NO-8: a bid of the auction."""
+        seat = self.bidder
+        self.auction.append((seat, action.level))
+        self.high, self.high_seat, self.passes = action.level, seat, 0
+        events = [Event("bid", "{seat} bids " + bid_name(action.level), seat, {"bid": bid_text(action.level)})]
+        return events + self._next_call(seat)
+
+    def _legal_pass(self, action: Pass) -> bool:
+        return not self._dealer_forced()
+
+    def _why_pass(self, action: Pass) -> str:
+        return "the dealer must bid after three passes (NO-V2)"
+
+    def _do_pass(self, action: Pass) -> list[Event]:
+        """NO-8/NO-9: a pass of the auction."""
+        seat = self.bidder
+        self.auction.append((seat, PASS_CALL))
+        self.passes += 1
+        return [Event("pass", "{seat} passes", seat)] + self._next_call(seat)
+
+    def _next_call(self, seat: int) -> list[Event]:
+        """NO-9: after ``seat``'s call the auction is won, passed out, or goes on."""
+        if self.high and self.passes == 3:
+            return self._auction_won()
+        if not self.high and self.passes == 4:
+            return self._all_pass()
+        self.bidder = (seat + 1) % N_SEATS
+        return []
+
+    def _auction_won(self) -> list[Event]:
+        self.declarer, self.contract = self.high_seat, self.high
+        events = [Event("contract", "{seat} is the declarer with " + bid_name(self.contract), self.declarer,
+                        {"bid": bid_text(self.contract)})]
+        if is_numeric(self.contract):
+            self.phase = _TRUMP  # NO-10
+            return events
+        self.trump, self.trump_set = None, True  # NO-13: no trump, alone
+        return events + self._start_play()
+
+    def _start_play(self) -> list[Event]:
+        """NO-15 / NO-V4: the first lead."""
+        self.phase = _PLAY
+        self.leader = self.seat_p(1) if self.variant.first_lead == "dealer_left" else self.declarer
+        self.trick = []
+        return []
+
+    def _legal_trump(self, action: Trump) -> bool:
+        return action.suit is None or 0 <= action.suit < 4
+
+    def _do_trump(self, action: Trump) -> list[Event]:
+        """NO-10a: the trump suit, or No Trump."""
+        suit = action.suit
+        self.trump, self.trump_set = suit, True
+        self.phase = _CALL
+        name = "No Trump" if suit is None else Suit(suit).name.capitalize() + " are trumps"
+        return [Event("trump", "{seat} announces " + name, self.declarer,
+                      {"trump": None if suit is None else _SUIT_LETTERS[suit]})]
+
+    def _legal_call(self, action: Call) -> bool:
+        return not action.card.is_joker
+
+    def _do_call(self, action: Call) -> list[Event]:
+        """NO-10b/NO-12: the holder becomes the hidden partner (a state fact no
+        other seat's view shows until the card is played)."""
+        card = action.card
+        self.called = card
+        holder = next(s for s in range(N_SEATS) if card in self.hands[s])
+        self.partner = -1 if holder == self.declarer else holder
+        return [Event("call", "{seat} calls " + card.pretty, self.declarer,
+                      {"card": card.text, "cards": [card.text]})] \
+            + self._start_play()
+
+    # -- chance outcomes -------------------------------------------------------------
+    def _sample_dealer(self, rng: random.Random) -> Action:
+        return ChooseDealer(rand_below(rng, N_SEATS))
+
+    def _do_dealer(self, action: ChooseDealer) -> list[Event]:
+        if not 0 <= action.seat < N_SEATS:
+            raise self.impossible(action)
+        self.dealer = action.seat
+        self.phase = _SHUFFLE
+        return [Event("dealer", "{seat} deals first", self.dealer)]
+
+    def _sample_shuffle(self, rng: random.Random) -> Action:
+        return Shuffle(tuple(shuffled(rng, _FULL_DECK)))
+
+    def _do_shuffle(self, action: Shuffle) -> list[Event]:
+        if sorted(action.cards) != _SORTED_DECK:
+            raise IllegalAction("a shuffle must hold each of the 52 cards once (NO-1, NO-4)")
+        self.deck = list(action.cards)
+        self.phase = _CUT
+        return [Event("shuffle", "{seat} shuffles", self.dealer)]
+
+    def _sample_cut(self, rng: random.Random) -> Action:
+        return Cut(1 + rand_below(rng, 51))
+
+    def _do_cut(self, action: Cut) -> list[Event]:
+        k = action.k
+        if not 1 <= k <= 51:
+            raise self.impossible(action)
+        self.deck = cut_deck(self.deck, k)
+        return [Event("cut", "The pack is cut", self.dealer, {"k": k})] + self._deal()
+
+    def observation(self, action: Action, seat: int) -> str:
+        """NO-4 to NO-6: nobody sees a shuffled deck's order (``shuffle``); the cut
+        is public and deals each seat its own hand, which only that seat sees
+        (``cut 17: 2C 5C ...``). Moves are public."""
+        cls = type(action)
+        if cls is Shuffle:
+            return "shuffle"
+        if cls is Cut and 0 <= seat < N_SEATS and len(self.deck) == 52 and 1 <= cast(Cut, action).k <= 51:
+            k = cast(Cut, action).k
+            hand = deal_packets(cut_deck(self.deck, k), self.dealer)[seat]
+            return f"cut {k}: {cards_text(sorted(hand))}"
+        return str(action)
+
+    def _deal(self) -> list[Event]:
+        """NO-6: the deal, then the auction starts with P1 (NO-8)."""
+        self.dealt = deal_packets(self.deck, self.dealer)
+        self.hands = [sorted(h) for h in self.dealt]  # sorted: the deal order is not kept in play
+        self.deck = []
+        self.auction = []
+        self.high, self.high_seat, self.passes = 0, -1, 0
+        self.bidder = self.seat_p(1)
+        self.declarer, self.contract = -1, 0
+        self.trump, self.trump_set = None, False
+        self.called, self.partner, self.revealed = None, -1, False
+        self.trick, self.tricks = [], []
+        self.won = [0] * N_SEATS
+        self.exposed = False
+        self.mult = self.next_mult
+        self.phase = _AUCTION
+        text = "{seat} deals 13 cards each" + (f" (a double hand, x{self.mult})" if self.mult > 1 else "")
+        return [Event("deal", text, self.dealer, {"mult": self.mult})]
 
     def _decided(self) -> bool:
         """NO-15a with ``stop_when_decided``: no further trick can change the points."""
@@ -826,14 +821,14 @@ class NomsState(State):
         var = self.variant
         if match_over(self.hand_no + 1, self.totals, None, var.target, unique_leader=var.tie_policy == "play_on") \
                 or self.hand_no + 1 >= var.max_hands:  # NO-22a
-            self.phase = P_OVER
+            self.phase = _OVER
             w = self.winners()
             events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
                                 {"winners": w, "totals": [float(x) for x in self.totals]}))
             return events
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % N_SEATS  # NO-3
-        self.phase = P_SHUFFLE if var.shuffle_every_hand else P_CUT
+        self.phase = _SHUFFLE if var.shuffle_every_hand else _CUT
         return events
 
     # -- results ---------------------------------------------------------------
@@ -843,7 +838,7 @@ class NomsState(State):
 
     def winners(self) -> list[int]:
         """NO-22: the seat(s) with the highest total once the game is over."""
-        if self.phase != P_OVER:
+        if self.phase is not _OVER:
             return []
         return match_winners(self.totals)
 
@@ -865,7 +860,7 @@ class NomsState(State):
         # 5): 230k views/s this way against 103k/s through NomsView(...).
         v = object.__new__(NomsView)
         v.__dict__.update(
-            seat=seat, variant=self.variant, phase=PHASE_NAMES[self.phase], to_move=to_move,
+            seat=seat, variant=self.variant, phase=self.phase, to_move=to_move,
             dealer=self.dealer, hand_no=self.hand_no, hand=tuple(sorted(hands[seat])),
             hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])), auction=tuple(self.auction),
             high=self.high, high_seat=self.high_seat, passes=self.passes, declarer=self.declarer,
@@ -874,7 +869,7 @@ class NomsState(State):
             tricks=tuple(self.tricks), won=tuple(self.won),
             exposed=tuple(sorted(hands[self.declarer])) if self.exposed else (),
             mult=self.mult, next_mult=self.next_mult, totals=tuple(self.totals), results=tuple(self.results),
-            is_over=self.phase == P_OVER,
+            is_over=self.phase is _OVER,
         )
         return v
 
@@ -890,18 +885,16 @@ class NomsState(State):
             out[f"hand {i}"] = h[:]
         return out
 
-    def fingerprint(self) -> str:
-        return "|".join([
-            "noms", PHASE_NAMES[self.phase], str(self.dealer), str(self.hand_no), cards_text(self.deck),
-            "/".join(cards_text(sorted(h)) for h in self.hands), "/".join(cards_text(h) for h in self.dealt),
-            ",".join(f"{s}:{b}" for s, b in self.auction), str(self.high), str(self.high_seat),
-            str(self.passes), str(self.bidder), str(self.declarer), str(self.contract), str(self.trump),
-            str(int(self.trump_set)), str(self.called), str(self.partner), str(int(self.revealed)),
-            cards_text(self.trick), str(self.leader),
-            ";".join(f"{lead}:{cards_text(c)}:{w}" for lead, c, w in self.tricks), ",".join(map(str, self.won)),
-            str(int(self.exposed)), str(self.mult), str(self.next_mult), ",".join(map(str, self.totals)),
-            ";".join(f"{d}:{s}:{c}:{int(m)}:{','.join(map(str, p))}" for d, s, c, m, p in self.results),
-        ])
+    VERBS = (
+        move(Play, Phase.PLAY, _do_play, _legal_play, _why_play),
+        move(Bid, Phase.AUCTION, _do_bid, _legal_bid, _why_bid),
+        move(Pass, Phase.AUCTION, _do_pass, _legal_pass, _why_pass),
+        move(Trump, Phase.TRUMP, _do_trump, _legal_trump),
+        move(Call, Phase.CALL, _do_call, _legal_call),
+        chance(ChooseDealer, Phase.DEALER, _do_dealer, _sample_dealer),
+        chance(Shuffle, Phase.SHUFFLE, _do_shuffle, _sample_shuffle),
+        chance(Cut, Phase.CUT, _do_cut, _sample_cut),
+    )
 
 
 _SORTED_DECK = sorted(_FULL_DECK)
@@ -959,7 +952,7 @@ class NomsView(View):
 
     seat: int
     variant: NomsVariant
-    phase: str
+    phase: Phase
     to_move: int
     dealer: int
     hand_no: int
@@ -990,16 +983,16 @@ class NomsView(View):
     def compute_legal(self) -> list[Action]:
         """NO-8, NO-10, NO-15, NO-V2 from the view's fields, in the state's order."""
         phase = self.phase
-        if phase == "play":
+        if phase is _PLAY:
             return _play_list(self.hand, self.trick)
-        if phase == "auction":
+        if phase is _AUCTION:
             var = self.variant
             forced = (var.forced_dealer_bid and self.high == 0 and len(self.auction) == 3
                       and self.to_move == self.dealer)
             return _bid_list(var, self.high, forced)
-        if phase == "trump":
+        if phase is _TRUMP:
             return list(_TRUMPS)
-        if phase == "call":
+        if phase is _CALL:
             return [_CALLS[c] for c in _FULL_DECK]
         return []
 
@@ -1030,11 +1023,11 @@ class NomsView(View):
         partner is then whoever holds (or played) the called card. The order of
         a face-down deck (before a cut) is unknown and is drawn at random."""
         s = NomsState(self.variant)
-        s.phase = PHASE_NAMES.index(self.phase)
+        s.phase = self.phase
         s.dealer, s.hand_no = self.dealer, self.hand_no
         s.auction = list(self.auction)
         s.high, s.high_seat, s.passes = self.high, self.high_seat, self.passes
-        s.bidder = self.to_move if s.phase == P_AUCTION else (self.dealer + 1) % N_SEATS
+        s.bidder = self.to_move if s.phase is _AUCTION else (self.dealer + 1) % N_SEATS
         s.declarer, s.contract = self.declarer, self.contract
         s.trump, s.trump_set, s.called = self.trump, self.trump_set, self.called
         s.revealed = self.partner_known
@@ -1044,10 +1037,10 @@ class NomsView(View):
         s.exposed = bool(self.exposed)
         s.mult, s.next_mult = self.mult, self.next_mult
         s.totals, s.results = list(self.totals), list(self.results)
-        if s.phase in (P_CUT, P_OVER) or (s.phase == P_SHUFFLE and s.results):
+        if s.phase in (_CUT, _OVER) or (s.phase is _SHUFFLE and s.results):
             # the gathered pack between hands (and after the last one): all 52 cards, order unknown here
             s.deck = shuffled(rng, _FULL_DECK)
-        if s.phase not in (P_AUCTION, P_TRUMP, P_CALL, P_PLAY):
+        if s.phase not in (_AUCTION, _TRUMP, _CALL, _PLAY):
             if self.called is not None:  # between hands: the last hand's partner as this seat knows it
                 holder = self.partner
                 if holder is None:  # unrevealed and not this seat: any other seat may have held it

@@ -71,10 +71,11 @@ from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, end_of_hand
 from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, standard_deck
 from engine.core import Action, State, View
-from engine.games.noms.game import (N_SEATS, P_AUCTION, P_CALL, P_PLAY, P_TRUMP, Bid, Call, NomsState, NomsView, Pass,
-                               Play, Trump, _constrained_deal, is_numeric, score_hand)
+from engine.games.noms.game import (N_SEATS, Bid, Call, NomsState, NomsView, Pass, Phase, Play, Trump,
+                               _constrained_deal, is_numeric, score_hand)
 
-_PLAYER_PHASES = (P_AUCTION, P_TRUMP, P_CALL, P_PLAY)
+_PLAYER_PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.CALL, Phase.PLAY)
+_AUCTION = Phase.AUCTION
 _DECK = standard_deck()
 _ALL_CALLS = [Call(c) for c in _DECK]
 
@@ -131,7 +132,7 @@ def _declare(d: NomsState, seat: int, level: int) -> None:
     """From an auction position with ``seat`` to move: ``seat`` bids ``level``
     and everyone else passes (NO-8), so ``seat`` becomes the declarer."""
     d.apply(Bid(level))
-    while d.phase == P_AUCTION:
+    while d.phase is _AUCTION:
         d.apply(Pass())
 
 
@@ -145,7 +146,7 @@ def auction_consistent(d: NomsState, view: NomsView, bidder, hands: list[list[Ca
     replay = NomsState(d.variant)
     replay.dealer = d.dealer
     replay.hands = d.hands if hands is None else hands
-    replay.phase = P_AUCTION
+    replay.phase = _AUCTION
     replay.bidder = (d.dealer + 1) % N_SEATS
     replay.mult = d.mult
     wants: dict[int, list[int]] = {}

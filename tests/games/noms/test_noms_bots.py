@@ -14,7 +14,7 @@ from engine.games import levels_for, make_bot
 from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, Suit, parse_card, parse_cards
 from engine.core import CHANCE
-from engine.games.noms.game import MIS, MISAVIS, Bid, Call, Noms, NomsVariant, Pass, Play, Trump
+from engine.games.noms.game import MIS, MISAVIS, Bid, Call, Noms, NomsVariant, Pass, Phase, Play, Trump
 from engine.seats import SeatSpec
 from engine.sim import run_sim
 from tests.games.noms.test_noms_properties import swap_hidden
@@ -279,7 +279,7 @@ def test_card_context_bitmasks_agree_with_the_played_cards():
     for s, mover in _positions(6, seed=21):
         v = s.view(mover)
         assert v == NomsView(**{f.name: getattr(v, f.name) for f in dataclasses.fields(NomsView)})
-        if v.phase != "play":
+        if v.phase is not Phase.PLAY:
             continue
         ctx = _Ctx(v)
         gone = set(v.played_cards()) | set(v.hand)

@@ -53,7 +53,7 @@ from textual.widgets import Button, Input, Static
 
 from engine.cards import Card, Suit, parse_card
 from engine.core import Action, Event
-from engine.games.noms.game import Bid, Call, NomsView, Pass, Play, Trump
+from engine.games.noms.game import Bid, Call, NomsView, Pass, Phase, Play, Trump
 from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, SUIT_KEYS, TRUMP_KEYS,
                          action_words, auction_line, bid_key, bid_label, card_label, contract_line, display_order,
                          last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, second_person,
@@ -240,7 +240,7 @@ class TrickTable(Widget):
         cards: dict[int, Card] = {}
         winner = None
         centre = ""
-        if view.phase == "play" or view.tricks:
+        if view.phase is Phase.PLAY or view.tricks:
             if (show_last or not view.trick) and view.tricks:
                 leader, played, winner = view.tricks[-1]
                 cards = {(leader + k) % n: c for k, c in enumerate(played)}
@@ -251,15 +251,15 @@ class TrickTable(Widget):
                 centre = f"Trick {len(view.tricks) + 1} of 13"
                 if view.trick:
                     centre += f" · {Suit(view.trick[0].suit).name.lower()} led"
-        elif view.phase == "auction":
+        elif view.phase is Phase.AUCTION:
             centre = "Auction" + (f": {bid_label(view.high)} is highest" if view.high else "")
-        elif view.phase in ("trump", "call"):
-            centre = f"{names[view.declarer]} to announce " + ("trumps" if view.phase == "trump" else "a card")
+        elif view.phase in (Phase.TRUMP, Phase.CALL):
+            centre = f"{names[view.declarer]} to announce " + ("trumps" if view.phase is Phase.TRUMP else "a card")
         blocks = []
         for rel in range(n):
             seat = (bottom + rel) % n
             info = []
-            if view.phase == "auction" or (view.declarer < 0 and view.auction):
+            if view.phase is Phase.AUCTION or (view.declarer < 0 and view.auction):
                 call = last_call(view, seat)
                 if call:
                     info.append("bids " + call if call != "pass" else "passed")
@@ -772,7 +772,7 @@ class NomsTableScreen(BaseTableScreen):
         mine = self.human_turn()
         # contract panel
         lines = Text(contract_line(view, names, a), style="bold")
-        lines.append("\n" + (auction_line(view, names) if view.phase == "auction"
+        lines.append("\n" + (auction_line(view, names) if view.phase is Phase.AUCTION
                               else tricks_line(view, names, per_seat=False)))
         if view.exposed:
             who = "Your" if view.declarer == self.shown_seat else f"{names[view.declarer]}'s"
@@ -793,7 +793,7 @@ class NomsTableScreen(BaseTableScreen):
         legal = [x.card for x in view.legal_actions() if isinstance(x, Play)] if mine else []
         hand = self.query_one(NomsHand)
         hand.set_hand([] if self.covered else display_order(view.hand), legal=legal,
-                      active=mine and view.phase == "play", face_up=not self.covered,
+                      active=mine and view.phase is Phase.PLAY, face_up=not self.covered,
                       pending=self.pending_rank if mine else None)
         panel = self.query_one("#hand-panel")
         name = names[self.shown_seat]
@@ -801,7 +801,7 @@ class NomsTableScreen(BaseTableScreen):
         if self.covered:
             panel.border_title = "Hand hidden"
         else:
-            extra = " · bright cards may be played" if mine and view.phase == "play" else ""
+            extra = " · bright cards may be played" if mine and view.phase is Phase.PLAY else ""
             panel.border_title = f"{whose} ({len(view.hand)} cards){extra}"
         panel.set_class(mine, "-active")
 
@@ -809,23 +809,23 @@ class NomsTableScreen(BaseTableScreen):
         actions = self.query_one("#actions")
         bidbar = self.query_one("#bidbar", WrapRow)
         callpanel = self.query_one("#callpanel")
-        phase = view.phase if mine else ""
+        phase = view.phase if mine else None
         want: tuple = ()
-        if phase == "auction":
+        if phase is Phase.AUCTION:
             want = ("auction", tuple(legal_bids(view.legal_actions())), Pass() in view.legal_actions())
-        elif phase == "trump":
+        elif phase is Phase.TRUMP:
             want = ("trump",)
         if want != self._bids_shown:
             self._bids_shown = want
             bidbar.remove_children()
             buttons: list[Button] = []
-            if phase == "auction":
+            if phase is Phase.AUCTION:
                 actions.border_title = "Your call (NO-8)"
                 for level in want[1]:
                     buttons.append(self._button(f"{bid_label(level)} [{bid_key(level)}]", f"bid:{level}"))
                 if want[2]:
                     buttons.append(self._button("Pass [p]", "pass", "warning"))
-            elif phase == "trump":
+            elif phase is Phase.TRUMP:
                 actions.border_title = f"Trumps for your {bid_label(view.contract)} (NO-10a)"
                 for key, suit in TRUMP_KEYS.items():
                     buttons.append(self._button(f"{suit_text(suit, self.ascii).capitalize()} [{key}]",
@@ -833,7 +833,7 @@ class NomsTableScreen(BaseTableScreen):
             if buttons:
                 bidbar.mount_all(buttons)
                 self.call_after_refresh(bidbar.fit)
-        calling = phase == "call" and not self.covered
+        calling = phase is Phase.CALL and not self.covered
         if calling:
             actions.border_title = "Call your hidden partner's card (NO-10b)"
             grid = self.query_one(CallGrid)
@@ -906,7 +906,7 @@ class NomsTableScreen(BaseTableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint" and self.is_mounted and self._view is not None:
-            if self.view.phase == "trump" or self.pending_rank is not None:
+            if self.view.phase is Phase.TRUMP or self.pending_rank is not None:
                 return False  # h is hearts here
         return super().check_action(action, parameters)
 
@@ -914,17 +914,17 @@ class NomsTableScreen(BaseTableScreen):
         mine = self.human_turn()
         phase = self.view.phase
         if action == "bid":
-            return mine and phase == "auction" and parameters[0] in self.view.variant.bid_levels
+            return mine and phase is Phase.AUCTION and parameters[0] in self.view.variant.bid_levels
         if action == "pass_bid":
-            return mine and phase == "auction"
+            return mine and phase is Phase.AUCTION
         if action == "trump":
-            return mine and phase == "trump"
+            return mine and phase is Phase.TRUMP
         if action == "suit":
-            return mine and phase in ("play", "call") and self.pending_rank is not None
+            return mine and phase in (Phase.PLAY, Phase.CALL) and self.pending_rank is not None
         if action == "rank":
-            return mine and phase in ("play", "call")
+            return mine and phase in (Phase.PLAY, Phase.CALL)
         if action in ("move", "play"):
-            return mine and phase == "play"
+            return mine and phase is Phase.PLAY
         if action == "last_trick":
             return bool(self.view.tricks)
         if action == "escape":
@@ -948,7 +948,7 @@ class NomsTableScreen(BaseTableScreen):
         """A value key: wait for the suit; in play the cursor goes to that value."""
         self.pending_rank = rank
         hand = self.query_one(NomsHand)
-        if self.view.phase == "play":
+        if self.view.phase is Phase.PLAY:
             for c in hand.cards:
                 if c.rank == rank and c in hand.legal:
                     hand.put_cursor(c)
@@ -962,7 +962,7 @@ class NomsTableScreen(BaseTableScreen):
         if rank is None:
             return
         card = Card.get(rank, Suit(suit))
-        if self.view.phase == "call":
+        if self.view.phase is Phase.CALL:
             self._call(card)
         elif not self.human_act(Play(card)):
             self.redraw()
@@ -1014,7 +1014,7 @@ class NomsTableScreen(BaseTableScreen):
     @on(Input.Submitted, "#call-input")
     def _call_typed(self, event: Input.Submitted) -> None:
         event.stop()
-        if not self.human_turn() or self.view.phase != "call":
+        if not self.human_turn() or self.view.phase is not Phase.CALL:
             return
         try:
             card = parse_called_card(event.value, self.view.trump)
@@ -1033,7 +1033,7 @@ class NomsTableScreen(BaseTableScreen):
 
     @on(NomsHand.Picked)
     def _hand_picked(self, event: NomsHand.Picked) -> None:
-        if self.human_turn() and self.view.phase == "play":
+        if self.human_turn() and self.view.phase is Phase.PLAY:
             self.human_act(Play(event.card))
 
 
