@@ -38,6 +38,7 @@ import operator
 import random
 from collections import Counter
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import ClassVar, Literal, Sequence, cast
 
 from engine.cards import (
@@ -56,7 +57,7 @@ from engine.core import (
     Event,
     Game,
     IllegalAction,
-    State,
+    VerbTable,
     View,
     parse_notation,
     rand_below,
@@ -64,6 +65,22 @@ from engine.core import (
 )
 from engine.determinize import deal
 from engine.match import match_over, match_winners
+from engine.phased import (
+    CARD_ROWS,
+    GRID,
+    INT_ROWS,
+    INTS,
+    LIST,
+    PHASE,
+    ROWS,
+    SHARE,
+    SORTED_CARDS,
+    Field,
+    PhasedState,
+    chance,
+    move,
+    slots,
+)
 from engine.variants import option
 
 # ---------------------------------------------------------------------------
@@ -352,52 +369,76 @@ def _index(token: str, letter: str) -> int:
     return int(t[1:]) - 1
 
 
+def _parse_play(rest: str) -> Action:
+    args = rest.split()
+    if len(args) != 2:
+        raise ActionParseError("write e.g. 'play 7H P1', 'play S P1' or 'play D2 P1'")
+    src, deck = args[0].upper(), _index(args[1], "P")
+    if src == "S":
+        return PlayStock(deck)
+    if src.startswith("D") and src[1:].isdigit():
+        return PlayDiscard(_index(src, "D"), deck)
+    return PlayHand(parse_card(src), deck)
+
+
+def _parse_discard(rest: str) -> Discard:
+    args = rest.split()
+    if len(args) != 2:
+        raise ActionParseError("write e.g. 'discard 7H D1'")
+    return Discard(parse_card(args[0]), _index(args[1], "D"))
+
+
+def _parse_draw(rest: str) -> Draw:
+    cards = parse_cards(rest)
+    if not cards:
+        raise ActionParseError("draw needs at least one card")
+    return Draw(tuple(sorted(cards)))
+
+
+#: Spite & Malice notation: verb -> parser of the rest (the chance outcomes' verbs last).
+VERBS: VerbTable = {
+    "play": _parse_play,
+    "discard": _parse_discard,
+    "draw": _parse_draw,
+    "deal": lambda rest: Deal(tuple(tuple(parse_cards(part)) for part in rest.split("/"))),
+}
+
+
 def parse_sm_action(text: str) -> Action:
     """Parse Spite & Malice notation (see the module docstring).
 
     Raises:
         ActionParseError: for unknown words, bad cards or bad deck numbers.
     """
-    return parse_notation(text, _parse_sm_verb, "Spite & Malice", "play, discard")
-
-
-def _parse_sm_verb(verb: str, rest: str) -> Action | None:
-    """The action for one verb of Spite & Malice notation, or None for an unknown verb."""
-    args = rest.split()
-    if verb == "play":
-        if len(args) != 2:
-            raise ActionParseError("write e.g. 'play 7H P1', 'play S P1' or 'play D2 P1'")
-        src, deck = args[0].upper(), _index(args[1], "P")
-        if src == "S":
-            return PlayStock(deck)
-        if src.startswith("D") and src[1:].isdigit():
-            return PlayDiscard(_index(src, "D"), deck)
-        return PlayHand(parse_card(src), deck)
-    if verb == "discard":
-        if len(args) != 2:
-            raise ActionParseError("write e.g. 'discard 7H D1'")
-        return Discard(parse_card(args[0]), _index(args[1], "D"))
-    if verb == "draw":
-        cards = parse_cards(rest)
-        if not cards:
-            raise ActionParseError("draw needs at least one card")
-        return Draw(tuple(sorted(cards)))
-    if verb == "deal":
-        return Deal(tuple(tuple(parse_cards(part)) for part in rest.split("/")))
-    return None
+    return parse_notation(text, VERBS, "Spite & Malice", "play, discard")
 
 
 # ---------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------
 
-P_DEAL, P_DRAW, P_PLAY, P_OVER = range(4)
-PHASE_NAMES = ("deal", "draw", "play", "over")
+class Phase(IntEnum):
+    """The steps of a Spite & Malice game (the values are the old ``P_*`` numbers)."""
+
+    DEAL = 0   # chance: both stock decks (SM-5, SM-6)
+    DRAW = 1   # chance: the cards drawn (SM-7, SM-11, SM-14)
+    PLAY = 2   # plays, then a discard (SM-8)
+    OVER = 3
+
+
+# The members under plain names for the hot paths: on Python 3.11 ``Phase.PLAY`` goes
+# through ``EnumType.__getattr__`` (0.3 us a lookup), a module global costs 0.03 us.
+_DEAL, _DRAW, _PLAY, _OVER = Phase
+
 #: ``result`` of a tied game.
 TIE = -1
 
 
-class SpiteMaliceState(State):
+def _discards_text(discards: list[list[list[Card]]]) -> str:
+    return "//".join("/".join(cards_text(d) for d in ds) for ds in discards)
+
+
+class SpiteMaliceState(PhasedState):
     """One game of Spite & Malice, or a match when ``match_to`` is set (SM-17).
 
     Public attributes (read by views, tests and widgets; change them only via
@@ -414,9 +455,38 @@ class SpiteMaliceState(State):
         totals: match points per seat (SM-17); game_points: each finished game's points.
     """
 
-    __slots__ = ("variant", "n_seats", "phase", "game_no", "turn_seat", "hands", "stocks", "play", "discards",
-                 "pool", "removed", "draw_need", "turns", "redeals", "result", "reason", "totals", "game_points",
-                 "_wmin", "_maxv", "_hsize", "_recycle")
+    Phase = Phase
+    CHANCE_PHASES = frozenset((Phase.DEAL, Phase.DRAW))
+    OVER = Phase.OVER
+    CHANCE_TEXT = "it is not a player's move: the cards are being dealt or drawn"
+    OVER_TEXT = "the game is over"
+    PHASE_HINTS = {Phase.PLAY: "play onto a play deck, or discard a hand card to end your turn (SM-8)"}
+    FIELDS = (
+        Field("variant", SHARE, None),
+        Field("n_seats", SHARE, None),
+        Field("phase", SHARE, PHASE),
+        Field("game_no"),
+        Field("turn_seat"),
+        Field("hands", ROWS, CARD_ROWS),
+        Field("stocks", ROWS, CARD_ROWS),
+        Field("play", ROWS, CARD_ROWS),
+        Field("discards", GRID, _discards_text),
+        Field("pool", LIST, SORTED_CARDS),
+        Field("removed", LIST, SORTED_CARDS),
+        Field("draw_need"),
+        Field("turns"),
+        Field("redeals"),
+        Field("result"),
+        Field("reason", SHARE, None),  # the result's narration
+        Field("totals", LIST, INTS),
+        Field("game_points", LIST, INT_ROWS),  # finished rows never change
+        # caches of the variant's values, for the hot paths
+        Field("_wmin", SHARE, None),
+        Field("_maxv", SHARE, None),
+        Field("_hsize", SHARE, None),
+        Field("_recycle", SHARE, None),
+    )
+    __slots__ = slots(FIELDS)
 
     game: ClassVar["type[SpiteMalice]"]
 
@@ -434,7 +504,7 @@ class SpiteMaliceState(State):
 
     def _reset_game(self) -> None:
         v = self.variant
-        self.phase = P_DEAL
+        self.phase = _DEAL
         self.turn_seat = 0
         self.hands: list[list[Card]] = [[], []]
         self.stocks: list[list[Card]] = [[], []]
@@ -448,47 +518,19 @@ class SpiteMaliceState(State):
         self.result: int | None = None
         self.reason = ""
 
-    # -- copying -------------------------------------------------------------
-    def clone(self) -> "SpiteMaliceState":
-        s = object.__new__(SpiteMaliceState)
-        s.variant = self.variant
-        s.n_seats = self.n_seats
-        s._wmin, s._maxv, s._hsize, s._recycle = self._wmin, self._maxv, self._hsize, self._recycle
-        s.phase = self.phase
-        s.game_no = self.game_no
-        s.turn_seat = self.turn_seat
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.stocks = [self.stocks[0][:], self.stocks[1][:]]
-        s.play = [p[:] for p in self.play]
-        s.discards = [[d[:] for d in self.discards[0]], [d[:] for d in self.discards[1]]]
-        s.pool = self.pool[:]
-        s.removed = self.removed[:]
-        s.draw_need = self.draw_need
-        s.turns = self.turns
-        s.redeals = self.redeals
-        s.result = self.result
-        s.reason = self.reason
-        s.totals = self.totals[:]
-        s.game_points = self.game_points[:]  # finished rows never change
-        return s
-
     # -- whose move ----------------------------------------------------------
     @property
     def to_move(self) -> int:
         p = self.phase
-        if p == P_PLAY:
+        if p is _PLAY:
             return self.turn_seat
-        if p == P_OVER:
+        if p is _OVER:
             return TERMINAL
         return CHANCE
 
     @property
     def turn(self) -> int:
         return self.turn_seat
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == P_OVER
 
     @property
     def hand_number(self) -> int:
@@ -507,148 +549,148 @@ class SpiteMaliceState(State):
     def legal_actions(self) -> list[Action]:
         """SM-8/SM-9: every legal move of the player to move (stock plays, discard-deck
         plays, hand plays, then discards); empty at chance steps and at the end."""
-        if self.phase != P_PLAY:
+        if self.phase is not _PLAY:
             return []
         seat = self.turn_seat
         stock = self.stocks[seat]
         return _legal_list(self.hands[seat], stock[-1] if stock else None, self.discards[seat], self.play,
                            self._wmin)
 
-    def is_legal(self, action: Action) -> bool:
-        """SM-8/SM-9: the same answer as ``action in self.legal_actions()``, without listing them."""
-        if self.phase != P_PLAY:
+    # -- one verb at a time: legality, why not, and the move (the VERBS table below) --
+    def _legal_play_hand(self, action: PlayHand) -> bool:
+        """SM-8 move 1, SM-9: a held card that fits the play deck."""
+        deck = action.deck
+        if not 0 <= deck < len(self.play) or action.card not in self.hands[self.turn_seat]:
             return False
-        seat = self.turn_seat
-        cls = type(action)
-        if cls is PlayHand:
-            ph = cast(PlayHand, action)
-            deck = ph.deck
-            if not 0 <= deck < len(self.play) or ph.card not in self.hands[seat]:
-                return False
-            card = ph.card
-        elif cls is PlayStock:
-            stock = self.stocks[seat]
-            deck = cast(PlayStock, action).deck
-            if not 0 <= deck < len(self.play) or not stock:
-                return False
-            card = stock[-1]
-        elif cls is PlayDiscard:
-            pd = cast(PlayDiscard, action)
-            piles = self.discards[seat]
-            deck, pile = pd.deck, pd.pile
-            if not 0 <= deck < len(self.play) or not 0 <= pile < len(piles) or not piles[pile]:
-                return False
-            card = piles[pile][-1]
-        elif cls is Discard:
-            dc = cast(Discard, action)
-            return 0 <= dc.pile < len(self.discards[seat]) and dc.card in self.hands[seat]
-        else:
-            return False
-        v = VALUE[card]
+        v = VALUE[action.card]
         return v >= self._wmin or v == len(self.play[deck]) + 1
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it."""
-        if self.phase in (P_DEAL, P_DRAW):
-            return "it is not a player's move: the cards are being dealt or drawn"
-        if self.phase == P_OVER:
-            return "the game is over"
-        if self.is_legal(action):
-            return None
+    def _legal_play_stock(self, action: PlayStock) -> bool:
+        """SM-8 move 2, SM-9: the stock's top card fits the play deck."""
+        stock = self.stocks[self.turn_seat]
+        deck = action.deck
+        if not 0 <= deck < len(self.play) or not stock:
+            return False
+        v = VALUE[stock[-1]]
+        return v >= self._wmin or v == len(self.play[deck]) + 1
+
+    def _legal_play_discard(self, action: PlayDiscard) -> bool:
+        """SM-8 move 3, SM-9: the discard deck's top card fits the play deck."""
+        piles = self.discards[self.turn_seat]
+        deck, pile = action.deck, action.pile
+        if not 0 <= deck < len(self.play) or not 0 <= pile < len(piles) or not piles[pile]:
+            return False
+        v = VALUE[piles[pile][-1]]
+        return v >= self._wmin or v == len(self.play[deck]) + 1
+
+    def _why_play(self, action: PlayHand | PlayStock | PlayDiscard) -> str:
+        """SM-8/SM-9: the card is not there, or does not fit the play deck."""
         seat = self.turn_seat
-        cls = type(action)
         np, nd = len(self.play), len(self.discards[seat])
-        if isinstance(action, (PlayHand, PlayStock, PlayDiscard)):  # no subclasses: the same test as type()
-            if not 0 <= action.deck < np:
-                return f"there are only {np} play decks, P1 to P{np} (SM-9)"
-            if isinstance(action, PlayHand):
-                if action.card not in self.hands[seat]:
-                    return f"you do not hold {action.card}"
-                card = action.card
-            elif isinstance(action, PlayStock):
-                if not self.stocks[seat]:
-                    return "your stock deck is empty"
-                card = self.stocks[seat][-1]
-            else:
-                if not 0 <= action.pile < nd:
-                    return f"you have only {nd} discard decks, D1 to D{nd}"
-                if not self.discards[seat][action.pile]:
-                    return f"your discard deck D{action.pile + 1} is empty"
-                card = self.discards[seat][action.pile][-1]
-            t = len(self.play[action.deck])
-            if t == 0:
-                return (f"an empty play deck takes only an Ace or a wild card, not {card} (SM-9)")
-            return (f"play deck P{action.deck + 1} shows {value_text(t)}: it takes only a {value_text(t + 1)} "
-                    f"or a wild card, not {card} (SM-9)")
-        if isinstance(action, Discard):
+        if not 0 <= action.deck < np:
+            return f"there are only {np} play decks, P1 to P{np} (SM-9)"
+        if isinstance(action, PlayHand):
             if action.card not in self.hands[seat]:
-                return f"you do not hold {action.card}; only a hand card may be discarded (SM-8)"
-            return f"you have only {nd} discard decks, D1 to D{nd}"
-        if cls in (Deal, Draw):
-            return "deals and draws are chance steps, not moves"
-        return f"{action} is not a Spite & Malice move"
+                return f"you do not hold {action.card}"
+            card = action.card
+        elif isinstance(action, PlayStock):
+            if not self.stocks[seat]:
+                return "your stock deck is empty"
+            card = self.stocks[seat][-1]
+        else:
+            if not 0 <= action.pile < nd:
+                return f"you have only {nd} discard decks, D1 to D{nd}"
+            if not self.discards[seat][action.pile]:
+                return f"your discard deck D{action.pile + 1} is empty"
+            card = self.discards[seat][action.pile][-1]
+        t = len(self.play[action.deck])
+        if t == 0:
+            return f"an empty play deck takes only an Ace or a wild card, not {card} (SM-9)"
+        return (f"play deck P{action.deck + 1} shows {value_text(t)}: it takes only a {value_text(t + 1)} "
+                f"or a wild card, not {card} (SM-9)")
 
-    # -- chance ------------------------------------------------------------------
-    def sample_chance(self, rng: random.Random) -> Action:
-        """The next deal (SM-5) or draw (SM-7, SM-11, SM-14), uniformly at random.
+    def _do_play_hand(self, action: PlayHand) -> list[Event]:
+        seat = self.turn_seat
+        self.hands[seat].remove(action.card)
+        events = self._place(seat, action.card, action.deck, "from the hand", action.card.text)
+        if not self.hands[seat]:  # SM-11
+            events.append(Event("refill", "{seat} has played out the hand and draws again (SM-11)", seat))
+            events += self._begin_draw(self._hsize)
+        return events
 
-        Raises:
-            IllegalAction: if the next step is not a chance step.
-        """
-        if self.phase == P_DEAL:
-            n = self.variant.stock_count
-            order = shuffled(rng, self.variant.stock_eligible())[:2 * n]
-            # DECISION (SM-5): one card at a time, seat 0 first; the first card dealt is the bottom card.
-            return Deal((tuple(order[0::2]), tuple(order[1::2])))
-        if self.phase == P_DRAW:
-            need, pool = self.draw_need, self.pool
-            if len(pool) >= need:
-                return Draw(tuple(_sample(rng, pool, need)))
-            return Draw(tuple(pool) + tuple(_sample(rng, self.removed, need - len(pool))))
-        raise IllegalAction("not a chance step")
+    def _do_play_stock(self, action: PlayStock) -> list[Event]:
+        seat = self.turn_seat
+        stock = self.stocks[seat]
+        events = self._place(seat, stock.pop(), action.deck, "from the stock", "S")
+        if not stock:  # SM-13
+            return events + self._end_game(seat, "{seat} has played the last stock card and wins (SM-13)")
+        events.append(Event("turn_up", f"{{seat}} turns up {stock[-1].pretty} on the stock deck", seat,
+                            {"card": stock[-1].text, "cards": [stock[-1].text]}))
+        return events
 
-    def observation(self, action: Action, seat: int) -> str:
-        """SM-5/SM-18: a deal shows both stock tops and sizes only (``deal 20 7H /
-        20 3S``); a draw shows its cards to the drawer only, a count to the other
-        seat (``draw 2``); moves are public."""
-        cls = type(action)
-        if cls is Deal:
-            return "deal " + " / ".join(f"{len(st)} {st[-1]}" if st else "0" for st in cast(Deal, action).stocks)
-        if cls is Draw and seat != self.turn_seat:
-            return f"draw {len(cast(Draw, action).cards)}"
-        return str(action)
+    def _do_play_discard(self, action: PlayDiscard) -> list[Event]:
+        seat = self.turn_seat
+        pile = action.pile
+        card = self.discards[seat][pile].pop()
+        return self._place(seat, card, action.deck, f"from discard deck D{pile + 1}", f"D{pile + 1}")
 
-    # -- apply -------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        p = self.phase
-        if p == P_PLAY:
-            if not self.is_legal(action):
-                raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
-            if type(action) is Discard:
-                return self._do_discard(action)
-            return self._do_play(cast("PlayHand | PlayStock | PlayDiscard", action))
-        return self._apply_chance(action)
+    def _place(self, seat: int, card: Card, to: int, where: str, source: str) -> list[Event]:
+        """SM-9/SM-10: ``card`` (taken from ``where``) goes onto play deck ``to``; a
+        deck that reaches MAXV is removed at once."""
+        deck = self.play[to]
+        deck.append(card)
+        counted = len(deck)
+        wild = VALUE[card] >= self._wmin
+        text = f"{{seat}} plays {card.pretty} {where} on P{to + 1}"
+        if wild:
+            text += f" (wild, counts as {value_text(counted)})"
+        events = [Event("play", text, seat, {"card": card.text, "cards": [card.text], "deck": to,
+                                            "counted": counted, "source": source})]
+        if counted >= self._maxv:  # SM-4/SM-10: the deck is complete and removed at once
+            self.play[to] = []
+            if self._recycle:
+                self.removed.extend(deck)
+                how = "onto the removed pile"
+            else:
+                self.pool.extend(deck)  # deck_removed: shuffled in at once; any_draw: shuffled before each draw
+                how = "into the draw deck"
+            events.append(Event("clear", f"Play deck P{to + 1} reaches {value_text(self._maxv)} and is "
+                                f"removed {how} (SM-10)", seat, {"deck": to}))
+        return events
 
-    def apply_trusted(self, action: Action) -> list[Event]:
-        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`):
-        ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
-        if self.phase == P_PLAY:
-            if type(action) is Discard:
-                return self._do_discard(action)
-            return self._do_play(cast("PlayHand | PlayStock | PlayDiscard", action))
-        return self._apply_chance(action)
+    def _legal_discard(self, action: Discard) -> bool:
+        """SM-8 move 4: a held card onto one of the own discard decks."""
+        seat = self.turn_seat
+        return 0 <= action.pile < len(self.discards[seat]) and action.card in self.hands[seat]
 
-    def _apply_chance(self, action: Action) -> list[Event]:
-        p = self.phase
-        if p == P_DEAL and type(action) is Deal:
-            return self._do_deal(action.stocks)
-        if p == P_DRAW and type(action) is Draw:
-            return self._do_draw(action.cards)
-        if p == P_OVER:
-            raise IllegalAction("the game is over")
-        raise IllegalAction(f"{action} is not a possible chance outcome now ({PHASE_NAMES[p]})")
+    def _why_discard(self, action: Discard) -> str:
+        seat = self.turn_seat
+        if action.card not in self.hands[seat]:
+            return f"you do not hold {action.card}; only a hand card may be discarded (SM-8)"
+        nd = len(self.discards[seat])
+        return f"you have only {nd} discard decks, D1 to D{nd}"
 
-    def _do_deal(self, stocks: tuple[tuple[Card, ...], ...]) -> list[Event]:
+    def _do_discard(self, action: Discard) -> list[Event]:
+        seat = self.turn_seat
+        self.hands[seat].remove(action.card)
+        self.discards[seat][action.pile].append(action.card)
+        self.turns += 1
+        events = [Event("discard", f"{{seat}} discards {action.card.pretty} on D{action.pile + 1}", seat,
+                        {"card": action.card.text, "cards": [action.card.text], "pile": action.pile})]
+        if self.turns >= self.variant.max_turns:  # SM-16
+            return events + self._end_game(TIE, f"{self.turns} turns played: the game ends as a tie (SM-16)")
+        self.turn_seat = 1 - seat
+        return events + self._start_turn()
+
+    # -- chance outcomes ----------------------------------------------------------
+    def _sample_deal(self, rng: random.Random) -> Action:
+        n = self.variant.stock_count
+        order = shuffled(rng, self.variant.stock_eligible())[:2 * n]
+        # DECISION (SM-5): one card at a time, seat 0 first; the first card dealt is the bottom card.
+        return Deal((tuple(order[0::2]), tuple(order[1::2])))
+
+    def _do_deal(self, action: Deal) -> list[Event]:
+        stocks = action.stocks
         n = self.variant.stock_count
         if len(stocks) != 2 or any(len(s) != n for s in stocks):
             raise IllegalAction(f"a deal gives {n} stock cards to each of the 2 players (SM-5)")
@@ -677,32 +719,14 @@ class SpiteMaliceState(State):
         events.append(Event("first", "{seat} turned up the higher stock card and plays first", self.turn_seat))
         return events + self._start_turn()
 
-    def _start_turn(self) -> list[Event]:
-        """SM-7: draw up to the hand size."""
-        need = self._hsize - len(self.hands[self.turn_seat])
-        if need <= 0:
-            self.phase = P_PLAY
-            return []
-        return self._begin_draw(need)
+    def _sample_draw(self, rng: random.Random) -> Action:
+        need, pool = self.draw_need, self.pool
+        if len(pool) >= need:
+            return Draw(tuple(_sample(rng, pool, need)))
+        return Draw(tuple(pool) + tuple(_sample(rng, self.removed, need - len(pool))))
 
-    def _begin_draw(self, need: int) -> list[Event]:
-        """SM-14/SM-15: set up a draw of ``need`` cards, or end the game on a shortfall."""
-        available = len(self.pool) + (len(self.removed) if self._recycle else 0)
-        if available < need:
-            if self.variant.shortfall_policy == "tie":
-                return self._end_game(TIE, f"{need} cards must be drawn but only {available} are left: "
-                                           "the game is a tie (SM-15)")
-            need = available
-            if need == 0:
-                if not self.hands[self.turn_seat]:
-                    return self._end_game(TIE, "no hand card and nothing to draw: the game is a tie (SM-15)")
-                self.phase = P_PLAY
-                return []
-        self.draw_need = need
-        self.phase = P_DRAW
-        return []
-
-    def _do_draw(self, cards: tuple[Card, ...]) -> list[Event]:
+    def _do_draw(self, action: Draw) -> list[Event]:
+        cards = action.cards
         need = self.draw_need
         if len(cards) != need:
             raise IllegalAction(f"the draw is {need} cards, not {len(cards)} (SM-7)")
@@ -729,66 +753,46 @@ class SpiteMaliceState(State):
         hand.extend(cards)
         hand.sort(key=_ORDER)
         self.draw_need = 0
-        self.phase = P_PLAY
+        self.phase = _PLAY
         events.insert(0, Event("draw", f"{{seat}} draws {need} card{'s' if need != 1 else ''}", seat,
                                {"count": need}))
         return events
 
-    def _do_play(self, action: PlayHand | PlayStock | PlayDiscard) -> list[Event]:
-        seat = self.turn_seat
-        cls = type(action)
-        if cls is PlayHand:
-            card = cast(PlayHand, action).card
-            self.hands[seat].remove(card)
-            where = "from the hand"
-        elif cls is PlayStock:
-            card = self.stocks[seat].pop()
-            where = "from the stock"
-        else:
-            pile = cast(PlayDiscard, action).pile
-            card = self.discards[seat][pile].pop()
-            where = f"from discard deck D{pile + 1}"
-        deck = self.play[action.deck]
-        deck.append(card)
-        counted = len(deck)
-        wild = VALUE[card] >= self._wmin
-        text = f"{{seat}} plays {card.pretty} {where} on P{action.deck + 1}"
-        if wild:
-            text += f" (wild, counts as {value_text(counted)})"
-        events = [Event("play", text, seat, {"card": card.text, "cards": [card.text], "deck": action.deck,
-                                            "counted": counted, "source": str(action).split()[1]})]
-        if counted >= self._maxv:  # SM-4/SM-10: the deck is complete and removed at once
-            self.play[action.deck] = []
-            if self._recycle:
-                self.removed.extend(deck)
-                how = "onto the removed pile"
-            else:
-                self.pool.extend(deck)  # deck_removed: shuffled in at once; any_draw: shuffled before each draw
-                how = "into the draw deck"
-            events.append(Event("clear", f"Play deck P{action.deck + 1} reaches {value_text(self._maxv)} and is "
-                                f"removed {how} (SM-10)", seat, {"deck": action.deck}))
-        if cls is PlayStock:
-            stock = self.stocks[seat]
-            if not stock:  # SM-13
-                return events + self._end_game(seat, "{seat} has played the last stock card and wins (SM-13)")
-            events.append(Event("turn_up", f"{{seat}} turns up {stock[-1].pretty} on the stock deck", seat,
-                                {"card": stock[-1].text, "cards": [stock[-1].text]}))
-        elif cls is PlayHand and not self.hands[seat]:  # SM-11
-            events.append(Event("refill", "{seat} has played out the hand and draws again (SM-11)", seat))
-            events += self._begin_draw(self._hsize)
-        return events
+    def _start_turn(self) -> list[Event]:
+        """SM-7: draw up to the hand size."""
+        need = self._hsize - len(self.hands[self.turn_seat])
+        if need <= 0:
+            self.phase = _PLAY
+            return []
+        return self._begin_draw(need)
 
-    def _do_discard(self, action: Discard) -> list[Event]:
-        seat = self.turn_seat
-        self.hands[seat].remove(action.card)
-        self.discards[seat][action.pile].append(action.card)
-        self.turns += 1
-        events = [Event("discard", f"{{seat}} discards {action.card.pretty} on D{action.pile + 1}", seat,
-                        {"card": action.card.text, "cards": [action.card.text], "pile": action.pile})]
-        if self.turns >= self.variant.max_turns:  # SM-16
-            return events + self._end_game(TIE, f"{self.turns} turns played: the game ends as a tie (SM-16)")
-        self.turn_seat = 1 - seat
-        return events + self._start_turn()
+    def _begin_draw(self, need: int) -> list[Event]:
+        """SM-14/SM-15: set up a draw of ``need`` cards, or end the game on a shortfall."""
+        available = len(self.pool) + (len(self.removed) if self._recycle else 0)
+        if available < need:
+            if self.variant.shortfall_policy == "tie":
+                return self._end_game(TIE, f"{need} cards must be drawn but only {available} are left: "
+                                           "the game is a tie (SM-15)")
+            need = available
+            if need == 0:
+                if not self.hands[self.turn_seat]:
+                    return self._end_game(TIE, "no hand card and nothing to draw: the game is a tie (SM-15)")
+                self.phase = _PLAY
+                return []
+        self.draw_need = need
+        self.phase = _DRAW
+        return []
+
+    def observation(self, action: Action, seat: int) -> str:
+        """SM-5/SM-18: a deal shows both stock tops and sizes only (``deal 20 7H /
+        20 3S``); a draw shows its cards to the drawer only, a count to the other
+        seat (``draw 2``); moves are public."""
+        cls = type(action)
+        if cls is Deal:
+            return "deal " + " / ".join(f"{len(st)} {st[-1]}" if st else "0" for st in cast(Deal, action).stocks)
+        if cls is Draw and seat != self.turn_seat:
+            return f"draw {len(cast(Draw, action).cards)}"
+        return str(action)
 
     def _end_game(self, result: int, text: str) -> list[Event]:
         """SM-13/SM-15/SM-16/SM-17: record the result, score it, start the next game or end."""
@@ -811,7 +815,7 @@ class SpiteMaliceState(State):
         target = self.variant.match_to
         if target is None or match_over(self.game_no + 1, self.totals, None, target) \
                 or self._tied_in_a_row() >= self.variant.max_tied_games:  # SM-17a
-            self.phase = P_OVER
+            self.phase = _OVER
             w = self.winners()
             events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
                                 {"winners": w, "totals": [float(x) for x in self.totals]}))
@@ -839,7 +843,7 @@ class SpiteMaliceState(State):
     def winners(self) -> list[int]:
         """SM-13/SM-15: the winner of a single game (both seats on a tie); with
         ``match_to``, the seat(s) with the highest total (SM-17). Empty while running."""
-        if self.phase != P_OVER:
+        if self.phase is not _OVER:
             return []
         if self.variant.match_to is None:
             return [0, 1] if self.result == TIE else [cast(int, self.result)]  # set when the game ended
@@ -852,7 +856,7 @@ class SpiteMaliceState(State):
         contents are known (every card in it was seen on a play deck); the stock
         tops, play decks and discard decks are public."""
         return SpiteMaliceView(
-            seat=seat, variant=self.variant, phase=PHASE_NAMES[self.phase], to_move=self.to_move,
+            seat=seat, variant=self.variant, phase=self.phase, to_move=self.to_move,
             turn=self.turn_seat, game_no=self.game_no, hand=tuple(self.hands[seat]),
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
             stock_tops=tuple(s[-1] if s else None for s in self.stocks),
@@ -862,7 +866,7 @@ class SpiteMaliceState(State):
             pool_count=len(self.pool), removed_count=len(self.removed), draw_need=self.draw_need,
             turns=self.turns, redeals=self.redeals, result=self.result, reason=self.reason,
             totals=tuple(self.totals), game_points=tuple(tuple(g) for g in self.game_points),
-            is_over=self.phase == P_OVER,
+            is_over=self.phase is _OVER,
             removed=tuple(sorted(self.removed, key=_ORDER)))
 
     def zones(self) -> dict[str, list[Card]]:
@@ -879,16 +883,14 @@ class SpiteMaliceState(State):
                 out[f"discard {s}.{j}"] = d[:]
         return out
 
-    def fingerprint(self) -> str:
-        return "|".join([
-            "spite_malice", PHASE_NAMES[self.phase], str(self.game_no), str(self.turn_seat),
-            "/".join(cards_text(h) for h in self.hands), "/".join(cards_text(s) for s in self.stocks),
-            "/".join(cards_text(p) for p in self.play),
-            "//".join("/".join(cards_text(d) for d in ds) for ds in self.discards),
-            cards_text(sorted(self.pool)), cards_text(sorted(self.removed)), str(self.draw_need), str(self.turns),
-            str(self.redeals), str(self.result), ",".join(map(str, self.totals)),
-            ";".join(",".join(map(str, g)) for g in self.game_points),
-        ])
+    VERBS = (
+        move(PlayHand, Phase.PLAY, _do_play_hand, _legal_play_hand, _why_play),
+        move(PlayStock, Phase.PLAY, _do_play_stock, _legal_play_stock, _why_play),
+        move(PlayDiscard, Phase.PLAY, _do_play_discard, _legal_play_discard, _why_play),
+        move(Discard, Phase.PLAY, _do_discard, _legal_discard, _why_discard),
+        chance(Deal, Phase.DEAL, _do_deal, _sample_deal),
+        chance(Draw, Phase.DRAW, _do_draw, _sample_draw),
+    )
 
 
 _PLAY_STOCK = [PlayStock(j) for j in range(12)]
@@ -953,7 +955,7 @@ class SpiteMaliceView(View):
 
     seat: int
     variant: SpiteMaliceVariant
-    phase: str
+    phase: Phase
     to_move: int
     turn: int
     game_no: int
@@ -977,7 +979,7 @@ class SpiteMaliceView(View):
 
     def compute_legal(self) -> list[Action]:
         """SM-8/SM-9 from the view's fields, in the state's order."""
-        if self.phase != "play":
+        if self.phase is not _PLAY:
             return []
         seat = self.seat
         return _legal_list(self.hand, self.stock_tops[seat], self.discards[seat], self.play,
@@ -991,7 +993,7 @@ class SpiteMaliceView(View):
         """The cards this seat cannot see or place: the other hand, both stocks
         below their tops and the draw deck (the whole pack minus everything
         visible and the removed pile's known contents, SM-18 amended)."""
-        if self.phase == "deal":
+        if self.phase is _DEAL:
             return []
         seen = Counter(self.hand)
         seen.update(c for c in self.stock_tops if c is not None)
@@ -1012,12 +1014,12 @@ class SpiteMaliceView(View):
         keeps its known contents (SM-18 amended); with
         ``include_wild_cards_in_stock = false`` the stocks get only non-wild cards (SM-5)."""
         s = SpiteMaliceState(self.variant, 2)
-        s.phase = PHASE_NAMES.index(self.phase)
+        s.phase = self.phase
         s.game_no, s.turn_seat, s.turns, s.redeals = self.game_no, self.turn, self.turns, self.redeals
         s.result, s.reason, s.draw_need = self.result, self.reason, self.draw_need
         s.totals = list(self.totals)
         s.game_points = [list(g) for g in self.game_points]
-        if s.phase == P_DEAL:
+        if s.phase is _DEAL:
             return s
         s.play = [list(p) for p in self.play]
         s.discards = [[list(d) for d in ds] for ds in self.discards]

@@ -52,8 +52,10 @@ from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reas
 from engine.ai.base import BUDGETS, FORCED_REASON, paired_pick
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot, _Ctx
 from engine.core import CHANCE, Action, State, View
-from engine.games.spite_malice.game import (P_PLAY, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
+from engine.games.spite_malice.game import (VALUE, Discard, Phase, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceState, SpiteMaliceView)
+
+_PLAY = Phase.PLAY
 
 #: Plans (besides the easy bot's) refined by rollouts.
 PLANS = 6
@@ -209,7 +211,7 @@ def enumerate_plans(state: SpiteMaliceState, me: int, cap: int = NODE_CAP) -> li
             tried_tops.add(t)
             n = s.clone()
             n.apply_trusted(a)  # from s.legal_actions()
-            if cls is PlayStock or n.phase != P_PLAY:
+            if cls is PlayStock or n.phase is not _PLAY:
                 kind = "stock" if cls is PlayStock else "refill"
                 out.append((static_eval(n, me, root_stock, root_hand, root_disc, kind), path + [a]))
                 continue
@@ -225,7 +227,7 @@ def easy_plan(state: SpiteMaliceState, me: int, rng: random.Random) -> list[Acti
     easy = _easy()
     s = state.clone()
     path: list[Action] = []
-    while s.to_move == me and s.phase == P_PLAY:
+    while s.to_move == me and s.phase is _PLAY:
         v = s.view(me)
         a = easy.choose(v, v.legal_actions(), rng)
         path.append(a)
