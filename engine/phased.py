@@ -197,10 +197,10 @@ class PhasedState(State):
     PHASE_HINTS: ClassVar[Mapping[enum.IntEnum, str]] = {}
 
     # built from VERBS by __init_subclass__
-    _MOVES: ClassVar[dict[type, tuple[frozenset, Callable[[Any, Any], bool]]]]
+    _MOVES: ClassVar[dict[type, tuple[frozenset, Callable[[Any, Any], bool], Callable[[Any, Any], list[Event]]]]]
     _WHY: ClassVar[dict[type, Callable[[Any, Any], str]]]
     _APPLY: ClassVar[dict[type, Callable[[Any, Any], list[Event]]]]
-    _CHANCE: ClassVar[dict[type, frozenset]]
+    _CHANCE: ClassVar[dict[type, tuple[frozenset, Callable[[Any, Any], list[Event]]]]]
     _SAMPLE: ClassVar[dict[enum.IntEnum, Callable[[Any, random.Random], Action]]]
 
     phase: Any
@@ -217,11 +217,11 @@ class PhasedState(State):
             for v in cls.VERBS:
                 cls._APPLY[v.action] = v.apply
                 if v.is_chance:
-                    cls._CHANCE[v.action] = v.phases
+                    cls._CHANCE[v.action] = (v.phases, v.apply)
                     if v.sample is not None:
                         cls._SAMPLE.update((p, v.sample) for p in v.phases)
                     continue
-                cls._MOVES[v.action] = (v.phases, v.legal or _always)
+                cls._MOVES[v.action] = (v.phases, v.legal or _always, v.apply)
                 if v.why is not None:
                     cls._WHY[v.action] = v.why
 
@@ -269,11 +269,10 @@ class PhasedState(State):
         p = self.phase
         if p in self.CHANCE_PHASES:
             return self._apply_chance(action)
-        if p is self.OVER:
-            raise IllegalAction(self.OVER_TEXT)
-        if not self.is_legal(action):
+        row = self._MOVES.get(type(action))  # is_legal, inlined: apply runs once a step
+        if row is None or p not in row[0] or not row[1](self, action):
             raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
-        return self._APPLY[type(action)](self, action)
+        return row[2](self, action)
 
     def apply_trusted(self, action: Action) -> list[Event]:
         """:meth:`apply` without the move check (see :meth:`State.apply_trusted`):
@@ -283,10 +282,10 @@ class PhasedState(State):
         return self._APPLY[type(action)](self, action)
 
     def _apply_chance(self, action: Action) -> list[Event]:
-        cls = type(action)
-        if self.phase not in self._CHANCE.get(cls, ()):
+        row = self._CHANCE.get(type(action))
+        if row is None or self.phase not in row[0]:
             raise self.impossible(action)
-        return self._APPLY[cls](self, action)
+        return row[1](self, action)
 
     def impossible(self, action: Action, why: str = "") -> IllegalAction:
         """The error for a chance outcome that cannot happen now: ``why``, or
