@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import enum
 import random
-from typing import Any, Callable, ClassVar, Collection, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, ClassVar, Collection, Iterable, Mapping, NamedTuple, Self
 
 from engine.cards import cards_text
 from engine.core import Action, Event, IllegalAction, State
@@ -224,6 +224,15 @@ class PhasedState(State):
                 cls._MOVES[v.action] = (v.phases, v.legal or _always, v.apply)
                 if v.why is not None:
                     cls._WHY[v.action] = v.why
+
+    # -- generated from FIELDS (these stand in for type checkers) ------------------------
+    def clone(self) -> Self:
+        """An independent copy, field by field as ``FIELDS`` says (generated for each subclass)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
+
+    def fingerprint(self) -> str:
+        """The game id and every fingerprinted field of ``FIELDS``, joined by ``|`` (generated)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
 
     # -- whose move ----------------------------------------------------------------
     @property

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from engine.cards import Card, Suit, parse_card, parse_cards, standard_deck
-from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.core import CHANCE, TERMINAL, IllegalAction, shuffled
 from engine.games.nags import game as nags_mod
 from engine.games.nags.game import (CAME_IN, FELL, RUNNING, Buy, ChooseDealer, ChooseDirection, Deal, DealRunner,
                                DoneBuying, Nags, NagsState, NagsVariant, Pass, Play, Reveal, Turn,
@@ -181,7 +181,7 @@ def test_NA_6_deal_one_at_a_time_from_left_of_dealer():
         s.apply(ChooseDealer(dealer))
         for r in "9D JC QH 10S".split():
             s.apply(DealRunner(parse_card(r)))
-        order = nags_mod.shuffled(Zero(), s.pool)
+        order = shuffled(Zero(), s.pool)
         deal = s.sample_chance(Zero())
         assert order[0] in deal.hands[(dealer + 1) % 3]
         assert order[1] in deal.hands[(dealer + 2) % 3]
@@ -883,7 +883,7 @@ def _idle_position(rng: random.Random, n: int, mode: str, shuffle: bool = False)
     every seat in both directions."""
     s = Nags.new_state(NagsVariant(direction_mode=mode, shuffle_on_recycle=shuffle), n)
     s.apply(ChooseDealer(0))
-    deck = nags_mod.shuffled(rng, standard_deck())
+    deck = shuffled(rng, standard_deck())
     band = 2 + int(rng.random() * 13)
     band_values = {band, next_value(band), next_value(next_value(band))}
     in_band = [c for c in deck if c.rank in band_values]
