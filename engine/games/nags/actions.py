@@ -25,7 +25,6 @@ from engine.core import (
     bare,
     parse_notation,
 )
-
 from engine.games.nags.rules import value_text
 
 

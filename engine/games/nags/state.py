@@ -41,7 +41,6 @@ from engine.phased import (
     move,
     slots,
 )
-
 from engine.games.nags.actions import Buy, ChooseDirection, Deal, DealRunner, DoneBuying, Play, Reveal, Turn
 from engine.games.nags.rules import (_BUY, _DEAL, _DEALER, _DIRECTION, _FULL_DECK, _OVER, _PLAY, _REVEAL, _RUNNERS,
                                     CAME_IN, FELL, HAND_SIZE, N_RUNNERS, RUNNING, NagsVariant, Phase, half_text,

@@ -71,8 +71,9 @@ from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, end_of_hand
 from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, standard_deck
 from engine.core import Action, State, View
-from engine.games.noms.game import (N_SEATS, Bid, Call, NomsState, NomsView, Pass, Phase, Play, Trump,
-                               _constrained_deal, is_numeric, score_hand)
+from engine.games.noms.game import (N_SEATS, Bid, Call, NomsState, NomsView, Pass, Phase, Play, Trump, is_numeric,
+                                   score_hand)
+from engine.games.noms.view import constrained_deal
 
 _PLAYER_PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.CALL, Phase.PLAY)
 _AUCTION = Phase.AUCTION
@@ -308,7 +309,7 @@ class PlaySampler:
         room = {i: v.hand_sizes[i] for i in seats}
         for _ in range(OTHERS_TRIES if check else 1):
             out: dict[int, list[Card]] = {i: [] for i in seats}
-            _constrained_deal(cards, seats, room, self.voids, rng, out)
+            constrained_deal(cards, seats, room, self.voids, rng, out)
             for i in seats:
                 d.hands[i] = sorted(out[i])
             if not check or auction_consistent(d, v, self.bidder, dealt_hands(d, v), check):

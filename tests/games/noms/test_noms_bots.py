@@ -298,7 +298,7 @@ def test_card_context_bitmasks_agree_with_the_played_cards():
 def test_NO_10_call_card_is_the_easy_bots_call():
     """NO-10: ``call_card(hand, trump)`` (what the search's announcement check asks)
     is the card the easy bot calls from a view, for every trump."""
-    from engine.games.noms.game import Call, _FULL_DECK
+    from engine.games.noms.rules import _FULL_DECK
     bot = NomsEasyBot()
     calls = [Call(c) for c in _FULL_DECK]
     rng = random.Random(5)
