@@ -18,7 +18,6 @@ from engine.core import (
     shuffled,
 )
 from engine.determinize import DeterminizeError, deal
-
 from engine.games.noms.actions import _CALLS, _PASS, _PLAYS, _TRUMPS, Bid
 from engine.games.noms.rules import (_AUCTION, _CALL, _CUT, _FULL_DECK, _OVER, _PLAY, _SHUFFLE, _TRUMP, N_SEATS,
                                     NomsVariant, Phase, bid_rank)
