@@ -265,28 +265,13 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
         check_seed(cfg.seed, source, "seed")
 
     if "theme" in data:
-        names = theme_names()
-        cfg.theme = _want_str(data["theme"], source, "theme", _choices(names))
-        if cfg.theme not in names:
-            raise ConfigError(source, "theme", f"unknown theme {cfg.theme!r}; choose one of {_choices(names)}")
+        cfg.theme = _parse_theme(data["theme"], source)
 
     if "log_dir" in data:
-        raw = _want_str(data["log_dir"], source, "log_dir", "a folder path")
-        if not raw.strip():
-            raise ConfigError(source, "log_dir", "empty path; give a folder path or leave log_dir out")
-        p = Path(raw).expanduser()
-        cfg.log_dir = base_dir / p if (base_dir is not None and not p.is_absolute()) else p
-        if cfg.log_dir.exists() and not cfg.log_dir.is_dir():
-            raise ConfigError(source, "log_dir", f"{cfg.log_dir} is a file, not a folder; give a folder for the logs")
+        cfg.log_dir = _parse_log_dir(data["log_dir"], source, base_dir)
 
     if "pace" in data:
-        pace = data["pace"]
-        lo, hi = PACE_RANGE
-        if isinstance(pace, bool) or not isinstance(pace, (int, float)):
-            raise ConfigError(source, "pace", f"expected a number of seconds, got {pace!r}; allowed: {lo}..{hi}")
-        if not lo <= pace <= hi:
-            raise ConfigError(source, "pace", f"{pace} is out of range; allowed: {lo}..{hi} seconds")
-        cfg.pace = float(pace)
+        cfg.pace = _parse_pace(data["pace"], source)
 
     if "undo" in data:
         cfg.undo = _want_str(data["undo"], source, "undo", _choices(UNDO_MODES))
@@ -304,6 +289,37 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
     if "keys" in data:
         cfg.keys = _parse_keys(data["keys"], source)
     return cfg
+
+
+def _parse_theme(value: Any, source: str) -> str:
+    """``theme``: one of the themes found (:func:`theme_names`)."""
+    names = theme_names()
+    theme = _want_str(value, source, "theme", _choices(names))
+    if theme not in names:
+        raise ConfigError(source, "theme", f"unknown theme {theme!r}; choose one of {_choices(names)}")
+    return theme
+
+
+def _parse_log_dir(value: Any, source: str, base_dir: Path | None) -> Path:
+    """``log_dir``: a folder path (``~`` expanded; relative to ``base_dir`` when given), not a file."""
+    raw = _want_str(value, source, "log_dir", "a folder path")
+    if not raw.strip():
+        raise ConfigError(source, "log_dir", "empty path; give a folder path or leave log_dir out")
+    p = Path(raw).expanduser()
+    folder = base_dir / p if (base_dir is not None and not p.is_absolute()) else p
+    if folder.exists() and not folder.is_dir():
+        raise ConfigError(source, "log_dir", f"{folder} is a file, not a folder; give a folder for the logs")
+    return folder
+
+
+def _parse_pace(pace: Any, source: str) -> float:
+    """``pace``: seconds between bot moves, within :data:`PACE_RANGE`."""
+    lo, hi = PACE_RANGE
+    if isinstance(pace, bool) or not isinstance(pace, (int, float)):
+        raise ConfigError(source, "pace", f"expected a number of seconds, got {pace!r}; allowed: {lo}..{hi}")
+    if not lo <= pace <= hi:
+        raise ConfigError(source, "pace", f"{pace} is out of range; allowed: {lo}..{hi} seconds")
+    return float(pace)
 
 
 def _choices(values: Iterable[str]) -> str:
