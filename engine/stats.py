@@ -182,33 +182,12 @@ def read_record(path: Path) -> GameRecord:
     modified = path.stat().st_mtime
     raw = path.read_bytes()
     first, _, rest = raw.partition(b"\n")
-    try:
-        header = json.loads(first)
-    except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
-        raise CorruptLog("the first line is not a log header") from None
-    problem = gamelog._header_problem(header)
-    if problem:
-        raise CorruptLog(problem)
-    try:
-        seats = tuple(SeatSpec.parse(s["spec"]) for s in header["seats"])
-    except SeatSpecError as err:
-        raise CorruptLog(str(err)) from None
+    header, seats = _header_of(first)
     names = tuple(str(s.get("name") or s["spec"]) for s in header["seats"])
     started = _parse_started(header.get("started"))
     if started is None:
         started = datetime.fromtimestamp(modified, timezone.utc)
-    last = rest.rstrip(b"\n").rpartition(b"\n")[2]
-    result = None
-    if last.startswith(b"{") and b'"result"' in last:
-        try:
-            obj = json.loads(last)
-        except (ValueError, RecursionError):
-            obj = None  # a line cut off while writing: the match is unfinished
-        if isinstance(obj, dict) and obj.get("type") == "result":
-            why = gamelog._line_problem(obj)
-            if why:
-                raise CorruptLog(why)
-            result = obj
+    result = _result_of(rest.rstrip(b"\n").rpartition(b"\n")[2])
     record = GameRecord(path=path, game_id=header["game"], started=started, seats=seats, names=names,
                         finished=result is not None, used_undo=_used_undo(rest), modified=modified)
     if result is None:
@@ -225,6 +204,44 @@ def read_record(path: Path) -> GameRecord:
     return GameRecord(path=path, game_id=record.game_id, started=started, seats=seats, names=names,
                       finished=True, winners=winners, scores=scores, used_undo=record.used_undo,
                       modified=modified)
+
+
+def _header_of(first: bytes) -> tuple[dict, tuple[SeatSpec, ...]]:
+    """A log's header line and its seats.
+
+    Raises:
+        CorruptLog: not a usable header, or a seat spec that cannot be read."""
+    try:
+        header = json.loads(first)
+    except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
+        raise CorruptLog("the first line is not a log header") from None
+    problem = gamelog._header_problem(header)
+    if problem:
+        raise CorruptLog(problem)
+    try:
+        return header, tuple(SeatSpec.parse(s["spec"]) for s in header["seats"])
+    except SeatSpecError as err:
+        raise CorruptLog(str(err)) from None
+
+
+def _result_of(last: bytes) -> dict | None:
+    """The result line, if ``last`` (a log's last line) is one; None for another line
+    or a line cut off while writing (the match is unfinished).
+
+    Raises:
+        CorruptLog: a result line of the wrong shape."""
+    if not (last.startswith(b"{") and b'"result"' in last):
+        return None
+    try:
+        obj = json.loads(last)
+    except (ValueError, RecursionError):
+        return None
+    if not (isinstance(obj, dict) and obj.get("type") == "result"):
+        return None
+    why = gamelog._line_problem(obj)
+    if why:
+        raise CorruptLog(why)
+    return obj
 
 
 @dataclass
