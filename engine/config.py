@@ -38,7 +38,7 @@ from typing import Any, Iterable, Mapping
 from engine.files import MB, FileTooLarge, read_capped
 from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, get_spec, levels_for
 from engine.seats import SeatSpec, SeatSpecError
-from engine.session import DEFAULT_UNDO, UNDO_MODES
+from engine.undo import DEFAULT_UNDO, UNDO_MODES
 from engine.variants import ConfigError, build_variant, variant_to_table
 
 #: Theme names used when the ``themes`` package cannot be found (see :func:`theme_names`).
@@ -71,7 +71,7 @@ class TableConfig:
         log_dir: folder for game logs, or None for ``engine.gamelog.default_log_dir()``.
         pace: seconds between bot moves (0..10).
         undo: the house option for taking moves back against bots, one of
-            ``engine.session.UNDO_MODES``: ``"off"``, ``"own_turn"`` (default: your last
+            ``engine.undo.UNDO_MODES``: ``"off"``, ``"own_turn"`` (default: your last
             turn), ``"free"`` (turn by turn, as far back as you like).
         seats: who sits where, seat 0 first (clockwise).
         rules: game id -> validated variant object, for games with a ``[rules.<id>]`` table.
@@ -361,7 +361,7 @@ def check_seed(seed: Any, source: str, key: str = "seed") -> None:
 
 
 def check_undo(mode: Any, source: str, key: str = "undo") -> str:
-    """``mode`` if it is one of ``engine.session.UNDO_MODES`` (the house option ``undo``).
+    """``mode`` if it is one of ``engine.undo.UNDO_MODES`` (the house option ``undo``).
 
     Raises:
         ConfigError: naming the key and the choices.

@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO, TypeGuard
 
 from engine.core import CHANCE, TERMINAL, ActionParseError, Event, Game, IllegalAction, State
 from engine.files import MB, regular_file_size, size_text, too_large
+from engine.undo import UNDO_MODES
 
 #: Version of the log format this module writes and reads.
 FORMAT = 1
@@ -282,7 +283,6 @@ def _header_problem(obj: Any) -> str | None:
     seed = obj.get("seed")
     if seed is not None and not _is_int(seed) and not isinstance(seed, str):
         return "the header's seed is neither a number nor a text"
-    from engine.session import UNDO_MODES
     if "undo" in obj and obj["undo"] not in UNDO_MODES:
         return f"the header's undo is {obj['undo']!r}, not one of " + ", ".join(UNDO_MODES)
     return None

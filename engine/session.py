@@ -19,7 +19,7 @@ what comes next, so after every undo the chance generator is seeded afresh
 (``secrets``) and each bot's generator from that new seed (``f"{new}:{s}"``);
 the new seed is written in the log's undo line, so resume continues exactly.
 
-Undo is a house option (:data:`UNDO_MODES`, the table's ``undo`` key):
+Undo is a house option (:data:`engine.undo.UNDO_MODES`, the table's ``undo`` key):
 ``"own_turn"`` (default) takes back the human's last turn only, ``"free"``
 one more turn per undo as far back as the match goes, ``"off"`` none.
 """
@@ -41,29 +41,13 @@ from engine.games import get_spec, make_bot
 from engine.core import CHANCE, TERMINAL, Action, Event, Game, IllegalAction, State, View
 from engine.games import get_game
 from engine.seats import SeatSpec, name_problem, safe_name, seat_names
+from engine.undo import DEFAULT_UNDO, check_undo_mode
 from engine.variants import build_variant, variant_to_table
 
 
 #: A seat's preset answer (:meth:`Session.set_standing_order`): an action (or its
 #: notation) played whenever it is legal for the seat, or ``(view, legal) -> Action | None``.
 StandingOrder = Union[Action, str, Callable[[View, list[Action]], "Action | None"]]
-
-#: The house option ``undo``: ``"off"`` (no undo), ``"own_turn"`` (back to the start of the
-#: human's last turn, once), ``"free"`` (one turn per undo, as far back as wanted).
-UNDO_MODES: tuple[str, ...] = ("off", "own_turn", "free")
-DEFAULT_UNDO = "own_turn"
-
-
-def check_undo_mode(mode: object) -> str:
-    """``mode`` if it is one of :data:`UNDO_MODES`.
-
-    Raises:
-        ValueError: naming the allowed values.
-    """
-    if mode not in UNDO_MODES:
-        raise ValueError(f"undo must be one of {', '.join(repr(m) for m in UNDO_MODES)}, not {mode!r}")
-    return str(mode)
-
 
 def fresh_seed() -> int:
     """A new seed from the operating system (``secrets``), 0..2**63-1: nobody can
@@ -110,7 +94,7 @@ class Session:
         log_path: where to write the log; None makes a new timestamped file in
             ``log_dir`` (default :func:`engine.gamelog.default_log_dir`).
         write_log: False keeps no log (simulations, tests).
-        undo: the house option, one of :data:`UNDO_MODES` (written in the log header).
+        undo: the house option, one of :data:`engine.undo.UNDO_MODES` (written in the log header).
 
     Raises:
         engine.games.UnknownGame: for an unknown game id.
@@ -127,7 +111,7 @@ class Session:
         narration: every public event (``visible_to`` None) narrated with seat names, in order
             (a resumed table shows it to whichever seat sits down).
         names: display names per seat.
-        undo_mode: the house option ``undo`` (:data:`UNDO_MODES`).
+        undo_mode: the house option ``undo`` (:data:`engine.undo.UNDO_MODES`).
         undo_count: undos made in this match so far (those in a resumed log included).
         log_error: None while the log is written; after a failed write (a full
             disk, a removed folder) one sentence saying so. The match goes on in

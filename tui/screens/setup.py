@@ -35,7 +35,7 @@ from engine.games import default_level, levels_for
 from engine.config import TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, PLANNED
 from engine.seats import SeatSpec, name_problem, seat_names
-from engine.session import DEFAULT_UNDO, UNDO_MODES
+from engine.undo import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
 from tui.widgets.footer import WrappingFooter
