@@ -82,6 +82,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.ai.base import Bot
+from engine.chance import ChanceSource
 from engine.core import CHANCE, Action, State, shuffled
 from engine.games import get_game, get_spec, make_bot
 from engine.seats import SeatSpec
@@ -100,7 +101,7 @@ class ArenaError(SimError):
 # Duplicate chance
 # ---------------------------------------------------------------------------
 
-class DuplicateChance:
+class DuplicateChance(ChanceSource):
     """Answers the chance steps of one rotation of deal ``deal`` so that every
     rotation of the deal gets the same luck (see the module docstring).
 

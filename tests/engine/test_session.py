@@ -343,3 +343,39 @@ def test_resume_up_to_line_and_bad_log(tmp_path):
         Session.resume(r.log_path)
     assert err.value.line == line
     assert Session.resume(r.log_path, up_to_line=line - 1).history == s.history[:11]
+
+
+# -- chance sources ------------------------------------------------------------------------------
+
+def test_a_stacked_deck_is_the_sessions_chance_source_then_its_seed_takes_over(tmp_path):
+    """``Session(chance=StackedChance(...))`` deals the stacked outcomes (logged as chance
+    actions; None draws one at random) and then draws from the source behind them: no
+    test patches ``State.sample_chance``."""
+    from engine.chance import RandomChance, StackedChance
+    stacked = StackedChance(["dealer 2", "runner 9D", None, "runner QH", "runner 10S"], then=RandomChance(5))
+    s = Session("nags", None, ["human", "ai:easy", "ai:easy"], seed=5, log_dir=tmp_path, chance=stacked)
+    s.advance()
+    chance = [n for actor, n in s.history if actor == "chance"]
+    assert chance[0] == "dealer 2" and chance[1] == "runner 9D" and chance[3:5] == ["runner QH", "runner 10S"]
+    assert chance[2].startswith("runner ") and chance[5].startswith("deal ")  # drawn by RandomChance(5)
+    assert s.state.dealer == 2 and not stacked.queue
+    play_to_end(s, random.Random(1), max_moves=5)
+    s.close()
+    assert verify_log(s.log_path).ok  # the log replays without the source: outcomes are actions
+
+
+def test_the_arenas_duplicate_chance_is_a_chance_source_too():
+    """The arena's :class:`DuplicateChance` drives a session: two tables of one deal with
+    the seats rotated get the same deal, and a player's move ends the shared prefix."""
+    from engine.arena import DuplicateChance
+    tables = []
+    for seats in (["human", "ai:easy", "ai:random"], ["ai:random", "human", "ai:easy"]):
+        dup = DuplicateChance(9, 3)
+        s = Session("nags", None, seats, seed=1, write_log=False, chance=dup)
+        s.advance()
+        tables.append((s, dup))
+    assert tables[0][0].state.fingerprint() == tables[1][0].state.fingerprint()
+    s, dup = tables[0]
+    assert dup.prefix_steps > 0 and dup._in_prefix
+    s.act(s.view(s.to_move).legal_actions()[0] if s.is_human(s.to_move) else s.bot_choose())
+    assert not dup._in_prefix
