@@ -108,6 +108,14 @@ class NagsView(View):
         had to turn or pass holds none of the values it could not play then
         (NA-11, NA-16: :attr:`voids`), and cards known to be in the draw pile
         stay there. Dealt with :func:`engine.determinize.deal`."""
+        s = self._public_state()
+        if s.phase is not _DEALER:  # before the first game nothing is on the table
+            self._deal_hidden(s, rng)
+        return s
+
+    def _public_state(self) -> "NagsState":
+        """A state holding everything this view shows: the public fields, this seat's
+        hand, and no other hand yet."""
         s = self.state_class(self.variant, self.n_seats)
         s.phase = self.phase
         s.dealer, s.game_no, s.turn_seat = self.dealer, self.game_no, self.turn
@@ -125,8 +133,11 @@ class NagsView(View):
         s.pool_known = list(self.pool_known)
         s.hands = [[] for _ in range(self.n_seats)]
         s.hands[self.seat] = list(self.hand)
-        if s.phase is _DEALER:  # before the first game nothing is on the table
-            return s
+        return s
+
+    def _deal_hidden(self, s: "NagsState", rng: random.Random) -> None:
+        """Deal the cards this seat has not seen to the other hands and the pool of ``s``
+        (see :meth:`determinize`)."""
         seen = list(self.hand) + list(self.discard) + [r[0] for r in self.runners] + list(self.stock_known) \
             + list(self.pool_known)
         unseen = list((Counter(_FULL_DECK) - Counter(seen)).elements())
@@ -137,8 +148,18 @@ class NagsView(View):
             # NA-7: everyone saw who holds the start card; a hand only loses cards
             # by playing them (even after an opening without it, NA-8).
             known[others.index(self.starter)] = [start]
-        # NA-7: cards below the start card were in no hand at the deal; NA-11/NA-16:
-        # a seat that could not play holds none of the values playable then.
+        sizes = [self.hand_sizes[o] for o in others]
+        sizes.append(len(unseen) - sum(sizes))
+        dealt = deal(unseen, sizes, rng, known=known, exclude=self._exclusions(others) + [None])
+        for o, h in zip(others, dealt):
+            s.hands[o] = sorted(h)
+        s.pool = dealt[-1] + list(self.pool_known)
+
+    def _exclusions(self, others: list[int]) -> list:
+        """Per other seat, the cards it cannot hold (None: any): NA-7, cards below the
+        start card were in no hand at the deal; NA-11/NA-16, a seat that could not play
+        holds none of the values playable then."""
+        start = self.start_card
         key = start_search_key(start) if start is not None else None
         exclude: list = []
         for o in others:
@@ -147,14 +168,7 @@ class NagsView(View):
                 exclude.append(None)
             else:
                 exclude.append(lambda c, v=void, k=key: c.rank in v or (k is not None and start_search_key(c) < k))
-        exclude.append(None)
-        sizes = [self.hand_sizes[o] for o in others]
-        sizes.append(len(unseen) - sum(sizes))
-        dealt = deal(unseen, sizes, rng, known=known, exclude=exclude)
-        for o, h in zip(others, dealt):
-            s.hands[o] = sorted(h)
-        s.pool = dealt[-1] + list(self.pool_known)
-        return s
+        return exclude
 
 
 def play_list(hand: Sequence[Card], values: tuple[int, ...], must_include: Card | None) -> list[Action]:

@@ -151,6 +151,29 @@ class NomsView(View):
         suit (so the called card goes only to a seat that may hold it). The
         partner is then whoever holds (or played) the called card. The order of
         a face-down deck (before a cut) is unknown and is drawn at random."""
+        s = self._public_state()
+        if s.phase in (_CUT, _OVER) or (s.phase is _SHUFFLE and s.results):
+            # the gathered pack between hands (and after the last one): all 52 cards, order unknown here
+            s.deck = shuffled(rng, _FULL_DECK)
+        if s.phase not in (_AUCTION, _TRUMP, _CALL, _PLAY):
+            if self.called is not None:  # between hands: the last hand's partner as this seat knows it
+                holder = self.partner
+                if holder is None:  # unrevealed and not this seat: any other seat may have held it
+                    others = [i for i in range(N_SEATS) if i != self.seat]
+                    holder = others[rand_below(rng, len(others))]
+                s.partner = -1 if holder == self.declarer else holder
+            return s
+        s.hands = self._deal_hands(rng)
+        # The dealt hands are only needed for an all-pass (NO-16), which happens
+        # before any card is played, so the current hands are the dealt ones then.
+        s.dealt = [h[:] for h in s.hands]
+        if self.called is not None:
+            holder = self._called_holder(s.hands)
+            s.partner = -1 if holder == self.declarer else holder
+        return s
+
+    def _public_state(self) -> "NomsState":
+        """A state holding everything this view shows, and no hand yet."""
         s = self.state_class(self.variant)
         s.phase = self.phase
         s.dealer, s.hand_no = self.dealer, self.hand_no
@@ -166,44 +189,34 @@ class NomsView(View):
         s.exposed = bool(self.exposed)
         s.mult, s.next_mult = self.mult, self.next_mult
         s.totals, s.results = list(self.totals), list(self.results)
-        if s.phase in (_CUT, _OVER) or (s.phase is _SHUFFLE and s.results):
-            # the gathered pack between hands (and after the last one): all 52 cards, order unknown here
-            s.deck = shuffled(rng, _FULL_DECK)
-        if s.phase not in (_AUCTION, _TRUMP, _CALL, _PLAY):
-            if self.called is not None:  # between hands: the last hand's partner as this seat knows it
-                holder = self.partner
-                if holder is None:  # unrevealed and not this seat: any other seat may have held it
-                    others = [i for i in range(N_SEATS) if i != self.seat]
-                    holder = others[rand_below(rng, len(others))]
-                s.partner = -1 if holder == self.declarer else holder
-            return s
+        return s
+
+    def _deal_hands(self, rng: random.Random) -> list[list[Card]]:
+        """Every hand: this seat's, the exposed Mis a Vis hand, and the unseen cards dealt
+        to the others (sizes and shown voids kept, :func:`constrained_deal`)."""
         hands: list[list[Card]] = [[] for _ in range(N_SEATS)]
         hands[self.seat] = list(self.hand)
         known = set(self.hand)
         if self.exposed and self.declarer != self.seat:
             hands[self.declarer] = list(self.exposed)
             known.update(self.exposed)
-        played = self.played_cards()
-        known.update(played)
+        known.update(self.played_cards())
         unseen = [c for c in _FULL_DECK if c not in known]
         free = [i for i in range(N_SEATS) if not hands[i] and self.hand_sizes[i] and i != self.seat]
-        room = {i: self.hand_sizes[i] for i in free}
-        voids = self.voids()
         fixed: dict[int, list[Card]] = {i: [] for i in free}
-        constrained_deal(unseen, free, room, voids, rng, fixed)
+        constrained_deal(unseen, free, {i: self.hand_sizes[i] for i in free}, self.voids(), rng, fixed)
         for i in free:
             hands[i] = sorted(fixed[i])
-        s.hands = hands
-        # The dealt hands are only needed for an all-pass (NO-16), which happens
-        # before any card is played, so the current hands are the dealt ones then.
-        s.dealt = [h[:] for h in hands]
-        if self.called is not None:
-            holder = next((i for i in range(N_SEATS) if self.called in hands[i]), None)
-            if holder is None:  # already played
-                holder = next(((lead + k) % N_SEATS for lead, cards, _ in self.tricks + ((self.leader, self.trick, -1),)
-                               for k, c in enumerate(cards) if c is self.called), self.declarer)
-            s.partner = -1 if holder == self.declarer else holder
-        return s
+        return hands
+
+    def _called_holder(self, hands: list[list[Card]]) -> int:
+        """Who holds the called card in ``hands``, or played it this hand (the declarer
+        when nobody has)."""
+        holder = next((i for i in range(N_SEATS) if self.called in hands[i]), None)
+        if holder is not None:
+            return holder
+        return next(((lead + k) % N_SEATS for lead, cards, _ in self.tricks + ((self.leader, self.trick, -1),)
+                     for k, c in enumerate(cards) if c is self.called), self.declarer)
 
 
 def constrained_deal(cards: list[Card], seats: list[int], room: dict[int, int], voids: list[set[int]],
