@@ -358,36 +358,11 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         me = view.seat
         r = random.Random(int(rng.random() * 2**53))
         base = view.determinize(r)
-        ep = easy_plan(base, me, random.Random(int(r.random() * 2**53)))
-        plans: list[list[Action]] = [ep] if ep and ep[0] in legal else []
-        for _, p in enumerate_plans(base, me):
-            if p not in plans and p[0] in legal:
-                plans.append(p)
-            if len(plans) >= self.plans + 1:
-                break
-        if not plans:
-            plans = [[legal[0]]]
-        scores: list[list[float]] = [[] for _ in plans]
-        n = 0
-        if len(plans) > 1:
-            while True:
-                seed = int(r.random() * 2**53)
-                stop = False
-                for i, plan in enumerate(plans):
-                    scores[i].append(self._plan_rollout(view, plan, seed))
-                    n += 1
-                    if self.iterations is not None and n >= self.iterations:
-                        stop = True
-                        break
-                    if self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s:
-                        stop = True
-                        break
-                if stop:
-                    break
+        plans = self._candidate_plans(base, me, legal, r)
+        scores = self._score_plans(view, plans, r, t0) if len(plans) > 1 else [[] for _ in plans]
         counts = [len(x) for x in scores]
         means = [sum(x) / len(x) if x else float("-inf") for x in scores]
-        best = paired_pick(scores, self.margin, 1.0)
-        plan = plans[best]
+        plan = plans[paired_pick(scores, self.margin, 1.0)]
         # cache the rest of the plan with the view each step should meet
         s = base.clone()
         steps: list[tuple[Action, tuple]] = []
@@ -397,10 +372,38 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         self._cached = [(plan[k + 1], steps[k][1]) for k in range(len(plan) - 1)]
         visits = {f"{me} {' / '.join(map(str, p))}": counts[i] for i, p in enumerate(plans) if counts[i]}
         values = {f"{me} {' / '.join(map(str, p))}": means[i] for i, p in enumerate(plans) if counts[i]}
-        res = SearchResult(plan[0], n, time.perf_counter() - t0, visits, values, 1, unit="points",
+        res = SearchResult(plan[0], sum(counts), time.perf_counter() - t0, visits, values, 1, unit="points",
                            chosen_key=f"{me} {' / '.join(map(str, plan))}")
         self.last = res
         return res
+
+    def _candidate_plans(self, base: SpiteMaliceState, me: int, legal: Sequence[Action],
+                         r: random.Random) -> list[list[Action]]:
+        """The ``easy`` plan first, then up to :attr:`plans` more from the plan search,
+        each starting with a legal move (at least one plan: the first legal move)."""
+        ep = easy_plan(base, me, random.Random(int(r.random() * 2**53)))
+        plans: list[list[Action]] = [ep] if ep and ep[0] in legal else []
+        for _, p in enumerate_plans(base, me):
+            if p not in plans and p[0] in legal:
+                plans.append(p)
+            if len(plans) >= self.plans + 1:
+                break
+        return plans or [[legal[0]]]
+
+    def _score_plans(self, view: SpiteMaliceView, plans: list[list[Action]], r: random.Random,
+                     t0: float) -> list[list[float]]:
+        """Each plan's rollout scores, every plan on each common seed, until the
+        iteration budget or ``budget_s`` after ``t0``."""
+        scores: list[list[float]] = [[] for _ in plans]
+        n = 0
+        while True:
+            seed = int(r.random() * 2**53)
+            for i, plan in enumerate(plans):
+                scores[i].append(self._plan_rollout(view, plan, seed))
+                n += 1
+                if (self.iterations is not None and n >= self.iterations) or \
+                        (self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s):
+                    return scores
 
     def _plan_rollout(self, view: SpiteMaliceView, plan: list[Action], seed: int) -> float:
         """One determinization (``seed``: common to every plan) with ``plan`` applied, then ``easy`` play."""
