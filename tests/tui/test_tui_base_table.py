@@ -310,7 +310,7 @@ def test_summary_table_shows_negative_and_fractional_points():
 async def test_summary_screen_for_a_lowest_wins_game():
     session = _Session([12.0, -4.0, 30.5], winners=[1])
     screen = SummaryScreen(session, [[2.0, -4.0, 0.5]], hand_word="Hand")
-    assert screen.totals == [12.0, -4.0, 30.5] and screen.per_game_half == [[2.0, -4.0, 0.5]]
+    assert screen.totals == [12.0, -4.0, 30.5] and screen.hand_scores == [[2.0, -4.0, 0.5]]
     assert screen.winners_text() == "Winner: Bix"
 
 

@@ -138,7 +138,7 @@ async def test_match_with_choice_and_buying_horses():
         assert "n" in keys  # the buying phase was reached and left by key
         assert "d" in keys  # a Choice (NA-23) was made by key
         await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
-        assert len(app.screen.per_game_half) == 2
+        assert len(app.screen.hand_scores) == 2
 
 
 async def _first_human_turn(pilot, app):

@@ -525,9 +525,6 @@ class BaseTableScreen(Screen[None]):
 
         self.app.push_screen(SaveLogScreen(self.session), saved)
 
-    # Old name kept for subclasses written against the Nags-only screen.
-    _refresh_table = redraw
-
     def _step(self) -> None:
         """Decide what happens next: the summary, a hand-off, a bot's turn or a human's."""
         s = self.session
@@ -655,8 +652,6 @@ class BaseTableScreen(Screen[None]):
         self._log_events(events)
         self._step()
         return True
-
-    _human_act = human_act
 
     def illegal_text(self, action: Action, reason: str) -> str:
         """The error shown when the human's ``action`` is refused with the engine's

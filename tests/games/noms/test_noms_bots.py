@@ -115,10 +115,6 @@ def test_easy_works_on_a_view_whose_state_is_gone():
 
 # -- sensible decisions in set positions ---------------------------------------------
 
-def _hands(*texts: str) -> list[list[Card]]:
-    return [parse_cards(t) for t in texts]
-
-
 STRONG = "AS KS QS JS 10S 9S AH KH QH AD KD AC KC"
 WEAK = "2S 5S 9S JH 3H 7H 8D 4D QD 2C 6C 10C KC"
 

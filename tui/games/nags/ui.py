@@ -42,13 +42,6 @@ def points(half: int) -> str:
     return half_text(half)
 
 
-def direction_label(direction: int, ascii_only: bool = False) -> str:
-    """The rank direction (NA-10, NA-22): ``up ↑`` or ``down ↓``."""
-    if direction > 0:
-        return "up" if ascii_only else "up ↑"
-    return "down" if ascii_only else "down ↓"
-
-
 def play_values(legal: Sequence[Action]) -> list[int]:
     """The face values that appear in the legal plays, in the engine's order."""
     out: list[int] = []
@@ -68,11 +61,6 @@ def runner_status(runner: tuple, names: Sequence[str]) -> str:
     if status == FELL:
         return "fallen"
     return "running"
-
-
-def owners_of(view: NagsView) -> dict[int, int]:
-    """Face value -> owning seat (Buying a Horse, NA-25)."""
-    return dict(view.owners)
 
 
 def prompt(view: NagsView, names: Sequence[str], *, many_humans: bool = False,
@@ -174,11 +162,6 @@ def game_breakdown(data: dict, names: Sequence[str]) -> str:
 def _pts(x: float) -> str:
     """Points (which are whole or .5) as text."""
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
-
-
-def fmt_points(x: float) -> str:
-    """Points as text, ``10`` or ``7.5`` (NA-19 scores are multiples of ½)."""
-    return _pts(x)
 
 
 KEY_HELP = """\
