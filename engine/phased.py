@@ -1,4 +1,4 @@
-"""The state skeleton: what every game's :class:`~engine.core.State` used to copy by hand.
+"""The state skeleton: what every game's :class:`~engine.core.State` would otherwise copy by hand.
 
 A game's state subclasses :class:`PhasedState` and declares three things; the
 skeleton derives the rest.

@@ -3,9 +3,8 @@
 The auction evaluator (NO-7, NO-8, scored by NO-19 to NO-21)
 ------------------------------------------------------------
 
-The ``easy`` bidder passes most hands (about 4 first hands in 5 end all-pass
-among ``easy`` bots) and makes about 5 contracts of 10 in 6. The evaluator
-asks the deals instead: for each **sample** it draws one determinization of
+The evaluator asks the deals rather than a hand estimate (the ``easy`` bidder
+passes about 4 first hands in 5): for each **sample** it draws one determinization of
 the seat's view and plays it out several times with the ``easy`` bot in every
 seat, **without random moves** (a random move in the declarer's play costs a
 trick, which is what a contract of 10 cannot spare):
@@ -38,8 +37,7 @@ The card play (NO-15)
 Monte Carlo with common random numbers over the merged candidate cards of
 :func:`noms_candidates`, noise-free ``easy`` play-outs to the
 end of the hand, the ``easy`` card kept unless another beats it by
-:data:`PLAY_Z` paired standard errors (the generic flat search of
-:mod:`engine.ai.ismcts` did the same with plain determinizations). With
+:data:`PLAY_Z` paired standard errors. With
 :data:`INFER_PLAY` its determinizations come from :class:`PlaySampler`: the
 declarer's dealt hand must agree with its calls, trump and called card as the
 ``easy`` bot makes them (a hand that bid 10 and named hearts), and the other
@@ -47,8 +45,8 @@ seats' with their calls (a seat that passed holds no hand the ``easy`` bidder
 would have bid).
 
 Mis a Vis (NO-14): the ``easy`` opponents use the exposed hand (lead under the
-declarer's lowest card of a suit, stay under it), so the play-outs of the
-auction evaluator no longer credit Mis a Vis with a defence that ignores it.
+declarer's lowest card of a suit, stay under it), so the evaluator's play-outs
+defend Mis a Vis as a player would.
 
 Latest measurement (2026-11, whole games to 101, ``hard@250it`` against three
 ``easy``, 81 duplicate deals x 4 rotations, seed 4041): ``hard`` won 106 of 324

@@ -78,10 +78,8 @@ HORIZON_WEIGHTS = (20.0, 16.0, 8.0, 7.0)
 class _RolloutView:
     """The part of ``state.view(seat)`` that :meth:`SpiteMaliceEasyBot.pick` reads
     (SM-18: only what the seat may see), sharing the state's own lists (so the bot
-    must not change them) instead of copying every deck into tuples. Views no longer
-    build a legal list, but this still pays (2026-11-23, 25 positions x 60 rollouts,
-    6 interleaved runs): 1017 rollouts/s best, 941 median, against 905 and 813 with
-    ``state.view(seat)``."""
+    must not change them) instead of copying every deck into tuples: 1017 rollouts/s
+    best against 905 with ``state.view(seat)`` (2026-11-23, ``docs/ai-measurements.md``)."""
 
     __slots__ = ("discards", "hand", "play", "seat", "stock_tops", "variant")
 
