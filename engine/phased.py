@@ -20,14 +20,16 @@ skeleton derives the rest.
    is slotted, cloned, fingerprinted (so compared by every clone and
    determinize test) everywhere; :func:`field_differences` names the fields in
    which two states differ.
-3. **Verbs.** ``VERBS``, one row per action type: :func:`move` for a player's
+3. **Verbs.** ``VERBS``, one row per action type (and phase): :func:`move` for a player's
    move (the phases it belongs to, its legality check, the sentence saying why
    not, its handler) and :func:`chance` for a chance outcome (its phase, its
    handler, and the sampler that draws it). Each handler takes its concrete
    action class. From the rows the skeleton builds :meth:`is_legal`,
    :meth:`why_illegal`, :meth:`apply`, :meth:`apply_trusted` and
    :meth:`sample_chance`: the prologue (a chance step, the end of the match, a
-   move checked once) is here, the rules are in the handlers.
+   move checked once) is here, the rules are in the handlers. One action type may
+   have rows for different phases (a pass that declines an offer, another that
+   ends a turn): the row is found by the action's type and the phase.
 
 ``__slots__ = ()`` here and in :class:`~engine.core.State` lets the
 subclasses' slots take effect: a state has no ``__dict__``.
@@ -196,12 +198,11 @@ class PhasedState(State):
     #: What a player may do in each phase: the refusal of an action of another phase.
     PHASE_HINTS: ClassVar[Mapping[enum.IntEnum, str]] = {}
 
-    # built from VERBS by __init_subclass__
-    _MOVES: ClassVar[dict[type, tuple[frozenset, Callable[[Any, Any], bool], Callable[[Any, Any], list[Event]]]]]
-    _WHY: ClassVar[dict[type, Callable[[Any, Any], str]]]
-    _APPLY: ClassVar[dict[type, Callable[[Any, Any], list[Event]]]]
-    _CHANCE: ClassVar[dict[type, tuple[frozenset, Callable[[Any, Any], list[Event]]]]]
-    _SAMPLE: ClassVar[dict[enum.IntEnum, Callable[[Any, random.Random], Action]]]
+    # built from VERBS by __init_subclass__: action type -> phase -> the row's handlers
+    _MOVES: ClassVar[dict[type, dict[Any, tuple[Callable[[Any, Any], bool], Callable[[Any, Any], list[Event]],
+                                               Callable[[Any, Any], str] | None]]]]
+    _CHANCE: ClassVar[dict[type, dict[Any, Callable[[Any, Any], list[Event]]]]]
+    _SAMPLE: ClassVar[dict[Any, Callable[[Any, random.Random], Action]]]
 
     phase: Any
 
@@ -213,17 +214,15 @@ class PhasedState(State):
                 raise TypeError(f"{cls.__name__}.__slots__ must be slots(FIELDS)")
             _compile(cls, cls.FIELDS)
         if "VERBS" in own:
-            cls._MOVES, cls._WHY, cls._APPLY, cls._CHANCE, cls._SAMPLE = {}, {}, {}, {}, {}
+            cls._MOVES, cls._CHANCE, cls._SAMPLE = {}, {}, {}
             for v in cls.VERBS:
-                cls._APPLY[v.action] = v.apply
-                if v.is_chance:
-                    cls._CHANCE[v.action] = (v.phases, v.apply)
-                    if v.sample is not None:
-                        cls._SAMPLE.update((p, v.sample) for p in v.phases)
-                    continue
-                cls._MOVES[v.action] = (v.phases, v.legal or _always, v.apply)
-                if v.why is not None:
-                    cls._WHY[v.action] = v.why
+                for p in v.phases:
+                    if v.is_chance:
+                        cls._CHANCE.setdefault(v.action, {})[p] = v.apply
+                        if v.sample is not None:
+                            cls._SAMPLE[p] = v.sample
+                    else:
+                        cls._MOVES.setdefault(v.action, {})[p] = (v.legal or _always, v.apply, v.why)
 
     # -- generated from FIELDS (these stand in for type checkers) ------------------------
     def clone(self) -> Self:
@@ -242,34 +241,35 @@ class PhasedState(State):
 
     # -- legality ----------------------------------------------------------------------
     def is_legal(self, action: Action) -> bool:
-        """The same answer as ``action in self.legal_actions()``, from the action's
-        ``VERBS`` row: its phases and its legality check (False at chance and
-        terminal steps: no move belongs to those phases)."""
-        row = self._MOVES.get(type(action))
-        return row is not None and self.phase in row[0] and row[1](self, action)
+        """The same answer as ``action in self.legal_actions()``, from the ``VERBS``
+        row of the action's type and this phase: its legality check (False at chance
+        and terminal steps: no move belongs to those phases)."""
+        rows = self._MOVES.get(type(action))
+        row = rows.get(self.phase) if rows is not None else None
+        return row is not None and row[0](self, action)
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else a sentence: :attr:`CHANCE_TEXT`,
-        :attr:`OVER_TEXT`, the action's ``why`` handler when it belongs to this
-        phase, else the phase's hint (:attr:`PHASE_HINTS`)."""
+        :attr:`OVER_TEXT`, the ``why`` handler of the action's row for this phase,
+        else the phase's hint (:attr:`PHASE_HINTS`)."""
         p = self.phase
         if p in self.CHANCE_PHASES:
             return self.CHANCE_TEXT
         if p is self.OVER:
             return self.OVER_TEXT
-        if self.is_legal(action):
-            return None
-        cls = type(action)
-        row = self._MOVES.get(cls)
-        why = self._WHY.get(cls)
-        if row is not None and p in row[0] and why is not None:
-            return why(self, action)
+        rows = self._MOVES.get(type(action))
+        row = rows.get(p) if rows is not None else None
+        if row is not None:
+            if row[0](self, action):
+                return None
+            if row[2] is not None:
+                return row[2](self, action)
         return self.PHASE_HINTS.get(p) or f"{action} is not legal now"
 
     # -- apply -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        """Carry out a player's move (checked with :meth:`is_legal` first) or a chance
-        outcome (checked to be possible by its handler) and return its events.
+        """Carry out a player's move (checked with its row's legality check first) or a
+        chance outcome (checked to be possible by its handler) and return its events.
 
         Raises:
             IllegalAction: the move is not legal (the :meth:`why_illegal` sentence),
@@ -278,23 +278,26 @@ class PhasedState(State):
         p = self.phase
         if p in self.CHANCE_PHASES:
             return self._apply_chance(action)
-        row = self._MOVES.get(type(action))  # is_legal, inlined: apply runs once a step
-        if row is None or p not in row[0] or not row[1](self, action):
+        rows = self._MOVES.get(type(action))  # is_legal, inlined: apply runs once a step
+        row = rows.get(p) if rows is not None else None
+        if row is None or not row[0](self, action):
             raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
-        return row[2](self, action)
+        return row[1](self, action)
 
     def apply_trusted(self, action: Action) -> list[Event]:
         """:meth:`apply` without the move check (see :meth:`State.apply_trusted`):
         ``action`` must come from ``legal_actions()`` or ``sample_chance`` of this state."""
-        if self.phase in self.CHANCE_PHASES:
+        p = self.phase
+        if p in self.CHANCE_PHASES:
             return self._apply_chance(action)
-        return self._APPLY[type(action)](self, action)
+        return self._MOVES[type(action)][p][1](self, action)
 
     def _apply_chance(self, action: Action) -> list[Event]:
-        row = self._CHANCE.get(type(action))
-        if row is None or self.phase not in row[0]:
+        rows = self._CHANCE.get(type(action))
+        handler = rows.get(self.phase) if rows is not None else None
+        if handler is None:
             raise self.impossible(action)
-        return row[1](self, action)
+        return handler(self, action)
 
     def impossible(self, action: Action, why: str = "") -> IllegalAction:
         """The error for a chance outcome that cannot happen now: ``why``, or
