@@ -4,7 +4,7 @@ list, its order, a chance outcome, an event or the final state (or a bot's choic
 ``match_digest`` plays uniformly random legal actions; ``bot_match_digest`` lets the
 game's bots of the given levels choose from their seats' views (search levels with an
 iteration budget, ``hard@40it``, so the digest does not depend on the machine's speed).
-The games' ``test_<id>_speed.py`` and ``tests/engine/test_bot_play_hashes.py`` hold
+``tests/engine/test_play_hashes.py`` (and the rummy games' ``test_<id>_speed.py``) hold
 digests recorded from the engine before a refactoring; if a rules fix changes play on
 purpose, re-record them with these functions and say so in the commit.
 """
