@@ -10,21 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import (
-    Card,
-    cards_text,
-    parse_card,
-    parse_cards,
-)
-from engine.core import (
-    Action,
-    ActionParseError,
-    ChooseDealer,
-    Pass,
-    VerbTable,
-    bare,
-    parse_notation,
-)
+from engine.cards import Card, cards_text, parse_card, parse_cards
+from engine.core import Action, ActionParseError, ChooseDealer, Pass, VerbTable, bare, parse_notation
 from engine.games.nags.rules import value_text
 
 

@@ -9,13 +9,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal, cast
 
-from engine.cards import (
-    ACE,
-    Card,
-    Suit,
-    rank_text,
-    standard_deck,
-)
+from engine.cards import ACE, Card, Suit, rank_text, standard_deck
 from engine.variants import option
 
 

@@ -7,40 +7,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from engine.cards import (
-    Card,
-    cards_text,
-)
-from engine.core import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    ChooseDealer,
-    Event,
-    IllegalAction,
-    Pass,
-    rand_below,
-    shuffled,
-)
+from engine.cards import Card, cards_text
+from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, Pass, rand_below, shuffled
 from engine.match import match_over, match_winners
-from engine.phased import (
-    CARDS,
-    DICT,
-    FLAG,
-    INT_ROWS,
-    INTS,
-    LIST,
-    PHASE,
-    ROWS,
-    SHARE,
-    SORTED_CARDS,
-    SORTED_ROWS,
-    Field,
-    PhasedState,
-    chance,
-    move,
-    slots,
-)
+from engine.phased import (CARDS, DICT, FLAG, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS, SORTED_ROWS,
+                           Field, PhasedState, chance, move, slots)
 from engine.games.nags.actions import Buy, ChooseDirection, Deal, DealRunner, DoneBuying, Play, Reveal, Turn
 from engine.games.nags.rules import (_BUY, _DEAL, _DEALER, _DIRECTION, _FULL_DECK, _OVER, _PLAY, _REVEAL, _RUNNERS,
                                     CAME_IN, FELL, HAND_SIZE, N_RUNNERS, RUNNING, NagsVariant, Phase, half_text,

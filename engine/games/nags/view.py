@@ -10,14 +10,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar, Sequence, cast
 
-from engine.cards import (
-    Card,
-)
-from engine.core import (
-    Action,
-    Pass,
-    View,
-)
+from engine.cards import Card
+from engine.core import Action, Pass, View
 from engine.determinize import deal
 
 from engine.games.nags.actions import Buy, ChooseDirection, DoneBuying, Play, Turn

@@ -9,22 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import (
-    Card,
-    Suit,
-    cards_text,
-    parse_card,
-    parse_cards,
-)
-from engine.core import (
-    Action,
-    ActionParseError,
-    ChooseDealer,
-    Pass,
-    VerbTable,
-    bare,
-    parse_notation,
-)
+from engine.cards import Card, Suit, cards_text, parse_card, parse_cards
+from engine.core import Action, ActionParseError, ChooseDealer, Pass, VerbTable, bare, parse_notation
 from engine.games.noms.rules import _FULL_DECK, _SUIT_LETTERS, MIS, MISAVIS, bid_text
 
 

@@ -10,11 +10,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal
 
-from engine.cards import (
-    Card,
-    Suit,
-    standard_deck,
-)
+from engine.cards import Card, Suit, standard_deck
 from engine.variants import option
 
 

@@ -7,39 +7,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from engine.cards import (
-    Card,
-    Suit,
-    cards_text,
-)
-from engine.core import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    ChooseDealer,
-    Event,
-    IllegalAction,
-    Pass,
-    rand_below,
-    shuffled,
-)
+from engine.cards import Card, Suit, cards_text
+from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, Pass, rand_below, shuffled
 from engine.match import match_over, match_winners
-from engine.phased import (
-    CARD_ROWS,
-    CARDS,
-    FLAG,
-    INTS,
-    LIST,
-    PHASE,
-    ROWS,
-    SHARE,
-    SORTED_ROWS,
-    Field,
-    PhasedState,
-    chance,
-    move,
-    slots,
-)
+from engine.phased import (CARD_ROWS, CARDS, FLAG, INTS, LIST, PHASE, ROWS, SHARE, SORTED_ROWS, Field, PhasedState,
+                           chance, move, slots)
 from engine.games.noms.actions import _CALLS, _PLAY_TEXT, _TRUMPS, Bid, Call, Cut, Play, Shuffle, Trump
 from engine.games.noms.rules import (_AUCTION, _CALL, _CUT, _DEALER, _FULL_DECK, _OVER, _PLAY, _SHUFFLE, _SUIT_LETTERS,
                                     _TRUMP, MIS, MISAVIS, N_SEATS, N_TRICKS, PASS_CALL, NomsVariant, Phase,

@@ -8,15 +8,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Sequence
 
-from engine.cards import (
-    Card,
-)
-from engine.core import (
-    Action,
-    View,
-    rand_below,
-    shuffled,
-)
+from engine.cards import Card
+from engine.core import Action, View, rand_below, shuffled
 from engine.determinize import DeterminizeError, deal
 from engine.games.noms.actions import _CALLS, _PASS, _PLAYS, _TRUMPS, Bid
 from engine.games.noms.rules import (_AUCTION, _CALL, _CUT, _FULL_DECK, _OVER, _PLAY, _SHUFFLE, _TRUMP, N_SEATS,

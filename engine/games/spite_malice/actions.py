@@ -11,18 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import (
-    Card,
-    cards_text,
-    parse_card,
-    parse_cards,
-)
-from engine.core import (
-    Action,
-    ActionParseError,
-    VerbTable,
-    parse_notation,
-)
+from engine.cards import Card, cards_text, parse_card, parse_cards
+from engine.core import Action, ActionParseError, VerbTable, parse_notation
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal, cast
 
-from engine.cards import (
-    Card,
-    multi_deck,
-    standard_deck,
-)
+from engine.cards import Card, multi_deck, standard_deck
 from engine.variants import option
 
 

@@ -9,36 +9,11 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from engine.cards import (
-    Card,
-    cards_text,
-)
-from engine.core import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    Event,
-    IllegalAction,
-    rand_below,
-    shuffled,
-)
+from engine.cards import Card, cards_text
+from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, rand_below, shuffled
 from engine.match import match_over, match_winners
-from engine.phased import (
-    CARD_ROWS,
-    GRID,
-    INT_ROWS,
-    INTS,
-    LIST,
-    PHASE,
-    ROWS,
-    SHARE,
-    SORTED_CARDS,
-    Field,
-    PhasedState,
-    chance,
-    move,
-    slots,
-)
+from engine.phased import (CARD_ROWS, GRID, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS, Field, PhasedState,
+                           chance, move, slots)
 from engine.games.spite_malice.actions import Deal, Discard, Draw, PlayDiscard, PlayHand, PlayStock
 from engine.games.spite_malice.rules import (_DEAL, _DRAW, _ORDER, _OVER, _PLAY, TIE, VALUE, Phase, SpiteMaliceVariant,
                                            value_text)

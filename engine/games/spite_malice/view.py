@@ -10,13 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Sequence
 
-from engine.cards import (
-    Card,
-)
-from engine.core import (
-    Action,
-    View,
-)
+from engine.cards import Card
+from engine.core import Action, View
 from engine.determinize import deal
 from engine.games.spite_malice.actions import Discard, PlayDiscard, PlayHand, PlayStock
 from engine.games.spite_malice.rules import _DEAL, _ORDER, _PLAY, VALUE, Phase, SpiteMaliceVariant
