@@ -55,10 +55,11 @@ SHARE = "{x}"
 LIST = "{x}[:]"
 #: A shallow copy of a dict.
 DICT = "{x}.copy()"
-#: A list of lists, each row copied.
-ROWS = "[r[:] for r in {x}]"
+#: A list of lists, each row (a list) copied. ``map`` with ``list.copy``: a comprehension is a
+#: function call of its own on Python 3.11, twice as slow for a few rows.
+ROWS = "list(map(list.copy, {x}))"
 #: A list of lists of lists (Spite & Malice's discard decks per seat).
-GRID = "[[c[:] for c in r] for r in {x}]"
+GRID = "[list(map(list.copy, r)) for r in {x}]"
 
 # -- how fingerprint writes a field: an expression of ``{x}``, or a function --
 #: ``str(x)``: ints, None, a card, a text.
