@@ -358,13 +358,16 @@ def test_small_and_big_forms_of_any_card():
 
 def test_special_faces_are_drawn_from_the_per_kind_table():
     from engine.cards import ALL_FACES, NOGGINATE, CardKind
-    from themes import CARD_VARIABLES, OPTIONAL_VARIABLES
+    from themes import CARD_VARIABLES, GAME_VARIABLES
+    from tui.games import TABLES, load
     from tui.widgets.cards import FACE_LOOKS, card_color, card_text, suit_color
+    nogginate = load(TABLES["nogginate"].palette)  # a game's own faces and colours: loading registers them
     specials = [c for c in ALL_FACES if not c.is_natural]
     assert {c.kind for c in specials} == set(FACE_LOOKS)  # every special kind has a row
+    assert set(FACE_LOOKS) == {CardKind.JOKER} | set(nogginate.faces)
     for card in specials:
         look = FACE_LOOKS[card.kind]
-        assert look.color in CARD_VARIABLES and look.color in THEME_DEFAULTS
+        assert (look.color in CARD_VARIABLES or look.color in nogginate.colors) and look.color in THEME_DEFAULTS
         assert card_color(None, card) == THEME_DEFAULTS[look.color]
         assert card_label(card) == look.label and card_label(card, True) == look.ascii
         assert NOGGINATE.parse(card_label(card, True)) is card  # the ASCII label is the notation
@@ -385,11 +388,11 @@ def test_special_faces_are_drawn_from_the_per_kind_table():
     # Ranks 0 and 1 draw like any natural card.
     zero = Card.get(0, Suit.CLUBS)
     assert card_label(zero) == "0♣" and card_rows(zero, True) == ["0    ", "  C  ", "    0"]
-    # The optional Nogginate palette: blue clubs, orange diamonds, purple hearts, green spades (NG-9).
-    assert [suit_color(None, s, "nogginate") for s in Suit] == list(OPTIONAL_VARIABLES.values())
-    assert card_color(None, zero, "nogginate") == OPTIONAL_VARIABLES["nogginate-clubs"]
+    # Nogginate's own suit palette: blue clubs, orange diamonds, purple hearts, green spades (NG-9).
+    assert [suit_color(None, s, "nogginate") for s in Suit] == ["#1565c0", "#ef6c00", "#7b1fa2", "#2e7d32"]
+    assert card_color(None, zero, "nogginate") == GAME_VARIABLES["nogginate-clubs"] == "#1565c0"
     assert card_color(None, zero) == THEME_DEFAULTS["suit-clubs"]
-    assert set(CARD_VARIABLES) | set(OPTIONAL_VARIABLES) <= set(THEME_DEFAULTS)
+    assert set(CARD_VARIABLES) | set(GAME_VARIABLES) <= set(THEME_DEFAULTS)
 
 
 class CardsApp(App):

@@ -12,6 +12,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.cards import Card
+from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import meld_text, pile_text, shown_text, team_name, team_status, tell_words
 from tui.widgets.cards import card_text
 
@@ -25,7 +26,7 @@ class _NogginatePalette:
         self.ascii = base.ascii
 
     def card(self, card: Card) -> Text:
-        return card_text(card, self.app, on_face=True, palette="nogginate")
+        return card_text(card, self.app, on_face=True, palette=SUITS)
 
     def cards(self, cards: Any, sep: str = " ") -> Text:
         out = Text()

@@ -53,6 +53,7 @@ from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, R
 from engine.games.nogginate.game import (ASK, BONUS_ACT, DRAW, NO, OUT, PASS, YES, Add, Close, Discard, Draw,
                                          FreezeNate, Merge, NewNate, NewNoggi, Onto, TakePile)
 from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI
+from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TELL_MENU, action_cards,
                                     describe_action, hand_breakdown, meld_text, name, names, pile_text,
                                     power_name, prompt, shown_text, special_style, team_name, team_status)
@@ -62,9 +63,6 @@ from tui.widgets.cards import card_small
 from tui.widgets.decision import DecisionBar
 from tui.widgets.hand import FanHand
 from tui.widgets.melds import MeldLine, MeldsPanel
-
-PALETTE = "nogginate"
-
 
 def meld_plan(kind: str, cards: Sequence[Card], next_id: int) -> list[Action]:
     """The actions that lay ``cards`` as one new meld (NG-26a): the three-card start, then
@@ -171,7 +169,7 @@ class NogginateTableScreen(BaseTableScreen):
             yield Static("", id="ng-shown")
             with Vertical(id="ng-hand-panel"):
                 hand = FanHand(id="ng-hand")
-                hand.palette = PALETTE
+                hand.palette = SUITS
                 yield hand
 
     def setup_table(self) -> None:
@@ -186,7 +184,7 @@ class NogginateTableScreen(BaseTableScreen):
         style = special_style(c)
         if style is not None:
             return Text(name(c, self.ascii), style=style)
-        return card_small(c, self.app, on_face=False, palette=PALETTE)
+        return card_small(c, self.app, on_face=False, palette=SUITS)
 
     # -- hooks ---------------------------------------------------------------------------
     def refresh_view(self, view: Any) -> None:

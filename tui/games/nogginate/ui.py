@@ -13,12 +13,12 @@ from rich.text import Text
 
 from engine.cards import Card
 from engine.core import Action
-from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, POWER_CARD, RECONFIGURE, REMOVE,
-                                           RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
+from engine.games.nogginate.cheats import (JOKERNATE_CARD, POWER_CARD, CheatNate, Combine, Give, HandsOff,
                                            Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell)
 from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw, FreezeNate, GoOut, Merge,
                                          NewNate, NewNoggi, Onto, PassTurn, PlaceBonus, TakePile)
 from engine.games.nogginate.melds import CHEAT_NATE, FREEZE_NATE, JOKER, JOKERNATE, NATE, TableMeld
+from tui.games.nogginate.palette import PALETTE
 
 HAND_WORD = "Round"
 STRONG_EVENT_KINDS = frozenset({"pile", "down", "closed", "close", "ask", "answer", "out", "hand_over",
@@ -37,10 +37,8 @@ TELL_MENU: tuple[tuple[str, str], ...] = (
 
 CardText = Callable[[Card], Text]
 
-#: Special faces drawn reversed (white on their colour) so they read at a glance.
-SPECIAL_BG = {"JK": "#c62828", "FZ": "#00838f", "BN": "#b07800",
-              **{c.text: "#ad1457" for c in (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE, RESURRECT,
-                                             SHOW, STEAL, TELL)}}
+#: Special faces drawn reversed (white on their colour, the palette's default) so they read at a glance.
+SPECIAL_BG = {"JK": "#c62828", **{look.label: PALETTE.colors[look.color] for look in PALETTE.faces.values()}}
 
 
 def plain_card(ascii_only: bool) -> CardText:
