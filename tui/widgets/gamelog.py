@@ -1,7 +1,7 @@
 """The narrated game log: one line per event, cards in their colours.
 
 The cards of a line come from its event: ``Event.data["cards"]`` lists the
-canonical texts (:attr:`engine.cards.Card.text`, e.g. ``["7H", "0C", "FZ"]``) of
+canonical texts (:attr:`engine.cards.Card.text`, e.g. ``["7H", "10S", "JK"]``) of
 the cards the narration names, and exactly those tokens (written ``7♥`` / ``7H``)
 are coloured like the card (:func:`tui.widgets.cards.card_color`: suit colour,
 or the special face's colour). A line without card data (a resumed match's
@@ -25,7 +25,7 @@ from tui.widgets.narration import asciify, hand_scores_line, second_person
 _CARD_RE = re.compile(r"\b(10|[2-9JQKA])([♣♦♥♠])")
 _ASCII_CARD_RE = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
 _SUIT_OF = {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}}
-#: Characters that may not touch a card token (so ``0♥`` is not found inside ``10♥``, nor ``JK`` in ``JKN``).
+#: Characters that may not touch a card token (so ``0♥`` is not found inside ``10♥``, nor ``JK`` in a longer word).
 _TOKEN_EDGE = r"[\w♣♦♥♠]"
 
 

@@ -72,7 +72,7 @@ class HandView(Widget):
         #: how many rows of big cards are allowed; None: from the screen's height class
         #: (``-short``: 0, so always compact; ``-tall``: 2; otherwise 1)
         self.max_big_rows: int | None = None
-        #: the suit colours of the cards (``tui.widgets.cards.SUIT_PALETTES``: "french", "nogginate")
+        #: the suit colours of the cards (a name in ``tui.widgets.cards.SUIT_PALETTES``: "french" or a game's own)
         self.palette = "french"
 
     def compose(self):

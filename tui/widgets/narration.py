@@ -1,7 +1,7 @@
 """Game-independent wording for the table: ASCII fallback of narration, the
 second person for the seat named ``You``, points as text, a finished hand's
 scores line and the "thinking…" cue. Text only (no widgets); a game's own
-module (e.g. :mod:`tui.games.nags.ui`) may word things its own way instead.
+module (``tui.games.<id>.ui``) may word things its own way instead.
 """
 
 from __future__ import annotations
@@ -60,5 +60,5 @@ def thinking_text(name: str, ascii_only: bool = False) -> str:
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``... (places in a race, NA-12)."""
+    """``1st``, ``2nd``, ``3rd``, ``4th``... (places in a race)."""
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
