@@ -31,7 +31,7 @@ from tui.games.nags.table import NagsTableScreen
 from tui.widgets.cards import (THEME_DEFAULTS, CardWidget, SmallCard, card_big, card_label, card_rows,
                                card_small)
 from tui.widgets.gamelog import GameLog
-from tui.widgets.narration import format_points, hand_scores_line, second_person
+from tui.widgets.narration import format_points, hand_scores_line
 from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
 
@@ -314,10 +314,6 @@ async def test_summary_screen_for_a_lowest_wins_game():
 
 
 def test_generic_narration():
-    names = ["You", "Bix"]
-    assert second_person("You leads 7♥ and wins the trick", names) == "You lead 7♥ and win the trick"
-    assert second_person("You bids 3 trumps", names) == "You bid 3 trumps"
-    assert second_person("Bix leads 7♥", names) == "Bix leads 7♥"
     line = hand_scores_line({"hand": 1, "scores": [-2.0, 5.5], "totals": [3.0, 5.5]}, ["Ann", "Bix"])
     assert line == "Hand 2: Ann -2, Bix 5.5. Match: Ann 3, Bix 5.5."
 

@@ -30,7 +30,7 @@ from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import CardWidget, ascii_mode, theme_color
 from tui.widgets.footer import WrappingFooter
 from tui.widgets.gamelog import GameLog
-from tui.widgets.narration import asciify, hand_scores_line, second_person, thinking_text
+from tui.widgets.narration import asciify, hand_scores_line, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
 
@@ -147,7 +147,7 @@ class BaseTableScreen(Screen[None]):
     ``compose_scores()`` / ``refresh_scores(view)``
         The scores panel (id ``scoreboard``). Default: :class:`MatchScoreboard`
         with the finished hands' points and the match totals.
-    ``second_person(text, names)`` / ``hand_over_line(data, names)``
+    ``hand_over_line(data, names)``
         Wording of the log (default: :mod:`tui.widgets.narration`).
     ``hand_breakdown(data, names)`` / ``hand_result_lines(data, events)``
         How a finished hand was scored, from its ``hand_over`` data (one line, shown in
@@ -323,10 +323,6 @@ class BaseTableScreen(Screen[None]):
                                 winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD,
                                 teams=session_teams(s))
 
-    def second_person(self, text: str, names: Sequence[str]) -> str:
-        """A narrated line as the seat named ``You`` reads it."""
-        return second_person(text, names)
-
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str | None:
         """The log line after a finished hand (its and the match's points)."""
         return hand_scores_line(data, names, self.HAND_WORD)
@@ -418,7 +414,7 @@ class BaseTableScreen(Screen[None]):
                 yield from self.compose_table()
             with Vertical(id="table-right"):
                 yield from self.compose_scores()
-                yield GameLog(id="log", person=self.second_person, hand_line=self.hand_over_line,
+                yield GameLog(id="log", hand_line=self.hand_over_line,
                               strong_kinds=self.STRONG_EVENT_KINDS)
         yield StatusLine(id="status")
         yield WrappingFooter()
@@ -441,7 +437,7 @@ class BaseTableScreen(Screen[None]):
         log = self.query_one(GameLog)
         self._sync_log()
         for line in getattr(self.session, "narration", [])[-200:]:  # a resumed match's story so far
-            log.add_line(self.second_person(line, self.names))
+            log.add_line(line)
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
                                                                if getattr(self.session, "seed", None) else ""))
         self.call_after_refresh(self._start)

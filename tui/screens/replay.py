@@ -30,6 +30,7 @@ from engine.gamelog import LogReplayError, Replay, read_log
 from engine.seats import safe_name
 from tui.games import TABLES, load
 from tui.widgets.footer import WrappingFooter
+from tui.widgets.narration import what_seat_sees
 
 MAX_SEAT_KEYS = 6
 HISTORY_LINES = 12
@@ -100,8 +101,8 @@ def render_generic(state: Any, names: list[str], seat: int | None, palette: Pale
     or the seat's view as its dataclass text."""
     if seat is None:
         return Text.assemble(("Omniscient position\n", "bold"), state.fingerprint())
-    who = names[seat] if seat < len(names) else f"seat {seat}"
-    return Text.assemble((f"What {who} sees\n", "bold"), repr(state.view(seat)))
+    what = what_seat_sees(names, seat)
+    return Text.assemble((what[0].upper() + what[1:] + "\n", "bold"), repr(state.view(seat)))
 
 
 

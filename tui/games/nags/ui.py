@@ -188,13 +188,3 @@ Buying horses (NA-25): ←/→ or a value key, Enter buys, n done
 z undo (against bots) · h hint · l last events · ? rules"""
 
 
-_SECOND_PERSON = {"plays": "play", "turns": "turn", "passes": "pass", "chooses": "choose", "buys": "buy",
-                  "holds": "hold", "deals": "deal", "owns": "own", "takes": "take", "starts": "start"}
-
-
-def second_person(text: str, names: Sequence[str]) -> str:
-    """Fix the verbs of a sentence whose subject is the seat named ``You``
-    (``You plays 2♦`` -> ``You play 2♦``); other text is returned unchanged."""
-    if "You" not in names or not text.startswith("You "):
-        return text
-    return " ".join(_SECOND_PERSON.get(w, w) for w in text.split(" "))

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from engine.cards import Card
 from engine.core import Action, Event
+from engine.grammar import plural, render
 from engine.games.spite_malice.game import (SEED_TYPE_NAMES, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceView, value_text)
 from tui.widgets.narration import asciify
@@ -325,7 +326,7 @@ def result_text(view: SpiteMaliceView, names: Sequence[str]) -> str:
     ``Bob has played the last stock card and wins (SM-13)``."""
     reason = view.reason or "the game is over"
     seat = view.result if view.result is not None and 0 <= view.result < len(names) else None
-    return Event("result", reason, seat).narrate(names)  # "You have played...": narrate makes verbs agree
+    return Event("result", reason, seat).narrate(names)  # the reason is the engine's template
 
 
 def game_breakdown(data: dict, names: Sequence[str]) -> str:
@@ -340,11 +341,10 @@ def game_breakdown(data: dict, names: Sequence[str]) -> str:
         return f"a tie ({reason}): nobody scores"
     loser = 1 - winner if len(names) == 2 else None
     if loser is None or loser >= len(stock):
-        return f"{names[winner]} won"
+        return render(f"{{s{winner}}} won", names)
     n = stock[loser]
-    cards = f"{n} card{'s' if n != 1 else ''}"
-    return (f"{names[winner]} won: {names[loser]} had {cards} left in the stock, "
-            f"so {names[winner]} scores {n} (SM-17)")
+    return render(f"{{s{winner}}} won: {{s{loser}}} had {plural(n, 'card', 'cards')} left in the stock, "
+                  f"so {{s{winner}}} {{s{winner}:scores|score}} {n} (SM-17)", names)
 
 
 def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = None, *,
@@ -467,7 +467,7 @@ def render_position(state: Any, names: Sequence[str], seat: int | None, palette:
         elif i == seat:
             hand.append_text(palette.cards(hand_cards(view)))
         else:
-            hand.append(f"{view.hand_sizes[i]} cards", style="dim")
+            hand.append(plural(view.hand_sizes[i], 'card', 'cards'), style="dim")
         lines.append(hand)
     if view.variant.match_to is not None:
         lines.append(Text(""))
