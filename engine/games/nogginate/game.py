@@ -754,13 +754,14 @@ class _Turn:
         return self.asked or not self.ask_left
 
     def ask_ok(self) -> bool:
-        """NG-45b/c: a partnership player may ask once a turn, when the team meets NG-43 or
-        will once it closes Noggis it can close."""
+        """NG-45b/c/k: a partnership player may ask once a turn, when the team meets NG-43 or
+        will once it closes Noggis it can close, and the hand can still be emptied this turn."""
         return (self.partnership and not self.asked and self.ask_left and self.need <= 0
-                and _closed_count(self.team_melds) + _closable(self.team_melds) >= 2)
+                and _closed_count(self.team_melds) + _closable(self.team_melds) >= 2 and self.able_to_go_out())
 
     def bound_to_go_out(self) -> bool:
-        """NG-45e: after "yes" the player must go out if still able."""
+        """NG-45e/k: after "yes" the player must go out if still able; a yes after which
+        going out is no longer possible binds no more."""
         return self.permission == 1 and self.able_to_go_out()
 
     # -- melding -------------------------------------------------------------------
@@ -902,6 +903,8 @@ class _Turn:
                 return "your team has asked as often as the house rules allow this round (NG-45c)"
             if _closed_count(self.team_melds) + _closable(self.team_melds) < 2:
                 return "ask only when your team has two closed melds, or will once you close a Noggi (NG-45b)"
+            if not self.able_to_go_out():
+                return "you cannot empty your hand this turn, so there is nothing to ask yet (NG-45k)"
             return None
         if cls is Discard:
             c = cast(Discard, action).card
@@ -2339,6 +2342,11 @@ class NogginateView(View):
         if self.phase not in ("acquire", "meld", "return") or self.to_move != self.seat:
             return []
         return self._turn().legal()
+
+    def yes_binds(self) -> bool:
+        """NG-45e/k: this seat's partner said yes this turn and it still binds (this seat can
+        still go out); False before any yes, and after a yes that can no longer be kept."""
+        return self.to_move == self.seat and self.phase == "meld" and self._turn().bound_to_go_out()
 
     def why_illegal(self, action: Action) -> str | None:
         """The state's answer for ``action`` (None: legal), from this view's fields."""

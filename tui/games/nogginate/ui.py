@@ -250,8 +250,11 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
                 f"Select cards: n new Noggi, t new Nate, or the meld's number to add.{sel}")
     if not view.hand:
         return "No cards left: x to go out (NG-42)."
-    if view.permission == 1:
+    if view.yes_binds():
         return f"Your partner said yes: go out this turn (meld, then discard your last card with x).{sel}"
+    if view.permission == 1:
+        return ("Your partner said yes, but you can no longer go out this turn: the yes no longer binds (NG-45k). "
+                f"Meld what you can, then discard one card with x.{sel}")
     if len(view.hand) == 1:
         extra = " (or a to ask your partner first)" if any(isinstance(a, Ask) for a in view.legal_actions()) else ""
         return f"One card left: x to discard it and go out if you may, s to pass and keep it{extra}.{sel}"
