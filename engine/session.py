@@ -77,13 +77,17 @@ class Hint:
 
     Attributes:
         action: the move suggested (one of the seat's legal actions).
-        reason: one line saying why, from the bot that chose it (no final full stop).
+        reason: one line saying why in plain words, from the bot that chose it (no final
+            full stop).
         level: the bot level that chose it (``medium``, ``easy``, ``random``).
+        details: the figures behind a search's choice (trial games and their points,
+            :attr:`engine.ai.base.Reason.details`), for a player who asks; "" for a rule of thumb.
     """
 
     action: Action
     reason: str
     level: str
+    details: str = ""
 
 
 @dataclass
@@ -550,7 +554,7 @@ class Session:
         except ValueError:
             bot, level = RandomBot(), "random"
         action, reason = choose_with_reason(bot, view, legal, random.Random(f"{self.seed}:hint:{n}"))
-        return Hint(action, reason, level.partition("@")[0])
+        return Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""))
 
     # -- undo --------------------------------------------------------------------
     def _undo_target(self) -> _Snapshot | None:

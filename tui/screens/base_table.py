@@ -271,6 +271,9 @@ class BaseTableScreen(Screen[None]):
         self._last_move_line = 0  # index in the log of the shown human's last move
         #: the last hint shown, in full (move and reason), as the game log has it
         self.hint_text = ""
+        #: the figures behind the last hint (``Hint.details``) and the position it is for
+        self._hint_details = ""
+        self._hint_at: tuple[int, int, int] | None = None
         self._started = False
         self._pending_result: tuple[dict, list[Event]] | None = None  # a hand_over not yet shown
         #: the hand (``state.hand_number``) in which the bots play without the pace delay (key ``.``)
@@ -704,10 +707,16 @@ class BaseTableScreen(Screen[None]):
     def action_hint(self) -> None:
         """h: ask the engine's hint (``session.hint_with_reason``: the game's ``medium``
         search where it has one) in a worker thread; :meth:`show_hint` shows the move
-        and the status line adds why (the whole line also goes to the game log, for the
-        hinted seat only). A hint that arrives after the position changed is dropped."""
+        and the status line adds why in words (the whole line also goes to the game log,
+        for the hinted seat only). A hint that arrives after the position changed is
+        dropped. h again on the same position shows the figures behind it (the trial
+        games and their points, ``Hint.details``) instead of searching again."""
         if not self.human_turn():
             return
+        if self._hint_at == (self._generation, len(self.session.history), self.shown_seat):
+            details = self._hint_details or "no figures: this hint is a rule of thumb"
+            self.message(f"Hint figures: {asciify(details) if self.ascii else details}", "hint")
+            return  # h again on the same position: the figures behind the hint
         self.message("Looking for a hint…" if not self.ascii else "Looking for a hint...", "info")
         self._find_hint(self.shown_seat, self._generation, len(self.session.history))
 
@@ -743,13 +752,16 @@ class BaseTableScreen(Screen[None]):
             self.message(f"No hint: {hint}", "error")
             return
         self.show_hint(hint.action)
+        self._hint_at = (message.generation, message.moves, message.seat)
+        self._hint_details = getattr(hint, "details", "")
         reason = hint.reason
         if self.ascii:
             reason = asciify(reason)
         dash = "-" if self.ascii else "—"
         status = self._status()
         if status.message_kind == "hint" and reason:
-            status.set_message(f"{status.message_text} {dash} {reason}", "hint")
+            more = " (h again: the figures)" if self._hint_details else ""
+            status.set_message(f"{status.message_text} {dash} {reason}{more}", "hint")
         self.hint_text = f"Hint: {self.describe_action(hint.action)} {dash} {reason}" if reason else ""
         if self.hint_text:
             self.query_one(GameLog).add_line(self.hint_text, style="italic", visible_to=frozenset({message.seat}))

@@ -52,7 +52,7 @@ import random
 import time
 from typing import Sequence, cast
 
-from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward, paired_pick
+from engine.ai.base import BUDGETS, FORCED_REASON, Reason, margin_reward, paired_pick
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, action_words, search_reason
 from engine.cards import NOGGINATE
 from engine.core import CHANCE, Action, State, View
@@ -127,17 +127,19 @@ def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) 
     return out
 
 
-def ng_words(reason: str, cands: Sequence[Action]) -> str:
+def ng_words(reason: str, cands: Sequence[Action]) -> Reason:
     """``reason`` (from :func:`engine.ai.ismcts.search_reason`, which reads card codes in
     the standard notation: ``1S`` as an ace) with each candidate's words in Nogginate's
-    (``discard 1♠``)."""
+    (``discard 1♠``), in its words and in its details."""
+    details = getattr(reason, "details", "")
+    text_, more = str(reason), details
     for a in cands:
         text = str(a)
         wrong = action_words(text)
         right = " ".join(NOGGINATE.parse(w).pretty if _is_card(w) else w for w in text.split(" "))
         if wrong != right:
-            reason = reason.replace(wrong, right)
-    return reason
+            text_, more = text_.replace(wrong, right), more.replace(wrong, right)
+    return Reason(text_, more)
 
 
 def _is_card(word: str) -> bool:
