@@ -43,7 +43,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence, TypeVar
 
-from engine.cards import Card, CardParseError
+from engine.cards import Card, CardParseError, pretty_text
 from engine.grammar import NAMED_YOU, TemplateError, render
 
 #: ``to_move`` value for a chance step (deal, shuffle, turned card).
@@ -272,7 +272,7 @@ class State(ABC):
         saying why not. Games override this to name the rule that forbids the move."""
         if self.to_move in (CHANCE, TERMINAL):
             return "no player may act now"
-        return None if self.is_legal(action) else f"{action} is not a legal move now"
+        return None if self.is_legal(action) else f"{pretty_text(str(action))} is not a legal move now"
 
     @abstractmethod
     def apply(self, action: Action) -> list[Event]:

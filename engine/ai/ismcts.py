@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar
 
 from engine.ai.base import Bot, HeuristicBot, Reason, choose_with_reason
-from engine.cards import parse_card
+from engine.cards import pretty_text
 from engine.core import CHANCE, TERMINAL, Action, State, View
 
 _V = TypeVar("_V")
@@ -194,14 +194,8 @@ class SearchResult:
 
 def action_words(text: str) -> str:
     """An action's notation (``"play 7H 7D"``) with its card codes as a player reads
-    them (``"play 7♥ 7♦"``); other words are kept."""
-    out = []
-    for word in text.split(" "):
-        try:
-            out.append(parse_card(word).pretty if len(word) >= 2 else word)
-        except ValueError:
-            out.append(word)
-    return " ".join(out)
+    them (``"play 7♥ 7♦"``, :func:`engine.cards.pretty_text`); other words are kept."""
+    return pretty_text(text)
 
 
 def _value_text(value: float, unit: str) -> str:

@@ -30,7 +30,7 @@ from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import CardWidget, ascii_mode, theme_color
 from tui.widgets.footer import WrappingFooter
 from tui.widgets.gamelog import GameLog
-from tui.widgets.narration import asciify, hand_scores_line, thinking_text
+from tui.widgets.narration import asciify, hand_scores_line, notation_words, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
 
@@ -299,8 +299,8 @@ class BaseTableScreen(Screen[None]):
         return True
 
     def describe_action(self, action: Action) -> str:
-        """``action`` in a player's words (default: its notation)."""
-        return str(action)
+        """``action`` in a player's words (default: its notation, cards as the table writes them)."""
+        return notation_words(action, self.ascii)
 
     def show_hint(self, action: Action) -> None:
         """Show the suggested ``action`` (default: a hint message in the status line)."""

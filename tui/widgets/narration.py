@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.cards import Suit
+from engine.cards import Suit, pretty_text
 from engine.grammar import render
 
 _SYMBOL_TO_LETTER = str.maketrans({s.symbol: s.letter for s in Suit})
@@ -38,6 +38,13 @@ def hand_scores_line(data: dict, names: Sequence[str], hand_word: str = "Hand") 
     if totals:
         parts.append("Match: " + ", ".join(f"{n} {format_points(t)}" for n, t in zip(names, totals)) + ".")
     return " ".join(parts)
+
+
+def notation_words(action: object, ascii_only: bool = False) -> str:
+    """An action's notation as a player reads it: its cards written as the table writes
+    them (``discard 10♥ D1``; the notation itself, ``discard 10H D1``, in ASCII mode)."""
+    text = str(action)
+    return text if ascii_only else pretty_text(text)
 
 
 def what_seat_sees(names: Sequence[str], seat: int) -> str:

@@ -33,6 +33,7 @@ from engine.cards import (
     cards_text,
     parse_card,
     parse_cards,
+    pretty_text,
     rank_text,
     standard_deck,
 )
@@ -564,7 +565,8 @@ class NagsState(State):
                 return f"the {value_text(action.value)} already belongs to a player (NA-25b)"
             return "a horse costs 10 points and you have fewer (NA-25a)"
         return {P_PLAY: "it is time to play a card", P_DIRECTION: "choose the direction: up or down (NA-23)",
-                P_BUY: "buy a horse or say done (NA-25)"}.get(self.phase, f"{action} is not legal now")
+                P_BUY: "buy a horse or say done (NA-25)"}.get(self.phase,
+                                                             f"{pretty_text(str(action))} is not legal now")
 
     def _why_play_illegal(self, action: Play) -> str:
         if not action.cards:

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Sequence, cast
 
 from engine.cards import (ACE, Card, cards_text, forget_one, insert_sorted, multi_deck, parse_card, parse_cards,
-                          rank_text)
+                          pretty_text, rank_text)
 from engine.core import (
     CHANCE,
     TERMINAL,
@@ -581,7 +581,7 @@ class NickelsState(State):
             return _swap_problem(cast(Swap, action), hand, self.melds)
         if cls in (Take, Decline, Claim):
             return "you have drawn: now go down, lay off, or discard (NK-12)"
-        return f"{action} is not a move now"
+        return f"{pretty_text(str(action))} is not a move now"
 
     def _why_not_meld(self, action: LayMeld) -> str | None:
         seat = self.turn_seat

@@ -46,7 +46,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar, Literal, Sequence, cast
 
-from engine.cards import NOGGINATE, Card, cards_text, forget_one, insert_sorted, nogginate_deck
+from engine.cards import NOGGINATE, Card, cards_text, forget_one, insert_sorted, nogginate_deck, pretty_text
 from engine.core import (
     CHANCE,
     TERMINAL,
@@ -936,7 +936,7 @@ class _Turn:
             if self.permission == 1 or not self.partnership:
                 return "you may go out: discard your last card (NG-44 allows a pass only when you may not)"
             return "ask your partner first; pass only if the answer is no (NG-44, NG-45)"
-        return f"{action} is not a move now"
+        return f"{pretty_text(str(action))} is not a move now"
 
     # -- cheat cards -----------------------------------------------------------------
     def _draw_problem(self, d: Draw) -> str | None:

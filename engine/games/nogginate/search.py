@@ -52,9 +52,8 @@ import random
 import time
 from typing import Sequence, cast
 
-from engine.ai.base import BUDGETS, FORCED_REASON, Reason, margin_reward, paired_pick
-from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, action_words, search_reason
-from engine.cards import NOGGINATE
+from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward, paired_pick
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
     state_move, team_estimate
@@ -127,29 +126,6 @@ def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) 
     return out
 
 
-def ng_words(reason: str, cands: Sequence[Action]) -> Reason:
-    """``reason`` (from :func:`engine.ai.ismcts.search_reason`, which reads card codes in
-    the standard notation: ``1S`` as an ace) with each candidate's words in Nogginate's
-    (``discard 1♠``), in its words and in its details."""
-    details = getattr(reason, "details", "")
-    text_, more = str(reason), details
-    for a in cands:
-        text = str(a)
-        wrong = action_words(text)
-        right = " ".join(NOGGINATE.parse(w).pretty if _is_card(w) else w for w in text.split(" "))
-        if wrong != right:
-            text_, more = text_.replace(wrong, right), more.replace(wrong, right)
-    return Reason(text_, more)
-
-
-def _is_card(word: str) -> bool:
-    try:
-        NOGGINATE.parse(word)
-    except ValueError:
-        return False
-    return len(word) >= 2
-
-
 class NogginateSearchBot(ISMCTSBot):
     """Levels ``medium`` and ``hard`` for Nogginate (module docstring).
 
@@ -188,7 +164,7 @@ class NogginateSearchBot(ISMCTSBot):
         if len(cands) < 2:
             return easy
         res = self.search_candidates(v, cands, rng)
-        return res.action, ng_words(search_reason(res, easy), cands)
+        return res.action, search_reason(res, easy)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose(view, legal, rng)

@@ -46,6 +46,7 @@ from engine.cards import (
     multi_deck,
     parse_card,
     parse_cards,
+    pretty_text,
     standard_deck,
 )
 from engine.core import (
@@ -587,7 +588,7 @@ class SpiteMaliceState(State):
             return f"you have only {nd} discard decks, D1 to D{nd}"
         if cls in (Deal, Draw):
             return "deals and draws are chance steps, not moves"
-        return f"{action} is not a Spite & Malice move"
+        return f"{pretty_text(str(action))} is not a Spite & Malice move"
 
     # -- chance ------------------------------------------------------------------
     def sample_chance(self, rng: random.Random) -> Action:

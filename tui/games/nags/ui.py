@@ -11,7 +11,7 @@ from engine.cards import Card, rank_text
 from engine.core import Action
 from engine.games.nags.game import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
                                half_text)
-from tui.widgets.narration import asciify, thinking_text  # noqa: F401 - re-exported for older callers
+from tui.widgets.narration import asciify, notation_words, thinking_text  # noqa: F401 - re-exported for older callers
 
 #: Keys that select every card of one face value (NA-2 values 2..A); ``0`` is the ten.
 VALUE_KEYS: dict[str, int] = {**{str(v): v for v in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
@@ -139,7 +139,7 @@ def action_words(action: Action, ascii_only: bool = False) -> str:
         return f"buy the {rank_text(action.value)} horse (Enter)"
     if isinstance(action, DoneBuying):
         return "buy nothing more (n)"
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def game_scores_line(data: dict, names: Sequence[str]) -> str:

@@ -274,7 +274,7 @@ class NickelsTableScreen(BaseTableScreen):
             board.styles.height = rows
 
     def hand_breakdown(self, data: dict, names_: Sequence[str]) -> str:
-        return hand_breakdown(data, names_)
+        return hand_breakdown(data, names_, self.ascii)
 
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, ascii_only=self.ascii,

@@ -19,6 +19,7 @@ from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, P
 from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw, FreezeNate, GoOut, Merge,
                                          NewNate, NewNoggi, Onto, PassTurn, PlaceBonus, TakePile)
 from engine.games.nogginate.melds import CHEAT_NATE, FREEZE_NATE, JOKER, JOKERNATE, NATE, TableMeld
+from tui.widgets.narration import notation_words
 
 HAND_WORD = "Round"
 STRONG_EVENT_KINDS = frozenset({"pile", "down", "closed", "close", "ask", "answer", "out", "hand_over",
@@ -320,7 +321,7 @@ def describe_action(action: Action, ascii_only: bool = False) -> str:
         return f"meld a cheat-Nate {names(action.cards, a)}"
     if isinstance(action, Give):
         return f"give {name(action.card, a)} to seat {action.seat + 1}"
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def action_cards(action: Action) -> list[Card]:

@@ -15,7 +15,7 @@ from engine.cards import Card, CardParseError, Suit, parse_card, rank_text
 from engine.core import Action
 from engine.grammar import render
 from engine.games.noms.game import MIS, MISAVIS, Bid, Call, NomsView, Pass, Play, Trump, bid_name, is_numeric
-from tui.widgets.narration import what_seat_sees
+from tui.widgets.narration import notation_words, what_seat_sees
 
 #: Keys of the auction (NO-7, NO-V2): key -> bid level. ``0`` is 10, ``1`` 11, ``2`` 12, ``3`` 13.
 BID_KEYS: dict[str, int] = {"7": 7, "8": 8, "9": 9, "0": 10, "1": 11, "2": 12, "3": 13, "m": MIS, "v": MISAVIS}
@@ -266,7 +266,7 @@ def action_words(action: Action, ascii_only: bool = False) -> str:
         return f"call {card_label(action.card, ascii_only)}"
     if isinstance(action, Play):
         return f"play {card_label(action.card, ascii_only)}"
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def result_text(result: tuple, names: Sequence[str]) -> str:

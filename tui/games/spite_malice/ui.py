@@ -21,7 +21,7 @@ from engine.core import Action, Event
 from engine.grammar import plural, render
 from engine.games.spite_malice.game import (SEED_TYPE_NAMES, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceView, value_text)
-from tui.widgets.narration import asciify
+from tui.widgets.narration import asciify, notation_words
 
 #: Keys that pick a hand card as the source (the n-th card of the sorted hand).
 HAND_KEYS = "123456789"
@@ -298,7 +298,7 @@ def describe_action(action: Action, view: SpiteMaliceView, ascii_only: bool = Fa
         if card is not None and view.variant.is_wild(card):
             text += f" (wild, as {value_text(view.needs(action.deck))})"
         return tidy(text)
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def explain_illegal(action: Action, view: SpiteMaliceView, reason: str, ascii_only: bool = False) -> str:
