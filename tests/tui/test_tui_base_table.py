@@ -232,13 +232,13 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         await wait_for(pilot, lambda: bool(t.hints))  # the hint is sought in a worker thread
         hint = session.hint_with_reason(0)
         assert t.hints == [hint.action]
-        more = " (h again: the figures)" if hint.details else ""
+        more = " (h: figures)" if hint.details else ""
         assert status.message_kind == "hint" and status.message_text == f"{hint.action} — {hint.reason}{more}"
         # issue 22: the reason is words; h again on the same position shows the figures, without a new search
         assert "%" not in hint.reason and "trial games:" not in hint.reason and "trial games:" in hint.details
         await press(pilot, "h")
         assert t.hints == [hint.action] and status.message_kind == "hint"
-        assert status.message_text == "Hint figures: " + (hint.details or "no figures: this hint is a rule of thumb")
+        assert status.message_text == (hint.details or "a rule of thumb, no trial games behind it")
 
 
 # -- registry -----------------------------------------------------------------------------------

@@ -714,8 +714,8 @@ class BaseTableScreen(Screen[None]):
         if not self.human_turn():
             return
         if self._hint_at == (self._generation, len(self.session.history), self.shown_seat):
-            details = self._hint_details or "no figures: this hint is a rule of thumb"
-            self.message(f"Hint figures: {asciify(details) if self.ascii else details}", "hint")
+            details = self._hint_details or "a rule of thumb, no trial games behind it"
+            self.message(asciify(details) if self.ascii else details, "hint")
             return  # h again on the same position: the figures behind the hint
         self.message("Looking for a hint…" if not self.ascii else "Looking for a hint...", "info")
         self._find_hint(self.shown_seat, self._generation, len(self.session.history))
@@ -760,7 +760,7 @@ class BaseTableScreen(Screen[None]):
         dash = "-" if self.ascii else "—"
         status = self._status()
         if status.message_kind == "hint" and reason:
-            more = " (h again: the figures)" if self._hint_details else ""
+            more = " (h: figures)" if self._hint_details else ""
             status.set_message(f"{status.message_text} {dash} {reason}{more}", "hint")
         self.hint_text = f"Hint: {self.describe_action(hint.action)} {dash} {reason}" if reason else ""
         if self.hint_text:
