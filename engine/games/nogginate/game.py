@@ -613,6 +613,12 @@ def _place_shapes(melds: Sequence[TableMeld]) -> tuple[list, list]:
     return nates, noggis
 
 
+#: NG-45e/k: answers of ``_Turn._able`` by hand and team melds (the search behind a "no" on a big hand
+#: takes up to ~30 ms, and the legal list, the view's list and a bot may ask about one hand in turn).
+_ABLE: dict[tuple, bool] = {}
+_ABLE_SIZE = 20_000
+
+
 def _less(hand: Counter, cards: Sequence[Card]) -> Counter:
     out = Counter(hand)
     out.subtract(cards)
@@ -727,7 +733,18 @@ class _Turn:
             return True
         nates, noggis = _place_shapes(team_melds)
         cards = Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker})
-        if not any(t.kind == JOKERNATE for t in team_melds):
+        jn = any(t.kind == JOKERNATE for t in team_melds)
+        # the cards in their order (the search tries them in it) and the melds as they are: equal keys, equal answers
+        key = (stuck, jn, tuple((x.order, k) for x, k in cards.items()), tuple(nates), tuple(noggis))
+        known = _ABLE.get(key)
+        if known is None:
+            if len(_ABLE) >= _ABLE_SIZE:
+                _ABLE.clear()
+            known = _ABLE[key] = self._able_search(cards, nates, noggis, m, stuck, jn)
+        return known
+
+    def _able_search(self, cards: Counter, nates: list, noggis: list, m: int, stuck: int, jn: bool) -> bool:
+        if not jn:
             return can_place(cards, nates, noggis, m - (1 - stuck), 0, unit_weight)
         # NG-23: the team's Jokernate, open or closed, takes any number of jokers: some jokers may go into
         # Nates (j of them), the rest onto the Jokernate
