@@ -239,7 +239,7 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         assert "%" not in hint.reason and "trial games:" not in hint.reason and "trial games:" in hint.details
         await press(pilot, "h")
         assert t.hints == [hint.action] and status.message_kind == "hint"
-        assert status.message_text == (hint.details or "a rule of thumb, no trial games behind it")
+        assert status.message_text == (hint.details or "no trial games behind this hint: a rule of thumb, or the only move")
 
 
 # -- registry -----------------------------------------------------------------------------------

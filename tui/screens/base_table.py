@@ -714,7 +714,7 @@ class BaseTableScreen(Screen[None]):
         if not self.human_turn():
             return
         if self._hint_at == (self._generation, len(self.session.history), self.shown_seat):
-            details = self._hint_details or "a rule of thumb, no trial games behind it"
+            details = self._hint_details or "no trial games behind this hint: a rule of thumb, or the only move"
             self.message(asciify(details) if self.ascii else details, "hint")
             return  # h again on the same position: the figures behind the hint
         self.message("Looking for a hint…" if not self.ascii else "Looking for a hint...", "info")
