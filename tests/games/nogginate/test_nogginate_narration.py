@@ -1,7 +1,7 @@
 """Issue 22: every Nogginate event kind reads right in the third and the second person
 (:mod:`narration_support`): "You add 10♦ to m1", "what you see", "1 card". The kinds a few
 seeded matches do not reach come from the rules tests' positions (Combine, a Steal that
-splits a Noggi, closing a Noggi)."""
+splits a Noggi, closing a Noggi, a pile taken before going down)."""
 
 from __future__ import annotations
 
@@ -24,4 +24,5 @@ def test_every_nogginate_event_kind_is_narrated_with_agreement():
     add_events(by_kind, play(steal, "steal m1 5H m2"))  # NG-C8: the Noggi splits
     close = table({0: "3S 10S 9C 9D"}, melds=((0, NOGGI, "4S 5S 6S 7S 8S 9S", False),), down=(0,), phase=P_MELD)
     add_events(by_kind, play(close, "add m1 3S", "close m1"))  # NG-17
+    add_events(by_kind, play(table({0: "7H 7D 4S 5S 6S 2C"}, pile="9C 9D 9H 7S"), "pile 7H 7D"))  # NG-36 waits
     assert_every_kind_narrated_well("nogginate", 4, by_kind)
