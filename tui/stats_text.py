@@ -26,10 +26,9 @@ UNDO_MARK = "undo"
 
 def game_title(game_id: str) -> str:
     """The game's title without a bracketed aside (``Noms`` for "Noms (Nomination Whist)"),
-    or the id for a game this install lacks."""
-    from engine.games import GAMES
-    g = GAMES.get(game_id)
-    return g.title.split(" (", 1)[0] if g is not None else game_id
+    or the id for an id that is not a game (the game is not imported)."""
+    from engine.games import game_title as full_title
+    return full_title(game_id).split(" (", 1)[0]
 
 
 def pct(x: float) -> str:

@@ -219,8 +219,9 @@ def test_bad_header(tmp_path, header, message):
     _check_bad_header(tmp_path, header, message)
 
 
-def test_a_header_of_a_planned_game(tmp_path, planned_game):
-    _check_bad_header(tmp_path, {**HEADER, "type": "header", "format": 1, "game": planned_game}, "not available yet")
+def test_a_header_of_a_game_that_cannot_be_loaded(tmp_path, unloadable_game):
+    _check_bad_header(tmp_path, {**HEADER, "type": "header", "format": 1, "game": unloadable_game},
+                      "could not be loaded")
 
 
 def _check_bad_header(tmp_path, header, message):

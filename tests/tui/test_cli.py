@@ -99,6 +99,23 @@ def test_every_command_has_help(runner, command):
     assert "Usage" in result.output and command in result.output
 
 
+def test_root_help_names_every_game_by_its_title(runner):
+    """Issue 22: the help said "Nags, Noms and Spite & Malice" while five games are playable."""
+    from engine.games import TITLES
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    for title in TITLES.values():
+        assert title in result.output
+
+
+@pytest.mark.parametrize("argv", [["--help"], *([command, "--help"] for command in COMMANDS)])
+def test_help_shows_no_value_type_for_a_flag(runner, argv):
+    """Issue 22: ``--full``, ``--yes``, ``--verify`` and ``--help`` take no value, yet help showed ``<bool>``."""
+    result = runner.invoke(app, argv, env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    assert "--help" in result.output and "<bool>" not in result.output
+
+
 # -- rules and variants -----------------------------------------------------------
 
 def test_rules_full_prints_the_shipped_markdown_plainly_when_not_a_tty(runner):
@@ -166,15 +183,15 @@ def test_variants_lists_every_option_with_type_default_allowed_rule_and_help(run
 
 @pytest.mark.parametrize("argv", [["rules", "nogginate"], ["variants", "nogginate"], ["play", "nogginate"],
                                   ["sim", "nogginate", "--seat", "ai:random", "--seat", "ai:random"]])
-def test_planned_game_is_one_message_and_exit_2(runner, app_calls, argv, planned_game):
+def test_a_game_that_cannot_be_loaded_is_one_message_and_exit_2(runner, app_calls, argv, unloadable_game):
     result = runner.invoke(app, argv)
-    assert_one_line_error(result, 2, "not available yet", "available: nags")
+    assert_one_line_error(result, 2, "Nogginate (nogginate) could not be loaded", "pip install .")
     assert app_calls == []
 
 
 @pytest.mark.parametrize("argv", [["rules", "poker"], ["variants", "Nags"], ["play", "bridge"]])
 def test_unknown_game_is_one_message_and_exit_2(runner, argv):
-    assert_one_line_error(runner.invoke(app, argv), 2, "unknown game", "nogginate, nags, noms, spite_malice, nickels")
+    assert_one_line_error(runner.invoke(app, argv), 2, "unknown game", "nags, noms, spite_malice, nickels, nogginate")
 
 
 def test_bad_seat_spec(runner, app_calls):
