@@ -521,15 +521,17 @@ def _stdout_is_terminal() -> bool:
 
 
 def _page(renderables: list[Any]) -> None:
-    """Render Rich ``renderables`` for this terminal and show them in the pager
-    (``$PAGER``, else ``less``; colours kept), as ``man`` would."""
-    import click
+    """Render Rich ``renderables`` for this terminal and show them in the pager, as ``man``
+    would: Rich's pager, which is ``pydoc.pager`` (``$MANPAGER`` or ``$PAGER``, else ``less``).
+    Colours are kept (``LESS=-R`` unless the player set ``LESS``). Only libraries the app
+    depends on are used (issue 22: click, which is not one, made this fail on a fresh install)."""
+    import os
     from rich.console import Console
+    os.environ.setdefault("LESS", "-R")
     console = Console(force_terminal=True)
-    with console.capture() as captured:
+    with console.pager(styles=True):
         for r in renderables:
             console.print(r)
-    click.echo_via_pager(captured.get())
 
 
 def _config_keymap(ctx: typer.Context | None) -> dict[str, str]:

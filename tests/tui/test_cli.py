@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -139,10 +141,10 @@ def test_rules_prints_how_to_play_and_the_tables_keys_by_default(runner, game, m
 
 
 def test_rules_in_a_terminal_is_rendered_and_paged(runner, monkeypatch):
-    import click
+    import pydoc
     paged: list[str] = []
     monkeypatch.setattr("tui.cli._stdout_is_terminal", lambda: True)
-    monkeypatch.setattr(click, "echo_via_pager", lambda text, *a, **k: paged.append(text))
+    monkeypatch.setattr(pydoc, "pager", lambda text, *a, **k: paged.append(text))
     for argv in (["rules", "noms"], ["rules", "noms", "--full"]):
         result = runner.invoke(app, argv)
         assert result.exit_code == 0, result.output
@@ -152,6 +154,27 @@ def test_rules_in_a_terminal_is_rendered_and_paged(runner, monkeypatch):
     assert "How to play Noms" in plain and "**Aim:**" not in plain  # rendered, not raw Markdown
     assert "Keys at this table" in plain and "Hint" in plain
     assert "NO-15" in re.sub(r"\x1b\[[0-9;]*m", "", full)
+
+
+def test_paging_uses_no_library_the_app_does_not_depend_on():
+    """Issue 22: the pager imported click, which is not a dependency (a fresh install failed).
+    In a fresh interpreter, page the rules (the pager itself replaced) and look at ``sys.modules``;
+    tests/tui/test_fresh_install.py runs the real command in a terminal on a fresh install."""
+    code = """
+import pydoc, sys
+import tui.cli
+tui.cli._stdout_is_terminal = lambda: True
+pydoc.pager = lambda text: print(len(text))
+sys.argv = ["cardtable", "rules", "nags"]
+try:
+    tui.cli.main()
+except SystemExit as exit:
+    assert not exit.code, exit.code
+print("click" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    paged, click_loaded = out.split()
+    assert int(paged) > 500 and click_loaded == "False"
 
 
 def test_rules_keys_follow_the_configs_key_remapping(runner, tmp_path):
