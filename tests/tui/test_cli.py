@@ -297,6 +297,8 @@ def test_play_goes_to_the_table_with_the_given_seats_seed_and_log(runner, app_ca
     session = kw["session"]
     assert [str(s) for s in session.seats] == ["human:Ann", "ai:random:Bob"]
     assert session.seed == 11 and table.seed == 11
+    assert not log.exists()  # made when the table deals (issue 22)
+    session.advance()
     assert read_log(log).header["seed"] == 11
 
 
@@ -308,6 +310,7 @@ def test_play_uses_config_seats_rules_and_log_dir(runner, app_calls, tmp_path):
     session = app_calls[0][1]["session"]
     assert [str(s) for s in session.seats] == ["ai:random", "human:Cy"]
     assert session.variant.direction_mode == "alternating"
+    session.advance()
     [log] = list((tmp_path / "logs").glob("*.jsonl"))
     assert read_log(log).header["rules"]["direction_mode"] == "alternating"
 
@@ -515,6 +518,15 @@ def test_documented_key_remap_example_is_accepted(runner, app_calls, tmp_path):
     path.write_text(example)
     result = runner.invoke(app, ["--config", str(path)])
     assert result.exit_code == 0, result.output
+
+
+def test_a_config_error_found_at_start_leaves_no_log(runner, app_calls, tmp_path):
+    """Issue 22: a typo in [keys] stopped `play` after its log was made: that header-only log was
+    then the "unfinished game" resume and Continue opened, instead of the real one."""
+    path = config_file(tmp_path, 'log_dir = "logs"\n[keys]\n"table.hnit" = "f2"\n')
+    result = runner.invoke(app, ["play", "nags", "--config", str(path)])
+    assert_one_line_error(result, 1, "keys.table.hnit", "did you mean table.hint")
+    assert app_calls == [] and list((tmp_path / "logs").glob("*.jsonl")) == []
 
 
 def test_unknown_key_id_is_a_one_line_startup_error_with_close_matches(runner, app_calls, tmp_path):
