@@ -848,10 +848,12 @@ class LogProgress:
         seat_actions: the actions in effect made by a seat; chance steps (the deal) do not
             count, so it is 0 for a match nobody has played yet.
         hands_done: the hands finished and in effect (their ``score`` line not undone).
+        undos: the undo lines (the match used undo when there is one).
     """
 
     seat_actions: int = 0
     hands_done: int = 0
+    undos: int = 0
 
 
 #: An action line as :class:`LogWriter` writes it; other spellings are parsed as JSON.
@@ -865,7 +867,7 @@ def log_progress(raw: bytes) -> LogProgress:
     hundreds of logs; ``verify_log`` is the full check."""
     seat_ns: list[int] = []  # the count ``n`` after each seat action in effect
     score_ns: list[int] = []  # the count ``n`` when each finished hand's score line was written
-    n = 0
+    n = undos = 0
     for line in raw.split(b"\n")[1:]:
         m = _ACTION_LINE.match(line)
         if m:
@@ -888,13 +890,14 @@ def log_progress(raw: bytes) -> LogProgress:
                 seat_ns.append(n)
         elif kind == "undo":
             n = obj["n"]
+            undos += 1
             while seat_ns and seat_ns[-1] > n:
                 seat_ns.pop()
             while score_ns and score_ns[-1] > n:
                 score_ns.pop()
         elif kind == "score":
             score_ns.append(n)
-    return LogProgress(len(seat_ns), len(score_ns))
+    return LogProgress(len(seat_ns), len(score_ns), undos)
 
 
 def now_iso() -> str:

@@ -234,11 +234,14 @@ class RecentGamesScreen(Screen):
         left = []
         if scan.bot_only:
             left.append(f"{scan.bot_only} bot-only")
+        if scan.unplayed:
+            left.append(f"{scan.unplayed} never played")
         if scan.corrupt:
             left.append(f"{len(scan.corrupt)} unreadable")
         if left:
-            total = scan.bot_only + len(scan.corrupt)
-            out.append(f" ({' and '.join(left)} log{'s' if total != 1 else ''} not listed.)", style="dim")
+            total = scan.bot_only + scan.unplayed + len(scan.corrupt)
+            listed = ", ".join(left[:-1]) + " and " + left[-1] if len(left) > 1 else left[0]
+            out.append(f" ({listed} log{'s' if total != 1 else ''} not listed.)", style="dim")
         return out
 
     def selected(self) -> GameRecord | None:

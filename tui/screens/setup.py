@@ -271,19 +271,21 @@ class SetupScreen(Screen):
         (``engine.gamelog.newest_unfinished``), described from its header."""
         from engine.gamelog import newest_unfinished
         record: GameRecord | None = None
+        text = ""
         try:
             path = newest_unfinished(folder)
             record = read_record(path) if path is not None else None
+            text = describe_unfinished(record) if record is not None else ""  # imports its game: here, not in the UI
         except (OSError, CorruptLog):
             record = None
         except Exception:  # noqa: BLE001 - a log the reader chokes on only means no "Continue" offer
             record = None
         try:
-            self.app.call_from_thread(self._show_history, record)
+            self.app.call_from_thread(self._show_history, record, text)
         except RuntimeError:  # the app closed meanwhile
             pass
 
-    def _show_history(self, record: GameRecord | None) -> None:
+    def _show_history(self, record: GameRecord | None, text: str = "") -> None:
         if not self.is_attached:
             return
         self.unfinished = record
@@ -291,7 +293,7 @@ class SetupScreen(Screen):
         note.display = record is not None
         self.query_one("#continue", Button).display = record is not None
         if record is not None:
-            note.update("Unfinished: " + describe_unfinished(record))
+            note.update("Unfinished: " + (text or describe_unfinished(record)))
 
     def action_continue_game(self) -> None:
         """Key ``ctrl+o``: resume the newest unfinished game (see :attr:`unfinished`)."""
