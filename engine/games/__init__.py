@@ -14,11 +14,12 @@ and one line to :data:`TITLES` (its table is found as ``tui.games.<id>``).
 from __future__ import annotations
 
 import importlib
-from typing import Callable, Generic, Iterator, Mapping, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, Iterator, Mapping, TypeVar
 
-from engine.ai.base import Bot, RandomBot, parse_level
-from engine.core import Game
-from engine.spec import GameSpec
+if TYPE_CHECKING:  # imported where used: ``cardtable --help`` reads TITLES and nothing more
+    from engine.ai.base import Bot
+    from engine.core import Game
+    from engine.spec import GameSpec
 
 #: game id -> the game's title (``Game.title``); the order is the order games are offered in.
 TITLES: dict[str, str] = {
@@ -157,6 +158,7 @@ def make_bot(game_id: str, level: str) -> Bot:
         ValueError: naming the levels available for that game, or for a bad budget.
         UnknownGame: for a game id that is not available.
     """
+    from engine.ai.base import RandomBot, parse_level
     if level == "random":
         return RandomBot()
     base, seconds, iterations = parse_level(level)

@@ -497,7 +497,7 @@ def test_readme_starts_with_the_two_commands_ci_runs():
     lines = (ROOT / "README.md").read_text().splitlines()
     assert lines[0] == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/cardtable"
     assert lines[1] == ("python3 -m venv .venv && .venv/bin/pip install '.[test]' "
-                        "&& .venv/bin/python -m pytest")
+                        "&& .venv/bin/python -m pytest -n auto")
     ci = (ROOT / ".ci" / "run").read_text()
     assert ci.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in ci
     assert 'test_cmd="$(sed -n 2p README.md)"' in ci  # CI runs the README's own line
