@@ -239,7 +239,8 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         assert "%" not in hint.reason and "trial games:" not in hint.reason and "trial games:" in hint.details
         await press(pilot, "h")
         assert t.hints == [hint.action] and status.message_kind == "hint"
-        assert status.message_text == (hint.details or "no trial games behind this hint: a rule of thumb, or the only move")
+        assert status.message_text == (hint.details
+                                       or "no trial games behind this hint: a rule of thumb, or the only move")
 
 
 # -- registry -----------------------------------------------------------------------------------
@@ -252,7 +253,8 @@ def test_registry_gives_the_nags_screen():
     assert isinstance(screen, NagsTableScreen) and screen.pace == 0.25
 
 
-def test_registry_errors_are_one_sentence(monkeypatch, planned_game):
+def test_registry_errors_are_one_sentence(monkeypatch):
+    monkeypatch.delitem(TABLE_SCREENS, "nogginate")
     with pytest.raises(TableScreenError, match="Nogginate cannot be played at the table yet"):
         table_screen_class("nogginate", "Nogginate")
     monkeypatch.setitem(TABLE_SCREENS, "zz", "tui.screens.no_such_module:Screen")
