@@ -15,6 +15,7 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import Input, MarkdownViewer, RadioButton, Select, Static, Switch
 
+from engine.cards import pretty_text
 from engine.config import TableConfig, load_config
 from engine.games import ALL_IDS, TITLES
 from engine.games.nags.game import Nags, NagsVariant
@@ -309,7 +310,7 @@ async def test_replay_steps_through_a_log(tmp_path, table):
         await pilot.press("left")
         assert screen.index == 2
         lines = screen.narration_lines()
-        assert lines[0] == f"chance: {replay.notations[1]}"
+        assert lines[0] == f"chance: {pretty_text(replay.notations[1])}"  # runner 9♣, as on the table
         assert lines[1:] == [e.narrate(screen.names) for e in replay.events[1]]
         await pilot.press("full_stop")
         assert screen.index == replay.next_turn_index(2)

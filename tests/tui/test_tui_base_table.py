@@ -16,7 +16,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.widgets import Static
 
-from engine.cards import Card, Suit, parse_card
+from engine.cards import Card, Suit, parse_card, pretty_text
 from engine.config import TableConfig
 from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Turn
 from engine.seats import SeatSpec
@@ -234,7 +234,8 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         hint = session.hint_with_reason(0)
         assert t.hints == [hint.action]
         more = " (h: figures)" if hint.details else ""
-        assert status.message_kind == "hint" and status.message_text == f"{hint.action} — {hint.reason}{more}"
+        words = pretty_text(str(hint.action))  # the default describe_action: cards as the table writes them
+        assert status.message_kind == "hint" and status.message_text == f"{words} — {hint.reason}{more}"
         # issue 22: the reason is words; h again on the same position shows the figures, without a new search
         assert "%" not in hint.reason and "trial games:" not in hint.reason and "trial games:" in hint.details
         await press(pilot, "h")

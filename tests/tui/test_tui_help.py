@@ -237,7 +237,8 @@ async def test_hint_shows_the_move_and_why_in_one_line_and_in_the_seats_log(tmp_
         status = table.query_one(StatusLine)
         await pilot.press("h")
         await wait_for(pilot, lambda: status.message_kind == "hint")
-        assert status.message_text.endswith(" — " + expected.reason)
+        more = " (h: figures)" if expected.details else ""  # the figures behind it: h again
+        assert status.message_text.endswith(" — " + expected.reason + more)
         log = table.query_one(GameLog)
         assert log.lines_text[-1] == table.hint_text
         assert table.hint_text.startswith("Hint: ") and expected.reason in table.hint_text
