@@ -5,8 +5,10 @@ Every house-rule option of the chosen game is generated from
 Input with its allowed range, optional int -> empty means none), and the whole
 form is validated with ``engine.variants.build_variant`` so the player sees
 the same one-sentence :class:`~engine.variants.ConfigError` message the config
-file would give. Keys: ``enter`` start, ``ctrl+s`` save the table to the
-config file, ``?`` how to play (and the rules), ``ctrl+q`` quit.
+file would give. Keys: ``enter`` start (from anywhere on the screen: a focused
+switch, game or list does not take it; only a focused button is pressed and an open
+list's option is picked), space toggles a switch or picks a game, ``ctrl+s`` save
+the table to the config file, ``?`` how to play (and the rules), ``ctrl+q`` quit.
 
 Above the form, "Your games" offers the newest unfinished game of the logs
 folder (``engine.gamelog.newest_unfinished``, the one ``cardtable resume``
@@ -110,7 +112,9 @@ class SetupScreen(Screen):
     """
 
     BINDINGS = [
-        Binding("enter", "start", "Start", id="setup.start"),
+        # priority: checked before the focused widget, so a focused switch or game does not
+        # take Enter (issue 22); check_action lets a focused button or an open list have it
+        Binding("enter", "start", "Start", id="setup.start", priority=True),
         Binding("ctrl+s", "save", "Save table", id="setup.save"),
         Binding("ctrl+o", "continue_game", "Continue", id="setup.continue", show=False),
         Binding("ctrl+r", "recent", "Recent games", id="setup.recent", show=False),
@@ -544,6 +548,23 @@ class SetupScreen(Screen):
                 self.action_stats()
 
     # -- actions ---------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return not self.enter_belongs_to_focus()
+        return True
+
+    def enter_belongs_to_focus(self) -> bool:
+        """True when Enter is the focused widget's own (a button presses, an open list picks
+        its option); everywhere else on the screen Enter starts the match."""
+        node = self.focused
+        if isinstance(node, Button):
+            return True
+        while node is not None and node is not self:
+            if isinstance(node, Select) and node.expanded:
+                return True
+            node = node.parent  # type: ignore[assignment]
+        return False
+
     def action_start(self) -> None:
         """Validate the form and start the match (the app pushes the table screen)."""
         table = self.validate()

@@ -40,7 +40,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 
 from engine.cards import rank_text
-from engine.core import Action
+from engine.core import Action, Event
 from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
 from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
                          game_scores_line, prompt, second_person)
@@ -121,6 +121,11 @@ class NagsTableScreen(BaseTableScreen):
     NagsTableScreen.-short #seats { border: none; padding: 0; }
     """
 
+    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+        super().__init__(session, pace=pace, name=name)
+        #: the cards (texts) the last play or turned card put on the discard pile
+        self.last_pile: list[str] = []
+
     # -- hooks ---------------------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
         yield SeatsPanel(id="seats")
@@ -137,8 +142,18 @@ class NagsTableScreen(BaseTableScreen):
         self.query_one("#centre").border_title = f"{self.game_title}: the table"
         self.query_one("#market").display = False
 
+    def events_logged(self, events: Sequence[Event]) -> None:
+        """The last play (or turned card) is remembered, so that the pile shows all of it."""
+        for e in events:
+            if e.kind in ("play", "turn") and e.data.get("cards"):
+                self.last_pile = [str(c) for c in e.data["cards"]]
+            elif e.kind in ("deal", "recycle"):
+                self.last_pile = []
+
     def refresh_view(self, view: Any) -> None:
-        self.query_one(NagsTableCentre).update_view(view, self.names)
+        pile = list(view.discard)
+        last = len(self.last_pile) if [c.text for c in pile[-len(self.last_pile):]] == self.last_pile else 1
+        self.query_one(NagsTableCentre).update_view(view, self.names, last_play=last)
         self.query_one(SeatsPanel).update_view(view, self.names, thinking=self.thinking, bots=self.bots)
         buying = view.phase == "buy" and view.to_move == self.shown_seat and self.session.is_human(self.shown_seat)
         hand, market = self._hand(), self._market()
