@@ -450,6 +450,19 @@ async def test_setup_enter_starts_from_a_focused_switch_and_space_toggles_it(tmp
         assert switch.value != before
         assert app.screen.session.variant.shuffle_on_recycle == (not before)
         app.screen.session.close()
+        app.pop_screen()
+        await wait_for(pilot, lambda: app.screen is setup)
+        # the game list: the arrows choose the game, so Enter starts the game shown chosen
+        games = setup.query_one("#game")
+        games.focus()
+        first = setup.game_id
+        await pilot.press("down")
+        await wait_for(pilot, lambda: setup.game_id != first)
+        chosen = setup.game_id
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BaseTableScreen))
+        assert app.screen.session.game.id == chosen
+        app.screen.session.close()
 
 
 # -- the first frame -------------------------------------------------------------------------------

@@ -308,6 +308,8 @@ class BaseTableScreen(Screen[None]):
         self.fast_hand: int | None = None
         #: the last bot move's cards on the table: ``(seat, card texts)`` from its event's ``data["cards"]``
         self.last_bot_play: tuple[int, list[str]] | None = None
+        #: the last "why not" said for a key: (sentence, moves then, the bot thinking then)
+        self._why_note: tuple[str, int, int | None] | None = None
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -529,6 +531,7 @@ class BaseTableScreen(Screen[None]):
         self.query_one(GameLog).set_viewer(self.shown_seat, covered=self.covered and not self.session.is_over)
 
     def _redraw(self) -> None:
+        self._clear_stale_why()
         self._report_log_error()
         self._sync_log()
         self._view = self.session.view(self.shown_seat)
@@ -829,6 +832,17 @@ class BaseTableScreen(Screen[None]):
         if reason:
             event.stop()
             self.message(reason, "info")
+            self._why_note = (reason, len(self.session.history), self.thinking)
+
+    def _clear_stale_why(self) -> None:
+        """A "why not" that no longer holds (a move was made, a bot stopped thinking) goes."""
+        note = self._why_note
+        if note is None:
+            return
+        if note[1] != len(self.session.history) or note[2] != self.thinking:
+            self._why_note = None
+            if self._status().message_text == note[0]:
+                self.clear_message()
 
     def why_not(self, action: str, parameters: tuple[object, ...] = (), description: str = "") -> str:
         """Why the key bound to ``action`` does nothing now, as one sentence: the match is over,

@@ -35,8 +35,9 @@ class EnterMove:
 
 def hinted_move(hinted: Action | None, selected: Sequence[Any], cards_of: Callable[[Action], Sequence[Any]],
                 describe: Callable[[Action], str], act: Callable[[Action], Any]) -> EnterMove | None:
-    """Enter after a hint: the hinted move, while its cards (``cards_of(hinted)``, at least
-    one) are exactly the ``selected`` cards; else None (the player changed the selection).
+    """Enter after a hint: the hinted move, while its cards (``cards_of(hinted)``; none for a
+    draw, a pass...) are exactly the ``selected`` cards; else None (the player changed the
+    selection).
 
     Args:
         hinted: the last hint's action, or None.
@@ -47,7 +48,6 @@ def hinted_move(hinted: Action | None, selected: Sequence[Any], cards_of: Callab
     """
     if hinted is None:
         return None
-    cards = list(cards_of(hinted))
-    if not cards or sorted(cards) != sorted(selected):
+    if sorted(cards_of(hinted)) != sorted(selected):
         return None
     return EnterMove(describe(hinted), lambda: act(hinted))

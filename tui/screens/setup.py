@@ -94,6 +94,33 @@ def parse_option_text(spec: OptionSpec, text: str) -> Any:
     return text
 
 
+class GameChoice(RadioSet, inherit_bindings=False):
+    """The list of games: the arrow keys choose the game, as in any group of radio buttons
+    (Textual's RadioSet only moves a highlight, starting on the first game, which Enter then
+    pressed); so the game shown chosen is always the one Enter starts."""
+
+    BINDINGS = [
+        Binding("down,right", "choose(1)", "Next game", show=False),
+        Binding("up,left", "choose(-1)", "Previous game", show=False),
+    ]
+
+    def on_mount(self) -> None:
+        self.call_later(self._on_chosen)
+
+    def _on_chosen(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+    def action_choose(self, delta: int) -> None:
+        """Choose the next (``delta`` 1) or previous (-1) game that can be played."""
+        self._on_chosen()
+        if delta > 0:
+            self.action_next_button()
+        else:
+            self.action_previous_button()
+        self.action_toggle_button()
+
+
 class SetupScreen(Screen):
     """Choose a table and start a match.
 
@@ -141,7 +168,7 @@ class SetupScreen(Screen):
         with VerticalScroll(id="setup-form"):
             yield from self._history_rows()
             yield Label("Game", classes="section")
-            with RadioSet(id="game", compact=True):
+            with GameChoice(id="game", compact=True):
                 for gid in ALL_IDS:
                     if gid in GAMES:
                         yield RadioButton(game_title(gid), value=gid == self.game_id, id=f"game-{gid}")

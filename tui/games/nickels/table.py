@@ -237,7 +237,9 @@ class NickelsTableScreen(BaseTableScreen):
             bar.close()
             return
         if view.phase == "offer" and view.discards:
-            bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? c claim, space pass")
+            enter = self.enter_text()
+            bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? c claim, space pass"
+                    + (f" · {enter}" if enter else ""))
         elif self.choices:
             opts = "  ".join(f"{i + 1} {meld_plain(c.meld, a)}" for i, c in enumerate(self.choices)
                              if isinstance(c, LayMeld))
@@ -304,9 +306,7 @@ class NickelsTableScreen(BaseTableScreen):
     def show_hint(self, action: Action) -> None:
         """The bot's move: its cards are selected in the hand, the move said in words."""
         self.hinted = action
-        cards = action_cards(action)
-        if cards:
-            self.hand.select_cards(cards)
+        self.hand.select_cards(action_cards(action))  # none for a draw: the selection goes, Enter plays it
         self.message(self.describe_action(action), "hint")
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -331,7 +331,7 @@ class NickelsTableScreen(BaseTableScreen):
     def has_input(self) -> bool:
         """True when Esc has something to cancel: a selection, a pick, a typed number, offered ways."""
         return bool(self.choices or self.pending or self.digits or self.target is not None
-                    or self.hand.selected_cards())
+                    or self.hand.selected_cards() or self.enter_text())
 
     # -- several people at one terminal: the claim window ---------------------------------
     def _offer_key(self) -> tuple:
@@ -501,11 +501,11 @@ class NickelsTableScreen(BaseTableScreen):
 
     def enter_move(self) -> EnterMove | None:
         """What Enter plays now (the bar above the hand says it): the typed meld number of a lay
-        off or joker swap, or the hinted move while exactly its cards are selected. Never one of
-        several offered ways (their numbers choose)."""
-        if self.choices or self.view.phase != "play":
+        off or joker swap, or the hinted move while exactly its cards are selected (none for a
+        take or a pass). Never one of several offered ways (their numbers choose)."""
+        if self.choices:
             return None
-        if self.pending:
+        if self.pending and self.view.phase == "play":
             card = self.hand.selected_cards()
             if not (self.digits and card):
                 return None

@@ -249,7 +249,9 @@ class NogginateTableScreen(BaseTableScreen):
             bar.close()
             return
         if view.phase == "answer":
-            bar.ask(f"{self.names[view.turn]} asks: \"Partner, may I go out?\"  y yes / n no")
+            enter = self.enter_text()
+            bar.ask(f"{self.names[view.turn]} asks: \"Partner, may I go out?\"  y yes / n no"
+                    + (f" · {enter}" if enter else ""))
         elif view.phase == "return" and self.choices:
             card = name(view.returning[0], a)
             opts = "  ".join(f"{i + 1} {self.names[c.seat]}" for i, c in enumerate(self.choices)
@@ -298,9 +300,7 @@ class NogginateTableScreen(BaseTableScreen):
     def show_hint(self, action: Action) -> None:
         """The bot's move: its cards are selected in the hand, the move said in words."""
         self.hinted = action
-        cards = action_cards(action)
-        if cards:
-            self.hand.select_cards(cards)
+        self.hand.select_cards(action_cards(action))  # none for a draw: the selection goes, Enter plays it
         self.message(self.describe_action(action), "hint")
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -333,7 +333,7 @@ class NogginateTableScreen(BaseTableScreen):
     def has_input(self) -> bool:
         """True when Esc has something to cancel: a selection, a typed number, offered ways, a power's picks."""
         return bool(self.choices or self.digits or self.picks or self.steal_card is not None or self.card_choices
-                    or self.tell_advice or self._selected())
+                    or self.tell_advice or self._selected() or self.enter_text())
 
     def _selected(self) -> list[Card]:
         return self.hand.selected_cards()
@@ -544,14 +544,15 @@ class NogginateTableScreen(BaseTableScreen):
     def enter_move(self) -> EnterMove | None:
         """What Enter plays now (the bar above the hand says it): a typed meld number (add the
         selected cards to it), a cheat card's step (Show, Tell's rank, Jokernate, a typed meld),
-        or the hinted move while exactly its cards are selected. Never a discard (``x``) and
-        never one of several offered ways (their numbers choose)."""
+        or the hinted move while exactly its cards are selected (none for a draw). Nothing the
+        bar does not name (a selected card is discarded with ``x``), and never one of several
+        offered ways (their numbers choose)."""
         view = self.view
-        if self.choices or view.phase not in ("meld", "return"):
+        if self.choices:
             return None
         if self._power() is not None and view.phase == "meld":
             return self._power_enter()
-        if self.digits:
+        if self.digits and view.phase == "meld":
             cards = self._selected()
             if not cards:
                 return None

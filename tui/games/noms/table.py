@@ -736,6 +736,7 @@ class NomsTableScreen(BaseTableScreen):
     def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace, name=name)
         self.show_last = False
+        self._value_key: int | None = None  # the value key pressed last (pressed again: the next card)
         self._bids_shown: tuple = ()
         self._call_visible = False
 
@@ -880,6 +881,7 @@ class NomsTableScreen(BaseTableScreen):
 
     def reset_input(self) -> None:
         self.show_last = False
+        self._value_key = None
         if self.is_mounted:
             try:
                 self.query_one("#call-input", Input).value = ""
@@ -954,13 +956,16 @@ class NomsTableScreen(BaseTableScreen):
             return
         ordered = [c for c in same if c in hand.legal] + [c for c in same if c not in hand.legal]
         current = hand.cursor_card()
-        nxt = ordered[(ordered.index(current) + 1) % len(ordered)] if current in ordered else ordered[0]
+        again = self._value_key == rank and current in ordered  # the same key again: the next card
+        nxt = ordered[(ordered.index(current) + 1) % len(ordered)] if again else ordered[0]
+        self._value_key = rank
         hand.put_cursor(nxt)
         more = " (again: the next one)" if len(same) > 1 else ""
         self.message(f"{card_label(nxt, self.ascii)} under the cursor: Enter plays it{more}.", "info")
 
     def action_move(self, delta: int) -> None:
         """←/→: move the cursor along the hand (over the cards that may be played)."""
+        self._value_key = None
         self.query_one(NomsHand).move(delta)
 
     def action_play(self) -> None:
