@@ -943,7 +943,7 @@ class NomsTableScreen(BaseTableScreen):
         self.human_act(Pass())
 
     def action_trump(self, suit: int) -> None:
-        """c d h s n: announce trumps or no trump (NO-10a)."""
+        """1-4, n: announce trumps (clubs, diamonds, hearts, spades) or no trump (NO-10a)."""
         self.human_act(Trump(None if suit < 0 else suit))
 
     def action_rank(self, rank: int) -> None:
