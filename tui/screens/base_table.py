@@ -434,10 +434,14 @@ class BaseTableScreen(Screen[None]):
         """Show ``text`` in the footer for the binding ``binding_id`` of this screen
         (e.g. the real key range ``1-4`` of a hand of 4), instead of its class-level
         ``key_display``; the key itself is unchanged. Unknown ids are ignored."""
-        for key, bindings in self._bindings.key_to_bindings.items():
+        self._replace_bindings(lambda b: b.id == binding_id, key_display=text)
+
+    def _replace_bindings(self, hit: Any, **changes: Any) -> None:
+        """This screen's bindings for which ``hit(binding)`` holds get ``changes`` (footer text)."""
+        for bindings in self._bindings.key_to_bindings.values():
             for i, b in enumerate(bindings):
-                if b.id == binding_id and b.key_display != text:
-                    bindings[i] = dataclasses.replace(b, key_display=text)
+                if hit(b) and any(getattr(b, k) != v for k, v in changes.items()):
+                    bindings[i] = dataclasses.replace(b, **changes)
 
     def redraw(self) -> None:
         """Redraw every panel from the shown seat's view (batched)."""
@@ -494,8 +498,9 @@ class BaseTableScreen(Screen[None]):
             self.message(str(err), "error")
             events = []
         self._log_events(events)
-        self.thinking = None if self.session.is_over else next(
-            (s for s in [self.session.to_move] if s >= 0 and not self.session.is_human(s)), None)
+        seat = self.session.to_move
+        bot = not self.session.is_over and seat >= 0 and not self.session.is_human(seat)
+        self.thinking = seat if bot else None  # its worker starts with _start; the cue is there at once
         self._redraw()
 
     def _start(self) -> None:
@@ -548,6 +553,8 @@ class BaseTableScreen(Screen[None]):
         else:
             status.set_prompt(self.prompt(view))
         self._show_enter_move()
+        for panel in self.query("#last-events.-open").results(Static):  # open: it follows the play
+            panel.update(Text(self.last_events_text()))
         self.refresh_bindings()
 
     def refresh_input(self) -> None:
@@ -807,12 +814,8 @@ class BaseTableScreen(Screen[None]):
     def set_binding_text(self, description: str, binding_id: str | None = None, *, action: str | None = None) -> None:
         """Show ``description`` in the footer for this screen's binding ``binding_id`` (or those bound
         to ``action``), instead of its class-level description; the key itself is unchanged."""
-        for key, bindings in self._bindings.key_to_bindings.items():
-            for i, b in enumerate(bindings):
-                hit = (binding_id is not None and b.id == binding_id) or (
-                    action is not None and parse_action(b.action)[1] == action)
-                if hit and b.description != description:
-                    bindings[i] = dataclasses.replace(b, description=description)
+        self._replace_bindings(lambda b: (binding_id is not None and b.id == binding_id) or (
+            action is not None and parse_action(b.action)[1] == action), description=description)
 
     # -- no silent key --------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
