@@ -200,7 +200,7 @@ class NagsTableScreen(BaseTableScreen):
         if isinstance(action, Play):
             self._hand().select_cards(action.cards)
             self.message(f"play {' '.join(card_label(c, self.ascii) for c in action.cards)} "
-                         "(selected: press Enter)", "hint")
+                         "(selected: Enter plays them)", "hint")
         elif isinstance(action, Buy):
             self._market().pick(action.value)
             self.message(self.describe_action(action), "hint")

@@ -389,7 +389,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             super().show_hint(action)
             return
         self.picked, self.hint_target = source, target
-        self.message(f"{self.describe_action(action)} (picked: press Enter)", "hint")
+        self.message(self.describe_action(action), "hint")  # the prompt names what Enter plays
         self.redraw()
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
