@@ -41,7 +41,7 @@ import enum
 import random
 from typing import Any, Callable, ClassVar, Collection, Iterable, Mapping, NamedTuple, Self
 
-from engine.cards import cards_text
+from engine.cards import cards_text, pretty_text
 from engine.core import Action, Event, IllegalAction, State
 
 __all__ = ["CARDS", "CARD_ROWS", "DICT", "FLAG", "Field", "GRID", "INTS", "INT_ROWS", "LIST", "PHASE",
@@ -265,7 +265,7 @@ class PhasedState(State):
                 return None
             if row[2] is not None:
                 return row[2](self, action)
-        return self.PHASE_HINTS.get(p) or f"{action} is not legal now"
+        return self.PHASE_HINTS.get(p) or f"{pretty_text(str(action))} is not legal now"
 
     # -- apply -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
@@ -282,7 +282,7 @@ class PhasedState(State):
         rows = self._MOVES.get(type(action))  # is_legal, inlined: apply runs once a step
         row = rows.get(p) if rows is not None else None
         if row is None or not row[0](self, action):
-            raise IllegalAction(self.why_illegal(action) or f"{action} is not legal now")
+            raise IllegalAction(self.why_illegal(action) or f"{pretty_text(str(action))} is not legal now")
         return row[1](self, action)
 
     def apply_trusted(self, action: Action) -> list[Event]:

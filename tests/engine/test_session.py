@@ -39,6 +39,8 @@ def play_to_end(s: Session, rng: random.Random, max_moves: int | None = None) ->
 def test_header_and_seat_names(tmp_path):
     s = Session("nags", {"match_games": 2}, ["human", SeatSpec.parse("ai:random:Rex"), "ai:random"],
                 seed=5, log_dir=tmp_path)
+    assert not s.log_path.exists()  # the log is made when the match starts (issue 22)
+    s.advance()
     s.close()
     log = read_log(s.log_path)
     h = log.header
@@ -53,6 +55,7 @@ def test_header_and_seat_names(tmp_path):
 
 def test_random_seed_is_stored(tmp_path):
     s = Session("nags", None, ["ai:random", "ai:random"], log_dir=tmp_path)
+    s.advance()
     s.close()
     assert isinstance(s.seed, int)
     assert read_log(s.log_path).header["seed"] == s.seed
@@ -113,31 +116,32 @@ def test_act_validates_and_advances(tmp_path):
 
 @pytest.mark.parametrize("game_id", ["nags", "noms", "spite_malice"])
 def test_act_checks_a_move_once_and_applies_it_trusted(game_id, monkeypatch):
-    """A move is validated once, in ``Session.act`` (``why_illegal``, built on
-    ``is_legal``), then applied with ``apply_trusted``: ``is_legal`` runs once
-    per legal move, and ``apply`` (which would check again) never runs."""
+    """A move is validated once, in ``Session.act`` (``why_illegal``: the move's ``VERBS``
+    row's check), then applied with ``apply_trusted``; ``apply`` (which would check
+    again) never runs."""
     n = 4 if game_id == "noms" else 2
     s = Session(game_id, None, ["human"] * n, seed=5, write_log=False)
     s.advance()
     state_cls = type(s.state)
-    calls = {"is_legal": 0, "apply": 0}
-    is_legal, apply = state_cls.is_legal, state_cls.apply
+    calls: dict[str, list] = {"why_illegal": [], "apply": [], "apply_trusted": []}
 
-    def counting_is_legal(self, action):
-        calls["is_legal"] += 1
-        return is_legal(self, action)
+    def recording(name):
+        real = getattr(state_cls, name)
 
-    def counting_apply(self, action):
-        calls["apply"] += 1
-        return apply(self, action)
+        def wrapper(self, action):
+            calls[name].append(action)
+            return real(self, action)
+        return wrapper
 
-    monkeypatch.setattr(state_cls, "is_legal", counting_is_legal)
-    monkeypatch.setattr(state_cls, "apply", counting_apply)
+    for name in calls:
+        monkeypatch.setattr(state_cls, name, recording(name))
     for _ in range(6):
-        legal = s.view(s.to_move).legal_actions()
-        calls["is_legal"] = calls["apply"] = 0
-        s.act(legal[-1])
-        assert calls == {"is_legal": 1, "apply": 0}
+        move = s.view(s.to_move).legal_actions()[-1]
+        for made in calls.values():
+            made.clear()
+        s.act(move)
+        # the move, then any chance steps that follow it (a deal, a reveal), all trusted
+        assert calls["why_illegal"] == [move] and calls["apply"] == [] and calls["apply_trusted"][0] == move
 
 
 def test_finished_match_is_logged_and_verifies(tmp_path):

@@ -5,8 +5,10 @@ Every house-rule option of the chosen game is generated from
 Input with its allowed range, optional int -> empty means none), and the whole
 form is validated with ``engine.variants.build_variant`` so the player sees
 the same one-sentence :class:`~engine.variants.ConfigError` message the config
-file would give. Keys: ``enter`` start, ``ctrl+s`` save the table to the
-config file, ``?`` how to play (and the rules), ``ctrl+q`` quit.
+file would give. Keys: ``enter`` start (from anywhere on the screen: a focused
+switch, game or list does not take it; only a focused button is pressed and an open
+list's option is picked), space toggles a switch or picks a game, ``ctrl+s`` save
+the table to the config file, ``?`` how to play (and the rules), ``ctrl+q`` quit.
 
 Above the form, "Your games" offers the newest unfinished game of the logs
 folder (``engine.gamelog.newest_unfinished``, the one ``cardtable resume``
@@ -31,9 +33,8 @@ from textual.validation import Integer, Number
 from textual.widgets import (Button, Header, Input, Label, RadioButton, RadioSet, Select, Static,
                              Switch)
 
-from engine.games import default_level, levels_for
 from engine.config import TableConfig, default_seats, variant_for
-from engine.games import ALL_IDS, GAMES, PLANNED
+from engine.games import ALL_IDS, GAMES, UnknownGame, default_level, game_title, levels_for
 from engine.seats import SeatSpec, name_problem, seat_names
 from engine.undo import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
@@ -53,13 +54,6 @@ PACE_MIN, PACE_MAX = 0.0, 10.0
 
 class SetupError(ValueError):
     """One sentence saying what is wrong with the form."""
-
-
-def game_title(game_id: str) -> str:
-    """The player-facing name of a game id (available or planned)."""
-    if game_id in GAMES:
-        return GAMES[game_id].title
-    return PLANNED.get(game_id, game_id)
 
 
 def parse_option_text(spec: OptionSpec, text: str) -> Any:
@@ -92,6 +86,33 @@ def parse_option_text(spec: OptionSpec, text: str) -> Any:
     return text
 
 
+class GameChoice(RadioSet, inherit_bindings=False):
+    """The list of games: the arrow keys choose the game, as in any group of radio buttons
+    (Textual's RadioSet only moves a highlight, starting on the first game, which Enter then
+    pressed); so the game shown chosen is always the one Enter starts."""
+
+    BINDINGS = [
+        Binding("down,right", "choose(1)", "Next game", show=False),
+        Binding("up,left", "choose(-1)", "Previous game", show=False),
+    ]
+
+    def on_mount(self) -> None:
+        self.call_later(self._on_chosen)
+
+    def _on_chosen(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+    def action_choose(self, delta: int) -> None:
+        """Choose the next (``delta`` 1) or previous (-1) game that can be played."""
+        self._on_chosen()
+        if delta > 0:
+            self.action_next_button()
+        else:
+            self.action_previous_button()
+        self.action_toggle_button()
+
+
 class SetupScreen(Screen):
     """Choose a table and start a match.
 
@@ -110,7 +131,9 @@ class SetupScreen(Screen):
     """
 
     BINDINGS = [
-        Binding("enter", "start", "Start", id="setup.start"),
+        # priority: checked before the focused widget, so a focused switch or game does not
+        # take Enter (issue 22); check_action lets a focused button or an open list have it
+        Binding("enter", "start", "Start", id="setup.start", priority=True),
         Binding("ctrl+s", "save", "Save table", id="setup.save"),
         Binding("ctrl+o", "continue_game", "Continue", id="setup.continue", show=False),
         Binding("ctrl+r", "recent", "Recent games", id="setup.recent", show=False),
@@ -137,12 +160,9 @@ class SetupScreen(Screen):
         with VerticalScroll(id="setup-form"):
             yield from self._history_rows()
             yield Label("Game", classes="section")
-            with RadioSet(id="game", compact=True):
-                for gid in ALL_IDS:
-                    if gid in GAMES:
-                        yield RadioButton(game_title(gid), value=gid == self.game_id, id=f"game-{gid}")
-                    else:
-                        yield RadioButton(f"{game_title(gid)} (coming soon)", disabled=True, id=f"game-{gid}")
+            with GameChoice(id="game", compact=True):
+                for gid in ALL_IDS:  # titles only: a game is imported when it is chosen
+                    yield RadioButton(game_title(gid), value=gid == self.game_id, id=f"game-{gid}")
             with Horizontal(classes="form-row"):
                 yield Label("Seats", classes="field-label")
                 yield Select(self._seat_count_options(), id="n-seats", allow_blank=False,
@@ -282,19 +302,21 @@ class SetupScreen(Screen):
         (``engine.gamelog.newest_unfinished``), described from its header."""
         from engine.gamelog import newest_unfinished
         record: GameRecord | None = None
+        text = ""
         try:
             path = newest_unfinished(folder)
             record = read_record(path) if path is not None else None
+            text = describe_unfinished(record) if record is not None else ""  # imports its game: here, not in the UI
         except (OSError, CorruptLog):
             record = None
         except Exception:  # noqa: BLE001 - a log the reader chokes on only means no "Continue" offer
             record = None
         try:
-            self.app.call_from_thread(self._show_history, record)
+            self.app.call_from_thread(self._show_history, record, text)
         except RuntimeError:  # the app closed meanwhile
             pass
 
-    def _show_history(self, record: GameRecord | None) -> None:
+    def _show_history(self, record: GameRecord | None, text: str = "") -> None:
         if not self.is_attached:
             return
         self.unfinished = record
@@ -302,7 +324,7 @@ class SetupScreen(Screen):
         note.display = record is not None
         self.query_one("#continue", Button).display = record is not None
         if record is not None:
-            note.update("Unfinished: " + describe_unfinished(record))
+            note.update("Unfinished: " + (text or describe_unfinished(record)))
 
     def action_continue_game(self) -> None:
         """Key ``ctrl+o``: resume the newest unfinished game (see :attr:`unfinished`)."""
@@ -465,8 +487,13 @@ class SetupScreen(Screen):
         gid = (event.pressed.id or "").removeprefix("game-")
         if gid not in GAMES or gid == self.game_id:
             return
+        try:
+            g = GAMES[gid]  # the game's package is imported now, the first time it is chosen
+        except UnknownGame as err:  # an install that lacks it: say so, keep the game shown
+            self._show_error(str(err))
+            self.query_one(f"#game-{self.game_id}", RadioButton).value = True
+            return
         self.game_id = gid
-        g = GAMES[gid]
         count = self.query_one("#n-seats", Select)
         n = min(max(self.n_seats, g.min_seats), g.max_seats)
         count.set_options(self._seat_count_options())
@@ -544,6 +571,23 @@ class SetupScreen(Screen):
                 self.action_stats()
 
     # -- actions ---------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return not self.enter_belongs_to_focus()
+        return True
+
+    def enter_belongs_to_focus(self) -> bool:
+        """True when Enter is the focused widget's own (a button presses, an open list picks
+        its option); everywhere else on the screen Enter starts the match."""
+        node = self.focused
+        if isinstance(node, Button):
+            return True
+        while node is not None and node is not self:
+            if isinstance(node, Select) and node.expanded:
+                return True
+            node = node.parent  # type: ignore[assignment]
+        return False
+
     def action_start(self) -> None:
         """Validate the form and start the match (the app pushes the table screen)."""
         table = self.validate()

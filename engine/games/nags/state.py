@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from engine.cards import Card, cards_text
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, Pass, rand_below, shuffled
+from engine.grammar import agree, plural
 from engine.match import match_over, match_winners
 from engine.phased import (CARDS, DICT, FLAG, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS, SORTED_ROWS,
                            Field, PhasedState, chance, move, slots)
@@ -255,14 +256,15 @@ class NagsState(PhasedState):
         self.opened = True
         self.passes = 0
         self.idle_turns = 0
-        events = [Event("play", "{seat} plays " + " ".join(c.pretty for c in action.cards), seat,
+        events = [Event("play", "{seat} {seat:plays|play} " + " ".join(c.pretty for c in action.cards), seat,
                         {"cards": [c.text for c in action.cards]})]
         events += self._horse(seat, action.cards)
         if not hand:  # NA-17: the game ends at once, after the horses
             left = sum(len(h) for h in self.hands)
             half = playout_half_points(left)
             self.game_half[seat] += half
-            events.append(Event("play_out", f"{{seat}} plays out: 5 + {left} cards = +{half_text(half)}",
+            events.append(Event("play_out", f"{{seat}} {{seat:plays|play}} out: 5 + {plural(left, 'card', 'cards')} = "
+                                            f"+{half_text(half)}",
                                 seat, {"half_points": half}))
             return events + self._end_game()
         self._advance()
@@ -305,7 +307,7 @@ class NagsState(PhasedState):
         self._note_void()
         seat = self.turn_seat
         self.passes += 1
-        events = [Event("pass", "{seat} cannot play or turn a card and passes", seat)]
+        events = [Event("pass", "{seat} cannot play or turn a card and {seat:passes|pass}", seat)]
         if self.passes >= self.n_seats:  # NA-16: one full cycle of passes
             return events + self._end_game(blocked=True)
         self._advance()
@@ -319,7 +321,8 @@ class NagsState(PhasedState):
         seat = self.turn_seat
         self.direction = action.direction
         self.phase = _PLAY
-        events = [Event("direction", "{seat} chooses to go " + str(action), seat, {"direction": self.direction})]
+        events = [Event("direction", "{seat} {seat:chooses|choose} to go " + str(action), seat,
+                        {"direction": self.direction})]
         if self._stuck():
             return events + self._end_game(blocked=True, stuck=True)
         self._advance()
@@ -339,13 +342,13 @@ class NagsState(PhasedState):
         seat = self.buyer
         self.owners[action.value] = seat
         self.totals_half[seat] -= 20
-        return [Event("buy", "{seat} buys the " + value_text(action.value) + " horse for 10 points", seat,
-                      {"value": action.value})]
+        return [Event("buy", "{seat} {seat:buys|buy} the " + value_text(action.value) + " horse for 10 points",
+                      seat, {"value": action.value})]
 
     def _do_done_buying(self, action: DoneBuying) -> list[Event]:
         seat = self.buyer
         self.buys_done += 1
-        events = [Event("done_buying", "{seat} buys no more horses", seat)]
+        events = [Event("done_buying", "{seat} {seat:buys|buy} no more horses", seat)]
         if self.buys_done == self.n_seats:
             self._start_game()
         else:
@@ -361,7 +364,7 @@ class NagsState(PhasedState):
             raise self.impossible(action)
         self.dealer = action.seat
         self._start_game()
-        return [Event("dealer", "{seat} deals first", action.seat)]
+        return [Event("dealer", "{seat} {seat:deals|deal} first", action.seat)]
 
     def _sample_runner(self, rng: random.Random) -> Action:
         taken = {r[0].rank for r in self.runners}
@@ -381,7 +384,7 @@ class NagsState(PhasedState):
         owner = self.owners.get(card.rank)
         if owner is not None:  # NA-25c runner bonus
             self.game_half[owner] += 4
-            events.append(Event("owner_bonus", "{seat} owns the " + value_text(card.rank)
+            events.append(Event("owner_bonus", "{seat} {seat:owns|own} the " + value_text(card.rank)
                                 + " horse, which is running: +2", owner, {"half_points": 4}))
         if len(self.runners) == N_RUNNERS:
             self.phase = _DEAL
@@ -419,7 +422,8 @@ class NagsState(PhasedState):
         self.turn_seat = self.starter
         self.phase = _PLAY
         return [Event("deal", f"Cards dealt: {HAND_SIZE} each, {self.stock_count} in the draw pile", None),
-                Event("starter", "{seat} holds " + self.start_card.pretty + ", the lowest card, and starts",
+                Event("starter", "{seat} {seat:holds|hold} " + self.start_card.pretty
+                      + ", the lowest card, and {seat:starts|start}",
                       self.starter, {"card": self.start_card.text, "cards": [self.start_card.text]})]
 
     def _sample_reveal(self, rng: random.Random) -> Action:
@@ -488,7 +492,7 @@ class NagsState(PhasedState):
         owner = self.owners.get(v)
         if owner is not None:  # NA-25d placing bonus
             self.game_half[owner] += half
-            events.append(Event("owner_bonus", "{seat} owns the " + value_text(v) + " horse: +"
+            events.append(Event("owner_bonus", "{seat} {seat:owns|own} the " + value_text(v) + " horse: +"
                                 + half_text(half), owner, {"half_points": half}))
         return events
 
@@ -503,7 +507,8 @@ class NagsState(PhasedState):
         else:
             self.stock_known = old[::-1]  # turned face down: the oldest discard is on top
             how = "turned face down, in order"
-        return Event("recycle", f"The discard pile is {how} to make a new draw pile ({len(old)} cards)",
+        return Event("recycle", f"The discard pile is {how} to make a new draw pile "
+                                f"({plural(len(old), 'card', 'cards')})",
                      None, {"count": len(old)})
 
     def _place_turned(self, card: Card) -> list[Event]:
@@ -513,7 +518,7 @@ class NagsState(PhasedState):
         self.passes = 0
         self.idle_turns += 1
         forced = self.turn_forced
-        how = "cannot play and turns " if forced else "chooses to turn "
+        how = "cannot play and {seat:turns|turn} " if forced else "{seat:chooses|choose} to turn "
         events = [Event("turn", "{seat} " + how + card.pretty, seat,
                         {"card": card.text, "cards": [card.text], "forced": forced})]
         events += self._horse(seat, (card,))
@@ -594,7 +599,8 @@ class NagsState(PhasedState):
                     and self._drawn_in_a_row() >= self.variant.max_drawn_games):  # NA-21a
             self.phase = _OVER
             w = self.winners()
-            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
                                 {"winners": w, "totals": totals}))
             return events
         self.game_no += 1

@@ -46,7 +46,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar, Literal, Sequence, cast
 
-from engine.cards import NOGGINATE, Card, cards_text, forget_one, insert_sorted, nogginate_deck
+from engine.cards import NOGGINATE, Card, cards_text, forget_one, insert_sorted, nogginate_deck, pretty_text
 from engine.core import (
     CHANCE,
     TERMINAL,
@@ -63,6 +63,7 @@ from engine.core import (
     shuffled,
 )
 from engine.determinize import deal
+from engine.grammar import agree, plural
 from engine.games.nogginate.cheats import (
     HANDS_OFF,
     JOKERNATE_CARD,
@@ -612,6 +613,12 @@ def _place_shapes(melds: Sequence[TableMeld]) -> tuple[list, list]:
     return nates, noggis
 
 
+#: NG-45e/k: answers of ``_Turn._able`` by hand and team melds (the search behind a "no" on a big hand
+#: takes up to ~30 ms, and the legal list, the view's list and a bot may ask about one hand in turn).
+_ABLE: dict[tuple, bool] = {}
+_ABLE_SIZE = 20_000
+
+
 def _less(hand: Counter, cards: Sequence[Card]) -> Counter:
     out = Counter(hand)
     out.subtract(cards)
@@ -726,7 +733,18 @@ class _Turn:
             return True
         nates, noggis = _place_shapes(team_melds)
         cards = Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker})
-        if not any(t.kind == JOKERNATE for t in team_melds):
+        jn = any(t.kind == JOKERNATE for t in team_melds)
+        # the cards in their order (the search tries them in it) and the melds as they are: equal keys, equal answers
+        key = (stuck, jn, tuple((x.order, k) for x, k in cards.items()), tuple(nates), tuple(noggis))
+        known = _ABLE.get(key)
+        if known is None:
+            if len(_ABLE) >= _ABLE_SIZE:
+                _ABLE.clear()
+            known = _ABLE[key] = self._able_search(cards, nates, noggis, m, stuck, jn)
+        return known
+
+    def _able_search(self, cards: Counter, nates: list, noggis: list, m: int, stuck: int, jn: bool) -> bool:
+        if not jn:
             return can_place(cards, nates, noggis, m - (1 - stuck), 0, unit_weight)
         # NG-23: the team's Jokernate, open or closed, takes any number of jokers: some jokers may go into
         # Nates (j of them), the rest onto the Jokernate
@@ -753,13 +771,14 @@ class _Turn:
         return self.asked or not self.ask_left
 
     def ask_ok(self) -> bool:
-        """NG-45b/c: a partnership player may ask once a turn, when the team meets NG-43 or
-        will once it closes Noggis it can close."""
+        """NG-45b/c/k: a partnership player may ask once a turn, when the team meets NG-43 or
+        will once it closes Noggis it can close, and the hand can still be emptied this turn."""
         return (self.partnership and not self.asked and self.ask_left and self.need <= 0
-                and _closed_count(self.team_melds) + _closable(self.team_melds) >= 2)
+                and _closed_count(self.team_melds) + _closable(self.team_melds) >= 2 and self.able_to_go_out())
 
     def bound_to_go_out(self) -> bool:
-        """NG-45e: after "yes" the player must go out if still able."""
+        """NG-45e/k: after "yes" the player must go out if still able; a yes after which
+        going out is no longer possible binds no more."""
         return self.permission == 1 and self.able_to_go_out()
 
     # -- melding -------------------------------------------------------------------
@@ -901,6 +920,8 @@ class _Turn:
                 return "your team has asked as often as the house rules allow this round (NG-45c)"
             if _closed_count(self.team_melds) + _closable(self.team_melds) < 2:
                 return "ask only when your team has two closed melds, or will once you close a Noggi (NG-45b)"
+            if not self.able_to_go_out():
+                return "you cannot empty your hand this turn, so there is nothing to ask yet (NG-45k)"
             return None
         if cls is Discard:
             c = cast(Discard, action).card
@@ -932,7 +953,7 @@ class _Turn:
             if self.permission == 1 or not self.partnership:
                 return "you may go out: discard your last card (NG-44 allows a pass only when you may not)"
             return "ask your partner first; pass only if the answer is no (NG-44, NG-45)"
-        return f"{action} is not a move now"
+        return f"{pretty_text(str(action))} is not a move now"
 
     # -- cheat cards -----------------------------------------------------------------
     def _draw_problem(self, d: Draw) -> str | None:
@@ -1642,7 +1663,7 @@ class NogginateState(State):
             self.dealer = cast(ChooseDealer, action).seat
             self._reset_round()
             self.phase = P_DEAL
-            return [Event("dealer", "{seat} deals first (NG-5)", self.dealer, {"dealer": self.dealer})]
+            return [Event("dealer", "{seat} {seat:deals|deal} first (NG-5)", self.dealer, {"dealer": self.dealer})]
         if p == P_DEAL:
             if cls is not Deal:
                 raise IllegalAction("expected the deal")
@@ -1657,7 +1678,8 @@ class NogginateState(State):
             self.stock = list(rest.elements())
             self.phase = P_UPCARD
             mins = ", ".join(f"{self.minimum(t)}" for t in range(len(self.teams)))
-            return [Event("deal", f"{{seat}} deals round {self.round_no + 1}: {HAND_SIZE} cards each; initial-meld "
+            return [Event("deal", f"{{seat}} {{seat:deals|deal}} round {self.round_no + 1}: {HAND_SIZE} cards each; "
+                                  "initial-meld "
                           f"minimum {mins} (NG-13, NG-32)", self.dealer,
                           {"round": self.round_no, "size": HAND_SIZE,
                            "minimums": [self.minimum(t) for t in range(len(self.teams))]})]
@@ -1698,13 +1720,13 @@ class NogginateState(State):
         want = want_c + want_x
         if k == 0:
             one = " (the last card, NG-29)" if want == 1 else ""
-            text = f"{{seat}} draws {want} card{'s' if want > 1 else ''} from the stock{one}"
+            text = f"{{seat}} {{seat:draws|draw}} {plural(want, 'card', 'cards')} from the stock{one}"
         elif k == 1:
-            text = "{seat} draws a custom card and a cheat card (NG-26)"
+            text = "{seat} {seat:draws|draw} a custom card and a cheat card (NG-26)"
         else:
-            text = f"{{seat}} draws {want} cheat card{'s' if want > 1 else ''} (NG-26)"
+            text = f"{{seat}} {{seat:draws|draw}} {plural(want, 'cheat card', 'cheat cards')} (NG-26)"
         return [Event("draw", text, seat, {"count": want, "cheats": want_x} if k else {"count": want}),
-                Event("draw_private", f"{{seat}} draws {' '.join(c.pretty for c in cards)}", seat,
+                Event("draw_private", f"{{seat}} {{seat:draws|draw}} {' '.join(c.pretty for c in cards)}", seat,
                       {"cards": [c.text for c in cards]}, frozenset((seat,)))]
 
     def _apply_move(self, action: Action) -> list[Event]:
@@ -1721,7 +1743,8 @@ class NogginateState(State):
             return [Event("answer", f"{{seat}}: \"{'Yes' if yes else 'No'}\" (NG-45)", who, {"yes": yes})]
         if cls is Draw:
             if not self.stock:
-                return self._end_round(None, "The stock is empty and {seat} does not take the pile: the round ends "
+                return self._end_round(None, "The stock is empty and {seat} {seat:does|do} not take the pile: the "
+                                             "round ends "
                                        "with nobody out (NG-31)")
             self.draw_kind = cast(Draw, action).cheats
             self.phase = P_DRAW
@@ -1737,7 +1760,8 @@ class NogginateState(State):
             mid = self.next_id
             self.melds.append(new_meld(mid, team, CHEAT_NATE, cards))
             self.next_id += 1
-            return [Event("meld", f"{{seat}} melds a cheat-Nate, m{mid}: {' '.join(c.pretty for c in cards)} (NG-22)",
+            return [Event("meld", f"{{seat}} {{seat:melds|meld}} a cheat-Nate, m{mid}: "
+                                  f"{' '.join(c.pretty for c in cards)} (NG-22)",
                           seat, {"meld": mid, "cards": [c.text for c in cards]})]
         if cls is Onto:
             mid = cast(Onto, action).meld
@@ -1745,7 +1769,7 @@ class NogginateState(State):
             i, m = self._meld_index(mid)
             self.melds[i] = m.with_card(card)
             self.phase = P_MELD
-            return [Event("onto", f"{{seat}} takes {card.pretty} from the pile onto m{mid} (NG-37)", seat,
+            return [Event("onto", f"{{seat}} {{seat:takes|take}} {card.pretty} from the pile onto m{mid} (NG-37)", seat,
                           {"meld": mid, "card": card.text, "cards": [card.text]})]
         if cls is TakePile:
             tp = cast(TakePile, action)
@@ -1764,7 +1788,7 @@ class NogginateState(State):
                 self.melds.append(new_meld(mid, team, NATE, cards))
                 self.next_id += 1
             self.phase = P_MELD
-            events = [Event("pile", f"{{seat}} takes the pile: {top.pretty} with "
+            events = [Event("pile", f"{{seat}} {{seat:takes|take}} the pile: {top.pretty} with "
                           f"{' '.join(c.pretty for c in tp.cards)} on m{mid} (NG-36)", seat,
                           {"meld": mid, "card": top.text, "cards": [c.text for c in cards]})]
             if not self.down[team]:
@@ -1772,11 +1796,12 @@ class NogginateState(State):
                 if need > 0:
                     self.need = need
                     self.pile_rest = True
-                    events.append(Event("pile_wait", f"{{seat}} must meld {need} more points from the hand before "
+                    events.append(Event("pile_wait", f"{{seat}} must meld {plural(need, 'more point', 'more points')} "
+                                                     "from the hand before "
                                         "the rest of the pile is taken (NG-36 step 3)", seat, {"need": need}))
                     return events
                 self.down[team] = True
-                events.append(Event("down", "{seat}'s team is down (NG-32)", seat, {"team": team}))
+                events.append(Event("down", "{seat:'s} team is down (NG-32)", seat, {"team": team}))
             return events + self._take_rest()
         if cls is NewNoggi or cls is NewNate:
             cards = cast("NewNoggi | NewNate", action).cards
@@ -1788,7 +1813,7 @@ class NogginateState(State):
             self.melds.append(m)
             self.next_id += 1
             word = "Noggi" if kind == NOGGI else "Nate"
-            events = [Event("meld", f"{{seat}} starts a {word}, m{mid}: {m.pretty()}", seat,
+            events = [Event("meld", f"{{seat}} {{seat:starts|start}} a {word}, m{mid}: {m.pretty()}", seat,
                             {"meld": mid, "cards": [c.text for c in cards]})]
             return events + self._placed(seat, team, sum(card_value(c) for c in cards))
         if cls is Add:
@@ -1797,7 +1822,7 @@ class NogginateState(State):
             i, m = self._meld_index(a.meld)
             new = m.with_card(a.card)
             self.melds[i] = new
-            events = [Event("add", f"{{seat}} adds {a.card.pretty} to m{a.meld}", seat,
+            events = [Event("add", f"{{seat}} {{seat:adds|add}} {a.card.pretty} to m{a.meld}", seat,
                             {"meld": a.meld, "card": a.card.text, "cards": [a.card.text]})]
             if new.closed and not m.closed:
                 what = "a Super Noggi: it closes (NG-18)" if new.is_super else "7 cards: it closes (NG-21)"
@@ -1807,7 +1832,7 @@ class NogginateState(State):
             mid = cast(Close, action).meld
             i, m = self._meld_index(mid)
             self.melds[i] = replace(m, closed=True)
-            return [Event("close", f"{{seat}} closes the Noggi m{mid} (NG-17)", seat, {"meld": mid})]
+            return [Event("close", f"{{seat}} {{seat:closes|close}} the Noggi m{mid} (NG-17)", seat, {"meld": mid})]
         if cls is Merge:
             mg = cast(Merge, action)
             ia, ma = self._meld_index(mg.a)
@@ -1815,7 +1840,7 @@ class NogginateState(State):
             merged = merged_nate(ma, mb)
             self.melds[ia] = merged
             self.melds = [x for x in self.melds if x.id != mb.id]
-            events = [Event("merge", f"{{seat}} merges m{mb.id} into m{ma.id} (NG-24)", seat,
+            events = [Event("merge", f"{{seat}} {{seat:merges|merge}} m{mb.id} into m{ma.id} (NG-24)", seat,
                             {"meld": ma.id, "from": mb.id})]
             if merged.closed:
                 events.append(Event("closed", f"m{ma.id} has 7 cards or more: it closes (NG-21)", seat,
@@ -1824,7 +1849,7 @@ class NogginateState(State):
         if cls is PlaceBonus:
             self._lose(seat, BONUS)
             self.bonuses[team] += 1
-            return [Event("bonus", f"{{seat}} places a Bonus card, {BONUS.pretty} (NG-47)", seat,
+            return [Event("bonus", f"{{seat}} {{seat:places|place}} a Bonus card, {BONUS.pretty} (NG-47)", seat,
                           {"cards": [BONUS.text]})]
         if cls is FreezeNate:
             n = cast(FreezeNate, action).count
@@ -1834,14 +1859,15 @@ class NogginateState(State):
             self.melds.append(new_meld(mid, team, FREEZE_NATE, [FREEZE] * n))
             self.next_id += 1
             faces = " ".join([FREEZE.pretty] * n)
-            return [Event("meld", f"{{seat}} melds a Freeze-Nate, m{mid}: {faces} (NG-22)", seat,
+            return [Event("meld", f"{{seat}} {{seat:melds|meld}} a Freeze-Nate, m{mid}: {faces} (NG-22)", seat,
                           {"meld": mid, "cards": [FREEZE.text] * n})]
         if cls is Ask:
             self.asked = True
             self.asks[team] += 1
             self.answer_seat = self.partner_of(seat)
             self.phase = P_ANSWER
-            return [Event("ask", f"{{seat}}: \"Partner, may I go out?\" ({{s{self.answer_seat}}} answers, NG-45)",
+            return [Event("ask", f"{{seat}}: \"Partner, may I go out?\" ({{s{self.answer_seat}}} "
+                                 f"{{s{self.answer_seat}:answers|answer}}, NG-45)",
                           seat, {"partner": self.answer_seat})]
         if cls is Discard:
             card = cast(Discard, action).card
@@ -1851,16 +1877,18 @@ class NogginateState(State):
                 froze = " onto the cheat discard pile (NG-27)"
             else:
                 self.discards.append(card)
-                froze = "" if card.is_natural else " and freezes the pile (NG-35)"
-            events = [Event("discard", f"{{seat}} discards {card.pretty}{froze}", seat,
+                froze = "" if card.is_natural else " and {seat:freezes|freeze} the pile (NG-35)"
+            events = [Event("discard", f"{{seat}} {{seat:discards|discard}} {card.pretty}{froze}", seat,
                             {"card": card.text, "cards": [card.text]})]
             if not hand:
-                return events + self._end_round(seat, "{seat} discards the last card and goes out (NG-42)")
+                return events + self._end_round(seat, "{seat} {seat:discards|discard} the last card and {seat:goes|go} "
+                                                      "out (NG-42)")
             return events + self._next_turn()
         if cls is GoOut:
-            return self._end_round(seat, "{seat} melds every card and goes out (NG-42)")
+            return self._end_round(seat, "{seat} {seat:melds|meld} every card and {seat:goes|go} out (NG-42)")
         if cls is PassTurn:
-            return [Event("pass", "{seat} says pass and keeps the last card (NG-44)", seat, {})] + self._next_turn()
+            return [Event("pass", "{seat} {seat:says|say} pass and {seat:keeps|keep} the last card (NG-44)", seat,
+                          {})] + self._next_turn()
         raise IllegalAction(f"{action} is not a move now")
 
     def _lose(self, seat: int, card: Card) -> None:
@@ -1888,17 +1916,17 @@ class NogginateState(State):
             if self.shown[seat].count(c) < self.hands[seat].count(c):  # a copy not shown yet, if any
                 self.shown[seat].append(c)
             mates = frozenset(self.teams[team])
-            return [Event("show", "{seat} plays Show: a card for the partner's eyes only (NG-C6)", seat,
+            return [Event("show", "{seat} {seat:plays|play} Show: a card for the partner's eyes only (NG-C6)", seat,
                           {"cards": [card.text]}),
-                    Event("show_private", f"{{seat}} shows the partner {c.pretty} (NG-C6)", seat,
+                    Event("show_private", f"{{seat}} {{seat:shows|show}} the partner {c.pretty} (NG-C6)", seat,
                           {"card": c.text, "cards": [c.text]}, mates)]
         if cls is Tell:
             t = cast(Tell, action)
             self.tells.append((seat, t))
             mates = frozenset(self.teams[team])
-            return [Event("tell", "{seat} plays Tell: a word for the partner only (NG-C7)", seat,
+            return [Event("tell", "{seat} {seat:plays|play} Tell: a word for the partner only (NG-C7)", seat,
                           {"cards": [card.text]}),
-                    Event("tell_private", f"{{seat}} tells the partner: {t.words()} (NG-C7)", seat,
+                    Event("tell_private", f"{{seat}} {{seat:tells|tell}} the partner: {t.words()} (NG-C7)", seat,
                           {"advice": t.advice, "rank": t.rank}, mates)]
         if cls is StartJokernate:
             for _ in range(3):
@@ -1906,7 +1934,8 @@ class NogginateState(State):
             mid = self.next_id
             self.melds.append(new_meld(mid, team, JOKERNATE, (JOKER,) * 3))
             self.next_id += 1
-            events = [Event("meld", f"{{seat}} plays Jokernate and starts a Jokernate, m{mid}: "
+            events = [Event("meld", f"{{seat}} {{seat:plays|play}} Jokernate and {{seat:starts|start}} a Jokernate, "
+                            f"m{mid}: "
                             f"{' '.join([JOKER.pretty] * 3)} (NG-C3)", seat,
                             {"meld": mid, "cards": [card.text] + [JOKER.text] * 3})]
             return events + self._placed(seat, team, 3 * card_value(JOKER))
@@ -1918,21 +1947,22 @@ class NogginateState(State):
             self.melds[ia] = sup
             self.melds = [x for x in self.melds if x.id != mb.id]
             self._receive(seat, extras)
-            more = f"; {' '.join(c.pretty for c in extras)} go to the hand" if extras else ""
-            return [Event("combine", f"{{seat}} plays Combine: m{mb.id} joins m{ma.id}, a closed Super Noggi "
-                          f"(NG-C1, NG-18){more}", seat,
+            more = f"; {' '.join(c.pretty for c in extras)} {agree(len(extras), 'goes', 'go')} to the hand" if extras \
+                else ""
+            return [Event("combine", f"{{seat}} {{seat:plays|play}} Combine: m{mb.id} joins m{ma.id}, a closed "
+                          f"Super Noggi (NG-C1, NG-18){more}", seat,
                           {"meld": ma.id, "from": mb.id, "cards": [card.text] + [c.text for c in extras]})]
         if cls is HandsOff:
             i, m = self._meld_index(cast(HandsOff, action).meld)
             self.melds[i] = TableMeld(m.id, m.team, m.kind, m.cards, m.closed, m.guards + 1, m.held_open)
-            return [Event("handsoff", f"{{seat}} puts Hands Off on m{m.id}: no Steal from it (NG-C2)", seat,
-                          {"meld": m.id, "cards": [card.text]})]
+            return [Event("handsoff", f"{{seat}} {{seat:puts|put}} Hands Off on m{m.id}: no Steal from it (NG-C2)",
+                          seat, {"meld": m.id, "cards": [card.text]})]
         if cls is Resurrect:
             i, m = self._meld_index(cast(Resurrect, action).meld)
             self.melds[i] = _reopened(m)
             until = " for the rest of this turn" if m.kind != NOGGI else ""
-            return [Event("resurrect", f"{{seat}} plays Resurrect: m{m.id} is open again{until} (NG-C5)", seat,
-                          {"meld": m.id, "cards": [card.text]})]
+            return [Event("resurrect", f"{{seat}} {{seat:plays|play}} Resurrect: m{m.id} is open again{until} "
+                          "(NG-C5)", seat, {"meld": m.id, "cards": [card.text]})]
         if cls is Reconfigure:
             rc = cast(Reconfigure, action)
             i, nate = self._meld_index(rc.nate)
@@ -1940,8 +1970,8 @@ class NogginateState(State):
             j, noggi = self._meld_index(rc.noggi)
             grown = noggi.with_card(rc.card)
             self.melds[j] = grown
-            events = [Event("reconfigure", f"{{seat}} plays Reconfigure: {rc.card.pretty} moves from m{nate.id} to "
-                            f"m{noggi.id} (NG-C4)", seat,
+            events = [Event("reconfigure", f"{{seat}} {{seat:plays|play}} Reconfigure: {rc.card.pretty} moves from "
+                            f"m{nate.id} to m{noggi.id} (NG-C4)", seat,
                             {"meld": noggi.id, "from": nate.id, "cards": [card.text, rc.card.text]})]
             if grown.closed and not noggi.closed:
                 events.append(Event("closed", f"m{noggi.id} is a Super Noggi: it closes (NG-18)", seat,
@@ -1955,8 +1985,10 @@ class NogginateState(State):
             self.melds[i] = removed(m, rm.cards)
             jokers = [JOKER] * m.jokers
             self._receive(seat, jokers)
-            return [Event("remove", f"{{seat}} plays Remove: {' '.join(c.pretty for c in rm.cards)} replace the "
-                          f"joker{'s' if len(jokers) > 1 else ''} of m{m.id}, which go to the hand (NG-C9)", seat,
+            return [Event("remove", f"{{seat}} {{seat:plays|play}} Remove: {' '.join(c.pretty for c in rm.cards)} "
+                          f"{agree(len(rm.cards), 'replaces', 'replace')} the "
+                          f"{agree(len(jokers), 'joker', 'jokers')} of m{m.id}, which "
+                          f"{agree(len(jokers), 'goes', 'go')} to the hand (NG-C9)", seat,
                           {"meld": m.id,
                            "cards": [card.text] + [c.text for c in rm.cards] + [JOKER.text] * len(jokers)})]
         return self._apply_steal(cast(Steal, action), seat, card)
@@ -1969,8 +2001,8 @@ class NogginateState(State):
             self.melds[vi] = TableMeld(victim.id, victim.team, victim.kind, victim.cards, victim.closed,
                                        victim.guards - 1, victim.held_open)
             self.cheat_discards.append(HANDS_OFF)
-            return [Event("steal_blocked", f"{{seat}} plays Steal on m{victim.id}; its Hands Off blocks it, and "
-                          "both cards go to the cheat discard pile (NG-C2)", seat,
+            return [Event("steal_blocked", f"{{seat}} {{seat:plays|play}} Steal on m{victim.id}; its Hands Off "
+                          "blocks it, and both cards go to the cheat discard pile (NG-C2)", seat,
                           {"meld": victim.id, "cards": [card.text, HANDS_OFF.text]})]
         kept, back = after_steal(victim, st.card, self.next_id)
         self.melds[vi:vi + 1] = kept
@@ -1979,8 +2011,8 @@ class NogginateState(State):
         di, dest = self._meld_index(st.dest)
         grown = dest.with_card(st.card)
         self.melds[di] = grown
-        events = [Event("steal", f"{{seat}} plays Steal: {st.card.pretty} from m{victim.id} onto m{dest.id} "
-                        "(NG-C8)", seat,
+        events = [Event("steal", f"{{seat}} {{seat:plays|play}} Steal: {st.card.pretty} from m{victim.id} onto "
+                        f"m{dest.id} (NG-C8)", seat,
                         {"meld": dest.id, "from": victim.id, "cards": [card.text, st.card.text]})]
         if grown.closed and not dest.closed:
             what = "a Super Noggi: it closes (NG-18)" if grown.is_super else "7 cards: it closes (NG-21)"
@@ -2005,19 +2037,22 @@ class NogginateState(State):
             self.return_team = team
             self.return_seat = order[0]
             self.phase = P_RETURN
-            return [Event("returned", f"{what} go back to the team; {{s{order[0]}}} gives them out (NG-C8)",
+            return [Event("returned", f"{what} {agree(len(cards), 'goes', 'go')} back to the team; {{s{order[0]}}} "
+                          f"{{s{order[0]}:gives|give}} {agree(len(cards), 'it', 'them')} out (NG-C8)",
                           order[0], data)]
         who = order[0]
         if policy == "fewest_cards":
             who = min(order, key=lambda s: len(self.hands[s]))
         self._receive(who, cards)
-        return [Event("returned", f"{what} go back to {{seat}}'s hand (NG-C8)", who, data)]
+        return [Event("returned", f"{what} {agree(len(cards), 'goes', 'go')} back to {{seat:'s}} hand (NG-C8)", who,
+                      data)]
 
     def _apply_give(self, g: Give) -> list[Event]:
         """NG-C8 (``team_choice``): one returned card into a team member's hand."""
         self.returning.remove(g.card)
         self._receive(g.seat, (g.card,))
-        events = [Event("give", f"{{s{self.return_seat}}} gives {g.card.pretty} to {{seat}} (NG-C8)", g.seat,
+        events = [Event("give", f"{{s{self.return_seat}}} {{s{self.return_seat}:gives|give}} {g.card.pretty} to "
+                        "{seat} (NG-C8)", g.seat,
                         {"card": g.card.text, "cards": [g.card.text]})]
         if not self.returning:
             self.return_team = self.return_seat = -1
@@ -2040,7 +2075,7 @@ class NogginateState(State):
             return []
         self.need = 0
         self.down[team] = True
-        events = [Event("down", f"{{seat}}'s team is down: the initial meld reached {self.minimum(team)} (NG-32)",
+        events = [Event("down", f"{{seat:'s}} team is down: the initial meld reached {self.minimum(team)} (NG-32)",
                         seat, {"team": team})]
         if self.pile_rest:
             events += self._take_rest()
@@ -2058,7 +2093,8 @@ class NogginateState(State):
         self.known[seat].extend(rest)
         if not rest:
             return []
-        return [Event("pile_rest", f"{{seat}} takes the rest of the pile into the hand: {len(rest)} cards (NG-36)",
+        return [Event("pile_rest", f"{{seat}} {{seat:takes|take}} the rest of the pile into the hand: "
+                                   f"{plural(len(rest), 'card', 'cards')} (NG-36)",
                       seat, {"count": len(rest), "cards": [c.text for c in rest]})]
 
     def _meld_index(self, mid: int) -> tuple[int, TableMeld]:
@@ -2144,7 +2180,8 @@ class NogginateState(State):
         if self._match_done():
             self.phase = P_OVER
             w = self.winners()
-            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
                                 {"winners": w, "totals": self.scores()}))
             return events
         self.round_no += 1
@@ -2322,6 +2359,11 @@ class NogginateView(View):
         if self.phase not in ("acquire", "meld", "return") or self.to_move != self.seat:
             return []
         return self._turn().legal()
+
+    def yes_binds(self) -> bool:
+        """NG-45e/k: this seat's partner said yes this turn and it still binds (this seat can
+        still go out); False before any yes, and after a yes that can no longer be kept."""
+        return self.to_move == self.seat and self.phase == "meld" and self._turn().bound_to_go_out()
 
     def why_illegal(self, action: Action) -> str | None:
         """The state's answer for ``action`` (None: legal), from this view's fields."""

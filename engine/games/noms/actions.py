@@ -69,7 +69,7 @@ class Cut(Action):
 
 
 _PLAYS = {c: Play(c) for c in _FULL_DECK}
-_PLAY_TEXT = {c: "{seat} plays " + c.pretty for c in _FULL_DECK}
+_PLAY_TEXT = {c: "{seat} {seat:plays|play} " + c.pretty for c in _FULL_DECK}
 _CALLS = {c: Call(c) for c in _FULL_DECK}
 _PASS = Pass()
 _TRUMPS = [Trump(int(s)) for s in Suit] + [Trump(None)]

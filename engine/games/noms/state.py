@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.cards import Card, Suit, cards_text
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, Pass, rand_below, shuffled
+from engine.grammar import agree
 from engine.match import match_over, match_winners
 from engine.phased import (CARD_ROWS, CARDS, FLAG, INTS, LIST, PHASE, ROWS, SHARE, SORTED_ROWS, Field, PhasedState,
                            chance, move, slots)
@@ -198,8 +199,8 @@ class NomsState(PhasedState):
         events = [Event("play", _PLAY_TEXT[card], seat, {"card": card.text, "cards": [card.text]})]
         if card is self.called:
             self.revealed = True
-            text = ("{seat} played the called card: playing alone" if seat == self.declarer
-                    else "{seat} played the called card and is the partner")
+            text = ("{seat} played the called card: {seat} {seat:plays|play} alone" if seat == self.declarer
+                    else "{seat} played the called card and {seat:is|are} the partner")
             events.append(Event("partner", text, seat, {"alone": seat == self.declarer}))
         if len(self.trick) < N_SEATS:
             return events
@@ -208,10 +209,10 @@ class NomsState(PhasedState):
         self.won[winner] += 1
         self.trick = []
         self.leader = winner
-        events.append(Event("trick", "{seat} wins the trick", winner, {"trick": len(self.tricks)}))
+        events.append(Event("trick", "{seat} {seat:wins|win} the trick", winner, {"trick": len(self.tricks)}))
         if len(self.tricks) == 1 and self.contract == MISAVIS:  # NO-14
             self.exposed = True
-            events.append(Event("expose", "{seat} lays the Mis a Vis hand face up", self.declarer,
+            events.append(Event("expose", "{seat} {seat:lays|lay} the Mis a Vis hand face up", self.declarer,
                                 {"cards": [c.text for c in self.hands[self.declarer]]}))
         if len(self.tricks) == N_TRICKS or (self.variant.stop_when_decided and self._decided()):
             return events + self._end_hand()
@@ -234,7 +235,8 @@ class NomsState(PhasedState):
         seat = self.bidder
         self.auction.append((seat, action.level))
         self.high, self.high_seat, self.passes = action.level, seat, 0
-        events = [Event("bid", "{seat} bids " + bid_name(action.level), seat, {"bid": bid_text(action.level)})]
+        events = [Event("bid", "{seat} {seat:bids|bid} " + bid_name(action.level), seat,
+                        {"bid": bid_text(action.level)})]
         return events + self._next_call(seat)
 
     def _legal_pass(self, action: Pass) -> bool:
@@ -248,7 +250,7 @@ class NomsState(PhasedState):
         seat = self.bidder
         self.auction.append((seat, PASS_CALL))
         self.passes += 1
-        return [Event("pass", "{seat} passes", seat)] + self._next_call(seat)
+        return [Event("pass", "{seat} {seat:passes|pass}", seat)] + self._next_call(seat)
 
     def _next_call(self, seat: int) -> list[Event]:
         """NO-9: after ``seat``'s call the auction is won, passed out, or goes on."""
@@ -261,7 +263,7 @@ class NomsState(PhasedState):
 
     def _auction_won(self) -> list[Event]:
         self.declarer, self.contract = self.high_seat, self.high
-        events = [Event("contract", "{seat} is the declarer with " + bid_name(self.contract), self.declarer,
+        events = [Event("contract", "{seat} {seat:is|are} the declarer with " + bid_name(self.contract), self.declarer,
                         {"bid": bid_text(self.contract)})]
         if is_numeric(self.contract):
             self.phase = _TRUMP  # NO-10
@@ -285,7 +287,7 @@ class NomsState(PhasedState):
         self.trump, self.trump_set = suit, True
         self.phase = _CALL
         name = "No Trump" if suit is None else Suit(suit).name.capitalize() + " are trumps"
-        return [Event("trump", "{seat} announces " + name, self.declarer,
+        return [Event("trump", "{seat} {seat:announces|announce} " + name, self.declarer,
                       {"trump": None if suit is None else _SUIT_LETTERS[suit]})]
 
     def _legal_call(self, action: Call) -> bool:
@@ -298,7 +300,7 @@ class NomsState(PhasedState):
         self.called = card
         holder = next(s for s in range(N_SEATS) if card in self.hands[s])
         self.partner = -1 if holder == self.declarer else holder
-        return [Event("call", "{seat} calls " + card.pretty, self.declarer,
+        return [Event("call", "{seat} {seat:calls|call} " + card.pretty, self.declarer,
                       {"card": card.text, "cards": [card.text]})] \
             + self._start_play()
 
@@ -311,7 +313,7 @@ class NomsState(PhasedState):
             raise self.impossible(action)
         self.dealer = action.seat
         self.phase = _SHUFFLE
-        return [Event("dealer", "{seat} deals first", self.dealer)]
+        return [Event("dealer", "{seat} {seat:deals|deal} first", self.dealer)]
 
     def _sample_shuffle(self, rng: random.Random) -> Action:
         return Shuffle(tuple(shuffled(rng, _FULL_DECK)))
@@ -321,7 +323,7 @@ class NomsState(PhasedState):
             raise IllegalAction("a shuffle must hold each of the 52 cards once (NO-1, NO-4)")
         self.deck = list(action.cards)
         self.phase = _CUT
-        return [Event("shuffle", "{seat} shuffles", self.dealer)]
+        return [Event("shuffle", "{seat} {seat:shuffles|shuffle}", self.dealer)]
 
     def _sample_cut(self, rng: random.Random) -> Action:
         return Cut(1 + rand_below(rng, 51))
@@ -362,7 +364,7 @@ class NomsState(PhasedState):
         self.exposed = False
         self.mult = self.next_mult
         self.phase = _AUCTION
-        text = "{seat} deals 13 cards each" + (f" (a double hand, x{self.mult})" if self.mult > 1 else "")
+        text = "{seat} {seat:deals|deal} 13 cards each" + (f" (a double hand, x{self.mult})" if self.mult > 1 else "")
         return [Event("deal", text, self.dealer, {"mult": self.mult})]
 
     def _decided(self) -> bool:
@@ -384,7 +386,8 @@ class NomsState(PhasedState):
         """NO-19 to NO-22: score, then end the game or prepare the next hand (NO-5)."""
         partner = self.partner if self.partner >= 0 else None
         pts, made = score_hand(self.contract, self.declarer, partner, self.won, self.variant, self.mult)
-        events = [Event("result", "{seat} " + ("makes " if made else "fails ") + bid_name(self.contract),
+        events = [Event("result", ("{seat} {seat:makes|make} " if made else "{seat} {seat:fails|fail} ")
+                        + bid_name(self.contract),
                         self.declarer, {"made": made, "partner": partner})]
         last = self.tricks[-1] if self.tricks else None
         outcome = {  # the hand's result for the table's result panel and the summary (NO-19 to NO-21)
@@ -427,7 +430,8 @@ class NomsState(PhasedState):
                 or self.hand_no + 1 >= var.max_hands:  # NO-22a
             self.phase = _OVER
             w = self.winners()
-            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
                                 {"winners": w, "totals": [float(x) for x in self.totals]}))
             return events
         self.hand_no += 1
