@@ -32,6 +32,7 @@ from engine.games import get_game
 from engine.games.nags.game import NagsVariant, Phase as NagsPhase, start_search_key
 from engine.games.noms.game import NomsVariant, Phase as NomsPhase
 from engine.games.nickels.game import NickelsVariant
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.game import NogginateVariant
 from engine.games.spite_malice.game import VALUE, SpiteMaliceVariant
 
@@ -329,8 +330,8 @@ def swap_nogginate_cheats(state, seat: int, rng: random.Random):
         for _ in range(10):
             a, b = rng.sample(range(len(places)), 2)
             pa, pb = places[a], places[b]
-            ia = [k for k, c in enumerate(pa) if c.is_cheat == cheat and c not in fixed[a]]
-            ib = [k for k, c in enumerate(pb) if c.is_cheat == cheat and c not in fixed[b]]
+            ia = [k for k, c in enumerate(pa) if (c in CHEAT_CARDS) == cheat and c not in fixed[a]]
+            ib = [k for k, c in enumerate(pb) if (c in CHEAT_CARDS) == cheat and c not in fixed[b]]
             if ia and ib:
                 x, y = rng.choice(ia), rng.choice(ib)
                 pa[x], pb[y] = pb[y], pa[x]
@@ -349,7 +350,7 @@ def nogginate_cheat_positions(n: int, seed: int):
     """Decisions with a choice from easy/random self-play at tables with cheat cards, the
     easy seats drawing cheat cards now and then so that powers, Shows and Tells happen."""
     return positions("nogginate", n, seed, NOGGINATE_CHEATS,
-                     keep=lambda s: bool(s.cheat_discards) or any(c.is_cheat for h in s.hands for c in h),
+                     keep=lambda s: bool(s.cheat_discards) or any(c in CHEAT_CARDS for h in s.hands for c in h),
                      steer=_draw_cheats_sometimes)
 
 

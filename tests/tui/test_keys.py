@@ -20,7 +20,8 @@ import pytest
 from textual.actions import parse as parse_action
 from textual.widgets import Static, Switch
 
-from engine.cards import NOGGINATE, parse_cards
+from engine.cards import parse_cards
+from engine.games.nogginate.cards import NOGGINATE
 from engine.games.nickels.game import LayMeld
 from engine.games.nogginate.game import Add, Discard
 from engine.games.noms.game import Bid, Trump

@@ -141,11 +141,12 @@ async def test_a_running_app_draws_a_games_faces_in_its_themes_colours(table):
     """Nogginate's palette, registered when its table or replay is first shown, colours its
     faces and suits from the app's theme: the theme's own shade (high contrast), else the
     palette's default (also under a built-in Textual theme)."""
-    from engine.cards import Card, CardKind, Suit
+    from engine.cards import Card, Suit
+    from engine.games.nogginate.cards import Kind
     from tui.widgets.cards import card_color, suit_color
     nogginate = _game_palettes()["nogginate"]
     (suits,) = nogginate.suits
-    freeze = Card.special(CardKind.FREEZE)
+    freeze = Card.special(Kind.FREEZE)
     app = CardtableApp(table)
     async with app.run_test(size=SIZE) as pilot:
         assert card_color(app, freeze) == "#00838f" and suit_color(app, Suit.CLUBS, suits) == "#1565c0"

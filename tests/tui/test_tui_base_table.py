@@ -362,12 +362,13 @@ def test_small_and_big_forms_of_any_card():
 
 
 def test_special_faces_are_drawn_from_the_per_kind_table():
-    from engine.cards import ALL_FACES, NOGGINATE, CardKind
+    from engine.cards import CardKind, all_faces
+    from engine.games.nogginate.cards import NOGGINATE, Kind
     from themes import CARD_VARIABLES, GAME_VARIABLES
     from tui.games import TABLES, load
     from tui.widgets.cards import FACE_LOOKS, card_color, card_text, suit_color
     nogginate = load(TABLES["nogginate"].palette)  # a game's own faces and colours: loading registers them
-    specials = [c for c in ALL_FACES if not c.is_natural]
+    specials = [c for c in all_faces() if not c.is_natural]
     assert {c.kind for c in specials} == set(FACE_LOOKS)  # every special kind has a row
     assert set(FACE_LOOKS) == {CardKind.JOKER} | set(nogginate.faces)
     for card in specials:
@@ -384,12 +385,12 @@ def test_special_faces_are_drawn_from_the_per_kind_table():
         assert len(lines) == 5 and {len(line) for line in lines} == {7}
         assert all(len(x) <= 3 for x in (look.label, look.ascii)) and all(
             len(x) <= 5 for x in (look.word, look.ascii_word, look.word2))
-    freeze = Card.special(CardKind.FREEZE)
+    freeze = Card.special(Kind.FREEZE)
     assert card_small(freeze, None).plain == "FZ" and card_rows(freeze, True) == ["FZ   ", " FRZ ", "   FZ"]
-    assert card_rows(Card.special(CardKind.STEAL)) == ["STL  ", "Steal", "  STL"]
-    assert card_rows(Card.special(CardKind.HANDS_OFF)) == ["HOF  ", "Hands", " Off "]
-    assert len({card_color(None, Card.special(k)) for k in (CardKind.JOKER, CardKind.FREEZE, CardKind.BONUS,
-                                                          CardKind.TELL)}) == 4
+    assert card_rows(Card.special(Kind.STEAL)) == ["STL  ", "Steal", "  STL"]
+    assert card_rows(Card.special(Kind.HANDS_OFF)) == ["HOF  ", "Hands", " Off "]
+    assert len({card_color(None, Card.special(k)) for k in (CardKind.JOKER, Kind.FREEZE, Kind.BONUS,
+                                                          Kind.TELL)}) == 4
     # Ranks 0 and 1 draw like any natural card.
     zero = Card.get(0, Suit.CLUBS)
     assert card_label(zero) == "0♣" and card_rows(zero, True) == ["0    ", "  C  ", "    0"]
@@ -477,14 +478,14 @@ def _styled(line) -> dict[str, str]:
 
 @pytest.mark.parametrize("ascii_cards", [False, True])
 async def test_game_log_colours_exactly_the_cards_in_event_data(monkeypatch, ascii_cards):
-    from engine.cards import CardKind
     from engine.core import Event
+    from engine.games.nogginate.cards import Kind
     from tui.widgets.cards import _readable_on_dark, card_color
     monkeypatch.setenv("CARDTABLE_ASCII", "1" if ascii_cards else "0")
     app = LogApp()
     async with app.run_test(size=(80, 20)):
         log = app.query_one(RecordingLog)
-        zero, one, freeze = Card.get(0, Suit.HEARTS), Card.get(1, Suit.SPADES), Card.special(CardKind.FREEZE)
+        zero, one, freeze = Card.get(0, Suit.HEARTS), Card.get(1, Suit.SPADES), Card.special(Kind.FREEZE)
         events = [Event("meld", "{seat} melds 0♥ 1♠ FZ beside 10♥ and JKN", 0, {"cards": ["0H", "1S", "FZ"]}),
                   Event("note", "{seat} remembers 7♣", 1),  # no card data: the French regex fallback
                   Event("none", "{seat} plays 7♣", 1, {"cards": []})]  # data says no cards: nothing coloured

@@ -445,7 +445,7 @@ def grow_hand(session, seat: int, size: int) -> None:
 def many_melds(session, count: int) -> None:
     """Lay ``count`` more Nates on the table, alternately for each team (a long round's
     table; only the screen is under test here)."""
-    from engine.cards import NOGGINATE
+    from engine.games.nogginate.cards import NOGGINATE
     from engine.games.nogginate.melds import NATE, TableMeld
 
     state = session.state

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from engine.cards import NOGGINATE, Card, CardKind
+from engine.cards import Card
+from engine.games.nogginate.cards import CHEAT_CARDS, NOGGINATE, Kind
 from engine.games.nogginate.cheats import TELL_RANKED, TELLS, Tell
 from engine.games.nogginate.game import P_ACQUIRE, P_MELD
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld
@@ -82,7 +83,7 @@ async def test_the_draw_choice_keys_and_the_cheat_piles_on_the_felt():
         await press(pilot, "1")
         assert moves_of(s)[-1] == "draw 1c1x"
         await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
-        held = sum(1 for c in t.view.hand if c.is_cheat)
+        held = sum(1 for c in t.view.hand if c in CHEAT_CARDS)
         assert held == 1
         assert f"Cheat stock {n - 1} " in t.query_one("#ng-info").render().plain
         assert "(1x)" in t.query_one("#meld-row-0").query_one(".meld-owner").render().plain
@@ -207,12 +208,12 @@ async def test_tell_menu_plain_and_with_a_rank():
     async with app.run_test(size=(80, 24)) as pilot:
         t = await meld_phase(app, pilot, "TEL TEL 2C 3C 9S")
         s = app.session
-        t.hand.select_cards([Card.special(CardKind.TELL)])
+        t.hand.select_cards([Card.special(Kind.TELL)])
         await pilot.pause()
         assert bar(t).startswith("Tell your partner: 1 draw custom  2 draw cheat  3 take the pile")
         await press(pilot, "3")
         assert moves_of(s)[-1] == "tell pile"
-        t.hand.select_cards([Card.special(CardKind.TELL)])
+        t.hand.select_cards([Card.special(Kind.TELL)])
         await press(pilot, "7")
         assert bar(t).startswith("Tell: discard which rank?")
         await press(pilot, "1")  # 1 or 10: wait
@@ -228,7 +229,7 @@ def test_tell_menu_covers_the_engine_tells():
 
 
 def test_cheat_faces_meld_kinds_and_words():
-    assert card_rows(Card.special(CardKind.RESURRECT)) == ["RES  ", "Resur", " rect"]
+    assert card_rows(Card.special(Kind.RESURRECT)) == ["RES  ", "Resur", " rect"]
     jn = TableMeld(4, 0, JOKERNATE, tuple(cards("JK JK JK")), False)
     assert meld_plain(jn) == "JKJKJK Jokernate open"
     cn = TableMeld(5, 0, CHEAT_NATE, tuple(cards("STL STL STL")), True)

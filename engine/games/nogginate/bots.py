@@ -67,6 +67,7 @@ from typing import Sequence, cast
 from engine.ai.base import HeuristicBot
 from engine.cards import Card
 from engine.core import Action, View
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.cheats import (
     COMBINE,
     HANDS_OFF,
@@ -228,7 +229,7 @@ class Ctx:
         c.bonuses = s.bonuses
         if s.variant.use_cheat_cards:
             team = s.team_idx[seat]
-            c._cheat_fields(powers, True, len(s.cheat_stock), [sum(1 for x in h if x.is_cheat) for h in s.hands],
+            c._cheat_fields(powers, True, len(s.cheat_stock), [sum(1 for x in h if x in CHEAT_CARDS) for h in s.hands],
                             s.shown, [t for t in s.tells if s.team_idx[t[0]] == team])
         else:
             c._cheat_fields(powers, False, 0, (), (), ())
@@ -398,7 +399,7 @@ def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
         return None
     if tell == "cheat" and _ok(t, DRAW_MIXED):
         return DRAW_MIXED, "draws one custom and one cheat card: my partner told me to draw cheat cards (NG-C7)"
-    if not t.down or any(c.is_cheat for c in ctx.hand):
+    if not t.down or any(c in CHEAT_CARDS for c in ctx.hand):
         return None
     if ctx.stock >= CHEAT_DRAW_STOCK and len(ctx.hand) >= CHEAT_BIG_HAND and _ok(t, DRAW_CHEATS):
         return DRAW_CHEATS, (f"draws two cheat cards: with {len(ctx.hand)} cards in hand custom cards are not "
@@ -470,7 +471,7 @@ def cheat_move(ctx: Ctx) -> tuple[Action, str] | None:
     open meld closest to closing; Show and Tell (partnerships; free: they cost no discard)."""
     t = ctx.turn
     hand = t.counts
-    if not any(c.is_cheat for c in hand):
+    if not any(c in CHEAT_CARDS for c in hand):
         return None
     if hand.get(COMBINE, 0):
         for a in t._power_moves():
@@ -752,7 +753,7 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
     """Rule 3 and 4 up to the end of the turn; None when it is time to discard or pass."""
     t = ctx.turn
     hand = t.counts
-    cheats = ctx.cheats and any(c.is_cheat for c in hand)
+    cheats = ctx.cheats and any(c in CHEAT_CARDS for c in hand)
     if t.need > 0:
         if cheats and hand.get(JOKERNATE_CARD, 0) and _ok(t, JOKERNATE_ACT):
             return JOKERNATE_ACT, (f"starts a Jokernate with 3 jokers: 150 toward the {t.need} points still needed "
@@ -804,7 +805,7 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
         fz = hand.get(FREEZE, 0)
         if fz >= 3 and _ok(t, FreezeNate(fz)):
             return FreezeNate(fz), "melds the Freeze cards as a Freeze-Nate to go out (NG-22)"
-        groups = sorted(((c, k) for c, k in hand.items() if c.is_cheat and k > 0), key=lambda ck: ck[0].order)
+        groups = sorted(((c, k) for c, k in hand.items() if c in CHEAT_CARDS and k > 0), key=lambda ck: ck[0].order)
         tries = [CheatNate(tuple(c for c, k in groups for _ in range(k)))] if t.v.cheat_nate_mixed_types else [
             CheatNate((c,) * k) for c, k in groups if k >= 3]
         for a in tries:
@@ -831,7 +832,7 @@ def still_able(t: _Turn, a: Action) -> bool:
     else:
         after = list(t.team_melds) + [new_meld(0, t.team, NOGGI if isinstance(a, NewNoggi) else NATE, used)]
     fz = c.get(FREEZE, 0)
-    stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if k > 0 and x.is_cheat)
+    stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if k > 0 and x in CHEAT_CARDS)
     if stuck > 1:
         return False
     nat = Counter({x: k for x, k in c.items() if k > 0 and (x.is_natural or x.is_joker)})
@@ -865,7 +866,7 @@ def discard_key(ctx: Ctx, c: Card) -> tuple:
         return (0, 0, 0.0, 0, c.order)
     if c.is_joker:
         return (2, 0, 0.0, 0, c.order)
-    if c.is_cheat:  # rule 6: a dead discard (NG-27) that feeds nobody
+    if c in CHEAT_CARDS:  # rule 6: a dead discard (NG-27) that feeds nobody
         if not ctx.cheats or (not ctx.partnership and (c is SHOW or c is TELL)):
             return (0, 1, 0.0, 0, c.order)
         if len(t.hand) <= GO_OUT_HAND and t.counts[c] < 3:
@@ -918,7 +919,7 @@ def end_turn(ctx: Ctx) -> tuple[Action, str]:
         return PASS, "keeps the last card and says pass: going out is not allowed yet (NG-44)"
     c = min(sorted(set(t.hand), key=lambda x: x.order), key=lambda x: discard_key(ctx, x))
     k = discard_key(ctx, c)
-    if c.is_cheat:
+    if c in CHEAT_CARDS:
         why = (f"discards {c.pretty} to the cheat discard pile: " + (
             "its power has no use here" if k[0] == 0 else "nothing for its power to act on now") + " (NG-27)")
     elif c is FREEZE:

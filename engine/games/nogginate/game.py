@@ -46,7 +46,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Callable, ClassVar, Literal, Sequence, cast
 
-from engine.cards import NOGGINATE, Card, cards_text, forget_one, insert_sorted, nogginate_deck, pretty_text
+from engine.cards import Card, cards_text, forget_one, insert_sorted, pretty_text
 from engine.core import (
     CHANCE,
     TERMINAL,
@@ -64,6 +64,7 @@ from engine.core import (
 )
 from engine.determinize import deal
 from engine.grammar import agree, plural
+from engine.games.nogginate.cards import CHEAT_CARDS, NOGGINATE, nogginate_deck
 from engine.games.nogginate.cheats import (
     HANDS_OFF,
     JOKERNATE_CARD,
@@ -570,7 +571,7 @@ def _parse_cheat(verb: str, args: list[str], rest: str) -> Action | None:
         return Steal(_meld_id(args[0]), card(args[1]), _meld_id(args[2]))
     if verb == "cheatnate":
         cs = NOGGINATE.parse_cards(rest)
-        if len(cs) < 3 or any(not c.is_cheat for c in cs):
+        if len(cs) < 3 or any(c not in CHEAT_CARDS for c in cs):
             raise ActionParseError("a cheat-Nate is 3 or more cheat cards, e.g. 'cheatnate STL STL STL' (NG-22)")
         return CheatNate(tuple(sorted(cs, key=lambda c: c.order)))
     if verb == "give":
@@ -705,10 +706,10 @@ class _Turn:
         fz = c.get(FREEZE, 0)
         n = fz if fz < 3 else 0
         if not self.v.use_cheat_cards:
-            return n + sum(k for x, k in c.items() if x.is_cheat)
+            return n + sum(k for x, k in c.items() if x in CHEAT_CARDS)
         own = total = 0
         for x, k in c.items():
-            if x.is_cheat and k > 0:
+            if x in CHEAT_CARDS and k > 0:
                 if self.partnership and (x is SHOW or x is TELL):
                     continue
                 total += k
@@ -1096,7 +1097,7 @@ class _Turn:
         if Counter(cards) - self.counts:
             return "you do not hold those cards"
         mixed = self.v.cheat_nate_mixed_types
-        have = sum(k for x, k in self.counts.items() if x.is_cheat and (mixed or x is cards[0]))
+        have = sum(k for x, k in self.counts.items() if x in CHEAT_CARDS and (mixed or x is cards[0]))
         if have != len(cards):
             what = "cheat cards" if mixed else f"{cards[0].kind.title} cards"
             return f"meld all your {have} {what} in the cheat-Nate (NG-22b)"
@@ -1170,7 +1171,7 @@ class _Turn:
                 out.extend(Show(c) for c in sorted(hand, key=_order) if c is not SHOW or hand[c] > 1)
             if hand.get(TELL, 0):
                 out.extend(_TELL_ACTS)
-        groups: dict[Card, int] = {c: k for c, k in hand.items() if c.is_cheat}
+        groups: dict[Card, int] = {c: k for c, k in hand.items() if c in CHEAT_CARDS}
         if self.v.cheat_nate_mixed_types:
             if sum(groups.values()) >= 3:
                 out.append(CheatNate(tuple(sorted((c for c, k in groups.items() for _ in range(k)), key=_order))))
@@ -1283,7 +1284,7 @@ class _Turn:
             elif (free and n > 3) or self._new_problem(type(cand) is NewNoggi,
                                                        cast("NewNoggi | NewNate", cand).cards) is None:
                 out.append(cand)
-        cheats = self.v.use_cheat_cards and any(c.is_cheat for c in self.counts)
+        cheats = self.v.use_cheat_cards and any(c in CHEAT_CARDS for c in self.counts)
         if self.need > 0:
             if cheats and self.counts.get(JOKERNATE_CARD, 0) and self.why(JOKERNATE_ACT) is None:
                 out.append(JOKERNATE_ACT)
@@ -1702,8 +1703,8 @@ class NogginateState(State):
         want_c = min(2 - k, len(self.stock))
         if k == 2:
             want_x = min(2, len(self.cheat_stock))
-        customs = [c for c in cards if not c.is_cheat]
-        cheats = [c for c in cards if c.is_cheat]
+        customs = [c for c in cards if c not in CHEAT_CARDS]
+        cheats = [c for c in cards if c in CHEAT_CARDS]
         if (len(customs) != want_c or len(cheats) != want_x
                 or any(self.stock.count(c) < customs.count(c) for c in customs)
                 or any(self.cheat_stock.count(c) < cheats.count(c) for c in cheats)):
@@ -1872,7 +1873,7 @@ class NogginateState(State):
         if cls is Discard:
             card = cast(Discard, action).card
             self._lose(seat, card)
-            if card.is_cheat:
+            if card in CHEAT_CARDS:
                 self.cheat_discards.append(card)
                 froze = " onto the cheat discard pile (NG-27)"
             else:
@@ -2233,7 +2234,7 @@ class NogginateState(State):
             out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == P_OVER,
             placed=(BONUS,) * sum(self.bonuses), cheat_stock_count=len(self.cheat_stock),
             cheat_discards=tuple(self.cheat_discards),
-            cheat_counts=tuple(sum(1 for c in h if c.is_cheat) for h in self.hands),
+            cheat_counts=tuple(sum(1 for c in h if c in CHEAT_CARDS) for h in self.hands),
             shown=tuple(tuple(sorted(self.shown[o], key=_order))
                         if 0 <= seat < self.n_seats and self.team_idx[o] == self.team_idx[seat] else ()
                         for o in range(self.n_seats)),
@@ -2429,16 +2430,17 @@ class NogginateView(View):
         known = [list((Counter(self.known[o]) | Counter(s.shown[o])).elements()) if s.shown[o] else self.known[o]
                  for o in others]
         cheats = [self.cheat_counts[o] if self.cheat_counts else 0 for o in others]
-        dealt = deal([c for c in unseen if not c.is_cheat], [self.hand_sizes[o] - k for o, k in zip(others, cheats)]
-                     + [self.stock_count], rng, known=[[c for c in k if not c.is_cheat] for k in known] + [()])
+        dealt = deal([c for c in unseen if c not in CHEAT_CARDS],
+                     [self.hand_sizes[o] - k for o, k in zip(others, cheats)] + [self.stock_count], rng,
+                     known=[[c for c in k if c not in CHEAT_CARDS] for k in known] + [()])
         s.hands = [[] for _ in range(self.n_seats)]
         s.hands[self.seat] = list(self.hand)
         for o, cards in zip(others, dealt):
             s.hands[o] = cards
         s.stock = dealt[-1]
         if self.variant.use_cheat_cards:
-            xs = deal([c for c in unseen if c.is_cheat], cheats + [self.cheat_stock_count], rng,
-                      known=[[c for c in k if c.is_cheat] for k in known] + [()])
+            xs = deal([c for c in unseen if c in CHEAT_CARDS], cheats + [self.cheat_stock_count], rng,
+                      known=[[c for c in k if c in CHEAT_CARDS] for k in known] + [()])
             for o, cards in zip(others, xs):
                 s.hands[o] += cards
             s.cheat_stock = xs[-1]

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from engine.ai.base import BUDGETS, FORCED_REASON
-from engine.cards import NOGGINATE
+from engine.games.nogginate.cards import NOGGINATE
 from engine.core import CHANCE
 from engine.arena import DuplicateChance, play_deal
 from engine.config import check_seats

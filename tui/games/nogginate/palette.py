@@ -7,7 +7,8 @@ and ``TABLE.palette`` names it for code that shows any game."""
 
 from __future__ import annotations
 
-from engine.cards import CHEAT_KINDS, CardKind, Suit
+from engine.cards import CardKind, Suit
+from engine.games.nogginate.cards import CHEAT_KINDS, Kind
 from tui.widgets.cards import FaceLook, GamePalette, register_palette
 
 #: The name a board gives for Nogginate's suit colours (``palette=SUITS``).
@@ -15,16 +16,16 @@ SUITS = "nogginate"
 
 #: A cheat card's big face names its power (NG-11), in one or two lines of at most 5 cells.
 CHEAT_WORDS: dict[CardKind, tuple[str, str]] = {
-    CardKind.COMBINE: ("Comb-", "ine"), CardKind.HANDS_OFF: ("Hands", "Off"),
-    CardKind.JOKERNATE: ("Joker", "nate"), CardKind.RECONFIGURE: ("Recon", "fig"),
-    CardKind.REMOVE: ("Re-", "move"), CardKind.RESURRECT: ("Resur", "rect"), CardKind.SHOW: ("Show", ""),
-    CardKind.STEAL: ("Steal", ""), CardKind.TELL: ("Tell", ""),
+    Kind.COMBINE: ("Comb-", "ine"), Kind.HANDS_OFF: ("Hands", "Off"),
+    Kind.JOKERNATE: ("Joker", "nate"), Kind.RECONFIGURE: ("Recon", "fig"),
+    Kind.REMOVE: ("Re-", "move"), Kind.RESURRECT: ("Resur", "rect"), Kind.SHOW: ("Show", ""),
+    Kind.STEAL: ("Steal", ""), Kind.TELL: ("Tell", ""),
 }
 
 PALETTE = GamePalette(
     faces={
-        CardKind.FREEZE: FaceLook("FZ", "FZ", "❄", "FRZ", "card-freeze"),
-        CardKind.BONUS: FaceLook("BN", "BN", "BONUS", "BONUS", "card-bonus"),
+        Kind.FREEZE: FaceLook("FZ", "FZ", "❄", "FRZ", "card-freeze"),
+        Kind.BONUS: FaceLook("BN", "BN", "BONUS", "BONUS", "card-bonus"),
         **{k: FaceLook(k.code, k.code, CHEAT_WORDS[k][0], CHEAT_WORDS[k][0], "card-cheat", CHEAT_WORDS[k][1])
            for k in CHEAT_KINDS},
     },

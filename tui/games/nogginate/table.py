@@ -50,6 +50,7 @@ from textual.widgets import Static
 from engine.grammar import plural
 from engine.cards import Card
 from engine.core import Action
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE,
                                            RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
                                            Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell,
@@ -627,7 +628,7 @@ class NogginateTableScreen(BaseTableScreen):
         meld phase, on your turn), or None."""
         if not self.is_mounted or not self.human_turn():
             return None
-        cheats = [c for c in self._selected() if c.is_cheat]
+        cheats = [c for c in self._selected() if c in CHEAT_CARDS]
         if len(cheats) == 2 and SHOW in cheats:  # Show a cheat card
             return SHOW
         return cheats[0] if len(cheats) == 1 else None
@@ -862,14 +863,14 @@ class NogginateTableScreen(BaseTableScreen):
         only way; several: ask. Nothing legal: the engine says why."""
         if not self.human_turn():
             return
-        chosen = [c for c in self._selected() if c.is_cheat]
+        chosen = [c for c in self._selected() if c in CHEAT_CARDS]
         ways = [x for x in self.legal() if isinstance(x, CheatNate)]
         if chosen:
             ways = [x for x in ways if sorted(x.cards) == sorted(chosen)] or ways
         if ways:
             self._offer(ways, "meld a cheat-Nate")
             return
-        held = chosen or [c for c in self.view.hand if c.is_cheat]
+        held = chosen or [c for c in self.view.hand if c in CHEAT_CARDS]
         self.human_act(CheatNate(tuple(held)))
 
 

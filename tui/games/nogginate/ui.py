@@ -14,6 +14,7 @@ from rich.text import Text
 from engine.cards import Card
 from engine.games.nogginate import SPEC
 from engine.core import Action
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.cheats import (JOKERNATE_CARD, POWER_CARD, CheatNate, Combine, Give, HandsOff,
                                            Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell)
 from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw, FreezeNate, GoOut, Merge,
@@ -145,7 +146,7 @@ def cheat_pile_text(view: Any, card: CardText) -> Text:
 
 def power_name(card: Card) -> str:
     """A cheat card's power in words (``Steal``), or the card's notation for another card."""
-    return card.kind.title if card.is_cheat else card.text
+    return card.kind.title if card in CHEAT_CARDS else card.text
 
 
 def tell_words(tell: Tell) -> str:
@@ -258,7 +259,7 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     if len(view.hand) == 1:
         extra = " (or a to ask your partner first)" if any(isinstance(a, Ask) for a in view.legal_actions()) else ""
         return f"One card left: x to discard it and go out if you may, s to pass and keep it{extra}.{sel}"
-    cheat = (" A cheat card: select it, then its target." if any(c.is_cheat for c in view.hand) else "")
+    cheat = (" A cheat card: select it, then its target." if any(c in CHEAT_CARDS for c in view.hand) else "")
     return (f"Select cards: n new Noggi, t new Nate, 1-9 add to that meld; c close a Noggi, a ask to go out; "
             f"end with x (discard the selected card).{cheat}{sel}")
 
