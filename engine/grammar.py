@@ -103,26 +103,35 @@ def render(template: str, names: Sequence[str], seat: int | None = None, you: in
         raise TemplateError(f"{template!r}: {err}") from None
     for literal, field, spec, _conv in parts:
         out.append(literal)
-        if field is None:
-            continue
-        idx = _field_seat(field, seat)
-        if idx is not None and not 0 <= idx < len(names):
-            raise TemplateError(f"{{{field}}}: there is no seat {idx}")
-        second = idx is not None and idx == you
-        if spec and "|" in spec:
-            third_form, _, second_form = spec.partition("|")
-            out.append(second_form if second else third_form)
-            continue
-        start = spec == "^" or _starts_sentence("".join(out))
-        if spec == "'s":
-            out.append(("Your" if start else "your") if second else f"{names[idx] if idx is not None else 'chance'}'s")
-        elif spec and spec != "^":
-            raise TemplateError(f"{{{field}:{spec}}}: unknown form (use {{{field}:third|second}} or {{{field}:'s}})")
-        elif second:
-            out.append("You" if start else "you")
-        else:
-            out.append(names[idx] if idx is not None else "chance")
+        if field is not None:
+            out.append(_field_text(field, spec, names, seat, you, out))
     return "".join(out)
+
+
+def _field_text(field: str, spec: str | None, names: Sequence[str], seat: int | None, you: int | None,
+                before: list[str]) -> str:
+    """One field of :func:`render`: a seat's name or *you* (capitalised at the start of a
+    sentence, ``before`` being the text so far), a possessive, or the form of a verb.
+
+    Raises:
+        TemplateError: the field names no seat of ``names`` or has an unknown form.
+    """
+    idx = _field_seat(field, seat)
+    if idx is not None and not 0 <= idx < len(names):
+        raise TemplateError(f"{{{field}}}: there is no seat {idx}")
+    second = idx is not None and idx == you
+    if spec and "|" in spec:
+        third_form, _, second_form = spec.partition("|")
+        return second_form if second else third_form
+    if spec and spec not in ("^", "'s"):
+        raise TemplateError(f"{{{field}:{spec}}}: unknown form (use {{{field}:third|second}} or {{{field}:'s}})")
+    start = spec == "^" or _starts_sentence("".join(before))
+    name = names[idx] if idx is not None else "chance"
+    if spec == "'s":
+        return ("Your" if start else "your") if second else f"{name}'s"
+    if second:
+        return "You" if start else "you"
+    return name
 
 
 __all__ = ["NAMED_YOU", "YOU", "TemplateError", "agree", "plural", "render", "you_seat"]

@@ -227,23 +227,38 @@ def search_reason(res: SearchResult, heuristic: tuple[Action, str] | None = None
         return Reason(rule or "every plan the search tried starts with it",
                       f"{n} trial games: this move {mine}")
     alt = max(others, key=lambda k: values[k])
-    other = _key_for(values, str(heuristic[0])) if heuristic is not None and not same else None
-    if other is not None and other.partition(" / ")[0] == first:
-        other = None
+    other = _overruled(values, heuristic, same, first)
     shown = [alt] if other is None or other == alt else [other, alt]
     details = (f"{n} trial games: this move {mine}, "
                + ", ".join(f"{_first_move(k)} {_value_text(values[k], res.unit)}" for k in shown))
+    return Reason(_reason_words(values, chosen, alt, other, rule, heuristic), details)
+
+
+def _overruled(values: dict[str, float], heuristic: tuple[Action, str] | None, same: bool,
+               first: str) -> str | None:
+    """The ``values`` key of the rule of thumb's move when the search chose another first
+    move (None when they agree or the search did not try it)."""
+    if heuristic is None or same:
+        return None
+    other = _key_for(values, str(heuristic[0]))
+    return None if other is None or other.partition(" / ")[0] == first else other
+
+
+def _reason_words(values: dict[str, float], chosen: str, alt: str, other: str | None, rule: str | None,
+                  heuristic: tuple[Action, str] | None) -> str:
+    """:func:`search_reason`'s words: never more than the figures hold (``alt`` is the best
+    plan starting otherwise, ``other`` the overruled rule of thumb's, ``rule`` its reason
+    when the search agreed with it)."""
     best = values[chosen] >= values[alt]
     unclear = f"{_first_move(alt)} scored higher in trial games, but not clearly enough to change the choice"
     if rule is not None:
-        return Reason(f"{rule}; " + ("the other choices did worse in trial games" if best else unclear), details)
+        return f"{rule}; " + ("the other choices did worse in trial games" if best else unclear)
     if other is not None and heuristic is not None:
         if values[chosen] >= values[other]:
-            return Reason(f"in trial games it did better than {_first_move(other)}, the rule of thumb's choice "
-                          f"({heuristic[1]})", details)
-        return Reason(f"the search's choice over {_first_move(other)}, the rule of thumb's ({heuristic[1]})",
-                      details)
-    return Reason("it did best in trial games" if best else unclear, details)
+            return (f"in trial games it did better than {_first_move(other)}, the rule of thumb's choice "
+                    f"({heuristic[1]})")
+        return f"the search's choice over {_first_move(other)}, the rule of thumb's ({heuristic[1]})"
+    return "it did best in trial games" if best else unclear
 
 
 def _key_for(values: dict[str, float], action: str, preferred: str = "") -> str | None:
