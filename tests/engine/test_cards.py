@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cards import (ACE, FRENCH, JACK, KING, QUEEN, STANDARD_RANKS, Card, CardKind, CardParseError, all_faces,
-                          Suit, cards_text, multi_deck, parse_card, parse_cards, rank_text, register_kind, sort_cards,
-                          standard_deck)
+from engine.cards import (ACE, FRENCH, JACK, KING, QUEEN, STANDARD_RANKS, Card, CardKind, CardParseError, Notation,
+                          Suit, all_faces, cards_text, multi_deck, parse_card, parse_cards, rank_text, register_kind,
+                          sort_cards, standard_deck)
+from engine.games.nogginate.cards import NOGGINATE
 
 
 def test_cards_are_interned():
@@ -196,28 +197,37 @@ def test_french_notation_is_the_old_one():
         FRENCH.text(Card.get(0, Suit.CLUBS))
 
 
-def test_french_notation_round_trips_every_face():
-    for c in FRENCH.faces:
-        assert FRENCH.parse(FRENCH.text(c)) is c
-        assert FRENCH.parse(c.text.lower()) is c
-        assert FRENCH.parse(c.pretty) is c
+#: Every game's notation: the round trips below hold for each.
+NOTATIONS = {"French": FRENCH, "Nogginate": NOGGINATE}
 
 
-@given(st.lists(st.sampled_from(FRENCH.faces), max_size=30))
-def test_french_notation_round_trips_card_lists(cards):
-    text = FRENCH.cards_text(cards)
-    assert FRENCH.parse_cards(text) == cards
-    assert FRENCH.parse_cards(text.lower().replace(" ", ", ")) == cards
-    assert parse_cards(cards_text(cards)) == cards
+@pytest.mark.parametrize("notation", NOTATIONS.values(), ids=list(NOTATIONS))
+def test_notation_round_trips_every_face(notation: Notation):
+    for c in notation.faces:
+        assert notation.parse(notation.text(c)) is c
+        assert notation.parse(c.text.lower()) is c
+        assert notation.parse(c.pretty) is c
+
+
+@given(st.sampled_from(list(NOTATIONS)), st.data())
+def test_notation_round_trips_card_lists(name, data):
+    notation = NOTATIONS[name]
+    cards = data.draw(st.lists(st.sampled_from(notation.faces), max_size=30))
+    text = notation.cards_text(cards)
+    assert notation.parse_cards(text) == cards
+    assert notation.parse_cards(text.lower().replace(" ", ", ")) == cards
+    if notation is FRENCH:
+        assert parse_cards(cards_text(cards)) == cards
 
 
 @given(st.text(alphabet="0123456789TJQKAXZFBNCDHS♣♦♥♠*", max_size=5))
 def test_parse_is_total_either_a_face_or_a_card_parse_error(token):
-    try:
-        card = FRENCH.parse(token)
-    except CardParseError:
-        return
-    assert card in FRENCH
+    for notation in NOTATIONS.values():
+        try:
+            card = notation.parse(token)
+        except CardParseError:
+            continue
+        assert card in notation
 
 
 def test_insert_sorted_and_forget_one_keep_hands_as_multisets():
