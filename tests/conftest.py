@@ -29,3 +29,11 @@ def planned_game(monkeypatch):
     if gid in screens.TABLE_SCREENS:
         monkeypatch.delitem(screens.TABLE_SCREENS, gid)
     return gid
+
+
+@pytest.fixture(autouse=True)
+def _own_cache_folder(tmp_path_factory, monkeypatch):
+    """Every test gets its own user cache folder (``XDG_CACHE_HOME``): the statistics keep their
+    verdicts of replayed logs there (``engine.stats.Verdicts``), and a test must neither read
+    another test's nor write the developer's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))

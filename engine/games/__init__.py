@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.ai.base import Bot, RandomBot, parse_level
 from engine.core import Game
 from engine.games import nags, nickels, nogginate, noms, spite_malice
+from engine.inputs import brief
 from engine.spec import GameSpec
 
 #: game id -> its descriptor; the order is the order games are offered in.
@@ -45,7 +46,7 @@ def get_spec(game_id: str) -> GameSpec:
     if game_id in PLANNED:
         raise UnknownGame(f"{PLANNED[game_id]} ({game_id}) is not available yet; "
                           f"available: {', '.join(SPECS)}")
-    raise UnknownGame(f"unknown game {game_id!r}; games are {', '.join(ALL_IDS)}")
+    raise UnknownGame(f"unknown game {brief(game_id)}; games are {', '.join(ALL_IDS)}")
 
 
 def get_game(game_id: str) -> type[Game]:
@@ -68,6 +69,25 @@ def default_level(game_id: str) -> str:
     """The level new AI seats get: ``easy`` where the game has it (fast and
     decent; the search levels ``medium``/``hard`` are chosen on purpose), else ``random``."""
     return "easy" if "easy" in levels_for(game_id) else "random"
+
+
+def seat_level_problem(game_id: str, level: str) -> str | None:
+    """Why a bot of ``level`` (with an optional search budget, ``hard@1.6``) cannot sit at a
+    ``game_id`` table, or None when it can: the one rule for a config's seats, a ``--seat``
+    and a log header's seats. The level must be one of the game's seat levels
+    (``GameSpec.seat_levels``) and the budget within ``engine.ai.base.parse_level``'s bounds.
+
+    Raises:
+        UnknownGame: for a game id that is not available.
+    """
+    try:
+        base = parse_level(level)[0]
+    except ValueError as err:
+        return str(err)
+    spec = get_spec(game_id)
+    if base not in spec.seat_levels():
+        return f"no {brief(base)} bot for {spec.game.title}; levels: {', '.join(spec.levels())}"
+    return None
 
 
 def make_bot(game_id: str, level: str) -> Bot:
@@ -96,4 +116,4 @@ def make_search_bot(game_id: str, level: str = "hard", budget_s: float | None = 
 
 
 __all__ = ["ALL_IDS", "GAMES", "PLANNED", "SPECS", "UnknownGame", "default_level", "get_game", "get_spec",
-           "levels_for", "make_bot", "make_search_bot"]
+           "levels_for", "make_bot", "make_search_bot", "seat_level_problem"]
