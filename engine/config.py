@@ -56,6 +56,8 @@ MAX_SEED = 2**63 - 1
 DEFAULT_GAME = "nags"
 DEFAULT_THEME = "felt"
 DEFAULT_PACE = 0.6
+#: Longest key name in ``[keys]`` (Textual's longest, ``ctrl+shift+pageup``, has 17 characters).
+MAX_KEY_NAME = 32
 #: Largest config file read (a real one is a few KB); a bigger file is refused unread.
 MAX_CONFIG_BYTES = MB
 
@@ -445,9 +447,10 @@ def _parse_keys(raw: Any, source: str, prefix: str = "keys.") -> dict[str, str]:
         if isinstance(key, dict):  # `table.hint = "f2"` in TOML is a nested table: flatten the dotted id
             keys.update({f"{action}.{sub}": k for sub, k in _parse_keys(key, source, f"{prefix}{action}.").items()})
             continue
-        if not isinstance(key, str) or not key or any(ch.isspace() for ch in key):
+        if not isinstance(key, str) or not key or any(ch.isspace() for ch in key) or len(key) > MAX_KEY_NAME:
             raise ConfigError(source, f"{prefix}{action}", f"expected a key name such as \"h\" or \"ctrl+z\" "
-                                                        f"(no spaces), got {brief(key)}")
+                                                        f"(no spaces, at most {MAX_KEY_NAME} characters), "
+                                                        f"got {brief(key)}")
         keys[action] = key
     return keys
 

@@ -55,6 +55,7 @@ from engine.core import (
 from engine.determinize import deal
 from engine.match import match_over, match_winners
 from engine.variants import option
+from engine.inputs import brief
 
 HAND_SIZE = 9  # NA-6
 N_RUNNERS = 4  # NA-5
@@ -267,7 +268,7 @@ def parse_value(text: str) -> int:
         return _VALUE_FROM_TEXT[t]
     if t.isdigit() and 2 <= int(t) <= 10:
         return int(t)
-    raise ActionParseError(f"{text!r} is not a face value (2..10, J, Q, K, A)")
+    raise ActionParseError(f"{brief(text)} is not a face value (2..10, J, Q, K, A)")
 
 
 def parse_nags_action(text: str) -> Action:
@@ -287,7 +288,7 @@ def _parse_nags_verb(verb: str, rest: str) -> Action | None:
             raise ActionParseError("play needs at least one card, e.g. 'play 7H 7D'")
         return Play(tuple(sorted(cards)))
     if verb in ("turn", "pass", "up", "down", "done") and rest.strip():
-        raise ActionParseError(f"{verb!r} takes no arguments")
+        raise ActionParseError(f"{brief(verb)} takes no arguments")
     if verb == "turn":
         return Turn()
     if verb == "pass":

@@ -118,6 +118,7 @@ from engine.games.nogginate.melds import (
 )
 from engine.match import match_winners
 from engine.variants import option
+from engine.inputs import brief
 
 HAND_SIZE = 15  # NG-13
 TARGET = 10_000  # NG-54
@@ -449,7 +450,7 @@ _BARE = {"bonus": BONUS_ACT, "ask": ASK, "yes": YES, "no": NO, "out": OUT, "pass
 
 def _ids(args: list[str], n: int, example: str) -> list[int]:
     if len(args) != n:
-        raise ActionParseError(f"write e.g. {example!r}")
+        raise ActionParseError(f"write e.g. {brief(example)}")
     return [_meld_id(a) for a in args]
 
 
@@ -463,7 +464,7 @@ def _parse_verb(verb: str, rest: str) -> Action | None:
         return Draw(args[0].lower())
     if verb in _BARE:
         if args:
-            raise ActionParseError(f"{verb!r} takes no arguments")
+            raise ActionParseError(f"{brief(verb)} takes no arguments")
         return _BARE[verb]
     cards = NOGGINATE.parse_cards
     if verb == "pile":
