@@ -11,6 +11,7 @@ the variant object, so a variant changes a rule in exactly one place.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, get_args, get_origin, get_type_hints
 import types
@@ -107,7 +108,13 @@ def option(default: Any, *, rule: str, help: str, choices: Iterable[Any] | None 
 
 
 def option_specs(variant_class: type) -> list[OptionSpec]:
-    """The options of a variant dataclass, in declaration order."""
+    """The options of a variant dataclass, in declaration order (worked out once per class:
+    ``typing.get_type_hints`` costs a millisecond, and every ``build_variant`` asks)."""
+    return list(_option_specs(variant_class))
+
+
+@functools.lru_cache(maxsize=None)
+def _option_specs(variant_class: type) -> tuple[OptionSpec, ...]:
     hints = get_type_hints(variant_class)
     specs = []
     for f in dataclasses.fields(variant_class):
@@ -116,7 +123,7 @@ def option_specs(variant_class: type) -> list[OptionSpec]:
         specs.append(OptionSpec(f.name, typ, f.default, m.get("rule", ""), m.get("help", ""),
                                 m.get("choices"), m.get("min"), m.get("max"), nullable,
                                 m.get("seed_name")))
-    return specs
+    return tuple(specs)
 
 
 def _unwrap_optional(hint: Any) -> tuple[type, bool]:

@@ -593,6 +593,37 @@ def _order(c: Card) -> int:
     return c.order
 
 
+def _rank(c: Card) -> int:
+    return c.rank
+
+
+#: Moves that name several cards: how many (None: any number) and the order the notation writes
+#: them in (``parse_nogginate_action``), the only order the legal list holds.
+_CARD_SHAPES: dict[type, tuple[int | None, Callable[[Card], int], str]] = {
+    NewNoggi: (3, _rank, "a new Noggi is laid with exactly 3 cards; grow it with 'add' (NG-26a)"),
+    NewNate: (3, _order, "a new Nate is laid with exactly 3 cards; grow it with 'add' (NG-26a)"),
+    TakePile: (2, _order, "name the two naturals you meld with the top card, e.g. 'pile 7H 7D' (NG-36)"),
+    CheatNate: (None, _order, ""),
+    Remove: (None, _order, ""),
+}
+
+
+def _shape_problem(action: Action) -> str | None:
+    """Why a move naming cards has a shape the notation never writes (a new Nate of 4 cards, a pile
+    take of 1, cards out of card order), or None. Such a move is in no legal list, so ``is_legal``
+    refuses it too (found by the near misses of ``benchmarks/fuzz.py``)."""
+    shape = _CARD_SHAPES.get(type(action))
+    if shape is None:
+        return None
+    count, key, wrong_count = shape
+    cards = action.cards  # type: ignore[attr-defined]
+    if count is not None and len(cards) != count:
+        return wrong_count
+    if any(key(b) < key(a) for a, b in zip(cards, cards[1:])):
+        return f"name the cards in card order: {cards_text(sorted(cards, key=key))}"
+    return None
+
+
 def _closed_count(melds: Sequence[TableMeld]) -> int:
     """NG-43: closed Noggis, Nates and Jokernates among ``melds`` (Freeze-Nates and cheat-Nates
     never count); a Nate resurrected this turn with 7+ cards counts, since it closes again as
@@ -807,6 +838,10 @@ class _Turn:
     def why(self, action: Action) -> str | None:
         """None if ``action`` is legal, else a sentence naming the rule that forbids it."""
         p, cls = self.phase, type(action)
+        if cls in _CARD_SHAPES:
+            shape = _shape_problem(action)
+            if shape:
+                return shape
         if p == P_ANSWER:
             return None if cls is Answer else "your partner asked \"may I go out?\": answer yes or no (NG-45d)"
         if p == P_RETURN:
