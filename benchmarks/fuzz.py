@@ -63,6 +63,7 @@ command that reproduces it. Exits 1 when anything failed, 2 for bad arguments.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import functools
 import random
@@ -101,7 +102,7 @@ SAMPLE_ODDS = 0.25
 LONG_SHARE = 0.5
 #: With ``--long``: the pace the run keeps, as a share of the bare playout's steps a second measured at
 #: its start (the expensive checks wait while the run is behind it); the goal is a third.
-LONG_PACE = 0.35
+LONG_PACE = 0.4
 #: With ``--long``: the bare playout is measured in this many slices spread over the run.
 BARE_SLICES = 10
 #: Default cap on a match's steps (beyond it the match is truncated, not failed).
@@ -364,31 +365,42 @@ class Budget:
         self.share = share
         self.pace = pace
         self.steps = 0
-        self.t0 = time.perf_counter()
+        self.t0 = self.clock()
         self.spent = 0.0
         self.rng = random.Random(f"fuzz:budget:{seed}")
+        self.gap = 1
+
+    #: The budget's clock: this process's CPU time, like the rates of ``--long``.
+    clock = staticmethod(time.process_time)
 
     @property
     def full(self) -> bool:
         return self.share is None
 
     def _under(self, current: int = 0) -> bool:
-        elapsed = time.perf_counter() - self.t0
+        elapsed = self.clock() - self.t0
         if self.pace is not None and self.steps + current < self.pace * elapsed:
             return False  # behind the pace: cheap checks only until the run catches up
         return self.spent <= self.share * elapsed  # type: ignore[operator]
 
     def step(self, current: int = 0) -> bool:
-        """Run the expensive step checks now (``current``: steps of the match under way so far)?"""
-        return self.full or (self.rng.random() < SAMPLE_ODDS and self._under(current))
+        """Run the expensive step checks now (``current``: steps of the match under way so far)?
+        A step is a candidate after a random gap of 1 to ``2 / SAMPLE_ODDS - 1`` steps."""
+        if self.full:
+            return True
+        self.gap -= 1
+        if self.gap > 0:
+            return False
+        self.gap = 1 + int(self.rng.random() * (2 / SAMPLE_ODDS - 1))
+        return self._under(current)
 
     def match(self) -> bool:
         """Replay the match about to be played (determinism, log) when it ends?"""
         return self.full or self._under()
 
     def charge(self, t_start: float) -> None:
-        """Count the time since ``t_start`` (a ``time.perf_counter()``) as spent on expensive checks."""
-        self.spent += time.perf_counter() - t_start
+        """Count the time since ``t_start`` (a :attr:`clock` reading) as spent on expensive checks."""
+        self.spent += self.clock() - t_start
 
 
 def _cards(state: State) -> dict:
@@ -502,9 +514,10 @@ def _check_near_misses(s: State, legal: list[Action], chosen: Action, universe: 
     """Legality both ways on :data:`NEAR_MISSES` near misses of ``chosen`` and on one action legal
     at a recent step (another seat's move, another phase's: the wrong seat or the wrong moment):
     ``is_legal`` must hold exactly for those in ``legal``. ``light`` (``--long``): one near miss a
-    step, of ``chosen`` three times in four, else a recent action. Returns the near misses that are illegal."""
+    step: a recent action three times in four (nothing to build), else a near miss of ``chosen``.
+    Returns the near misses that are illegal."""
     if light:
-        if recent and rng.random() < 0.25:
+        if recent and rng.random() < 0.75:
             cands = [recent[int(rng.random() * len(recent))]]
         else:
             cands = near_misses(chosen, universe, rng, 1)
@@ -514,13 +527,17 @@ def _check_near_misses(s: State, legal: list[Action], chosen: Action, universe: 
             cands.append(recent[int(rng.random() * len(recent))])
     if not cands:
         return []
-    pool = set(legal) if len(legal) > 8 else legal
     illegal = []
     for m in cands:
-        listed = m in pool
-        if s.is_legal(m) != listed:
-            raise _Failed("legal", f"near miss {m!s}: is_legal says {not listed} but it is "
-                                   f"{'' if listed else 'not '}in the legal list")
+        if light:  # is_legal first: the legal list is searched only when it says yes (a legal action it
+            listed = s.is_legal(m)  # refused would fail apply when played, and the sampled steps' sweep)
+            if listed and m not in legal:
+                raise _Failed("legal", f"near miss {m!s}: is_legal says True but it is not in the legal list")
+        else:
+            listed = m in legal
+            if s.is_legal(m) != listed:
+                raise _Failed("legal", f"near miss {m!s}: is_legal says {not listed} but it is "
+                                       f"{'' if listed else 'not '}in the legal list")
         if not listed:
             illegal.append(m)
     checks["near-miss"] += len(cands)
@@ -531,13 +548,12 @@ def _check_near_misses(s: State, legal: list[Action], chosen: Action, universe: 
 # The checks of one step
 # ---------------------------------------------------------------------------
 
-def _checksum(state: State) -> tuple[int, int]:
-    """The number of cards over the state's zones and the sum of their objects' ids: the cheap
-    conservation check of every step (a card lost, added or turned into another changes it; only
-    several changes that cancel exactly could hide, and the exact multiset, :func:`_cards`, is
-    compared at every sampled step and at every match's end)."""
-    zones = state.zones().values()
-    return sum(map(len, zones)), sum(map(id, chain.from_iterable(zones)))
+def _checksum(state: State) -> int:
+    """The number of cards over the state's zones: the cheap conservation check of every step (a
+    card lost or added changes it). The exact multiset (:func:`_cards`: a card turned into another
+    too) is compared at every sampled step and at the end of every match, so a change that keeps the
+    count is found by the match's end at the latest."""
+    return sum(map(len, state.zones().values()))
 
 
 def _check_expensive(game: type[Game], s: State, n: int, cards: dict, legal: list[Action],
@@ -639,7 +655,7 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
         universe = sorted(set(chain.from_iterable(s.zones().values())), key=lambda c: c.text)
         _BY_ID.update((id(c), c) for c in universe)
         cards = _cards(s)
-        checksum = _checksum(s)
+        count = _checksum(s)
         recent: list[Action] = []
         played: list[Action] = []
         replay = budget.match()  # decided at the start, so a match not replayed collects no log lines
@@ -652,7 +668,7 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
             legal = s.legal_actions()
             to_move = s.to_move
             # the cheap checks of every step: conservation (a checksum) and a legal move exactly when a seat moves
-            if _checksum(s) != checksum:
+            if _checksum(s) != count:
                 raise _Failed("conservation", f"cards by zone differ from the start: {_diff(_cards(s), cards)}")
             if to_move < 0:
                 if legal:
@@ -676,7 +692,7 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
                 else:
                     recent[step % RECENT] = legal[int(crng.random() * len(legal))]
             if full or over or cut or budget.step(step):  # and the last position of every match
-                t0 = time.perf_counter()
+                t0 = budget.clock()
                 _check_expensive(game, s, n, cards, legal, illegal, crng, checks)
                 if to_move == CHANCE and a is not None:
                     if game.parse_action(str(a)) != a:
@@ -711,10 +727,10 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
         elif len(s.scores()) != n or not set(s.winners()) <= set(range(n)):
             raise _Failed("termination", f"bad result: scores {s.scores()}, winners {s.winners()}")
         if replay:
-            t0 = time.perf_counter()
+            t0 = budget.clock()
             again, fp = _replay_unchecked(game_id, seed, max_steps, forced, steps=step if cut else None)
             t.bare_steps += len(again)
-            t.bare_seconds += time.perf_counter() - t0
+            t.bare_seconds += budget.clock() - t0
             if again != played or fp != s.fingerprint():
                 first = next((i for i, (x, y) in enumerate(zip(again, played)) if x != y),
                              min(len(again), len(played)))
@@ -763,19 +779,22 @@ def _check_log(game_id: str, seed: int, n: int, variant: Any, lines: list, s: St
 
 def fuzz_seeds(game_id: str, first: int, count: int, *, deadline: float | None = None,
                max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS, log_every: int = LOG_EVERY,
-               forced: dict[str, Any] | None = None, budget: Budget | None = None) -> Tally:
+               forced: dict[str, Any] | None = None, budget: Budget | None = None,
+               log_root: Path | None = None) -> Tally:
     """Fuzz games with seeds ``first .. first + count - 1`` (stopping early at
     ``deadline``, a ``time.monotonic()`` value) and add up their tallies; the
     seeds played are in ``Tally.seeds``. One game in ``log_every`` (seed divisible
     by it; 0: none) is logged and verified in a temporary folder; ``forced``: see
     :func:`fuzz_game`. With a sampling ``budget`` (``--long``) a match under way at the
-    deadline stops there (counted in ``Tally.cut``); in the full mode it is played out."""
+    deadline stops there (counted in ``Tally.cut``); in the full mode it is played out. ``log_root``:
+    the folder for the logs (default: a new temporary one)."""
     total = Tally()
-    with tempfile.TemporaryDirectory(prefix="cardtable-fuzz-") as tmp:
+    with contextlib.ExitStack() as stack:
+        tmp = log_root or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cardtable-fuzz-")))
         for seed in range(first, first + count):
             if deadline is not None and time.monotonic() >= deadline:
                 break
-            log_dir = Path(tmp) if log_every and seed % log_every == 0 else None
+            log_dir = tmp if log_every and seed % log_every == 0 else None
             total.add(fuzz_game(game_id, seed, max_steps=max_steps, hand_steps=hand_steps, log_dir=log_dir,
                                 forced=forced, budget=budget,
                                 deadline=deadline if budget is not None and not budget.full else None))
@@ -870,10 +889,13 @@ def bare_setup(game_id: str, forced: dict[str, Any] | None = None) -> tuple[int,
 
 def bare_rate(game_id: str, seconds: float, forced: dict[str, Any] | None = None) -> tuple[int, float]:
     """``benchmarks/bench.py``'s bare random playout (:func:`bare_setup`) for about ``seconds`` (whole
-    matches, at least one): ``(steps, elapsed seconds)``."""
+    matches, at least one): ``(steps, CPU seconds)``. The run's rates are per second of this
+    process's CPU time (``time.process_time``), so other processes sharing the machine slow the
+    bare playout and the fuzz alike and the ratio stays what the code makes it."""
     seats, rules = bare_setup(game_id, forced)
-    _, _, actions, chances, dt = _bench().playouts(game_id, seats, seconds, seed=int(time.time()), rules=rules)
-    return actions + chances, dt
+    c0 = time.process_time()
+    _, _, actions, chances, _ = _bench().playouts(game_id, seats, seconds, seed=int(time.time()), rules=rules)
+    return actions + chances, time.process_time() - c0
 
 
 @dataclass
@@ -888,15 +910,16 @@ class LongRun:
     next_seed: int
     share: float
     pace: float
+    cpu: float = 0.0  # the fuzz's CPU seconds (time.process_time)
 
     @property
     def rate(self) -> float:
-        """Steps checked per second."""
-        return self.tally.steps / self.wall if self.wall > 0 else 0.0
+        """Steps checked per CPU second."""
+        return self.tally.steps / self.cpu if self.cpu > 0 else 0.0
 
     @property
     def bare(self) -> float:
-        """The bare playout's steps per second."""
+        """The bare playout's steps per CPU second."""
         return self.bare_steps / self.bare_seconds if self.bare_seconds > 0 else 0.0
 
     @property
@@ -920,30 +943,32 @@ def run_long(game_id: str, seconds: float, *, seed: int = 1, share: float = LONG
     fuzz_total = max(1.0, seconds - bare_total)
     bare_steps, bare_seconds = bare_rate(game_id, bare_total / BARE_SLICES, forced)
     budget = Budget(share, seed, pace=pace * bare_steps / bare_seconds if bare_seconds > 0 else None)
-    fuzz_time = 0.0
+    fuzz_time = fuzz_cpu = 0.0
     slices_done = 1
     total = Tally()
     last_note = time.monotonic()
     nxt = seed
+    tmp = tempfile.TemporaryDirectory(prefix="cardtable-fuzz-")
     while fuzz_time < fuzz_total:
-        t0 = time.monotonic()
+        t0, c0 = time.monotonic(), time.process_time()
         part = fuzz_seeds(game_id, nxt, 1, deadline=t0 + fuzz_total - fuzz_time, max_steps=max_steps,
-                          hand_steps=hand_steps, log_every=1, forced=forced, budget=budget)
+                          hand_steps=hand_steps, log_every=1, forced=forced, budget=budget, log_root=Path(tmp.name))
         fuzz_time += time.monotonic() - t0
+        fuzz_cpu += time.process_time() - c0
         total.add(part)
         nxt += 1
         if slices_done < BARE_SLICES and (fuzz_time >= fuzz_total or
                                           fuzz_time >= fuzz_total * slices_done / (BARE_SLICES - 1)):
-            b0 = time.monotonic()
             steps, secs = bare_rate(game_id, bare_total / BARE_SLICES, forced)
             bare_steps, bare_seconds, slices_done = bare_steps + steps, bare_seconds + secs, slices_done + 1
-            budget.t0 += time.monotonic() - b0  # the budget's clock counts the fuzz's time only
+            budget.t0 += secs  # the budget's clock counts the fuzz's time only
             budget.pace = pace * bare_steps / bare_seconds
         if progress and time.monotonic() - last_note >= progress:
             last_note = time.monotonic()
             _note(out, game_id, total, fuzz_time)
+    tmp.cleanup()
     total.seeds = _merge(total.seeds)
-    return LongRun(total, fuzz_time, bare_steps, bare_seconds, nxt, share, pace)
+    return LongRun(total, fuzz_time, bare_steps, bare_seconds, nxt, share, pace, fuzz_cpu)
 
 
 def report_long(game_id: str, r: LongRun, forced: dict[str, Any] | None = None, out=None) -> None:
@@ -955,9 +980,10 @@ def report_long(game_id: str, r: LongRun, forced: dict[str, Any] | None = None, 
     seats, rules = bare_setup(game_id, forced)
     sets = "".join(f" --set {k}={_toml_value(v)}" for k, v in (forced or {}).items())
     own = f"{t.bare_steps / t.bare_seconds:,.0f}" if t.bare_seconds > 0 else "-"
-    print(f"  speed: {r.rate:,.0f} checked steps/s; bare random playout (benchmarks/bench.py, {seats} seats, "
-          f"rules {rules or 'default'}) {r.bare:,.0f} steps/s in the same run: ratio {r.ratio:.2f} (goal 0.33); "
-          f"the fuzz's own matches unchecked {own} steps/s", file=out)
+    print(f"  speed: {r.rate:,.0f} checked steps per CPU second ({t.steps / r.wall:,.0f} per wall second); bare "
+          f"random playout (benchmarks/bench.py, {seats} seats, rules {rules or 'default'}) {r.bare:,.0f} steps per "
+          f"CPU second in the same run: ratio {r.ratio:.2f} (goal 0.33); the fuzz's own matches unchecked "
+          f"{own} steps/s", file=out)
     print(f"  expensive checks on {t.sampled:,} of {t.steps + t.games:,} positions "
           f"({100 * t.sampled / max(1, t.steps + t.games):.1f}%: at most {100 * r.share:.0f}% of the time, "
           f"while ahead of {r.pace:.2f} x the bare pace) and "
