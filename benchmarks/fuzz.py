@@ -3,6 +3,7 @@
 Usage:
     python benchmarks/fuzz.py GAME [--games N] [--seconds S] [--seed N] [--jobs N]
         [--max-steps N] [--hand-steps N] [--log-every N] [--progress S] [--set OPTION=VALUE ...]
+    python benchmarks/fuzz.py GAME --long --seconds N [--seed N] [--share F] [--pace F] [--set OPTION=VALUE ...]
 
 ``GAME`` is a game id or ``all``. Fuzz game ``i`` of a run uses seed ``SEED + i``
 (``--seed``, default 1), so every failure is reproduced alone with
@@ -38,7 +39,12 @@ Every step (chance steps included) is checked (each check counted once):
   conserves the cards too, and for the seat to move its legal list is the view's;
 * ``legal``: at a seat's step the legal list is non-empty (empty once over,
   chance steps have none) and equals the seat's ``View.legal_actions()``;
-  ``is_legal`` holds for every legal action;
+  ``is_legal`` holds for every legal action; and both ways on near misses
+  (``near-miss``, :func:`near_misses`): actions of the played action's shape with one
+  field changed (a wrong card, a card dropped or repeated, a wrong meld id or count)
+  and an action legal at a recent step (the wrong seat, the wrong moment) are accepted
+  by ``is_legal`` exactly when they are in the legal list, and an illegal one is
+  refused by ``apply`` with ``IllegalAction``, leaving the state unchanged (``applies``);
 * ``notation``: ``parse_action(str(a)) == a`` for every legal action and the chance outcome;
 * ``applies`` + ``clone``: a sample of up to ``SAMPLE`` (3) other legal actions, drawn
   at random each step, is applied to clones of the state; each applies without an
@@ -58,6 +64,22 @@ and per game:
 Prints per game: games, steps, checks, failures, truncated matches, logs verified,
 the longest hand in steps, wall time and games/s; then every failure with the
 command that reproduces it. Exits 1 when anything failed, 2 for bad arguments.
+
+The long-run mode (``--long --seconds N``, one game id, one core) is for volume: the
+checks above would cost 10 to 100 times a bare random playout, so only the cheap
+ones run at every step (conservation as the card count, a legal move exists exactly
+when a seat moves, one near miss checked both ways, termination) and the expensive
+ones (the exact multiset of cards, determinize, the view's legal list, ``is_legal``
+and notation of every legal action, clone independence, and per match determinism
+and the log replayed) at sampled steps and at every match's end. A step is sampled
+while the expensive checks have used at most ``--share`` (0.5) of the run's time and
+the run is ahead of ``--pace`` (0.4) times the bare playout's steps a second
+(:class:`Budget`). The bare playout is ``benchmarks/bench.py``'s (:func:`bare_setup`),
+measured in the same run in slices between matches; rates are per second of this
+process's CPU time, so other programs on the machine do not skew the ratio. The
+report gives both rates and their ratio (the goal: at least a third), and ends with
+the command that continues the run (its next seed) and the line ``123,456 steps``.
+A failure's reproducing command runs the full checks on that one seed.
 """
 
 from __future__ import annotations
