@@ -32,8 +32,9 @@ def planned_game(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def _own_cache_folder(tmp_path_factory, monkeypatch):
-    """Every test gets its own user cache folder (``XDG_CACHE_HOME``): the statistics keep their
-    verdicts of replayed logs there (``engine.stats.Verdicts``), and a test must neither read
-    another test's nor write the developer's."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+def _own_user_folders(tmp_path_factory, monkeypatch):
+    """Every test gets its own user config, data and cache folders (``XDG_*_HOME``): no test reads
+    the developer's config file, writes to their log folder, or shares the statistics' cache of
+    verdicts on replayed logs (``engine.stats.Verdicts``) with another test."""
+    for kind in ("CONFIG", "DATA", "CACHE"):
+        monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path_factory.mktemp(kind.lower())))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import Pass
-from engine.games.nags.game import P_PLAY, Nags, NagsState, NagsView, Play, Turn
+from engine.games.nags.game import _FULL_DECK, P_PLAY, Nags, NagsState, NagsView, Play, Turn
 
 FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
 
@@ -53,44 +53,34 @@ def unchecked_apply(mp):
 REAL_APPLY = NagsState.apply
 
 
+def patch_result(mp, cls, name, change):
+    """Plant a bug: ``cls.name`` returns ``change(self, result, *args)`` instead of ``result``."""
+    real = getattr(cls, name)
+    mp.setattr(cls, name, lambda self, *args: change(self, real(self, *args), *args))
+
+
 def lost_card(mp):
     """A card leaves the zones once a card has been played (the count changes)."""
-    real = NagsState.zones
-
-    def zones(self):
-        z = real(self)
-        if z.get("discard"):
-            z["discard"] = z["discard"][1:]
-        return z
-    mp.setattr(NagsState, "zones", zones)
+    patch_result(mp, NagsState, "zones", lambda self, z: {**z, "discard": z["discard"][1:]} if z.get("discard") else z)
     return "nags"
 
 
 def changed_card(mp):
-    """A card turns into another (the count stays: only the exact multiset sees it)."""
-    real = NagsState.zones
-
-    def zones(self):
-        z = real(self)
+    """The bottom card of the discard pile shows as another face (the count stays: only the exact multiset sees it)."""
+    def change(self, z):
         d = z.get("discard")
         if d:
-            z["discard"] = [d[-1] if d[0] is not d[-1] else d[0]] + d[1:] if len(d) > 1 else d
-            other = next(c for c in real(self)["discard"] + sum((v for v in z.values()), []) if c is not d[0])
-            z["discard"][0] = other
+            z["discard"] = [_FULL_DECK[0] if d[0] is not _FULL_DECK[0] else _FULL_DECK[1]] + d[1:]
         return z
-    mp.setattr(NagsState, "zones", zones)
+    patch_result(mp, NagsState, "zones", change)
     return "nags"
 
 
 def peeking_view(mp):
     """The view tells a seat the first card of the face-down pool (determinize must change it)."""
     from dataclasses import replace
-    real = NagsState.view
-
-    def view(self, seat):
-        v = real(self, seat)
-        return replace(v, history=v.history + ((len(self.pool) and self.pool[0].order,),))
-    mp.setattr(NagsState, "view", view)
+    patch_result(mp, NagsState, "view", lambda self, v, seat: replace(
+        v, history=v.history + ((len(self.pool) and self.pool[0].order,),)))
     return "nags"
 
 
@@ -118,13 +108,11 @@ def bad_notation(mp):
 def shallow_clone(mp):
     """A clone shares the hands with its original."""
     from engine.games.spite_malice.game import SpiteMaliceState
-    real = SpiteMaliceState.clone
 
-    def clone(self):
-        c = real(self)
+    def share(self, c):
         c.hands = self.hands
         return c
-    mp.setattr(SpiteMaliceState, "clone", clone)
+    patch_result(mp, SpiteMaliceState, "clone", share)
     return "spite_malice"
 
 

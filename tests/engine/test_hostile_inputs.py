@@ -29,13 +29,6 @@ PYTHON_WORDING = ("set_int_max_str_digits", "embedded null byte", "Exceeds the l
                   "Traceback", "line None")
 
 
-@pytest.fixture(autouse=True)
-def isolated_dirs(tmp_path, monkeypatch):
-    """No test reads the user's config file or writes to the user's log folder."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-
-
 @pytest.fixture
 def app_calls(monkeypatch):
     """Record run_app calls instead of starting Textual."""

@@ -8,22 +8,13 @@ import asyncio
 
 from textual.widgets import Input
 
-from engine.config import MAX_SEED, TableConfig
-from engine.seats import SeatSpec
-from tui.screens.setup import SetupScreen
+from engine.config import MAX_SEED
+from tui_support import setup_screen
 
 
 def test_setup_screen_bounds_the_seed(tmp_path):
-    from tui.app import CardtableApp
-
     async def run():
-        table = TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "random")],
-                            log_dir=tmp_path / "logs", pace=0.0)
-        app = CardtableApp(table)
-        async with app.run_test(size=(150, 60)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SetupScreen)
+        async with setup_screen(tmp_path) as screen:
             seed = screen.query_one("#seed", Input)
             seed.value = "9" * 5000
             assert screen.validate() is None
