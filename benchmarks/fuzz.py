@@ -71,7 +71,8 @@ ones run at every step (conservation as the card count, a legal move exists exac
 when a seat moves, one near miss checked both ways, termination) and the expensive
 ones (the exact multiset of cards, determinize, the view's legal list, ``is_legal``
 and notation of every legal action, clone independence, and per match determinism
-and the log replayed) at sampled steps and at every match's end. A step is sampled
+and the log replayed, for one match in :data:`REPLAY_EVERY` at least) at sampled steps and
+at every match's end. A step is sampled
 while the expensive checks have used at most ``--share`` (0.5) of the run's time and
 the run is ahead of ``--pace`` (0.4) times the bare playout's steps a second
 (:class:`Budget`). The bare playout is ``benchmarks/bench.py``'s (:func:`bare_setup`),
@@ -125,6 +126,8 @@ LONG_SHARE = 0.5
 #: With ``--long``: the pace the run keeps, as a share of the bare playout's steps a second measured at
 #: its start (the expensive checks wait while the run is behind it); the goal is a third.
 LONG_PACE = 0.4
+#: With ``--long``: one match in this many (by seed) has its replays (determinism, log) whatever the budget.
+REPLAY_EVERY = 250
 #: With ``--long``: the bare playout is measured in this many slices spread over the run.
 BARE_SLICES = 10
 #: Default cap on a match's steps (beyond it the match is truncated, not failed).
@@ -680,7 +683,9 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
         count = _checksum(s)
         recent: list[Action] = []
         played: list[Action] = []
-        replay = budget.match()  # decided at the start, so a match not replayed collects no log lines
+        # decided at the start, so a match not replayed collects no log lines; with --long one match in
+        # REPLAY_EVERY is replayed whatever the budget (a cheap game's run may never be ahead of its pace)
+        replay = budget.match() or seed % REPLAY_EVERY == 0
         lines: list[tuple[Any, ...]] | None = [] if log_dir is not None and replay else None
         hand, hand_start = s.hand_number, 0
         cut = False

@@ -136,7 +136,7 @@ def plan_resume(path: Path) -> ResumePlan:
         return ResumePlan(path, refusal=str(err), in_use=True)
     except OSError as err:
         return ResumePlan(path, refusal=f"cannot resume {path}: {err.strerror or err}")
-    if check.ok:
+    if check.ok or check.line is None:  # (a read failure without a line was refused above)
         return ResumePlan(path)
     cut = check.line - 1
     bad = f"line {check.line}: {check.reason}"
