@@ -753,6 +753,10 @@ class Session:
                 w.close()
             except OSError as err:
                 self.log_error = f"the log {self.log_path} could not be completed ({err.strerror or err})"
+                return
+            if self.state.is_over and self.log_error is None and any(s.is_human for s in self.seats):
+                from engine.stats import record_written  # stats imports this module's neighbours
+                record_written(w.path)  # the player's own finished game: the statistics need not replay it
 
     def __enter__(self) -> "Session":
         return self

@@ -255,6 +255,21 @@ class Verdicts:
             pass
 
 
+def record_written(path: Path, verdicts: Verdicts | None = None) -> None:
+    """Note in the verdict cache that the finished log at ``path`` verifies, without replaying it:
+    the table that played the match wrote every line from its own state (``engine.session.Session``
+    calls this when it closes a finished log with a human seat), so the statistics need not replay
+    the player's own games; an edited log has other bytes and is replayed. Errors are ignored."""
+    verdicts = verdicts or Verdicts(default_verdicts_path())
+    try:
+        raw = read_capped(Path(path), 64 * MB, "log")
+    except OSError:
+        return
+    verdicts.known[hashlib.sha256(raw).hexdigest()] = ""
+    verdicts.changed = True
+    verdicts.save()
+
+
 def read_record(path: Path, verdicts: Verdicts | None = None) -> GameRecord:
     """Read what the statistics need from one log: the header, the result line, any undo line,
     and for a finished log of the player (a human seat) whether it verifies.

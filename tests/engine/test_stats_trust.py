@@ -92,3 +92,19 @@ def test_a_verdict_is_cached_by_the_logs_bytes(tmp_path, monkeypatch):
     tampered(tmp_path)  # logs/lost.jsonl: new bytes
     scan = scan_logs(logs, verdicts=Verdicts(cache))
     assert len(calls) == 2 and len(scan.corrupt) == 1 and len(scan.records) == 1
+
+
+def test_the_players_own_finished_games_are_not_replayed_but_an_edited_one_is(tmp_path, monkeypatch):
+    """A table that closes a finished log with a human seat notes it verifies (it wrote every line), so
+    the statistics screen opens without replaying the player's own games; an edited log is replayed."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    nogginate_log(logs / "a.jsonl", 3)
+    import engine.gamelog as gamelog
+    calls: list[Path] = []
+    real = gamelog.verify_log
+    monkeypatch.setattr(gamelog, "verify_log", lambda p: (calls.append(p), real(p))[1])
+    assert len(scan_logs(logs).records) == 1 and calls == []
+    tampered(tmp_path)
+    scan = scan_logs(logs)
+    assert calls == [logs / "lost.jsonl"] and len(scan.corrupt) == 1
