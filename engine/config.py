@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from engine.files import MB, FileTooLarge, read_capped
+from engine.games import ALL_IDS, UnknownGame, default_level, get_game, seat_level_problem
 from engine.inputs import (MAX_CONFIG_DEPTH, brief, control_char, int_too_long, long_int,
                            long_int_in_text, too_deep)
-from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, seat_level_problem
 from engine.seats import SeatSpec, SeatSpecError
 from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.variants import ConfigError, build_variant, variant_to_table
@@ -430,12 +430,10 @@ def _parse_rules(raw: Any, source: str) -> dict[str, Any]:
         key = f"rules.{gid}"
         if gid not in ALL_IDS:
             raise ConfigError(source, key, "unknown game; game ids are " + ", ".join(ALL_IDS))
-        if gid in PLANNED:
-            raise ConfigError(source, key, f"{PLANNED[gid]} is not available yet, so it has no "
-                                           f"house rules to set; remove [{key}]")
         if not isinstance(table, dict):
             raise ConfigError(source, key, f"expected a table [{key}] of option = value lines")
-        rules[gid] = build_variant(get_game(gid).variant_class, table, source=source, section=key)
+        rules[gid] = build_variant(get_game(check_game(gid, source, key)).variant_class, table, source=source,
+                                   section=key)
     return rules
 
 

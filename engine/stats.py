@@ -2,15 +2,20 @@
 
 Every number here is recomputed from the logs folder (:mod:`engine.gamelog`)
 each time. :func:`read_record` reads a log's header (the first line), its last
-line (the ``result`` line of a finished match) and looks for ``undo`` lines;
-and a finished log counts only when it verifies (``engine.gamelog.verify_log``,
-what ``cardtable replay --verify`` runs: every action replayed, every hash,
-score and the result checked), so an edited result line is not believed. A log
-that does not verify is skipped and listed with its first bad line
-(:attr:`LogScan.corrupt`). Replaying takes from 3 ms (a Nags match) to about
-0.3 s (a long Nogginate match) a log, so each verdict is kept in a small cache
-(:class:`Verdicts`, in the user cache folder) keyed by the SHA-256 of the log's
-bytes: a log is replayed once, and again only when its bytes change.
+line (the ``result`` line of a finished match) and its progress
+(:func:`engine.gamelog.log_progress`: actions by a seat, finished hands and undo
+lines, found without parsing every line); and a finished log of the player's
+counts only when it verifies (``engine.gamelog.verify_log``, what ``cardtable
+replay --verify`` runs: every action replayed, every hash, score and the result
+checked), so an edited result line is not believed. A log that does not verify
+is skipped and listed with its first bad line (:attr:`LogScan.corrupt`).
+Replaying takes from 3 ms (a Nags match) to about 0.3 s (a long Nogginate match)
+a log, so each verdict is kept in a small cache (:class:`Verdicts`, in the user
+cache folder) keyed by the SHA-256 of the log's bytes, and a table that closes
+the player's finished log records it (:func:`record_written`): a log is replayed
+at most once, and again only when its bytes change. An unfinished log
+nobody played (no action by a seat) is no game of the player's: it is counted
+in :attr:`LogScan.unplayed` and left out.
 
 Who is "the player": the human seat(s) of each log (``human`` seat specs in
 the header). A log without a human seat (``cardtable sim``, bots only) is not
@@ -36,6 +41,7 @@ holds any ``undo`` line.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
@@ -77,6 +83,9 @@ class GameRecord:
         scores: the final match totals per seat in the game's points (empty while unfinished).
         used_undo: True when the log holds any ``undo`` line.
         modified: the file's modification time (seconds since the epoch): when it was last played.
+        rules: the header's house rules table (as written; :func:`engine.variants.build_variant` reads it).
+        progress: how far the match got (:func:`engine.gamelog.log_progress`): actions by a seat
+            (none: a match nobody played, which :func:`scan_logs` leaves out) and finished hands.
         teams: the partnerships (``Game.teams`` under the header's rules); every seat alone by default.
     """
 
@@ -90,6 +99,8 @@ class GameRecord:
     scores: tuple[float, ...] = ()
     used_undo: bool = False
     modified: float = 0.0
+    rules: dict = field(default_factory=dict, compare=False)
+    progress: gamelog.LogProgress = gamelog.LogProgress()
     teams: tuple[tuple[int, ...], ...] = ()
 
     @property
@@ -143,24 +154,36 @@ class GameRecord:
         return WON if c >= 1.0 else LOST if c <= 0.0 else SHARED
 
     @property
-    def margin(self) -> float | None:
-        """The player's best seat's score minus the best score of a seat outside the
-        player's teams (a partner is not an opponent), in the game's points, counted
-        so that a higher number is better (for a game whose winners have the lowest
-        score, the sign is turned). None while unfinished, without a human seat, or
+    def _sign(self) -> float:
+        """-1 when the winners have the lowest score (the lowest score wins), else 1."""
+        if self.winners and max(self.scores) != min(self.scores) \
+                and all(self.scores[w] == min(self.scores) for w in self.winners):
+            return -1.0
+        return 1.0
+
+    @property
+    def score_pair(self) -> tuple[float, float] | None:
+        """The player's best seat's final score and the best score of a seat outside the player's
+        teams (a partner is not an opponent), in the game's points, "best" as the game counts it
+        (the lowest where the lowest score wins). None while unfinished, without a human seat, or
         when every seat is on a human's team."""
         humans = self.human_seats
         mine_seats = {s for t in self.human_teams for s in t}
         others = [i for i in range(len(self.scores)) if i not in mine_seats]
         if not self.finished or not humans or not others or len(self.scores) != len(self.seats):
             return None
-        sign = 1.0
-        if self.winners and max(self.scores) != min(self.scores) \
-                and all(self.scores[w] == min(self.scores) for w in self.winners):
-            sign = -1.0  # lowest score wins
-        mine = max(sign * self.scores[i] for i in humans)
-        best_other = max(sign * self.scores[i] for i in others)
-        return mine - best_other
+        sign = self._sign
+        mine = max(humans, key=lambda i: sign * self.scores[i])
+        best_other = max(others, key=lambda i: sign * self.scores[i])
+        return self.scores[mine], self.scores[best_other]
+
+    @property
+    def margin(self) -> float | None:
+        """The player's best seat's score minus the best other seat's score (:attr:`score_pair`),
+        counted so that a higher number is better (for a game whose winners have the lowest
+        score, the sign is turned). None where :attr:`score_pair` is."""
+        pair = self.score_pair
+        return None if pair is None else self._sign * (pair[0] - pair[1])
 
     def players_text(self) -> str:
         """The seats' names in seat order, ``"You, Ada (easy), Bix (easy)"``."""
@@ -177,22 +200,6 @@ def _parse_started(value: object) -> datetime | None:
     except (ValueError, OverflowError, OSError):
         return None
     return t
-
-
-def _used_undo(raw: bytes) -> bool:
-    """True when some line of the log is an ``undo`` line (only lines naming "undo" are parsed;
-    the header, which names the house option ``undo``, is skipped)."""
-    if b'"undo"' not in raw:
-        return False
-    for line in raw.split(b"\n")[1:]:
-        if b'"undo"' in line:
-            try:
-                obj = json.loads(line)
-            except (ValueError, RecursionError):
-                continue
-            if isinstance(obj, dict) and obj.get("type") == "undo":
-                return True
-    return False
 
 
 #: Verdicts kept in the cache (:class:`Verdicts`); the oldest go first beyond it.
@@ -306,7 +313,7 @@ def check_verifies(record: GameRecord, raw: bytes, verdicts: Verdicts) -> None:
 
 
 def _quick_record(path: Path) -> tuple[GameRecord, bytes]:
-    """The record from the header, the last line and the undo lines (nothing replayed), and the log's bytes.
+    """The record from the header, the last line and the log's progress (nothing replayed), and the log's bytes.
 
     Raises:
         CorruptLog, OSError: as :func:`read_record` (but never for a log that does not verify).
@@ -341,8 +348,10 @@ def _quick_record(path: Path) -> tuple[GameRecord, bytes]:
             if why:
                 raise CorruptLog(why)
             result = obj
+    progress = gamelog.log_progress(raw)
     record = GameRecord(path=path, game_id=header["game"], started=started, seats=seats, names=names,
-                        finished=result is not None, used_undo=_used_undo(rest), modified=modified, teams=teams)
+                        finished=result is not None, used_undo=progress.undos > 0, modified=modified,
+                        rules=dict(header.get("rules") or {}), progress=progress, teams=teams)
     if result is None:
         return record, raw
     n = len(seats)
@@ -354,9 +363,7 @@ def _quick_record(path: Path) -> tuple[GameRecord, bytes]:
     if len(scores) != n or any(not 0 <= w < n for w in winners) or not winners \
             or not all(math.isfinite(x) for x in scores):
         raise CorruptLog("the result line does not fit the header's seats")
-    return GameRecord(path=path, game_id=record.game_id, started=started, seats=seats, names=names,
-                      finished=True, winners=winners, scores=scores, used_undo=record.used_undo,
-                      modified=modified, teams=teams), raw
+    return dataclasses.replace(record, finished=True, winners=winners, scores=scores), raw
 
 
 @dataclass
@@ -367,6 +374,8 @@ class LogScan:
         folder: the folder read.
         records: the player's games (at least one human seat), oldest first.
         bot_only: logs without a human seat (simulations), left out of the statistics.
+        unplayed: unfinished logs of a match nobody played (no action by a seat: a table left at
+            once, or an older log of a start that failed), left out of everything.
         corrupt: ``(path, reason)`` for each log that could not be used (skipped).
         exists: False when the folder does not exist (then everything is empty).
     """
@@ -374,6 +383,7 @@ class LogScan:
     folder: Path
     records: list[GameRecord] = field(default_factory=list)
     bot_only: int = 0
+    unplayed: int = 0
     corrupt: list[tuple[Path, str]] = field(default_factory=list)
     exists: bool = True
 
@@ -427,6 +437,9 @@ def scan_logs(folder: Path, game: str | None = None, verdicts: Verdicts | None =
             continue
         if record.bot_only:
             scan.bot_only += 1
+            continue
+        if not record.finished and not record.progress.seat_actions:
+            scan.unplayed += 1
             continue
         scan.records.append(record)
     verdicts.save()

@@ -246,7 +246,8 @@ def test_registry_gives_the_nags_screen():
     assert isinstance(screen, NagsTableScreen) and screen.pace == 0.25
 
 
-def test_registry_errors_are_one_sentence(monkeypatch, planned_game):
+def test_registry_errors_are_one_sentence(monkeypatch):
+    monkeypatch.delitem(TABLE_SCREENS, "nogginate")
     with pytest.raises(TableScreenError, match="Nogginate cannot be played at the table yet"):
         table_screen_class("nogginate", "Nogginate")
     monkeypatch.setitem(TABLE_SCREENS, "zz", "tui.screens.no_such_module:Screen")

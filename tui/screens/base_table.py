@@ -412,7 +412,22 @@ class BaseTableScreen(Screen[None]):
             self._redraw()
 
     # -- layout ------------------------------------------------------------------------
+    def size_classes(self, width: int, height: int) -> list[str]:
+        """The width and height classes (:attr:`HORIZONTAL_BREAKPOINTS`, :attr:`VERTICAL_BREAKPOINTS`)
+        of a ``width`` x ``height`` terminal, as Textual picks them: the largest breakpoint reached."""
+        out = []
+        for size, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
+            reached = [(at, name) for at, name in breakpoints or () if size >= at]
+            if reached:
+                out.append(max(reached)[1])
+        return out
+
     def compose(self) -> ComposeResult:
+        # The size classes Textual sets at the first resize, set now: the widgets are styled once
+        # for the right size instead of again, all of them, at that resize (issue 22: start-up).
+        width, height = self.app.size
+        if width and height:
+            self.add_class(*self.size_classes(width, height), update=False)
         with Horizontal(id="table-main"):
             with Vertical(id="table-left"):
                 yield from self.compose_table()

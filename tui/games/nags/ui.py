@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.cards import Card, rank_text
+from engine.games.nags import SPEC
 from engine.core import Action
 from engine.games.nags.game import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
                                half_text)
@@ -24,7 +25,7 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th")
 #: Event kinds the Nags game log writes in bold (NA-13 a horse in, NA-25 owner bonus, NA-17 play-out).
 STRONG_EVENT_KINDS = frozenset({"horse_in", "owner_bonus", "play_out"})
 #: What Nags calls one hand of a match (NA-21: a match is several games).
-HAND_WORD = "Game"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 
 
 def card_label(card: Card, ascii_only: bool = False) -> str:

@@ -12,13 +12,14 @@ from typing import Any, Callable, Sequence
 from rich.text import Text
 
 from engine.cards import Card
+from engine.games.nickels import SPEC
 from engine.core import Action
 from engine.games.nickels.game import (HAND_NAMES, ROUNDS, Claim, Decline, Discard, LayMeld, Layoff, Swap, Take)
 from engine.games.nickels.melds import (JOKER, Book, Meld, Run, book_candidates, contract_text, next_melds,
                                         pos_rank, run_candidates)
 from engine.cards import rank_text
 
-HAND_WORD = "Round"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 STRONG_EVENT_KINDS = frozenset({"claim", "down", "out", "hand_over", "match_over"})
 KEY_HELP = ("←/→ move · space select · g group by suit/rank · t take · p pass · c claim · m lay a meld · "
             "o lay off · w swap a joker · d discard · z undo · h hint · ? rules")

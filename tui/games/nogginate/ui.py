@@ -12,6 +12,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.cards import Card
+from engine.games.nogginate import SPEC
 from engine.core import Action
 from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, POWER_CARD, RECONFIGURE, REMOVE,
                                            RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
@@ -20,7 +21,7 @@ from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw,
                                          NewNate, NewNoggi, Onto, PassTurn, PlaceBonus, TakePile)
 from engine.games.nogginate.melds import CHEAT_NATE, FREEZE_NATE, JOKER, JOKERNATE, NATE, TableMeld
 
-HAND_WORD = "Round"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 STRONG_EVENT_KINDS = frozenset({"pile", "down", "closed", "close", "ask", "answer", "out", "hand_over",
                                 "match_over", "steal", "steal_blocked", "split", "combine", "resurrect",
                                 "show_private", "tell_private"})

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from engine.cards import Card, CardParseError, Suit, parse_card, rank_text
+from engine.games.noms import SPEC
 from engine.core import Action
 from engine.games.noms.game import MIS, MISAVIS, Bid, Call, NomsView, Pass, Play, Trump, bid_name, is_numeric
 from tui.widgets.narration import second_person as _generic_second_person
@@ -34,7 +35,7 @@ RANK_KEYS: dict[str, int] = {**{str(v): v for v in range(2, 10)}, "0": 10, "j": 
 DISPLAY_SUITS: tuple[int, ...] = (int(Suit.SPADES), int(Suit.HEARTS), int(Suit.CLUBS), int(Suit.DIAMONDS))
 #: Event kinds the Noms log writes in bold (contract, partner revealed, exposure, result).
 STRONG_EVENT_KINDS = frozenset({"contract", "partner", "expose", "result", "all_pass"})
-HAND_WORD = "Hand"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 
 KEY_HELP = """\
 Auction (NO-8): 0=10 1=11 2=12 3=13 (7 8 9 with the minimum-7 rules) · m Mis · v Mis a Vis · p pass

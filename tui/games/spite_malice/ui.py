@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from engine.cards import Card
+from engine.games.spite_malice import SPEC
 from engine.core import Action, Event
 from engine.games.spite_malice.game import (SEED_TYPE_NAMES, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceView, value_text)
@@ -35,7 +36,7 @@ PLAY_KEYS = "abcdfgjkmnop"
 #: Event kinds the game log writes in bold (SM-10 a play deck removed, SM-13 the win, SM-15/16 ties).
 STRONG_EVENT_KINDS = frozenset({"clear", "win", "tie", "recycle", "redeal"})
 #: What Spite & Malice calls one hand of a match (SM-17).
-HAND_WORD = "Game"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 
 _VALUE_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King", 14: "Joker"}
 
