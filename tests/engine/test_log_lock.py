@@ -109,6 +109,7 @@ def test_a_killed_holder_leaves_the_log_free(holder):
 def test_a_new_log_is_locked_while_its_table_plays_and_the_lock_file_goes_with_it(tmp_path):
     path = tmp_path / "new.jsonl"
     s = Session("nags", None, ["ai:random"] * 3, seed=1, log_path=path)
+    s.advance()  # the log is made at the first action (the deal)
     lock_file = path.with_name(path.name + ".lock")
     assert lock_file.read_text().strip() == str(os.getpid())
     with pytest.raises(LogInUse):
