@@ -45,6 +45,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 
 from engine.cards import Card, CardParseError, pretty_text
 from engine.grammar import NAMED_YOU, TemplateError, render
+from engine.inputs import brief
 
 #: ``to_move`` value for a chance step (deal, shuffle, turned card).
 CHANCE = -1
@@ -100,9 +101,9 @@ def parse_notation(text: str, parse_verb: "Callable[[str, str], Action | None] |
     except ActionParseError:
         raise
     except (CardParseError, ValueError) as err:
-        raise ActionParseError(f"{text!r}: {err}") from None
+        raise ActionParseError(f"{brief(text)}: {err}") from None
     if action is None:
-        raise ActionParseError(f"unknown {game} action {verb!r} ({verbs})")
+        raise ActionParseError(f"unknown {game} action {brief(verb)} ({verbs})")
     return action
 
 
@@ -112,7 +113,7 @@ def bare(verb: str, action: "Action") -> Callable[[str], "Action"]:
     The parser it returns raises ``ActionParseError`` when any text follows the verb."""
     def parse(rest: str) -> "Action":
         if rest:
-            raise ActionParseError(f"{verb!r} takes no arguments")
+            raise ActionParseError(f"{brief(verb)} takes no arguments")
         return action
     return parse
 

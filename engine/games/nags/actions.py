@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, cards_text, parse_card, parse_cards
 from engine.core import Action, ActionParseError, ChooseDealer, Pass, VerbTable, bare, parse_notation
+from engine.inputs import brief
 from engine.games.nags.rules import value_text
 
 
@@ -104,7 +105,7 @@ def parse_value(text: str) -> int:
         return _VALUE_FROM_TEXT[t]
     if t.isdigit() and 2 <= int(t) <= 10:
         return int(t)
-    raise ActionParseError(f"{text!r} is not a face value (2..10, J, Q, K, A)")
+    raise ActionParseError(f"{brief(text)} is not a face value (2..10, J, Q, K, A)")
 
 
 def _parse_play(rest: str) -> Play:

@@ -41,8 +41,9 @@ class NagsVariant:
              '"choice": the player who turned a card chooses up or down (NA-23)')
     match_games: int = option(1, rule="NA-21", min=1, max=100, help="number of games in a match (scores are summed)")
     match_target: int | None = option(
-        None, rule="NA-21", min=1, max=10000,
-        help="instead of a fixed number of games, play until someone has at least this many points after a game")
+        None, rule="NA-21", min=1, max=2500,
+        help="instead of a fixed number of games, play until someone has at least this many points after a game "
+             "(at most 2,500: NA-21b)")
     buying_horses: bool = option(
         False, rule="NA-25", help="Buying a Horse between games of a match: 10 points per face value")
     allow_negative_after_purchase: bool = option(

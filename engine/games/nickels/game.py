@@ -84,6 +84,7 @@ from engine.games.nickels.melds import (
 )
 from engine.match import match_winners
 from engine.variants import option
+from engine.inputs import brief
 
 ROUNDS = 7  # NK-3
 HAND_NAMES = tuple(f"{5 + i} hand" for i in range(1, ROUNDS + 1))
@@ -314,7 +315,7 @@ def _parse_verb(verb: str, rest: str) -> Action | None:
     args = rest.split()
     if verb in ("take", "pass", "claim"):
         if args:
-            raise ActionParseError(f"{verb!r} takes no arguments")
+            raise ActionParseError(f"{brief(verb)} takes no arguments")
         return {"take": TAKE, "pass": DECLINE, "claim": CLAIM}[verb]
     if verb == "meld":
         if not args:
@@ -331,10 +332,10 @@ def _parse_verb(verb: str, rest: str) -> Action | None:
         if "=" in what:
             left, right = what.split("=", 1)
             if not parse_card(left).is_joker:
-                raise ActionParseError(f"{what!r}: only a joker stands for another card (NK-9)")
+                raise ActionParseError(f"{brief(what)}: only a joker stands for another card (NK-9)")
             stands = parse_card(right)
             if stands.is_joker:
-                raise ActionParseError(f"{what!r}: a joker stands for a natural card (NK-9)")
+                raise ActionParseError(f"{brief(what)}: a joker stands for a natural card (NK-9)")
             return Layoff(JOKER, _meld_id(args[1]), stands, low)
         return Layoff(parse_card(what), _meld_id(args[1]), None, low)
     if verb == "swap":

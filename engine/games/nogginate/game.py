@@ -120,6 +120,7 @@ from engine.games.nogginate.melds import (
 )
 from engine.match import match_winners
 from engine.variants import option
+from engine.inputs import brief
 
 HAND_SIZE = 15  # NG-13
 TARGET = 10_000  # NG-54
@@ -175,10 +176,11 @@ class NogginateVariant:
         "play_on", rule="NG-54", choices=("play_on", "shared"),
         help='teams tied for the lead at 10,000 or more: "play_on" another round, or "shared" win')
     fixed_rounds: int | None = option(
-        None, rule="NG-54", min=1, max=1000,
-        help="play this many rounds instead of to 10,000; the highest total wins (omit: play to 10,000)")
+        None, rule="NG-54", min=1, max=200,
+        help="play this many rounds instead of to 10,000; the highest total wins (omit: play to 10,000; "
+             "at most 200: NG-54b)")
     max_rounds: int = option(
-        100, rule="NG-54a", min=1, max=1000,
+        100, rule="NG-54a", min=1, max=200,
         help="a match to 10,000 still undecided after this many rounds ends; the highest total wins, tied "
              "leaders share (a safety cap that keeps every match finite)")
 
@@ -451,7 +453,7 @@ _BARE = {"bonus": BONUS_ACT, "ask": ASK, "yes": YES, "no": NO, "out": OUT, "pass
 
 def _ids(args: list[str], n: int, example: str) -> list[int]:
     if len(args) != n:
-        raise ActionParseError(f"write e.g. {example!r}")
+        raise ActionParseError(f"write e.g. {brief(example)}")
     return [_meld_id(a) for a in args]
 
 
@@ -465,7 +467,7 @@ def _parse_verb(verb: str, rest: str) -> Action | None:
         return Draw(args[0].lower())
     if verb in _BARE:
         if args:
-            raise ActionParseError(f"{verb!r} takes no arguments")
+            raise ActionParseError(f"{brief(verb)} takes no arguments")
         return _BARE[verb]
     cards = NOGGINATE.parse_cards
     if verb == "pile":
@@ -592,6 +594,37 @@ _CHANCE_PHASES = frozenset((P_DEALER, P_DEAL, P_UPCARD, P_DRAW))
 
 def _order(c: Card) -> int:
     return c.order
+
+
+def _rank(c: Card) -> int:
+    return c.rank
+
+
+#: Moves that name several cards: how many (None: any number) and the order the notation writes
+#: them in (``parse_nogginate_action``), the only order the legal list holds.
+_CARD_SHAPES: dict[type, tuple[int | None, Callable[[Card], int], str]] = {
+    NewNoggi: (3, _rank, "a new Noggi is laid with exactly 3 cards; grow it with 'add' (NG-26a)"),
+    NewNate: (3, _order, "a new Nate is laid with exactly 3 cards; grow it with 'add' (NG-26a)"),
+    TakePile: (2, _order, "name the two naturals you meld with the top card, e.g. 'pile 7H 7D' (NG-36)"),
+    CheatNate: (None, _order, ""),
+    Remove: (None, _order, ""),
+}
+
+
+def _shape_problem(action: Action) -> str | None:
+    """Why a move naming cards has a shape the notation never writes (a new Nate of 4 cards, a pile
+    take of 1, cards out of card order), or None. Such a move is in no legal list, so ``is_legal``
+    refuses it too (found by the near misses of ``benchmarks/fuzz.py``)."""
+    shape = _CARD_SHAPES.get(type(action))
+    if shape is None:
+        return None
+    count, key, wrong_count = shape
+    cards = action.cards  # type: ignore[attr-defined]
+    if count is not None and len(cards) != count:
+        return wrong_count
+    if any(key(b) < key(a) for a, b in zip(cards, cards[1:])):
+        return f"name the cards in card order: {cards_text(sorted(cards, key=key))}"
+    return None
 
 
 def _closed_count(melds: Sequence[TableMeld]) -> int:
@@ -826,6 +859,10 @@ class _Turn:
     def why(self, action: Action) -> str | None:
         """None if ``action`` is legal, else a sentence naming the rule that forbids it."""
         p, cls = self.phase, type(action)
+        if cls in _CARD_SHAPES:
+            shape = _shape_problem(action)
+            if shape:
+                return shape
         if p == P_ANSWER:
             return None if cls is Answer else "your partner asked \"may I go out?\": answer yes or no (NG-45d)"
         if p == P_RETURN:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, Suit, cards_text, parse_card, parse_cards
 from engine.core import Action, ActionParseError, ChooseDealer, Pass, VerbTable, bare, parse_notation
+from engine.inputs import brief
 from engine.games.noms.rules import _FULL_DECK, _SUIT_LETTERS, MIS, MISAVIS, bid_text
 
 
@@ -83,7 +84,7 @@ def _parse_bid(rest: str) -> Bid:
         return Bid(MISAVIS)
     if r.isdigit() and 7 <= int(r) <= 13:
         return Bid(int(r))
-    raise ActionParseError(f"{rest!r} is not a bid (7..13, mis, misavis)")
+    raise ActionParseError(f"{brief(rest)} is not a bid (7..13, mis, misavis)")
 
 
 def _parse_trump(rest: str) -> Trump:
@@ -92,7 +93,7 @@ def _parse_trump(rest: str) -> Trump:
         return Trump(None)
     if len(r) == 1 and r in "CDHS♣♦♥♠":
         return Trump(int("CDHS♣♦♥♠".index(r) % 4))
-    raise ActionParseError(f"{rest!r} is not a suit (C, D, H, S)")
+    raise ActionParseError(f"{brief(rest)} is not a suit (C, D, H, S)")
 
 
 #: Noms notation: verb -> parser of the rest (the chance outcomes' verbs last).

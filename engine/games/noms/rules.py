@@ -58,7 +58,7 @@ class NomsVariant:
         "declarer", rule="NO-V4", choices=("declarer", "dealer_left"),
         help='who leads to the first trick: "declarer" or "dealer_left" (P1)')
     max_hands: int = option(
-        2000, rule="NO-22a", min=1, max=100_000,
+        2000, rule="NO-22a", min=1, max=2000,
         help="the game ends after this many hands even if nobody has reached the target: the highest total "
              "wins, tied leaders share (a safety cap that keeps every game finite)")
 
