@@ -12,7 +12,7 @@ import time
 from rich.text import Text
 
 from engine.cards import NOGGINATE, Suit
-from engine.games.nogginate.game import P_MELD, Add, NewNate, NewNoggi
+from engine.games.nogginate.game import Add, NewNate, NewNoggi, Phase
 from engine.games.nogginate.melds import NATE, NOGGI, TableMeld
 from engine.session import Session
 from tui.games import TABLES
@@ -83,13 +83,13 @@ async def test_a_whole_turn_draw_meld_of_four_discard():
     async with app.run_test(size=(120, 36)) as pilot:
         t = await fresh(app, pilot)
         s = app.session
-        assert t.view.phase == "acquire"
+        assert t.view.phase == Phase.ACQUIRE
         set_hand(s, 0, "4S 5S 6S 7S 9H 9D 2C 3C 10D")
         go_down(s, 0)
         await redraw(t, pilot)
         assert t.prompt(t.view).startswith("Draw two cards (d)")
         await press(pilot, "d")
-        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
+        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
         assert len(t.view.hand) == 11
         await press(pilot, "end")
         assert t.hand.cursor == 10
@@ -127,11 +127,11 @@ async def test_the_pile_with_the_only_pair_or_the_selected_one():
         assert "or take the pile with two natural 7s (p)" in t.prompt(t.view)
         await press(pilot, "p")  # three 7s: which two?
         assert "select the two naturals" in t._status().message_text
-        assert s.state.phase != P_MELD
+        assert s.state.phase != Phase.MELD
         t.hand.select_cards(cards("7C 7D"))
         await press(pilot, "p")
         assert [m for actor, m in s.history if actor == 0][-1] == "pile 7C 7D"
-        assert s.state.phase == P_MELD
+        assert s.state.phase == Phase.MELD
         assert any(m.kind == NATE and len(m.cards) == 3 for m in s.state.melds if m.team == 0)
 
 
@@ -146,7 +146,7 @@ async def test_a_frozen_pile_is_refused_with_the_rule():
         assert "frozen" in t.query_one("#ng-info").render().plain
         await press(pilot, "p")
         assert "NG-35" in t._status().message_text
-        assert s.state.phase != P_MELD
+        assert s.state.phase != Phase.MELD
 
 
 async def test_the_partner_question_in_hot_seat_one_hand_off_each_way():
@@ -163,7 +163,7 @@ async def test_the_partner_question_in_hot_seat_one_hand_off_each_way():
             if isinstance(app.screen, HandoffScreen):
                 await press(pilot, "enter")
                 await wait_for(pilot, lambda: t.human_turn())
-            if s.to_move == 0 and s.state.phase != P_MELD and t.human_turn():
+            if s.to_move == 0 and s.state.phase != Phase.MELD and t.human_turn():
                 break
             await wait_for(pilot, lambda: t.human_turn() or isinstance(app.screen, HandoffScreen))
             if t.human_turn() and s.to_move != 0:
@@ -177,7 +177,7 @@ async def test_the_partner_question_in_hot_seat_one_hand_off_each_way():
         st.next_id += 2
         await redraw(t, pilot)
         await press(pilot, "d")
-        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
+        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
         await press(pilot, "a")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))  # Cy takes the keyboard
         await press(pilot, "enter")

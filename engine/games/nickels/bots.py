@@ -41,7 +41,7 @@ from typing import Iterable, Sequence, cast
 from engine.ai.base import HeuristicBot
 from engine.cards import Card
 from engine.core import Action, View
-from engine.games.nickels.game import (Claim, Decline, Discard, LayMeld, Layoff, NickelsView, Swap, Take,
+from engine.games.nickels.game import (Claim, Decline, Discard, LayMeld, Layoff, NickelsView, Phase, Swap, Take,
                                        TableMeld, layoff_moves)
 from engine.games.nickels.melds import Meld, next_melds, pos_rank, rank_positions
 
@@ -230,7 +230,7 @@ class NickelsEasyBot(HeuristicBot):
         hand = list(v.hand)
         contract = v.contract
         down = v.down_turn[seat] >= 0
-        if v.phase in ("acquire", "after"):
+        if v.phase in (Phase.ACQUIRE, Phase.AFTER):
             top = v.discards[-1]
             if down:
                 if layoff_moves([top], v.melds):
@@ -241,7 +241,7 @@ class NickelsEasyBot(HeuristicBot):
             if d1 < d0:
                 return Take(), f"{top.pretty} brings the contract closer ({d0} cards missing, then {d1})"
             return Decline(), f"{top.pretty} does not bring the contract closer"
-        if v.phase == "offer":
+        if v.phase == Phase.OFFER:
             return self.offer(v)
         melds = [a for a in legal if isinstance(a, LayMeld)]
         if melds:

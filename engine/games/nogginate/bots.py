@@ -2,7 +2,7 @@
 policy of the searches (:mod:`.search`).
 
 The heuristic is a **planner** (:func:`plan_move`): it proposes moves in its order
-of preference and checks each one with the engine's own legality code (``_Turn.why``,
+of preference and checks each one with the engine's own legality code (``Turn.why``,
 the one code path of the state and the view), so it never needs the whole legal
 list; the first legal proposal is the move. The same planner runs from a seat's
 :class:`~.game.NogginateView` (the ``easy`` bot) and from a determinized
@@ -99,9 +99,6 @@ from engine.games.nogginate.game import (
     NO,
     OUT,
     PASS,
-    P_ACQUIRE,
-    P_ANSWER,
-    P_RETURN,
     YES,
     Add,
     Close,
@@ -113,14 +110,15 @@ from engine.games.nogginate.game import (
     NogginateState,
     NogginateView,
     Onto,
+    Phase,
     TakePile,
-    _closable,
-    _closed_count,
-    _place_shapes,
-    _Turn,
+    Turn,
 )
 from engine.games.nogginate.melds import (BONUS, CLOSE_AT, FREEZE, JOKER, JOKERNATE, NATE, NOGGI, TableMeld,
-                                          can_place, card_value, nate_shape_ok, new_meld, unit_weight)
+                                          can_place, card_value, closable, closed_count, nate_shape_ok, new_meld,
+                                          place_shapes, unit_weight)
+from engine.games.nogginate.powers import power_moves
+from engine.games.nogginate.turn import why_take_pile
 
 #: A pile of this many cards or more is worth taking (NG-36).
 PILE_PAYS = 3
@@ -129,7 +127,7 @@ ANSWER_NO_HAND = 150
 #: Below this many stock cards the round is nearly over: go out when able, answer yes.
 STOCK_LOW = 16
 #: The planner looks for a way out only with at most this many cards in hand (the search behind
-#: ``_Turn.able_to_go_out`` can take milliseconds on a big hand that cannot be emptied).
+#: ``Turn.able_to_go_out`` can take milliseconds on a big hand that cannot be emptied).
 GO_OUT_HAND = 8
 #: A joker goes onto a Nate (or into a new one) when the hand has at most this many cards.
 JOKER_HAND = 3
@@ -145,7 +143,7 @@ class Ctx:
                  "teams", "partnership", "hand_sizes", "bonuses", "powers", "cheats", "cheat_stock", "cheat_counts",
                  "partner_shown", "tell", "return_seats")
 
-    turn: _Turn
+    turn: Turn
     seat: int
     team: int
     hand: Sequence[Card]
@@ -259,7 +257,7 @@ def team_estimate(melds: Sequence[TableMeld], team: int, bonuses: int, hands: Se
     750 per hand holding a Bonus (NG-50). A hand given as an int (its size, unknown
     cards) counts 12 points a card."""
     ms = [m for m in melds if m.team == team]
-    closed = _closed_count(ms)
+    closed = closed_count(ms)
     p = 0.0
     for m in ms:
         if m.closed:
@@ -320,7 +318,7 @@ def _worth(m: TableMeld) -> float:
     return meld_worth(m.kind, len(m.cards), m.closed, m.is_super, m.is_clean if m.kind == NATE else True)
 
 
-def steal_gain(t: _Turn, st: Steal) -> float:
+def steal_gain(t: Turn, st: Steal) -> float:
     """NG-C8: what the Steal ``st`` is worth to the planner: the victim team's loss (its
     meld's :func:`meld_worth` minus that of the parts left on the table, :func:`after_steal`)
     plus the team's gain on the destination meld; 0 when either meld is missing."""
@@ -409,7 +407,7 @@ def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
 def _best_steal(ctx: Ctx) -> tuple[Steal, float] | None:
     t = ctx.turn
     best: tuple[Steal, float] | None = None
-    for a in t._power_moves():
+    for a in power_moves(t):
         if type(a) is Steal:
             st = cast(Steal, a)
             g = steal_gain(t, st)
@@ -443,8 +441,8 @@ def _tell(ctx: Ctx) -> tuple[Tell, str]:
     may go out, ``stay`` when behind, ``keep R`` for the rank of the biggest open Nate of
     the opponent who plays after the partner, else ``meld``."""
     t = ctx.turn
-    mine = _closed_count(t.team_melds)
-    theirs = max((_closed_count([m for m in t.melds if m.team == k]) for k in range(len(ctx.teams))
+    mine = closed_count(t.team_melds)
+    theirs = max((closed_count([m for m in t.melds if m.team == k]) for k in range(len(ctx.teams))
                   if k != ctx.team), default=0)
     if mine >= 2 and mine > theirs:
         return Tell("out"), f"tells the partner to go out: we have {mine} closed melds, they have {theirs} (NG-C7)"
@@ -473,7 +471,7 @@ def cheat_move(ctx: Ctx) -> tuple[Action, str] | None:
     if not any(c.is_cheat for c in hand):
         return None
     if hand.get(COMBINE, 0):
-        for a in t._power_moves():
+        for a in power_moves(t):
             if type(a) is Combine and _ok(t, a):
                 cb = cast(Combine, a)
                 return a, (f"combines m{cb.a} and m{cb.b} into a Super Noggi: closed at once, 2,000 points "
@@ -505,7 +503,7 @@ def cheat_move(ctx: Ctx) -> tuple[Action, str] | None:
                         f"it sets them back and helps us, about {g:.0f} points (NG-C8)")
     if hand.get(RECONFIGURE, 0):
         best_r: tuple[Reconfigure, float] | None = None
-        for a in t._power_moves():
+        for a in power_moves(t):
             if type(a) is Reconfigure:
                 rc = cast(Reconfigure, a)
                 na, no = t.meld(rc.nate), t.meld(rc.noggi)
@@ -567,7 +565,7 @@ def give_move(ctx: Ctx) -> tuple[Action, str]:
 # The planner
 # ---------------------------------------------------------------------------
 
-def _ok(t: _Turn, a: Action) -> bool:
+def _ok(t: Turn, a: Action) -> bool:
     return t.why(a) is None
 
 
@@ -628,7 +626,7 @@ def acquire(ctx: Ctx) -> tuple[Action, str]:
                   else "draws: the pile does not pay")
 
 
-def pile_choice(t: _Turn) -> TakePile | None:
+def pile_choice(t: Turn) -> TakePile | None:
     """The best legal way to take the pile (NG-36), or None: onto an open Nate first,
     then a new Nate, then a closed Nate; the pair with the fewest suit neighbours."""
     top = t.discards[-1]
@@ -649,7 +647,7 @@ def pile_choice(t: _Turn) -> TakePile | None:
     for tg in targets:
         for p in pairs:
             a = TakePile(p, tg)
-            if t._pile_problem(a) is None:
+            if why_take_pile(t, a) is None:
                 return a
     return None
 
@@ -666,7 +664,7 @@ def _value(a: Action) -> int:
     return sum(card_value(c) for c in _meld_cards(a))
 
 
-def meld_moves(t: _Turn, jokers: bool) -> list[Action]:
+def meld_moves(t: Turn, jokers: bool) -> list[Action]:
     """Melds and adds from the hand in the planner's order (rule 3): naturals onto Noggis,
     onto open Nates, then onto closed Nates; new Noggis; new clean Nates; with ``jokers``
     also jokers onto Nates and new Nates with a joker. Not yet checked for legality."""
@@ -709,13 +707,13 @@ def meld_moves(t: _Turn, jokers: bool) -> list[Action]:
     return out
 
 
-def going_down(t: _Turn) -> tuple[Action, str] | None:
+def going_down(t: Turn) -> tuple[Action, str] | None:
     """Rule 3, NG-32: the first meld of an initial meld that can reach the minimum this
     turn (the highest-value legal one), or None when none can."""
     hand = t.counts
     if not can_place(Counter(hand), [], [], t.minimum, 1):
         return None
-    cands = [a for a in t._meld_candidates() if isinstance(a, (NewNoggi, NewNate))]
+    cands = [a for a in t.meld_candidates() if isinstance(a, (NewNoggi, NewNate))]
     cands.sort(key=lambda a: (-_value(a), str(a)))
     for a in cands:
         if _ok(t, a):
@@ -757,7 +755,7 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
         if cheats and hand.get(JOKERNATE_CARD, 0) and _ok(t, JOKERNATE_ACT):
             return JOKERNATE_ACT, (f"starts a Jokernate with 3 jokers: 150 toward the {t.need} points still needed "
                                    "(NG-C0e)")
-        cands = [a for a in t._meld_candidates()]
+        cands: list[Action] = list(t.meld_candidates())
         cands.sort(key=lambda a: (-_value(a), str(a)))
         for a in cands:
             if _ok(t, a):
@@ -784,8 +782,8 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
     if not t.down:
         return going_down(t)
     few = len(t.hand) <= GO_OUT_HAND
-    going = t.permission == 1 or (not t.partnership and few and _closed_count(t.team_melds)
-                                   + _closable(t.team_melds) >= 2 and t.able_to_go_out() and wants_out(ctx))
+    going = t.permission == 1 or (not t.partnership and few and closed_count(t.team_melds)
+                                   + closable(t.team_melds) >= 2 and t.able_to_go_out() and wants_out(ctx))
     small = len(t.hand) <= JOKER_HAND
     if going:
         for a in meld_moves(t, jokers=True):
@@ -817,9 +815,9 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
     return None
 
 
-def still_able(t: _Turn, a: Action) -> bool:
+def still_able(t: Turn, a: Action) -> bool:
     """NG-45e: whether the hand could still be emptied (all cards melded, or all but one
-    discarded) after the meld or add ``a`` (the same search as ``_Turn.able_to_go_out``)."""
+    discarded) after the meld or add ``a`` (the same search as ``Turn.able_to_go_out``)."""
     used = _meld_cards(a)
     c = Counter(t.counts)
     c.subtract(used)
@@ -838,11 +836,11 @@ def still_able(t: _Turn, a: Action) -> bool:
     m_ = sum(nat.values())
     if m_ == 0:
         return True
-    nates, noggis = _place_shapes(after)
+    nates, noggis = place_shapes(after)
     return can_place(nat, nates, noggis, m_ - (1 - stuck), 0, unit_weight)
 
 
-def _meld_reason(t: _Turn, a: Action) -> str:
+def _meld_reason(t: Turn, a: Action) -> str:
     if isinstance(a, Add):
         m = t.meld(a.meld)
         n = len(m.cards) + 1 if m is not None else 0
@@ -937,11 +935,11 @@ def plan_move(ctx: Ctx) -> tuple[Action, str]:
     move is legal (every proposal is checked with the engine's ``why``), except in a
     phase without moves. Falls back to the first legal action in the rare case no
     proposal is legal."""
-    if ctx.phase == P_ANSWER:
+    if ctx.phase == Phase.ANSWER:
         return answer(ctx)
-    if ctx.phase == P_ACQUIRE:
+    if ctx.phase == Phase.ACQUIRE:
         return acquire(ctx)
-    if ctx.phase == P_RETURN:
+    if ctx.phase == Phase.RETURN:
         return give_move(ctx)
     got = meld_phase(ctx)
     if got is not None:

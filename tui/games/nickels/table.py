@@ -39,7 +39,7 @@ from textual.widgets import Static
 
 from engine.cards import Card
 from engine.core import Action, Event
-from engine.games.nickels.game import CLAIM, DECLINE, P_OFFER, TAKE, Discard, LayMeld, Layoff, Swap
+from engine.games.nickels.game import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.melds import arrange
 from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
                                   describe_action, hand_breakdown, meld_plain, meld_text, name, names, prompt)
@@ -231,7 +231,7 @@ class NickelsTableScreen(BaseTableScreen):
         if not self.human_turn():
             bar.close()
             return
-        if view.phase == "offer" and view.discards:
+        if view.phase == Phase.OFFER and view.discards:
             bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? c claim, space pass")
         elif self.choices:
             opts = "  ".join(f"{i + 1} {meld_plain(c.meld, a)}" for i, c in enumerate(self.choices)
@@ -302,15 +302,15 @@ class NickelsTableScreen(BaseTableScreen):
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.human_turn()
-        phase = self.view.phase if mine else ""
+        phase = self.view.phase if mine else None
         if action in ("cursor", "group", "space"):
             return True if mine or action == "group" else None
         if action in ("take", "pass_"):
-            return True if phase in ("acquire", "after") else False
+            return True if phase in (Phase.ACQUIRE, Phase.AFTER) else False
         if action == "claim":
-            return True if phase == "offer" else False
+            return True if phase == Phase.OFFER else False
         if action in ("meld", "discard", "layoff", "swap"):
-            return True if phase == "play" else (None if action == "discard" else False)
+            return True if phase == Phase.PLAY else (None if action == "discard" else False)
         if action in ("confirm", "cancel", "digit"):
             return mine and (bool(self.choices) or self.pending is not None or action == "cancel")
         return True
@@ -322,7 +322,7 @@ class NickelsTableScreen(BaseTableScreen):
 
     def _claim_order(self, seat: int) -> Any:
         def order(view: Any, legal: list[Action]) -> Action | None:
-            if view.phase != "offer":
+            if view.phase != Phase.OFFER:
                 return None
             answer = self._claim_answers.get(seat)
             if answer is None or answer[0] != self._offer_key():
@@ -333,7 +333,7 @@ class NickelsTableScreen(BaseTableScreen):
     def _step(self) -> None:
         s = self.session
         if (len(self.humans) > 1 and not s.is_over and self._pending_result is None
-                and s.state.phase == P_OFFER and s.is_human(s.to_move)):  # an offer to a person
+                and s.state.phase == Phase.OFFER and s.is_human(s.to_move)):  # an offer to a person
             self._open_claim_window()
             return
         super()._step()
@@ -363,7 +363,7 @@ class NickelsTableScreen(BaseTableScreen):
     def action_space(self) -> None:
         if not self.human_turn():
             return
-        if self.view.phase == "offer":
+        if self.view.phase == Phase.OFFER:
             self.human_act(DECLINE)
             return
         self.hand.toggle()
