@@ -24,6 +24,8 @@ from engine.games.nags.game import Reveal
 from engine.seats import SeatSpec
 from tui.cli import app
 
+pytestmark = pytest.mark.slow  # a slow family: the inner loop runs -m 'not slow'
+
 EASY, RANDOM = SeatSpec("ai", "easy"), SeatSpec("ai", "random")
 
 #: (game, seat specs) of the smoke arena: every game, easy against random.

@@ -35,6 +35,8 @@ from engine.games.nickels.game import NickelsVariant
 from engine.games.nogginate.game import NogginateVariant
 from engine.games.spite_malice.game import VALUE, SpiteMaliceVariant
 
+pytestmark = pytest.mark.slow  # a slow family: the inner loop runs -m 'not slow'
+
 ITERATIONS = 12
 
 GAMES = {

@@ -17,6 +17,7 @@ writing of a line or between lines.
 
 from __future__ import annotations
 
+import pytest
 import json
 import os
 import random
@@ -29,6 +30,8 @@ from pathlib import Path
 from engine.games import GAMES
 from engine.gamelog import read_log, rebuild, verify_log
 from engine.session import Session
+
+pytestmark = pytest.mark.slow  # a slow family: the inner loop runs -m 'not slow'
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Kills that must land while the match is running.

@@ -20,6 +20,8 @@ from tests.games.noms.test_noms_properties import random_variant as noms_variant
 from tests.games.spite_malice.test_spite_malice_properties import all_cards as sm_cards
 from tests.games.spite_malice.test_spite_malice_properties import random_variant as sm_variant
 
+pytestmark = pytest.mark.slow  # a slow family: the inner loop runs -m 'not slow'
+
 #: random house rules per game (the games' own property-test generators)
 RANDOM_RULES = {"nags": nags_variant, "noms": noms_variant, "spite_malice": sm_variant}
 #: every card a state holds, in all its zones (the games' own property-test helpers)

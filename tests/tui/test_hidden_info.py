@@ -160,6 +160,7 @@ async def test_table_shows_no_hidden_card_while_a_bot_moves_or_you_wait(game_id)
     assert bot_moments, "a bot moved while the table was watched"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", CASES)
 async def test_hot_seat_hand_off_shows_no_private_card(game_id):
     """Two people at one terminal: while the table is covered for the hand-off,

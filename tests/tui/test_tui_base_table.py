@@ -111,6 +111,7 @@ def test_common_bindings_follow_the_games_own():
     assert nags_ids[-len(COMMON_BINDINGS):] == [b.id for b in COMMON_BINDINGS] and nags_ids[0] == "table.left"
 
 
+@pytest.mark.slow
 async def test_base_alone_plays_a_match_to_the_summary():
     """Bots move through the worker, the human through x; the match (NA-21, 2 games) ends in the summary
     with the per-game points the engine kept."""

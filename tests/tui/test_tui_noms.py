@@ -96,6 +96,7 @@ async def play_hand(pilot, app: NomsApp, *, bid: int | None = 11, call: str = "A
         await human_move(pilot, app, bid=bid, call=call)
 
 
+@pytest.mark.slow
 async def test_whole_hand_by_keys_against_random_bots():
     """NO-8 bid 11 by key, NO-10a hearts by h, NO-10b A♠ typed, NO-15 every card by keys, NO-19 scored."""
     app = NomsApp(make_session(seed=3, seats=EASY))

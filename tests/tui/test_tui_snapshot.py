@@ -3,7 +3,7 @@
 side column on small terminals).
 
 Regenerate after a deliberate layout change with
-``pytest tests/test_tui_snapshot.py --snapshot-update`` and look at the SVG."""
+``pytest tests/tui/test_tui_snapshot.py --snapshot-update`` and look at the SVG."""
 
 from __future__ import annotations
 

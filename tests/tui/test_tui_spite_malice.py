@@ -158,6 +158,7 @@ def test_registered_table_screen():
 # The screen
 # ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 async def test_whole_game_by_keys_against_a_random_bot():
     """Every human move is typed as source key + target key (SM-8); the game ends (SM-13 win
     or SM-15 tie) in the summary; the board shows the stocks and play decks from the view."""

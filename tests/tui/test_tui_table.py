@@ -104,6 +104,7 @@ async def play_out(pilot, app: TableTestApp, prefer_buy: bool = False, limit: in
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow
 async def test_whole_game_by_keys_against_bots():
     """One human and two random bots play a whole game (NA-17 ends it) with keys only."""
     app = TableTestApp(make_session(["human", "ai:random", "ai:random"], seed=11))
@@ -124,6 +125,7 @@ async def test_whole_game_by_keys_against_bots():
         assert app.again_calls == [app.session]
 
 
+@pytest.mark.slow
 async def test_match_with_choice_and_buying_horses():
     """A 2-game match (NA-21) with Choice (NA-23, key d) and Buying a Horse (NA-25, value key + Enter, n)."""
     rules = {"match_games": 2, "buying_horses": True, "direction_mode": "choice"}

@@ -56,6 +56,7 @@ def test_easy_is_deterministic_for_a_seed():
     assert a.rows == b.rows and a.actions == b.actions
 
 
+@pytest.mark.slow
 def test_easy_beats_random_in_three_seats():
     """Measured about 0.50 over 1000 games (fair share 1/3); the bar is well below."""
     seats = [SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:random"), SeatSpec.parse("ai:random")]

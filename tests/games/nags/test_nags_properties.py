@@ -6,6 +6,7 @@ chance steps and a uniformly random legal action for the seat to move.
 
 from __future__ import annotations
 
+import pytest
 import random
 from collections import Counter
 
@@ -73,6 +74,7 @@ def game_step_bound(n: int) -> int:
     return (9 * n + 1) * (2 * idle + 1) + 8 + 14 * n
 
 
+@pytest.mark.slow
 def test_random_games_conserve_cards_end_and_round_trip_notation():
     rng_v = random.Random(2024)
     played = Counter()

@@ -1,5 +1,5 @@
 """The going-down search of ``engine/games/nickels/melds.py`` as it was before the speed work
-(commit 0d9cb9b), kept verbatim as a test oracle: ``tests/test_nickels_speed.py`` checks that
+(commit 0d9cb9b), kept verbatim as a test oracle: ``tests/games/nickels/test_nickels_speed.py`` checks that
 the fast ``next_melds`` gives the same melds in the same order on random hands. If a rules fix
 changes what ``next_melds`` must answer, change this copy the same way (or retire it)."""
 

@@ -79,9 +79,10 @@ def _random_hand(rng: random.Random) -> list:
     return sorted(hand, key=lambda c: c.order)
 
 
+@pytest.mark.slow
 def test_next_melds_answers_as_the_reference_search_did_on_random_hands():
     """NK-9a, NK-11, NK-20: the fast going-down search gives the same melds in the same order as the
-    pre-speed-up search (tests/nickels_melds_reference.py), for every contract, with melds already
+    pre-speed-up search (tests/games/nickels/nickels_melds_reference.py), for every contract, with melds already
     laid, min_naturals_per_meld 1 to 3 and the 12 hand's all-cards rule."""
     import nickels_melds_reference as ref
     from engine.games.nickels.melds import CONTRACTS, next_melds

@@ -965,6 +965,7 @@ def play_cheat_match(seed: int, n: int, rounds: int, deep_every: int, **opts) ->
 CHEAT_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @CHEAT_SETTINGS
 @given(seed=st.integers(0, 10**9), n=st.sampled_from((2, 3, 4, 5, 6)), opts=CHEAT_OPTIONS)
 def test_cheat_properties_legal_moves_exist_rounds_end_cards_are_conserved(seed, n, opts):

@@ -55,6 +55,7 @@ def test_easy_is_deterministic_for_a_seed():
     assert a.rows == b.rows and a.actions == b.actions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [NomsVariant(), ALL_ON], ids=["default", "all-variants"])
 def test_easy_beats_three_random_seats(variant):
     """Measured 0.91 (default) and 0.85 (all variants) over 1000 games; fair share 0.25."""

@@ -139,6 +139,7 @@ def test_easy_only_returns_legal_actions_and_games_end_before_the_turn_cap(game_
         assert s.turns < v.max_turns
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_type", AVAILABLE_TYPES)
 def test_easy_beats_random_by_a_wide_margin(game_type):
     """Measured over 1000 games per preset (see the report); here 120 games, easy in seat 0
