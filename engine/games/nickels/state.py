@@ -47,6 +47,12 @@ from engine.match import match_winners
 if TYPE_CHECKING:
     from engine.games.nickels.game import Nickels, NickelsVariant
 
+#: Phase members bound once for the hot paths: ``Phase.X`` goes through the enum's metaclass (about
+#: 0.3 us a lookup on Python 3.11, against 0.05 us for a module global).
+_DEALER, _DEAL, _UPCARD, _ACQUIRE = Phase.DEALER, Phase.DEAL, Phase.UPCARD, Phase.ACQUIRE
+_OFFER, _PENALTY, _AFTER, _DRAW = Phase.OFFER, Phase.PENALTY, Phase.AFTER, Phase.DRAW
+_PLAY, _OVER = Phase.PLAY, Phase.OVER
+
 #: Who moves in each phase of a player's move (the state field holding the seat).
 _MOVER = {Phase.ACQUIRE: "turn_seat", Phase.AFTER: "turn_seat", Phase.PLAY: "turn_seat",
           Phase.OFFER: "offer_seat"}
@@ -86,7 +92,7 @@ class NickelsState(State):
         self.n_seats = n_seats
         self._pen = variant.penalty_values
         self._deck = tuple(variant.full_deck(n_seats))
-        self.phase = Phase.DEALER
+        self.phase = _DEALER
         self.round_no = 0
         self.dealer = 0
         self.round_scores: list[list[int]] = []
@@ -136,7 +142,7 @@ class NickelsState(State):
         who = _MOVER.get(self.phase)
         if who is not None:
             return getattr(self, who)
-        return TERMINAL if self.phase == Phase.OVER else CHANCE
+        return TERMINAL if self.phase == _OVER else CHANCE
 
     @property
     def turn(self) -> int:
@@ -144,7 +150,7 @@ class NickelsState(State):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     @property
     def hand_number(self) -> int:
@@ -195,7 +201,7 @@ class NickelsState(State):
         fixed = FIXED_MOVES.get(self.phase)
         if fixed is not None:
             return list(fixed)
-        if self.phase != Phase.PLAY:
+        if self.phase != _PLAY:
             return []
         seat = self.turn_seat
         return play_moves(self.hands[seat], self.melds, seat, self.contract, self.owed,
@@ -269,7 +275,7 @@ class NickelsState(State):
             raise IllegalAction("expected the first dealer: dealer <seat>")
         self.dealer = action.seat
         self._reset_round()
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         return [Event("dealer", "{seat} deals first (NK-4)", self.dealer, {"dealer": self.dealer})]
 
     def _apply_deal(self, action: Action) -> list[Event]:
@@ -286,7 +292,7 @@ class NickelsState(State):
             raise IllegalAction("the deal holds cards that are not in the pack")
         self.hands = [sorted(h, key=_order) for h in hands]
         self.pool = list(rest.elements())
-        self.phase = Phase.UPCARD
+        self.phase = _UPCARD
         b, r = self.contract
         return [Event("deal", f"{{seat}} deals the {HAND_NAMES[self.round_no]}: {size} cards each; "
                       f"the contract is {contract_text(b, r)}" + (", all cards, no discard (NK-20)"
@@ -318,7 +324,7 @@ class NickelsState(State):
         seat = self.turn_seat
         self.pool.remove(card)
         insert_sorted(self.hands[seat], card)
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         return [Event("draw", "{seat} draws from the draw pile", seat, {"count": 1}),
                 Event("draw_private", f"{{seat}} draws {card.pretty}", seat,
                       {"card": card.text, "cards": [card.text]}, frozenset((seat,)))]
@@ -333,7 +339,7 @@ class NickelsState(State):
                         {"card": card.text, "cards": [card.text]}, frozenset((seat,)))]
         self.offer_seat = -1
         if self.discards:
-            self.phase = Phase.AFTER
+            self.phase = _AFTER
             top = self.discards[-1]
             events.append(Event("exposed", f"{top.pretty} now lies on top of the discard pile: {{s{self.turn_seat}}} "
                                 "may take it (NK-13d)", self.turn_seat, {"card": top.text, "cards": [top.text]}))
@@ -346,15 +352,15 @@ class NickelsState(State):
         card = self.discards.pop()
         insert_sorted(self.hands[seat], card)
         self.known[seat].append(card)
-        how = "free (NK-13b)" if self.phase == Phase.ACQUIRE else "from under the claimed card (NK-13d)"
-        self.phase = Phase.PLAY
+        how = "free (NK-13b)" if self.phase == _ACQUIRE else "from under the claimed card (NK-13d)"
+        self.phase = _PLAY
         return [Event("take", f"{{seat}} takes {card.pretty} {how}", seat, {"card": card.text, "cards": [card.text]})]
 
     def _apply_pass(self, a: Decline) -> list[Event]:
         seat = self.turn_seat
         top = self.discards[-1]
         events = [Event("decline", f"{{seat}} passes on {top.pretty}", seat, {"card": top.text, "cards": [top.text]})]
-        if self.phase == Phase.AFTER and self.turn_claims >= self.variant.out_of_turn_claims_per_turn:
+        if self.phase == _AFTER and self.turn_claims >= self.variant.out_of_turn_claims_per_turn:
             return events + self._need_draw()  # NK-13f: the exposed card is offered only to C
         return events + self._next_offer(seat)
 
@@ -372,7 +378,7 @@ class NickelsState(State):
         events = [Event("claim", f"{{seat}} claims {card.pretty} (May I?)", who,
                         {"card": card.text, "cards": [card.text]})]
         events += self._reshuffle_if_empty()
-        self.phase = Phase.PENALTY
+        self.phase = _PENALTY
         return events
 
     def _apply_discard(self, a: Discard) -> list[Event]:
@@ -449,7 +455,7 @@ class NickelsState(State):
         self.turn_claims = 0
         if not self.discards:
             return self._need_draw()
-        self.phase = Phase.ACQUIRE
+        self.phase = _ACQUIRE
         return []
 
     def _need_draw(self) -> list[Event]:
@@ -458,7 +464,7 @@ class NickelsState(State):
         events = self._reshuffle_if_empty()
         if not self.pool:
             return events + self._end_round(None, "no card can be drawn: the round ends with nobody out (NK-19)")
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
         return events
 
     def _reshuffle_if_empty(self) -> list[Event]:
@@ -479,7 +485,7 @@ class NickelsState(State):
         while s != self.turn_seat:
             if self.may_claim(s):
                 self.offer_seat = s
-                self.phase = Phase.OFFER
+                self.phase = _OFFER
                 return []
             s = (s + 1) % n
         self.offer_seat = -1
@@ -522,7 +528,7 @@ class NickelsState(State):
                          "unmelded": 0 if twelve else self.variant.unmelded_penalty,
                          "reason": text})]
         if self.round_no == ROUNDS - 1:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             w = self.winners()
             events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
                                 {"winners": w, "totals": [float(x) for x in self.totals]}))
@@ -530,7 +536,7 @@ class NickelsState(State):
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats
         self._reset_round()
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         return events
 
     # -- results ---------------------------------------------------------------------
@@ -540,7 +546,7 @@ class NickelsState(State):
 
     def winners(self) -> list[int]:
         """NK-22: the seat(s) with the lowest total after seven rounds; empty while running."""
-        if self.phase != Phase.OVER:
+        if self.phase != _OVER:
             return []
         return match_winners(self.totals, highest_wins=False)
 
@@ -559,7 +565,7 @@ class NickelsState(State):
             known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
             claims=tuple(self.claims), turn_claims=self.turn_claims, turn_no=self.turn_no,
             round_scores=tuple(tuple(r) for r in self.round_scores), totals=tuple(self.totals),
-            out_seat=self.out_seat, is_over=self.phase == Phase.OVER)
+            out_seat=self.out_seat, is_over=self.phase == _OVER)
 
     def zones(self) -> dict[str, list[Card]]:
         """Every card by zone (card conservation): the draw pile, the discard pile, the melds, each hand."""

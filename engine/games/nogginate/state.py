@@ -70,6 +70,11 @@ TARGET = 10_000  # NG-54
 BONUS_PENALTY_HELD = 750  # NG-50
 OUT_BONUS = 200  # NG-46
 
+#: Phase members bound once for the hot paths: ``Phase.X`` goes through the enum's metaclass (about
+#: 0.3 us a lookup on Python 3.11, against 0.05 us for a module global).
+_DEALER, _DEAL, _UPCARD, _ACQUIRE = Phase.DEALER, Phase.DEAL, Phase.UPCARD, Phase.ACQUIRE
+_DRAW, _MELD, _ANSWER, _OVER = Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER
+
 #: Who moves in each phase of a player's move (the state field holding the seat).
 _MOVER = {Phase.ACQUIRE: "turn_seat", Phase.MELD: "turn_seat", Phase.ANSWER: "answer_seat",
           Phase.RETURN: "return_seat"}
@@ -134,7 +139,7 @@ class NogginateState(State):
                 idx[s] = i
         self.team_idx = tuple(idx)
         self.partnership = any(len(t) > 1 for t in self.teams)
-        self.phase = Phase.DEALER
+        self.phase = _DEALER
         self.round_no = 0
         self.dealer = 0
         self.totals = [0] * len(self.teams)
@@ -204,7 +209,7 @@ class NogginateState(State):
         who = _MOVER.get(self.phase)
         if who is not None:
             return getattr(self, who)
-        return TERMINAL if self.phase == Phase.OVER else CHANCE
+        return TERMINAL if self.phase == _OVER else CHANCE
 
     @property
     def turn(self) -> int:
@@ -212,7 +217,7 @@ class NogginateState(State):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     @property
     def hand_number(self) -> int:
@@ -250,7 +255,7 @@ class NogginateState(State):
     # -- legal actions ---------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The moves of ``to_move`` (see :mod:`engine.games.nogginate.game`); empty at chance steps."""
-        if self.phase in CHANCE_PHASES or self.phase == Phase.OVER:
+        if self.phase in CHANCE_PHASES or self.phase == _OVER:
             return []
         return self._turn().legal()
 
@@ -262,7 +267,7 @@ class NogginateState(State):
         """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it."""
         if self.phase in CHANCE_PHASES:
             return "it is not a player's move: cards are being dealt or drawn"
-        if self.phase == Phase.OVER:
+        if self.phase == _OVER:
             return "the match is over"
         return self._turn().why(action)
 
@@ -350,7 +355,7 @@ class NogginateState(State):
             raise IllegalAction("expected the first dealer: dealer <seat>")
         self.dealer = action.seat
         self._reset_round()
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         return [Event("dealer", "{seat} deals first (NG-5)", self.dealer, {"dealer": self.dealer})]
 
     def _apply_deal(self, action: Action) -> list[Event]:
@@ -365,7 +370,7 @@ class NogginateState(State):
             raise IllegalAction("the deal holds cards that are not in the deck")
         self.hands = [sorted(h, key=_order) for h in hands]
         self.stock = list(rest.elements())
-        self.phase = Phase.UPCARD
+        self.phase = _UPCARD
         mins = ", ".join(f"{self.minimum(t)}" for t in range(len(self.teams)))
         return [Event("deal", f"{{seat}} deals round {self.round_no + 1}: {HAND_SIZE} cards each; initial-meld "
                       f"minimum {mins} (NG-13, NG-32)", self.dealer,
@@ -378,7 +383,7 @@ class NogginateState(State):
             raise IllegalAction(f"{action} is not a card of the stock")
         self.stock.remove(card)
         self.discards.append(card)
-        self.phase = Phase.ACQUIRE
+        self.phase = _ACQUIRE
         note = "" if card.is_natural else " and freezes the pile (NG-14, NG-35)"
         return [Event("upcard", f"{card.pretty} is turned up to start the discard pile{note}", None,
                       {"card": card.text, "cards": [card.text]})]
@@ -404,7 +409,7 @@ class NogginateState(State):
         for c in cheats:
             self.cheat_stock.remove(c)
             insert_sorted(hand, c)
-        self.phase = Phase.MELD
+        self.phase = _MELD
         return [Event("draw", _draw_text(k, want_c + want_x), seat,
                       {"count": want_c + want_x, "cheats": want_x} if k else {"count": want_c + want_x}),
                 Event("draw_private", f"{{seat}} draws {' '.join(c.pretty for c in cards)}", seat,
@@ -415,7 +420,7 @@ class NogginateState(State):
         who = self.answer_seat
         self.permission = 1 if a.yes else 0
         self.answer_seat = -1
-        self.phase = Phase.MELD
+        self.phase = _MELD
         return [Event("answer", f"{{seat}}: \"{'Yes' if a.yes else 'No'}\" (NG-45)", who, {"yes": a.yes})]
 
     def _apply_draw(self, a: Draw) -> list[Event]:
@@ -423,14 +428,14 @@ class NogginateState(State):
             return self._end_round(None, "The stock is empty and {seat} does not take the pile: the round ends "
                                    "with nobody out (NG-31)")
         self.draw_kind = a.cheats
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
         return []
 
     def _apply_onto(self, a: Onto) -> list[Event]:
         card = self.discards.pop()
         i, m = self._meld_index(a.meld)
         self.melds[i] = m.with_card(card)
-        self.phase = Phase.MELD
+        self.phase = _MELD
         return [Event("onto", f"{{seat}} takes {card.pretty} from the pile onto m{a.meld} (NG-37)", self.turn_seat,
                       {"meld": a.meld, "card": card.text, "cards": [card.text]})]
 
@@ -451,7 +456,7 @@ class NogginateState(State):
             mid = self.next_id
             self.melds.append(new_meld(mid, team, NATE, cards))
             self.next_id += 1
-        self.phase = Phase.MELD
+        self.phase = _MELD
         events = [Event("pile", f"{{seat}} takes the pile: {top.pretty} with "
                         f"{' '.join(c.pretty for c in a.cards)} on m{mid} (NG-36)", seat,
                         {"meld": mid, "card": top.text, "cards": [c.text for c in cards]})]
@@ -538,7 +543,7 @@ class NogginateState(State):
         self.asked = True
         self.asks[self.team_idx[seat]] += 1
         self.answer_seat = self.partner_of(seat)
-        self.phase = Phase.ANSWER
+        self.phase = _ANSWER
         return [Event("ask", f"{{seat}}: \"Partner, may I go out?\" ({{s{self.answer_seat}}} answers, NG-45)",
                       seat, {"partner": self.answer_seat})]
 
@@ -630,7 +635,7 @@ class NogginateState(State):
         self.pile_rest = False
         self.asked = False
         self.permission = -1
-        self.phase = Phase.ACQUIRE
+        self.phase = _ACQUIRE
         return []
 
     # -- scoring -----------------------------------------------------------------------
@@ -684,7 +689,7 @@ class NogginateState(State):
                          "qualified": [self.team_qualifies(t) for t in range(len(self.teams))],
                          "left": [cards_text(h) for h in self.hands], "reason": text})]
         if self._match_done():
-            self.phase = Phase.OVER
+            self.phase = _OVER
             w = self.winners()
             events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
                                 {"winners": w, "totals": self.scores()}))
@@ -692,7 +697,7 @@ class NogginateState(State):
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats
         self._reset_round()
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         return events
 
     def _match_done(self) -> bool:
@@ -713,7 +718,7 @@ class NogginateState(State):
 
     def winners(self) -> list[int]:
         """NG-54: every seat of the team(s) with the highest total; empty while running."""
-        if self.phase != Phase.OVER:
+        if self.phase != _OVER:
             return []
         return match_winners(self.scores(), highest_wins=True, teams=[list(t) for t in self.teams])
 
@@ -737,7 +742,7 @@ class NogginateState(State):
             asked=self.asked, permission=self.permission, asks=tuple(self.asks),
             known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
             totals=tuple(self.totals), round_scores=tuple(tuple(r) for r in self.round_scores),
-            out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == Phase.OVER,
+            out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == _OVER,
             placed=(BONUS,) * sum(self.bonuses), cheat_stock_count=len(self.cheat_stock),
             cheat_discards=tuple(self.cheat_discards),
             cheat_counts=tuple(sum(1 for c in h if c.is_cheat) for h in self.hands),
