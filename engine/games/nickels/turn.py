@@ -241,7 +241,9 @@ def swap_problem(sw: Swap, hand: Sequence[Card], melds: Sequence[TableMeld]) -> 
 
 def layoff_moves(hand: Sequence[Card], melds: Sequence[TableMeld]) -> list[Action]:
     """NK-16: every single-card layoff and joker replacement the cards of ``hand``
-    allow on ``melds`` (one action per distinct face and target)."""
+    allow on ``melds`` (one action per distinct face and target): on a book its rank's
+    faces, then the joker; on a run at either end the card, then a joker standing for it;
+    then the swaps of a run's jokers for held naturals."""
     faces = set(hand)
     has_joker = JOKER in faces
     by_rank: dict[int, list[Card]] = {}  # the natural faces of each rank, in card order
@@ -252,30 +254,23 @@ def layoff_moves(hand: Sequence[Card], melds: Sequence[TableMeld]) -> list[Actio
     for tm in melds:
         m = tm.meld
         if isinstance(m, Book):  # its rank's faces, then the joker (which sorts after every natural)
-            out.extend(Layoff(c, tm.id) for c in by_rank.get(m.rank, ()))
+            for c in by_rank.get(m.rank, ()):
+                out.append(Layoff(c, tm.id))
             if has_joker:
                 out.append(Layoff(JOKER, tm.id))
-        else:
-            out.extend(_run_layoffs(tm.id, m, faces, has_joker))
-    return out
-
-
-def _run_layoffs(mid: int, m: Run, faces: set[Card], has_joker: bool) -> list[Action]:
-    """The layoffs at either end of the run ``m`` (the card, then a joker standing for it) and
-    the swaps of its jokers for held naturals."""
-    out: list[Action] = []
-    for pos in run_end_positions(m):
-        named = m.card_at(pos)
-        low = pos == 1
-        if named in faces:
-            out.append(Layoff(named, mid, None, low))
-        if has_joker:
-            out.append(Layoff(JOKER, mid, named, low))
-    if JOKER in m.cards:
-        for pos in m.joker_positions():
+            continue
+        for pos in run_end_positions(m):
             named = m.card_at(pos)
+            low = pos == 1
             if named in faces:
-                out.append(Swap(named, mid))
+                out.append(Layoff(named, tm.id, None, low))
+            if has_joker:
+                out.append(Layoff(JOKER, tm.id, named, low))
+        if JOKER in m.cards:
+            for pos in m.joker_positions():
+                named = m.card_at(pos)
+                if named in faces:
+                    out.append(Swap(named, tm.id))
     return out
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence, cast
 
@@ -377,16 +376,21 @@ def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
     are all used, count 0, still counts as held for the Noggi test: a looser bound.)"""
     by_rank, suit_ranks = _natural_index(counts)
     jokers = counts.get(JOKER, 0)
-    nate_ranks = {r for r, _, _ in nates}
-    ends, span = _noggi_reach(noggis)
+    nate_ranks, ends, span = _table_reach(nates, noggis)
     total = 0
     for c, k in counts.items():
         if not k or not c.is_natural:  # a used-up face adds nothing
             continue
         r = c.rank
         n = by_rank[r]
-        if (r in nate_ranks or n >= 3 or (n >= 2 and jokers)
-                or _may_run(r, suit_ranks[c.suit], span.get(c.suit, _NO_RANKS), ends.get(c.suit, _NO_RANKS))):
+        if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
+            total += weight(c) * k
+            continue
+        sr = suit_ranks[c.suit]
+        e = span.get(c.suit, _NO_RANKS)  # a run may reach beside two cards of the suit, or a Noggi's end
+        below, above = (r - 1 in sr or r - 1 in e), (r + 1 in sr or r + 1 in e)
+        if (below and (above or r - 2 in sr or r - 2 in e) or above and (r + 2 in sr or r + 2 in e)
+                or r in ends.get(c.suit, _NO_RANKS)):
             total += weight(c) * k
     if jokers:
         total += weight(JOKER) * min(jokers, _joker_room(nates, by_rank))
@@ -409,23 +413,15 @@ def _natural_index(counts: dict[Card, int]) -> tuple[dict[int, int], dict[object
     return by_rank, suit_ranks
 
 
-def _noggi_reach(noggis) -> tuple[dict[object, set[int]], dict[object, set[int]]]:
-    """Per suit, the ranks just beyond its Noggis' ends, and the Noggis' ranks with those ends (a
-    chain of hand cards may reach a Noggi)."""
+def _table_reach(nates, noggis) -> tuple[set[int], dict[object, set[int]], dict[object, set[int]]]:
+    """The ranks of the Nates; per suit, the ranks just beyond its Noggis' ends, and the Noggis'
+    ranks with those ends (a chain of hand cards may reach a Noggi)."""
     ends: dict[object, set[int]] = {}
     span: dict[object, set[int]] = {}
     for s, lo, hi in noggis:
         ends.setdefault(s, set()).update((lo - 1, hi + 1))
         span.setdefault(s, set()).update(range(lo - 1, hi + 2))
-    return ends, span
-
-
-def _may_run(r: int, held: AbstractSet[int], span: AbstractSet[int], ends: AbstractSet[int]) -> bool:
-    """Whether a natural of rank ``r`` could be in a run: beside two cards of its suit (``held``, or
-    a Noggi's ``span``) on one side or one on each, or at a Noggi's end."""
-    below, above = (r - 1 in held or r - 1 in span), (r + 1 in held or r + 1 in span)
-    return ((below and above) or (below and (r - 2 in held or r - 2 in span))
-            or (above and (r + 2 in held or r + 2 in span)) or r in ends)
+    return {r for r, _, _ in nates}, ends, span
 
 
 def _joker_room(nates, by_rank: dict[int, int]) -> int:
@@ -466,53 +462,54 @@ def _moves(counts: dict[Card, int], nates: tuple, noggis: tuple, spare: int):
     3-card Noggis and Nates; yields ``(cards used, nates after, noggis after)``."""
     have = [c for c, k in counts.items() if k > 0]
     jokers = counts.get(JOKER, 0)
-    yield from _onto_nates(have, jokers, nates, noggis)
-    yield from _onto_noggis(have, nates, noggis)
-    if spare < 3:
-        return
-    yield from _new_noggis(have, nates, noggis)
-    yield from _new_nates(counts, have, jokers, nates, noggis)
-
-
-def _onto_nates(have: list[Card], jokers: int, nates: tuple, noggis: tuple):
     for i, (r, n, j) in enumerate(nates):
         for c in have:
             if c.is_natural and c.rank == r:
                 yield (c,), nates[:i] + ((r, n + 1, j),) + nates[i + 1:], noggis
         if jokers and nate_shape_ok(n, j + 1):
             yield (JOKER,), nates[:i] + ((r, n, j + 1),) + nates[i + 1:], noggis
-
-
-def _onto_noggis(have: list[Card], nates: tuple, noggis: tuple):
     for i, (s, lo, hi) in enumerate(noggis):
         for c in have:
             if c.is_natural and c.suit == s and c.rank in (lo - 1, hi + 1):
-                new = (s, min(lo, c.rank), max(hi, c.rank))
-                rest = noggis[:i] + noggis[i + 1:]
-                if new[2] - new[1] + 1 == SUPER_LEN:  # a Super Noggi closes (NG-18): it takes no more
-                    yield (c,), nates, rest
-                else:
-                    yield (c,), nates, tuple(sorted(rest + (new,)))
-
-
-def _new_noggis(have: list[Card], nates: tuple, noggis: tuple):
-    faces = {(c.suit, c.rank): c for c in have if c.is_natural}
-    for (s, r), c in faces.items():
-        b, d = faces.get((s, r + 1)), faces.get((s, r + 2))
-        if b is not None and d is not None:
-            yield (c, b, d), nates, tuple(sorted(noggis + ((s, r, r + 2),)))
-
-
-def _new_nates(counts: dict[Card, int], have: list[Card], jokers: int, nates: tuple, noggis: tuple):
-    by_rank: dict[int, list[Card]] = {}
-    for c in have:
-        if c.is_natural:
-            by_rank.setdefault(c.rank, []).extend([c] * min(counts[c], 3))
-    for r, cs in by_rank.items():
+                yield (c,), nates, _grown(noggis, i, c.rank)
+    if spare < 3:
+        return
+    for trio in _noggi_trios(have):
+        yield trio, nates, tuple(sorted(noggis + ((trio[0].suit, trio[0].rank, trio[0].rank + 2),)))
+    for r, cs in _rank_groups(counts, have).items():
         if len(cs) >= 3:
             yield tuple(cs[:3]), tuple(sorted(nates + ((r, 3, 0),))), noggis
         if len(cs) >= 2 and jokers:
             yield (cs[0], cs[1], JOKER), tuple(sorted(nates + ((r, 2, 1),))), noggis
+
+
+def _grown(noggis: tuple, i: int, rank: int) -> tuple:
+    """``noggis`` with the ``i``-th grown by a card of ``rank`` at one end (a Super Noggi closes,
+    NG-18, and takes no more: it leaves the list)."""
+    s, lo, hi = noggis[i]
+    rest = noggis[:i] + noggis[i + 1:]
+    new = (s, min(lo, rank), max(hi, rank))
+    return rest if new[2] - new[1] + 1 == SUPER_LEN else tuple(sorted(rest + (new,)))
+
+
+def _noggi_trios(have: list[Card]) -> list[tuple[Card, Card, Card]]:
+    """The new Noggis of three held naturals (each face once)."""
+    faces = {(c.suit, c.rank): c for c in have if c.is_natural}
+    out = []
+    for (s, r), c in faces.items():
+        b, d = faces.get((s, r + 1)), faces.get((s, r + 2))
+        if b is not None and d is not None:
+            out.append((c, b, d))
+    return out
+
+
+def _rank_groups(counts: dict[Card, int], have: list[Card]) -> dict[int, list[Card]]:
+    """The held naturals of each rank, each face as often as held (at most 3 times)."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in have:
+        if c.is_natural:
+            by_rank.setdefault(c.rank, []).extend([c] * min(counts[c], 3))
+    return by_rank
 
 
 def unit_weight(card: Card) -> int:
