@@ -383,13 +383,11 @@ class NickelsState(State):
 
     def _apply_discard(self, a: Discard) -> list[Event]:
         seat = self.turn_seat
-        hand = self.hands[seat]
         card = a.card
-        hand.remove(card)
-        forget_one(self.known[seat], card)
+        self._lose(seat, card)
         self.discards.append(card)
         events = [Event("discard", f"{{seat}} discards {card.pretty}", seat, {"card": card.text, "cards": [card.text]})]
-        if not hand:
+        if not self.hands[seat]:
             return events + self._end_round(seat, "{seat} discards the last card and goes out (NK-18)")
         return events + self._next_turn()
 
@@ -398,8 +396,7 @@ class NickelsState(State):
         hand = self.hands[seat]
         meld = a.meld
         for c in meld.cards:
-            hand.remove(c)
-            forget_one(self.known[seat], c)
+            self._lose(seat, c)
         if self.down_turn[seat] < 0:
             self.down_turn[seat] = self.turn_no
             self.owed = self.contract
@@ -421,8 +418,7 @@ class NickelsState(State):
         seat = self.turn_seat
         hand = self.hands[seat]
         idx, tm = self._meld_index(lay.meld)
-        hand.remove(lay.card)
-        forget_one(self.known[seat], lay.card)
+        self._lose(seat, lay.card)
         m = tm.meld
         new: Meld = m.with_card(lay.card) if isinstance(m, Book) else m.extended(lay.card, layoff_pos(lay))
         self.melds[idx] = TableMeld(tm.id, tm.owner, new)
@@ -441,13 +437,17 @@ class NickelsState(State):
         if not isinstance(run, Run):
             raise IllegalAction(f"m{tm.id} is not a run")
         pos = swap_pos(sw.card, run)
-        hand.remove(sw.card)
-        forget_one(self.known[seat], sw.card)
+        self._lose(seat, sw.card)
         insert_sorted(hand, JOKER)
         self.known[seat].append(JOKER)
         self.melds[idx] = TableMeld(tm.id, tm.owner, run.swapped(pos, sw.card))
         return [Event("swap", f"{{seat}} puts {sw.card.pretty} in m{tm.id} and takes the joker (NK-16)", seat,
                       {"meld": tm.id, "card": sw.card.text, "cards": [sw.card.text]})]
+
+    def _lose(self, seat: int, card: Card) -> None:
+        """``card`` leaves ``seat``'s hand (and what others knew of it there)."""
+        self.hands[seat].remove(card)
+        forget_one(self.known[seat], card)
 
     # -- the turn's steps ------------------------------------------------------------------
     def _start_turn(self) -> list[Event]:

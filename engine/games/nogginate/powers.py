@@ -129,17 +129,24 @@ def _why_jokernate(t: Turn, a: StartJokernate) -> str | None:
 
 def _why_combine(t: Turn, a: Combine) -> str | None:
     """NG-C1: join two of the team's open Noggis into a Super Noggi."""
-    ma = t.own(a.a, "Combine joins your team's own Noggis", "NG-C1")
-    if isinstance(ma, str):
-        return ma
-    mb = t.own(a.b, "Combine joins your team's own Noggis", "NG-C1")
-    if isinstance(mb, str):
-        return mb
+    pair = _own_two(t, a.a, a.b, "Combine joins your team's own Noggis", "NG-C1")
+    if isinstance(pair, str):
+        return pair
+    ma, mb = pair
     why = combine_problem(ma, mb)
     if why:
         return why
     sup, extras = combined(ma, mb)
     return t.after_power((COMBINE,), extras, [x for x in t.team_melds if x.id not in (ma.id, mb.id)] + [sup])
+
+
+def _own_two(t: Turn, x: int, y: int, what: str, rule: str) -> tuple[TableMeld, TableMeld] | str:
+    """The team's melds ``m<x>`` and ``m<y>``, or the refusal for the first that is not one (:meth:`Turn.own`)."""
+    a = t.own(x, what, rule)
+    if isinstance(a, str):
+        return a
+    b = t.own(y, what, rule)
+    return b if isinstance(b, str) else (a, b)
 
 
 def _why_hands_off(t: Turn, a: HandsOff) -> str | None:
@@ -164,12 +171,10 @@ def _why_resurrect(t: Turn, a: Resurrect) -> str | None:
 
 def _why_reconfigure(t: Turn, a: Reconfigure) -> str | None:
     """NG-C4: move a natural from the team's open Nate onto its open Noggi."""
-    nate = t.own(a.nate, "Reconfigure moves cards between your team's own melds", "NG-C4")
-    if isinstance(nate, str):
-        return nate
-    noggi = t.own(a.noggi, "Reconfigure moves cards between your team's own melds", "NG-C4")
-    if isinstance(noggi, str):
-        return noggi
+    pair = _own_two(t, a.nate, a.noggi, "Reconfigure moves cards between your team's own melds", "NG-C4")
+    if isinstance(pair, str):
+        return pair
+    nate, noggi = pair
     why = reconfigure_problem(nate, noggi, a.card)
     if why:
         return why
