@@ -1,7 +1,7 @@
 """Nickels' state: a match of seven rounds, and what each action does to it (NK-3 to NK-22).
 
 Legality is :mod:`engine.games.nickels.turn`'s. As in OpenSpiel's gin rummy, a chance outcome is
-applied by its phase's handler (:data:`_CHANCE_APPLY`, sampled by :data:`_CHANCE_SAMPLE`) and a
+applied by its phase's handler (:data:`_CHANCE_APPLY`) and a
 player's move by its phase's and action type's (:data:`_APPLY`): ``pass`` declines the discard
 in the acquire phase and an offer in the offer phase.
 """
@@ -40,7 +40,7 @@ from engine.games.nickels.melds import (
     TableMeld,
     contract_text,
 )
-from engine.games.nickels.turn import FIXED_MOVES, layoff_pos, play_moves, swap_pos, why_illegal
+from engine.games.nickels.turn import FIXED_MOVES, WHY_BY_PHASE, layoff_pos, no_move_now, play_moves, swap_pos
 from engine.games.nickels.view import NickelsView
 from engine.match import match_winners
 
@@ -213,8 +213,10 @@ class NickelsState(State):
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it."""
-        return why_illegal(self, action)
+        """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it
+        (:mod:`engine.games.nickels.turn`: one checker per phase)."""
+        check = WHY_BY_PHASE.get(self.phase)
+        return no_move_now(self) if check is None else check(self, action)
 
     # -- chance ----------------------------------------------------------------------
     def sample_chance(self, rng: random.Random) -> Action:
@@ -224,10 +226,14 @@ class NickelsState(State):
         Raises:
             IllegalAction: if the next step is not a chance step.
         """
-        sample = _CHANCE_SAMPLE.get(self.phase)
-        if sample is None:
-            raise IllegalAction("not a chance step")
-        return sample(self, rng)
+        outcome = _POOL_OUTCOME.get(self.phase)
+        if outcome is not None:  # a card from the pool: the up-card, a draw or a penalty card
+            return outcome(self.pool[rand_below(rng, len(self.pool))])
+        if self.phase == _DEALER:
+            return ChooseDealer(rand_below(rng, self.n_seats))
+        if self.phase == _DEAL:
+            return self._sample_deal(rng)
+        raise IllegalAction("not a chance step")
 
     def _sample_deal(self, rng: random.Random) -> Action:
         size = 6 + self.round_no
@@ -237,9 +243,6 @@ class NickelsState(State):
         for i, c in enumerate(order):  # NK-4: one at a time, from the dealer's left
             hands[(self.dealer + 1 + i) % n].append(c)
         return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
-
-    def _pool_card(self, rng: random.Random) -> Card:
-        return self.pool[rand_below(rng, len(self.pool))]
 
     def observation(self, action: Action, seat: int) -> str:
         """NK-4/NK-13: a seat sees its own dealt hand and the others' sizes
@@ -591,14 +594,11 @@ class NickelsState(State):
 
 _Apply = Callable[[NickelsState, Any], "list[Event]"]
 
-#: The chance outcome of each chance phase: how it is sampled and how it is applied.
-_CHANCE_SAMPLE: dict[Phase, Callable[[NickelsState, random.Random], Action]] = {
-    Phase.DEALER: lambda s, rng: ChooseDealer(rand_below(rng, s.n_seats)),
-    Phase.DEAL: NickelsState._sample_deal,
-    Phase.UPCARD: lambda s, rng: Upcard(s._pool_card(rng)),
-    Phase.DRAW: lambda s, rng: DrawCard(s._pool_card(rng)),
-    Phase.PENALTY: lambda s, rng: PenaltyCard(s._pool_card(rng)),
-}
+#: The chance phases whose outcome is one card drawn from the pool, and the outcome's type.
+_POOL_OUTCOME: dict[Phase, Callable[[Card], Action]] = {
+    Phase.UPCARD: Upcard, Phase.DRAW: DrawCard, Phase.PENALTY: PenaltyCard}
+
+#: How the outcome of each chance phase is applied.
 _CHANCE_APPLY: dict[Phase, _Apply] = {
     Phase.DEALER: NickelsState._apply_dealer, Phase.DEAL: NickelsState._apply_deal,
     Phase.UPCARD: NickelsState._apply_upcard, Phase.DRAW: NickelsState._apply_draw,
