@@ -330,16 +330,15 @@ class Turn:
             if b is not None and d is not None:
                 out.append(NewNoggi((c, b, d)))
         for faces in by_rank.values():
-            out.extend(_new_nates(faces, hand, jokers))
+            _new_nates(out, faces, hand, jokers)
         for m in self.team_melds:
-            out.extend(_adds(m, have, by_rank, jokers))
+            _adds(out, m, have, by_rank, jokers)
         return out
 
 
-def _new_nates(faces: list[Card], hand: Counter, jokers: int) -> list[NewNate]:
-    """Every distinct trio of one rank's ``faces`` (a face at most as often as held), in card
-    order, each pair's trios followed by the pair and a joker (when the hand holds one)."""
-    out: list[NewNate] = []
+def _new_nates(out: list[NewNoggi | NewNate | Add], faces: list[Card], hand: Counter, jokers: int) -> None:
+    """Append to ``out`` every distinct trio of one rank's ``faces`` (a face at most as often as
+    held), in card order, each pair's trios followed by the pair and a joker (when the hand holds one)."""
     nf = len(faces)
     for i in range(nf):
         a = faces[i]
@@ -353,20 +352,24 @@ def _new_nates(faces: list[Card], hand: Counter, jokers: int) -> list[NewNate]:
                 out.append(NewNate((a, b, faces[k])))
             if jokers:
                 out.append(NewNate((a, b, JOKER)))
-    return out
 
 
-def _adds(m: TableMeld, have: dict, by_rank: dict[int, list[Card]], jokers: int) -> list[Add]:
-    """The hand's cards that could grow the team meld ``m`` (NG-16, NG-20, NG-23)."""
+def _adds(out: list[NewNoggi | NewNate | Add], m: TableMeld, have: dict, by_rank: dict[int, list[Card]],
+          jokers: int) -> None:
+    """Append to ``out`` the hand's cards that could grow the team meld ``m`` (NG-16, NG-20, NG-23)."""
     if m.kind == NOGGI:
-        if m.closed:
-            return []
-        return [Add(m.id, c) for r in (m.lo - 1, m.hi + 1) for c in [have.get((m.suit, r))] if c is not None]
-    if m.kind == NATE:
-        return [Add(m.id, c) for c in by_rank.get(m.rank, ())] + ([Add(m.id, JOKER)] if jokers else [])
-    if m.kind == JOKERNATE and jokers:
-        return [Add(m.id, JOKER)]
-    return []
+        if not m.closed:
+            for r in (m.lo - 1, m.hi + 1):
+                c = have.get((m.suit, r))
+                if c is not None:
+                    out.append(Add(m.id, c))
+    elif m.kind == NATE:
+        for c in by_rank.get(m.rank, ()):
+            out.append(Add(m.id, c))
+        if jokers:
+            out.append(Add(m.id, JOKER))
+    elif m.kind == JOKERNATE and jokers:
+        out.append(Add(m.id, JOKER))
 
 
 # ---------------------------------------------------------------------------
@@ -666,8 +669,13 @@ def _pile_moves(t: Turn, top: Card) -> list[Action]:
         for b in faces[i + 1:]:
             pairs.append((a, b))
     targets: list[int | None] = [None] + [m.id for m in t.team_melds if m.kind == NATE and m.rank == top.rank]
-    return [act for pair in pairs for act in (TakePile(pair, mid) for mid in targets)
-            if why_take_pile(t, act) is None]
+    out: list[Action] = []
+    for pair in pairs:
+        for mid in targets:
+            act = TakePile(pair, mid)
+            if why_take_pile(t, act) is None:
+                out.append(act)
+    return out
 
 
 def _meld_moves(t: Turn) -> list[Action]:
