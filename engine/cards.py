@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+import re
 from typing import Iterable, Mapping
 
 
@@ -457,6 +458,22 @@ def cards_text(cards: Iterable[Card]) -> str:
     """Canonical text of several cards separated by spaces (inverse of :func:`parse_cards`
     for French cards, of :meth:`Notation.parse_cards` for any notation's faces)."""
     return " ".join(c.text for c in cards)
+
+
+_TOKEN = re.compile(r"[^\s,;:()]+")
+
+
+def pretty_text(text: str) -> str:
+    """``text`` (an action's notation, a chance step, a log's card list) with every card's
+    canonical text written as players read it: ``cut 18: 4D 4H`` -> ``cut 18: 4♦ 4♥``,
+    ``discard 10H D1`` -> ``discard 10♥ D1``. Only whole words that are exactly a face's
+    :attr:`Card.text` change (``D1``, ``m3``, ``18`` stay), so it needs no game's notation."""
+    by_text = Card._by_text
+
+    def pretty(m: re.Match) -> str:
+        card = by_text.get(m.group(0))
+        return card.pretty if card is not None else m.group(0)
+    return _TOKEN.sub(pretty, text)
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

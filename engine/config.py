@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from engine.files import MB, FileTooLarge, read_capped
-from engine.games import ALL_IDS, PLANNED, UnknownGame, default_level, get_game, get_spec, levels_for
+from engine.games import ALL_IDS, UnknownGame, default_level, get_game, get_spec, levels_for
 from engine.seats import SeatSpec, SeatSpecError
 from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.variants import ConfigError, build_variant, variant_to_table
@@ -416,12 +416,10 @@ def _parse_rules(raw: Any, source: str) -> dict[str, Any]:
         key = f"rules.{gid}"
         if gid not in ALL_IDS:
             raise ConfigError(source, key, "unknown game; game ids are " + ", ".join(ALL_IDS))
-        if gid in PLANNED:
-            raise ConfigError(source, key, f"{PLANNED[gid]} is not available yet, so it has no "
-                                           f"house rules to set; remove [{key}]")
         if not isinstance(table, dict):
             raise ConfigError(source, key, f"expected a table [{key}] of option = value lines")
-        rules[gid] = build_variant(get_game(gid).variant_class, table, source=source, section=key)
+        rules[gid] = build_variant(get_game(check_game(gid, source, key)).variant_class, table, source=source,
+                                   section=key)
     return rules
 
 

@@ -43,8 +43,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence, TypeVar
 
-from engine.cards import Card, CardParseError
-from engine.grammar import second_person
+from engine.cards import Card, CardParseError, pretty_text
+from engine.grammar import NAMED_YOU, TemplateError, render
 
 #: ``to_move`` value for a chance step (deal, shuffle, turned card).
 CHANCE = -1
@@ -137,8 +137,10 @@ class Event:
 
     Attributes:
         kind: a short identifier (``"play"``, ``"horse_in"``, ``"hand_over"``...).
-        text: narration with ``{seat}`` standing for the acting seat's name and
-            ``{s0}``, ``{s1}``... for any other seat's name.
+        text: the narration template (:mod:`engine.grammar`): ``{seat}`` stands for
+            the acting seat's name, ``{s0}``, ``{s1}``... for any other seat's name,
+            and every word that agrees with a seat is written in both persons
+            (``{seat} {seat:plays|play} 7♥``).
         seat: the seat the event is about, if any.
         data: extra facts for widgets and logs (JSON-serialisable values).
         visible_to: the seats that may see this event (a card shown to a
@@ -158,16 +160,22 @@ class Event:
         """Whether ``seat`` may see this event (``seat`` None: an all-hands view, always True)."""
         return self.visible_to is None or seat is None or seat in self.visible_to
 
-    def narrate(self, names: Sequence[str]) -> str:
-        """The narration with seat names filled in; verbs whose subject is a seat
-        named ``You`` agree with it (``You bid 10``, :func:`engine.grammar.second_person`)."""
-        subs = {f"s{i}": n for i, n in enumerate(names)}
-        subs["seat"] = names[self.seat] if self.seat is not None and self.seat >= 0 else "chance"
+    def narrate(self, names: Sequence[str], you: int | None = NAMED_YOU) -> str:
+        """The narration for a reader: the template :attr:`text` with seat names
+        filled in and every form chosen for the seat read in the second person
+        (:func:`engine.grammar.render`: ``{seat} {seat:bids|bid} 10`` -> ``You bid 10``).
+
+        Args:
+            names: the seats' names.
+            you: the seat read as ``you``; :data:`engine.grammar.NAMED_YOU` (the
+                default) means the seat named ``You`` (the lone human), None nobody.
+        Returns:
+            the sentence; a template that names a seat ``names`` lacks is returned
+            as written (a log's narration must not fail on it)."""
         try:
-            text = self.text.format(**subs)
-        except (KeyError, IndexError):
-            text = self.text
-        return second_person(text, names)
+            return render(self.text, names, self.seat, you)
+        except TemplateError:
+            return self.text
 
 
 class View(ABC):
@@ -264,7 +272,7 @@ class State(ABC):
         saying why not. Games override this to name the rule that forbids the move."""
         if self.to_move in (CHANCE, TERMINAL):
             return "no player may act now"
-        return None if self.is_legal(action) else f"{action} is not a legal move now"
+        return None if self.is_legal(action) else f"{pretty_text(str(action))} is not a legal move now"
 
     @abstractmethod
     def apply(self, action: Action) -> list[Event]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
@@ -821,8 +822,9 @@ def new_log_path(game_id: str, log_dir: Path) -> Path:
 
 
 def newest_unfinished(log_dir: Path) -> Path | None:
-    """The most recently modified log in ``log_dir`` that has a usable header
-    and no result line, or None (also when the folder does not exist)."""
+    """The most recently modified log in ``log_dir`` that has a usable header, no result
+    line and an action by a seat (:func:`log_progress`: a match nobody has played yet is
+    no game to continue, issue 22), or None (also when the folder does not exist)."""
     log_dir = Path(log_dir)
     if not log_dir.is_dir():
         return None
@@ -833,9 +835,69 @@ def newest_unfinished(log_dir: Path) -> Path | None:
             log = read_log(p)
         except OSError:
             continue
-        if log.header and not log.finished:
+        if log.header and not log.finished and log_progress(p.read_bytes()).seat_actions:
             return p
     return None
+
+
+@dataclass(frozen=True)
+class LogProgress:
+    """How far a logged match got, from its lines without replaying them (:func:`log_progress`).
+
+    Attributes:
+        seat_actions: the actions in effect made by a seat; chance steps (the deal) do not
+            count, so it is 0 for a match nobody has played yet.
+        hands_done: the hands finished and in effect (their ``score`` line not undone).
+        undos: the undo lines (the match used undo when there is one).
+    """
+
+    seat_actions: int = 0
+    hands_done: int = 0
+    undos: int = 0
+
+
+#: An action line as :class:`LogWriter` writes it; other spellings are parsed as JSON.
+_ACTION_LINE = re.compile(rb'\{"type": "action", "n": (\d+), "actor": (\d+|"chance")[,}]')
+
+
+def log_progress(raw: bytes) -> LogProgress:
+    """How far the match in a log's bytes ``raw`` got: actions by a seat and hands finished, with
+    undo lines applied. Lines are not checked (a bad or cut line is skipped) and only action
+    lines, undo lines and score lines are looked at, so the recent-games list stays fast for
+    hundreds of logs; ``verify_log`` is the full check."""
+    seat_ns: list[int] = []  # the count ``n`` after each seat action in effect
+    score_ns: list[int] = []  # the count ``n`` when each finished hand's score line was written
+    n = undos = 0
+    for line in raw.split(b"\n")[1:]:
+        m = _ACTION_LINE.match(line)
+        if m:
+            n = int(m[1])
+            if m[2] != b'"chance"':
+                seat_ns.append(n)
+            continue
+        if b'"undo"' not in line and b'"score"' not in line and b'"action"' not in line:
+            continue
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if not isinstance(obj, dict) or not _is_int(obj.get("n", n)):
+            continue
+        kind = obj.get("type")
+        if kind == "action":
+            n = obj["n"]
+            if obj.get("actor") != "chance":
+                seat_ns.append(n)
+        elif kind == "undo":
+            n = obj["n"]
+            undos += 1
+            while seat_ns and seat_ns[-1] > n:
+                seat_ns.pop()
+            while score_ns and score_ns[-1] > n:
+                score_ns.pop()
+        elif kind == "score":
+            score_ns.append(n)
+    return LogProgress(len(seat_ns), len(score_ns), undos)
 
 
 def now_iso() -> str:

@@ -1,61 +1,128 @@
-"""Person agreement for narration: a seat may be named ``You`` (the lone human,
-``engine.seats.seat_names``), and "You bids 10" must read "You bid 10".
+"""Narration templates whose person and number are written in the template.
 
-Used by :meth:`engine.core.Event.narrate`, so every narrated line (the table's
-log, the session's narration, a replay, a result reason) agrees with ``You``
-without each message being worded twice. Plain text only.
+A game words an event once, as a template (:attr:`engine.core.Event.text`), and
+the template itself carries every form that depends on who reads it; nothing
+rewrites finished English afterwards. A template is a :meth:`str.format` string
+whose fields name seats:
+
+* ``{seat}`` (the event's seat) and ``{s0}``, ``{s1}``... (any seat): the seat's
+  name. The seat read in the second person (``you``, see :func:`render`) is
+  ``You`` at the start of a sentence and ``you`` inside one
+  (``{s1} gives 7♥ to {seat}`` -> ``Bix gives 7♥ to you``). ``{s0:^}`` is always
+  capitalised (a label: ``Winner: {s0:^}`` -> ``Winner: You``).
+* ``{seat:plays|play}``: a word that agrees with that seat, the third person
+  singular before the bar and the second person after it
+  (``{seat} {seat:has|have} gone down`` -> ``Bix has gone down`` / ``You have gone down``).
+* ``{seat:'s}``: the possessive, ``Bix's`` / ``your`` (``Your`` at a sentence's start).
+
+Numbers are known when an event is made, so plurals are chosen then, with both
+forms written out: :func:`plural` (``plural(1, "card", "cards")`` -> ``1 card``) and
+:func:`agree` (``agree(1, "goes", "go")``).
+
+Plain text only; used by :meth:`engine.core.Event.narrate` and by the table's
+own wording (prompts, result lines, replay headings).
 """
 
 from __future__ import annotations
 
+import string
 from typing import Sequence
 
-#: The seat name that takes the second person.
+#: The name :func:`engine.seats.seat_names` gives the lone human seat; the seat
+#: with this name is the one read in the second person unless a caller names another.
 YOU = "You"
 
-#: Third-person verbs of narration and their second-person forms (generic card-game verbs).
-SECOND_PERSON_VERBS: dict[str, str] = {
-    "plays": "play", "turns": "turn", "passes": "pass", "chooses": "choose", "buys": "buy", "holds": "hold",
-    "deals": "deal", "owns": "own", "takes": "take", "starts": "start", "bids": "bid", "leads": "lead",
-    "wins": "win", "follows": "follow", "discards": "discard", "draws": "draw", "calls": "call",
-    "builds": "build", "has": "have", "is": "are", "was": "were", "scores": "score", "makes": "make",
-    "goes": "go", "gets": "get", "brings": "bring", "melds": "meld", "lays": "lay", "picks": "pick",
-    "moves": "move", "shows": "show", "keeps": "keep", "loses": "lose", "ruffs": "ruff", "declares": "declare",
-    "announces": "announce", "shuffles": "shuffle", "fails": "fail", "cuts": "cut", "cannot": "cannot",
-    "needs": "need", "must": "must", "does": "do", "doubles": "double", "claims": "claim", "declines": "decline",
-    "asks": "ask", "answers": "answer", "freezes": "freeze", "stops": "stop",
-    "reveals": "reveal", "exposes": "expose", "sorts": "sort", "stacks": "stack", "flips": "flip",
-}
+_PARSER = string.Formatter()
+#: Characters after which a field starts a sentence (and ``you`` is capitalised).
+_SENTENCE_BREAKS = '.!?"'
 
 
-def second_person(text: str, names: Sequence[str]) -> str:
-    """``text`` with every verb whose subject is the seat named ``You`` in the
-    second person: the word after ``You``, and the word after ``and`` while
-    ``You`` is still the subject (no other seat named since):
-    ``You turned up 9♥ and plays first`` -> ``You turned up 9♥ and play first``;
-    ``Bix leads and You wins`` -> ``Bix leads and You win``. Unchanged when no
-    seat in ``names`` is named ``You``.
+class TemplateError(ValueError):
+    """A narration template with a field that names no seat or a form it cannot
+    choose (``{seat:bad}``); ``str(err)`` names the field."""
+
+
+def you_seat(names: Sequence[str]) -> int | None:
+    """The seat read in the second person by default: the seat named ``You``
+    (the lone human, :func:`engine.seats.seat_names`), or None."""
+    try:
+        return list(names).index(YOU)
+    except ValueError:
+        return None
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``n`` and the form of a noun phrase that agrees with it: ``plural(1, "card",
+    "cards")`` -> ``"1 card"``, ``plural(3, "card", "cards")`` -> ``"3 cards"``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def agree(n: int, one: str, many: str) -> str:
+    """The form that agrees with a count, without the count: ``agree(1, "goes", "go")``
+    -> ``"goes"`` (``7♥ goes back``), ``agree(2, "goes", "go")`` -> ``"go"``."""
+    return one if n == 1 else many
+
+
+def _starts_sentence(before: str) -> bool:
+    tail = before.rstrip()
+    return not tail or tail[-1] in _SENTENCE_BREAKS
+
+
+def _field_seat(field: str, seat: int | None) -> int | None:
+    if field == "seat":
+        return seat if seat is not None and seat >= 0 else None
+    if field.startswith("s") and field[1:].isdigit():
+        return int(field[1:])
+    raise TemplateError(f"{{{field}}} names no seat")
+
+
+#: ``you`` value of :func:`render`: the seat named ``You`` (:func:`you_seat`).
+NAMED_YOU = -1
+
+
+def render(template: str, names: Sequence[str], seat: int | None = None, you: int | None = NAMED_YOU) -> str:
+    """Fill in a narration template for a reader.
 
     Args:
-        text: a narrated sentence with seat names filled in.
-        names: the seat names.
+        template: the template (fields as in the module docstring).
+        names: every seat's name, by seat number.
+        seat: the seat ``{seat}`` stands for (None or negative: ``chance``).
+        you: the seat read in the second person: :data:`NAMED_YOU` (the default) the
+            seat named ``You``, None no seat.
     Returns:
-        the sentence, verbs agreeing with ``You``.
+        the sentence.
+    Raises:
+        TemplateError: a field names no seat of ``names`` or has an unknown form.
     """
-    if YOU not in names or YOU not in text:
-        return text
-    others = {n for n in names if n != YOU}
-    words = text.split(" ")
-    subject_you = False
-    for i in range(1, len(words)):
-        prev = words[i - 1]
-        if prev == YOU or (prev == "and" and subject_you):
-            words[i] = SECOND_PERSON_VERBS.get(words[i], words[i])
-        if prev == YOU:
-            subject_you = True
-        elif prev in others or prev.rstrip(",.:;") in others:
-            subject_you = False
-    return " ".join(words)
+    if you == NAMED_YOU:
+        you = you_seat(names)
+    out: list[str] = []
+    try:
+        parts = list(_PARSER.parse(template))
+    except ValueError as err:
+        raise TemplateError(f"{template!r}: {err}") from None
+    for literal, field, spec, _conv in parts:
+        out.append(literal)
+        if field is None:
+            continue
+        idx = _field_seat(field, seat)
+        if idx is not None and not 0 <= idx < len(names):
+            raise TemplateError(f"{{{field}}}: there is no seat {idx}")
+        second = idx is not None and idx == you
+        if spec and "|" in spec:
+            third_form, _, second_form = spec.partition("|")
+            out.append(second_form if second else third_form)
+            continue
+        start = spec == "^" or _starts_sentence("".join(out))
+        if spec == "'s":
+            out.append(("Your" if start else "your") if second else f"{names[idx] if idx is not None else 'chance'}'s")
+        elif spec and spec != "^":
+            raise TemplateError(f"{{{field}:{spec}}}: unknown form (use {{{field}:third|second}} or {{{field}:'s}})")
+        elif second:
+            out.append("You" if start else "you")
+        else:
+            out.append(names[idx] if idx is not None else "chance")
+    return "".join(out)
 
 
-__all__ = ["YOU", "SECOND_PERSON_VERBS", "second_person"]
+__all__ = ["NAMED_YOU", "YOU", "TemplateError", "agree", "plural", "render", "you_seat"]

@@ -77,13 +77,17 @@ class Hint:
 
     Attributes:
         action: the move suggested (one of the seat's legal actions).
-        reason: one line saying why, from the bot that chose it (no final full stop).
+        reason: one line saying why in plain words, from the bot that chose it (no final
+            full stop).
         level: the bot level that chose it (``medium``, ``easy``, ``random``).
+        details: the figures behind a search's choice (trial games and their points,
+            :attr:`engine.ai.base.Reason.details`), for a player who asks; "" for a rule of thumb.
     """
 
     action: Action
     reason: str
     level: str
+    details: str = ""
 
 
 @dataclass
@@ -108,7 +112,8 @@ class Session:
         seed: the match seed; None picks a random one (stored in :attr:`seed`
             and the log header).
         log_path: where to write the log; None makes a new timestamped file in
-            ``log_dir`` (default :func:`engine.gamelog.default_log_dir`).
+            ``log_dir`` (default :func:`engine.gamelog.default_log_dir`). The file is
+            created at the first action (:meth:`advance` deals), not here.
         write_log: False keeps no log (simulations, tests).
         undo: the house option, one of :data:`UNDO_MODES` (written in the log header).
 
@@ -154,6 +159,7 @@ class Session:
         self.state = game.new_state(variant, len(specs))
         self.log_path: Path | None = None
         self._writer: gamelog.LogWriter | None = None
+        self._log_named_here = log_path is None
         if write_log:
             if log_path is None:
                 folder = Path(log_dir or gamelog.default_log_dir())
@@ -164,7 +170,27 @@ class Session:
             self.log_path = Path(log_path)
             if self.log_path.exists():
                 raise FileExistsError(f"{self.log_path} already exists; a new game never overwrites a log")
+            self._log_pending = True
+
+    def _open_log(self) -> gamelog.LogWriter | None:
+        """Create the log with its header, at the match's first action (the deal, when the
+        table starts): a match that never started (a config error found before the table
+        opened, a table screen that could not load) leaves no file behind (issue 22). If the
+        file name was taken meanwhile, a name made here is made afresh; a name given by the
+        caller is never overwritten (:attr:`log_error` says so). Returns the writer, or None."""
+        if not self._log_pending or self.log_path is None:
+            return None
+        self._log_pending = False
+        if self.log_path.exists():
+            if not self._log_named_here:
+                self._log_failed(FileExistsError(f"{self.log_path} appeared meanwhile"))
+                return None
+            self.log_path = gamelog.new_log_path(self.game.id, self.log_path.parent)
+        try:
             self._writer = gamelog.LogWriter(self.log_path, self._header())
+        except OSError as err:
+            self._log_failed(err)
+        return self._writer
 
     def _setup(self, game: type[Game], variant: Any, specs: list[SeatSpec], seed: int | str) -> None:
         self.game = game
@@ -194,6 +220,8 @@ class Session:
         #: True when :meth:`resume` found the match already over (cut before its result line)
         self.ended_before_resume = False
         self.log_error: str | None = None
+        self._log_pending = False  # the log is made at the first action (:meth:`_open_log`)
+        self._log_named_here = False
 
     def _note_turn(self) -> None:
         """Count turns: a new one starts whenever ``State.turn`` names another seat
@@ -341,7 +369,7 @@ class Session:
         self._note_turn()
         self.history.append((actor, str(action)))
         self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
-        w = self._writer
+        w = self._writer or self._open_log()
         if w is not None:
             try:
                 w.action(len(self.history), actor, str(action))
@@ -387,6 +415,7 @@ class Session:
                 raise
             old, self._writer = self._writer, writer
             _close_quietly(old)
+            self._log_pending = False
             self.log_path = path
             self.log_error = None
             return path
@@ -550,7 +579,7 @@ class Session:
         except ValueError:
             bot, level = RandomBot(), "random"
         action, reason = choose_with_reason(bot, view, legal, random.Random(f"{self.seed}:hint:{n}"))
-        return Hint(action, reason, level.partition("@")[0])
+        return Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""))
 
     # -- undo --------------------------------------------------------------------
     def _undo_target(self) -> _Snapshot | None:
@@ -666,7 +695,9 @@ class Session:
 
     # -- end -----------------------------------------------------------------------
     def close(self) -> None:
-        """Close the log (the match may be resumed later if it is not over)."""
+        """Close the log (the match may be resumed later if it is not over); a match with
+        no action yet leaves no log."""
+        self._log_pending = False
         if self._writer is not None:
             w, self._writer = self._writer, None
             try:

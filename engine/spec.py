@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.ai.base import LEVELS, Bot, RandomBot
 from engine.core import Action, Game, State
@@ -48,6 +48,11 @@ class GameSpec:
             and reason the table's hint shows; None: ``medium`` with its own budget
             where the game has it, else ``easy``, else ``random`` (:meth:`hint_level_name`).
             A budget in iterations keeps the hint the same however busy the machine is.
+        hand_word: what the game calls one hand, capitalised (``"Round"`` in Nickels, ``"Game"``
+            in Nags): the table's "Round 3 over" and the recent games' "round 3 of 7".
+        match_hands: ``match_hands(variant) -> int | None``: how many hands a match of ``variant``
+            lasts when that is fixed (Nickels' seven rounds), None when it ends on a score;
+            None (the default) for a game whose matches never have a fixed length.
     """
 
     game: type[Game]
@@ -56,6 +61,8 @@ class GameSpec:
     draw_step: DrawStep | None = None
     search_levels: Sequence[str] = ("medium", "hard")
     hint_level: str | None = None
+    hand_word: str = "Hand"
+    match_hands: Callable[[Any], "int | None"] | None = None
 
     @property
     def id(self) -> str:
@@ -79,6 +86,17 @@ class GameSpec:
             FileNotFoundError: if the file is not installed (a game may not have one yet).
         """
         return resources.files(self.package).joinpath("howto.md").read_text(encoding="utf-8")
+
+    def hands_in_match(self, variant: Any) -> int | None:
+        """How many hands a match of ``variant`` lasts (:attr:`match_hands`), or None when not fixed."""
+        return None if self.match_hands is None else self.match_hands(variant)
+
+    def progress_text(self, hands_done: int, variant: Any = None) -> str:
+        """Where an unfinished match stands, for a list of games: ``"round 3 of 7"`` (Nickels,
+        2 rounds done), ``"hand 4"`` when the match's length is not fixed or ``variant`` is None."""
+        total = None if variant is None else self.hands_in_match(variant)
+        current = hands_done + 1 if total is None else min(hands_done + 1, total)
+        return f"{self.hand_word.lower()} {current}" + ("" if total is None else f" of {total}")
 
     def hint_level_name(self) -> str:
         """The level the hint asks (see ``hint_level``), e.g. ``"medium@200it"``."""

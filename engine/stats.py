@@ -4,8 +4,11 @@ Nothing is stored besides the game logs (:mod:`engine.gamelog`): every number
 here is recomputed from the folder each time. To stay fast for hundreds of
 logs, a log is not replayed or even parsed line by line: :func:`read_record`
 reads its header (the first line), its last line (the ``result`` line of a
-finished match) and looks for ``undo`` lines. ``cardtable replay --verify``
-is the full check of one log.
+finished match) and its progress (:func:`engine.gamelog.log_progress`: actions by
+a seat, finished hands and undo lines, found without parsing every line).
+``cardtable replay --verify`` is the full check of one log. An unfinished log
+nobody played (no action by a seat) is no game of the player's: it is counted
+in :attr:`LogScan.unplayed` and left out.
 
 Who is "the player": the human seat(s) of each log (``human`` seat specs in
 the header). A log without a human seat (``cardtable sim``, bots only) is not
@@ -28,6 +31,7 @@ holds any ``undo`` line.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import dataclass, field
@@ -66,6 +70,9 @@ class GameRecord:
         scores: the final match totals per seat in the game's points (empty while unfinished).
         used_undo: True when the log holds any ``undo`` line.
         modified: the file's modification time (seconds since the epoch): when it was last played.
+        rules: the header's house rules table (as written; :func:`engine.variants.build_variant` reads it).
+        progress: how far the match got (:func:`engine.gamelog.log_progress`): actions by a seat
+            (none: a match nobody played, which :func:`scan_logs` leaves out) and finished hands.
     """
 
     path: Path
@@ -78,6 +85,8 @@ class GameRecord:
     scores: tuple[float, ...] = ()
     used_undo: bool = False
     modified: float = 0.0
+    rules: dict = field(default_factory=dict, compare=False)
+    progress: gamelog.LogProgress = gamelog.LogProgress()
 
     @property
     def human_seats(self) -> tuple[int, ...]:
@@ -118,22 +127,34 @@ class GameRecord:
         return WON if c >= 1.0 else LOST if c <= 0.0 else SHARED
 
     @property
-    def margin(self) -> float | None:
-        """The player's best seat's score minus the best other seat's score, in
-        the game's points, counted so that a higher number is better (for a game
-        whose winners have the lowest score, the sign is turned). None while
+    def _sign(self) -> float:
+        """-1 when the winners have the lowest score (the lowest score wins), else 1."""
+        if self.winners and max(self.scores) != min(self.scores) \
+                and all(self.scores[w] == min(self.scores) for w in self.winners):
+            return -1.0
+        return 1.0
+
+    @property
+    def score_pair(self) -> tuple[float, float] | None:
+        """The player's best seat's final score and the best other seat's, in the game's points,
+        "best" as the game counts it (the lowest where the lowest score wins). None while
         unfinished, without a human seat, or when every seat is human."""
         humans = self.human_seats
         others = [i for i in range(len(self.scores)) if i not in humans]
         if not self.finished or not humans or not others or len(self.scores) != len(self.seats):
             return None
-        sign = 1.0
-        if self.winners and max(self.scores) != min(self.scores) \
-                and all(self.scores[w] == min(self.scores) for w in self.winners):
-            sign = -1.0  # lowest score wins
-        mine = max(sign * self.scores[i] for i in humans)
-        best_other = max(sign * self.scores[i] for i in others)
-        return mine - best_other
+        sign = self._sign
+        mine = max(humans, key=lambda i: sign * self.scores[i])
+        best_other = max(others, key=lambda i: sign * self.scores[i])
+        return self.scores[mine], self.scores[best_other]
+
+    @property
+    def margin(self) -> float | None:
+        """The player's best seat's score minus the best other seat's score (:attr:`score_pair`),
+        counted so that a higher number is better (for a game whose winners have the lowest
+        score, the sign is turned). None where :attr:`score_pair` is."""
+        pair = self.score_pair
+        return None if pair is None else self._sign * (pair[0] - pair[1])
 
     def players_text(self) -> str:
         """The seats' names in seat order, ``"You, Ada (easy), Bix (easy)"``."""
@@ -150,22 +171,6 @@ def _parse_started(value: object) -> datetime | None:
     except (ValueError, OverflowError, OSError):
         return None
     return t
-
-
-def _used_undo(raw: bytes) -> bool:
-    """True when some line of the log is an ``undo`` line (only lines naming "undo" are parsed;
-    the header, which names the house option ``undo``, is skipped)."""
-    if b'"undo"' not in raw:
-        return False
-    for line in raw.split(b"\n")[1:]:
-        if b'"undo"' in line:
-            try:
-                obj = json.loads(line)
-            except (ValueError, RecursionError):
-                continue
-            if isinstance(obj, dict) and obj.get("type") == "undo":
-                return True
-    return False
 
 
 def read_record(path: Path) -> GameRecord:
@@ -209,8 +214,10 @@ def read_record(path: Path) -> GameRecord:
             if why:
                 raise CorruptLog(why)
             result = obj
+    progress = gamelog.log_progress(raw)
     record = GameRecord(path=path, game_id=header["game"], started=started, seats=seats, names=names,
-                        finished=result is not None, used_undo=_used_undo(rest), modified=modified)
+                        finished=result is not None, used_undo=progress.undos > 0, modified=modified,
+                        rules=dict(header.get("rules") or {}), progress=progress)
     if result is None:
         return record
     n = len(seats)
@@ -222,9 +229,7 @@ def read_record(path: Path) -> GameRecord:
     if len(scores) != n or any(not 0 <= w < n for w in winners) or not winners \
             or not all(math.isfinite(x) for x in scores):
         raise CorruptLog("the result line does not fit the header's seats")
-    return GameRecord(path=path, game_id=record.game_id, started=started, seats=seats, names=names,
-                      finished=True, winners=winners, scores=scores, used_undo=record.used_undo,
-                      modified=modified)
+    return dataclasses.replace(record, finished=True, winners=winners, scores=scores)
 
 
 @dataclass
@@ -235,6 +240,8 @@ class LogScan:
         folder: the folder read.
         records: the player's games (at least one human seat), oldest first.
         bot_only: logs without a human seat (simulations), left out of the statistics.
+        unplayed: unfinished logs of a match nobody played (no action by a seat: a table left at
+            once, or an older log of a start that failed), left out of everything.
         corrupt: ``(path, reason)`` for each log that could not be used (skipped).
         exists: False when the folder does not exist (then everything is empty).
     """
@@ -242,6 +249,7 @@ class LogScan:
     folder: Path
     records: list[GameRecord] = field(default_factory=list)
     bot_only: int = 0
+    unplayed: int = 0
     corrupt: list[tuple[Path, str]] = field(default_factory=list)
     exists: bool = True
 
@@ -290,6 +298,9 @@ def scan_logs(folder: Path, game: str | None = None) -> LogScan:
             continue
         if record.bot_only:
             scan.bot_only += 1
+            continue
+        if not record.finished and not record.progress.seat_actions:
+            scan.unplayed += 1
             continue
         scan.records.append(record)
     scan.records.sort(key=lambda r: (r.started, r.path.name))

@@ -1,11 +1,13 @@
 """Shared fixtures.
 
-``planned_game``: every game of the product is built now, so the "not available yet" path
-(a game listed in ``engine.games.PLANNED``, for a game added to the product before its
-rules are) is tested by turning Nogginate back into a planned game for one test: its spec
-leaves the registries, in place, so every module that imported them sees the change."""
+``unloadable_game``: the registry imports a game's package only when it is first asked for
+(``engine.games.SPECS``); an install that lacks a game's package (or one that fails to
+import) must give one sentence, never a traceback. The fixture makes Nogginate's package
+fail to import for one test."""
 
 from __future__ import annotations
+
+import sys
 
 import pytest
 
@@ -13,19 +15,13 @@ import engine.games as games
 
 
 @pytest.fixture
-def planned_game(monkeypatch):
-    """Make ``nogginate`` a planned game (not available yet) for this test; returns its id."""
+def unloadable_game(monkeypatch):
+    """Make ``nogginate``'s package fail to import for this test (``None`` in ``sys.modules``
+    stops an import, as a missing package would); returns its id."""
     gid = "nogginate"
-    monkeypatch.delitem(games.SPECS, gid)
-    monkeypatch.delitem(games.GAMES, gid)
-    monkeypatch.setitem(games.PLANNED, gid, "Nogginate")
-    try:
-        from tui import games as tables
-        from tui import screens
-    except ImportError:  # pragma: no cover - the TUI is always installed with the tests
-        return gid
-    if gid in tables.TABLES:
-        monkeypatch.delitem(tables.TABLES, gid)
-    if gid in screens.TABLE_SCREENS:
-        monkeypatch.delitem(screens.TABLE_SCREENS, gid)
-    return gid
+    monkeypatch.setitem(sys.modules, f"engine.games.{gid}", None)
+    for registry in (games.SPECS, games.GAMES):
+        registry.forget(gid)
+    yield gid
+    for registry in (games.SPECS, games.GAMES):  # loaded again from the real package next time
+        registry.forget(gid)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -31,13 +32,20 @@ from engine import config
 from engine.config import TableConfig, variant_for
 from engine.session import Session
 from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
+from tui.games.spec import load
 from tui.screens import TABLE_SCREENS, TableScreenError, has_table_screen, table_screen_class, table_screen_for
-from tui.screens.history import ConfirmResume, RecentGamesScreen, StatsScreen
-from tui.screens.howto import HowToScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.rules import RulesScreen
-from tui.screens.setup import SetupScreen
 from tui.screens.too_small import TooSmallScreen, too_small
+
+# The other screens (setup, how to play, rules, replay, statistics, recent games) are imported
+# when first shown: `cardtable play` draws its table without them (issue 22: start-up), and
+# the how-to's Markdown alone costs about 0.1 s.
+SETUP = "tui.screens.setup:SetupScreen"
+HOWTO = "tui.screens.howto:HowToScreen"
+RULES = "tui.screens.rules:RulesScreen"
+REPLAY = "tui.screens.replay:ReplayScreen"
+STATS = "tui.screens.history:StatsScreen"
+RECENT = "tui.screens.history:RecentGamesScreen"
+CONFIRM_RESUME = "tui.screens.history:ConfirmResume"
 
 #: Values of ``CARDTABLE_ASCII`` that switch ASCII cards on.
 _TRUE_WORDS = {"1", "true", "yes", "on"}
@@ -61,6 +69,17 @@ def session_running(session: Session | None) -> bool:
 def session_game_id(session: Session | None) -> str | None:
     """The game id of ``session`` (``session.game.id``), or None without a session."""
     return None if session is None else session.game.id
+
+
+def _is_screen(screen: object, *targets: str) -> bool:
+    """``isinstance(screen, C)`` for the classes ``C`` named ``"module:Class"`` in ``targets``, without
+    importing them: a class whose module was never imported has no instances."""
+    for target in targets:
+        module, _, name = target.partition(":")
+        loaded = sys.modules.get(module)
+        if loaded is not None and isinstance(screen, getattr(loaded, name)):
+            return True
+    return False
 
 
 def _session_of(screen: Screen) -> Session | None:
@@ -181,12 +200,12 @@ class CardtableApp(App[None]):
         if self._start == "replay":
             self.push_screen(self._make_replay_screen())
             return
+        if self._start == "table":  # the setup screen is made when the player goes back to it
+            if self._start_session is not None and self._push_table(self._start_session):
+                return
+            if self._start_session is None and self.start_table(self.table):
+                return
         self.push_screen(self._make_setup_screen())
-        if self._start == "table":
-            if self._start_session is not None:
-                self._push_table(self._start_session)
-            else:
-                self.start_table(self.table)
 
     # -- the terminal's size -----------------------------------------------------
     def on_resize(self, event: Any) -> None:
@@ -216,10 +235,10 @@ class CardtableApp(App[None]):
         return result
 
     def _make_setup_screen(self) -> Screen:
-        return SetupScreen(self.table)
+        return load(SETUP)(self.table)
 
     def _make_replay_screen(self) -> Screen:
-        return ReplayScreen(self._replay_path)
+        return load(REPLAY)(self._replay_path)
 
     # -- navigation used by the screens ----------------------------------------
     def make_session(self, game_id: str, variant: Any, seats: list, seed: int | str | None = None,
@@ -293,12 +312,15 @@ class CardtableApp(App[None]):
                 self.pop_screen()
 
     def show_setup(self) -> None:
-        """Go back to the setup screen (closing the table, replay or rules screens)."""
+        """Go back to the setup screen (closing the table, replay or rules screens); one is
+        made in place of them all when there is none (``cardtable play`` starts without it)."""
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, SetupScreen):
+            if _is_screen(screen, SETUP):
                 while self.screen is not screen:
                     self.pop_screen()
                 return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
         self.push_screen(self._make_setup_screen())
 
     def current_game_id(self) -> str:
@@ -316,22 +338,22 @@ class CardtableApp(App[None]):
     def show_howto(self, game_id: str | None = None) -> None:
         """Open the "How to play" screen for ``game_id`` (default: :meth:`current_game_id`):
         the aim, a turn and the keys at the table; ``r`` there opens the full rules."""
-        if isinstance(self.screen, (HowToScreen, RulesScreen)):
+        if _is_screen(self.screen, HOWTO, RULES):
             return
         game_id = game_id or self.current_game_id()
         name = f"howto-{game_id}"
         if not self.is_screen_installed(name):  # kept after closing, like the rules screen
-            self.install_screen(HowToScreen(game_id), name)
+            self.install_screen(load(HOWTO)(game_id), name)
         self.push_screen(name)
 
     def show_rules(self, game_id: str | None = None) -> None:
         """Open the full numbered rules screen for ``game_id`` (default: :meth:`current_game_id`)."""
-        if isinstance(self.screen, RulesScreen):
+        if _is_screen(self.screen, RULES):
             return
         game_id = game_id or self.current_game_id()
         name = f"rules-{game_id}"
         if not self.is_screen_installed(name):  # kept after closing: the Markdown renders once
-            self.install_screen(RulesScreen(game_id), name)
+            self.install_screen(load(RULES)(game_id), name)
         self.push_screen(name)
 
     # -- the player's history (logs folder) ---------------------------------------
@@ -342,13 +364,13 @@ class CardtableApp(App[None]):
 
     def show_stats(self, game_id: str | None = None) -> None:
         """Open the statistics screen (every game, or ``game_id``'s) for :meth:`log_folder`."""
-        if not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen(self.log_folder(), game_id))
+        if not _is_screen(self.screen, STATS):
+            self.push_screen(load(STATS)(self.log_folder(), game_id))
 
     def show_recent(self) -> None:
         """Open the recent-games list for :meth:`log_folder`."""
-        if not isinstance(self.screen, RecentGamesScreen):
-            self.push_screen(RecentGamesScreen(self.log_folder()))
+        if not _is_screen(self.screen, RECENT):
+            self.push_screen(load(RECENT)(self.log_folder()))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette (``ctrl+p``): Textual's commands plus Statistics and Recent games."""
@@ -372,7 +394,7 @@ class CardtableApp(App[None]):
         from engine.gamelog import verify_log
         path = Path(path)
         if not resume:
-            self.push_screen(ReplayScreen(path))
+            self.push_screen(load(REPLAY)(path))
             return True
         if self.running_session() is not None:
             self.notify("A match is running: finish it or go back to the setup screen first.",
@@ -380,7 +402,7 @@ class CardtableApp(App[None]):
             return False
         check = verify_log(path)  # reads and replays every line: finds the first bad one
         if check.ok and check.finished:
-            self.push_screen(ReplayScreen(path))
+            self.push_screen(load(REPLAY)(path))
             return True
         if check.ok:
             return self._resume(path, None)
@@ -393,7 +415,7 @@ class CardtableApp(App[None]):
             if yes:
                 self._resume(path, bad - 1)
 
-        self.push_screen(ConfirmResume(f"{path.name}: line {bad}: {check.reason}. Resume the game as it stood "
+        self.push_screen(load(CONFIRM_RESUME)(f"{path.name}: line {bad}: {check.reason}. Resume the game as it stood "
                                        f"before that line? The original log is kept as {path.name}.bak."),
                          answered)
         return True
@@ -423,8 +445,8 @@ class CardtableApp(App[None]):
 
     def keys_panel_open(self) -> bool:
         """True when Textual's Keys panel (``HelpPanel``, from ctrl+p -> Keys) is on the screen."""
-        from textual.widgets import HelpPanel
-        return bool(self.screen.query(HelpPanel))
+        panel = sys.modules.get("textual.widgets._help_panel")  # never imported: never opened (and it costs
+        return panel is not None and bool(self.screen.query(panel.HelpPanel))  # Markdown's import, 0.05 s)
 
     def action_hide_keys_panel(self) -> None:
         """Esc while the Keys panel is open: close it."""
@@ -480,8 +502,8 @@ class CardtableApp(App[None]):
 def binding_ids() -> list[str]:
     """Every binding id a config ``[keys]`` table may remap (app, setup, rules,
     replay and, when present, table screen bindings), sorted."""
-    classes: list[Any] = [CardtableApp, ConfirmQuit, SetupScreen, HowToScreen, RulesScreen, ReplayScreen, StatsScreen,
-                          RecentGamesScreen, ConfirmResume]
+    classes: list[Any] = [CardtableApp, ConfirmQuit, *(load(t) for t in (SETUP, HOWTO, RULES, REPLAY, STATS, RECENT,
+                                                                      CONFIRM_RESUME))]
     for game_id in TABLE_SCREENS:  # every game's table screen (common table bindings included)
         try:
             classes.append(table_screen_class(game_id))

@@ -20,19 +20,27 @@ commands, so ``--help`` works without them.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Optional
 
-import typer
-from typer._click import exceptions as click_exceptions  # typer 0.29 vendors click: its exception classes
-from typer.core import TyperGroup
+# Plain help and usage errors (typer's documented switch; TYPER_USE_RICH=1 brings the boxes back):
+# typer's Rich help imports rich.markdown and renders panels, about 0.2 s of CPU, as much again as
+# the rest of `cardtable --help` (issue 22: --help under 0.3 s). Set before typer is imported.
+os.environ.setdefault("TYPER_USE_RICH", "0")
 
-from engine.games import ALL_IDS
+import typer  # noqa: E402 - after the switch above
+from typer._click import exceptions as click_exceptions  # noqa: E402 - typer 0.29 vendors click
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
+
+from engine.games import ALL_IDS, TITLES  # noqa: E402
 
 GAME_HELP = "game id: " + ", ".join(ALL_IDS)
+#: Every game by its title, for the top-level help ("Nags, ... and Nogginate"); no game is imported.
+GAME_TITLES = ", ".join(list(TITLES.values())[:-1]) + " and " + list(TITLES.values())[-1]
 SEAT_HELP = ("a seat, repeat once per seat in clockwise order: human[:NAME] or ai:LEVEL[:NAME] (LEVEL: random, "
              "easy, medium, hard; a search level may name its budget: hard@1.6 seconds, hard@500it iterations)")
 CONFIG_HELP = "table config file (TOML); default: the per-user config.toml if it exists"
@@ -41,7 +49,23 @@ CONFIG_HELP = "table config file (TOML); default: the per-user config.toml if it
 EXIT_UNKNOWN_GAME = 2
 EXIT_ERROR = 1
 
-class _OneLineErrorsGroup(TyperGroup):
+class _FlagsTakeNoValue:
+    """Help lists no value type for a flag (``--full``, ``--yes``, ``--help``): typer shows
+    ``<bool>`` there, as if the flag took a value (issue 22)."""
+
+    def get_params(self, ctx: Any) -> list:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
+
+
+class _Command(_FlagsTakeNoValue, TyperCommand):
+    """Every ``cardtable`` command (see :class:`_FlagsTakeNoValue`)."""
+
+
+class _OneLineErrorsGroup(_FlagsTakeNoValue, TyperGroup):
     """typer's group whose usage errors (a range such as ``--seed -1`` or
     ``--games 0``, an unknown option, a missing argument) print one line like
     every other error, ``cardtable: ...``, instead of a boxed usage block; exit code 2."""
@@ -68,7 +92,7 @@ class _OneLineErrorsGroup(TyperGroup):
 app = typer.Typer(
     name="cardtable",
     cls=_OneLineErrorsGroup,
-    help="A terminal card room: Nags, Noms and Spite & Malice against honest AI opponents.",
+    help=f"A terminal card room: {GAME_TITLES} against honest AI opponents.",
     invoke_without_command=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -158,10 +182,12 @@ def _parse_seats(specs: Optional[list[str]]) -> list:
 
 def _run_app(table: Any, **kwargs: Any) -> None:
     """Check the config's ``[keys]`` against the app's binding ids (a ConfigError:
-    one line, before the screen opens), then run the app."""
-    from engine.config import check_keys
+    one line, before the screen opens), then run the app. Without ``[keys]`` nothing
+    is checked, so no other game's table screen is imported."""
     from tui.app import binding_ids, run_app
-    check_keys(table, binding_ids())
+    if table.keys:
+        from engine.config import check_keys
+        check_keys(table, binding_ids())
     run_app(table, **kwargs)
 
 
@@ -178,7 +204,7 @@ def root(
             _run_app(table, start="setup")
 
 
-@app.command()
+@app.command(cls=_Command)
 def play(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
@@ -203,7 +229,7 @@ def play(
         _run_app(table, start="table", session=session)
 
 
-@app.command()
+@app.command(cls=_Command)
 def sim(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
@@ -265,7 +291,7 @@ def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Opti
         console.print(f"logs: {log_dir}")
 
 
-@app.command()
+@app.command(cls=_Command)
 def arena(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
@@ -368,7 +394,7 @@ def _check_log_path(log: Path) -> None:
         raise CliError(f"{log}: not a regular file; a game log is a .jsonl file")
 
 
-@app.command()
+@app.command(cls=_Command)
 def replay(
     ctx: typer.Context,
     log: Annotated[Path, typer.Argument(help="a game log (.jsonl)", dir_okay=False, show_default=False)],
@@ -390,7 +416,7 @@ def replay(
         _run_app(table, start="replay", replay_path=log)
 
 
-@app.command()
+@app.command(cls=_Command)
 def resume(
     ctx: typer.Context,
     log: Annotated[Optional[Path], typer.Argument(help="the log to continue (default: the newest unfinished "
@@ -436,7 +462,7 @@ def resume(
         _run_app(table, start="table", session=session)
 
 
-@app.command()
+@app.command(cls=_Command)
 def stats(
     ctx: typer.Context,
     game: Annotated[Optional[str], typer.Argument(help=GAME_HELP + " (default: every game)",
@@ -464,7 +490,7 @@ def stats(
         console.print(stats_renderable(result))
 
 
-@app.command()
+@app.command(cls=_Command)
 def rules(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
@@ -501,15 +527,17 @@ def _stdout_is_terminal() -> bool:
 
 
 def _page(renderables: list[Any]) -> None:
-    """Render Rich ``renderables`` for this terminal and show them in the pager
-    (``$PAGER``, else ``less``; colours kept), as ``man`` would."""
-    import click
+    """Render Rich ``renderables`` for this terminal and show them in the pager, as ``man``
+    would: Rich's pager, which is ``pydoc.pager`` (``$MANPAGER`` or ``$PAGER``, else ``less``).
+    Colours are kept (``LESS=-R`` unless the player set ``LESS``). Only libraries the app
+    depends on are used (issue 22: click, which is not one, made this fail on a fresh install)."""
+    import os
     from rich.console import Console
+    os.environ.setdefault("LESS", "-R")
     console = Console(force_terminal=True)
-    with console.capture() as captured:
+    with console.pager(styles=True):
         for r in renderables:
             console.print(r)
-    click.echo_via_pager(captured.get())
 
 
 def _config_keymap(ctx: typer.Context | None) -> dict[str, str]:
@@ -534,7 +562,7 @@ def rules_text(game_id: str) -> str:
     return get_spec(game_id).rules_text()
 
 
-@app.command()
+@app.command(cls=_Command)
 def variants(
     game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
 ) -> None:

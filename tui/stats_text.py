@@ -26,10 +26,9 @@ UNDO_MARK = "undo"
 
 def game_title(game_id: str) -> str:
     """The game's title without a bracketed aside (``Noms`` for "Noms (Nomination Whist)"),
-    or the id for a game this install lacks."""
-    from engine.games import GAMES
-    g = GAMES.get(game_id)
-    return g.title.split(" (", 1)[0] if g is not None else game_id
+    or the id for an id that is not a game (the game is not imported)."""
+    from engine.games import game_title as full_title
+    return full_title(game_id).split(" (", 1)[0]
 
 
 def pct(x: float) -> str:
@@ -59,14 +58,6 @@ def when_text(record: GameRecord, tz: tzinfo | None = None, short: bool = False)
     if short:
         return t.strftime("%b %d %H:%M") if t.year == datetime.now(tz).year else t.strftime("%Y-%m-%d")
     return t.strftime("%Y-%m-%d %H:%M")
-
-
-def outcome_text(record: GameRecord) -> Text:
-    """``won``, ``shared``, ``lost`` or ``unfinished``, coloured, with `` (undo)`` when undo was used."""
-    out = Text(record.outcome, style=OUTCOME_STYLE[record.outcome])
-    if record.used_undo:
-        out.append(f" ({UNDO_MARK})", style="italic")
-    return out
 
 
 def overall_text(stats: PlayerStats) -> Text:
@@ -189,16 +180,52 @@ def stats_renderable(stats: PlayerStats, tz: tzinfo | None = None, bar_width: in
     return Group(*parts)
 
 
+def progress_text(record: GameRecord) -> str:
+    """Where an unfinished game stands, ``"round 3 of 7"`` (its game's ``GameSpec.progress_text``
+    of the hands finished, with the header's house rules); ``"hand 3"`` for a game this install
+    cannot load or rules it cannot read. The game's package is imported."""
+    from engine.games import UnknownGame, get_spec
+    from engine.variants import build_variant
+    done = record.progress.hands_done
+    try:
+        spec = get_spec(record.game_id)
+    except UnknownGame:
+        return f"hand {done + 1}"
+    try:
+        variant = build_variant(spec.game.variant_class, record.rules, source=str(record.path), section="rules")
+    except ValueError:  # a ConfigError: rules another version wrote
+        variant = None
+    return spec.progress_text(done, variant)
+
+
+def result_text(record: GameRecord) -> Text:
+    """A game's result as a list shows it: the outcome (coloured) and, finished, the score,
+    yours first (``won, 112 to 87``; ``Ann won`` when every seat is a person); unfinished,
+    how far it got (``unfinished, round 3 of 7``); `` (undo)`` when undo was used."""
+    out = Text(record.outcome, style=OUTCOME_STYLE[record.outcome])
+    pair = record.score_pair
+    if not record.finished:
+        out.append(f", {progress_text(record)}")
+    elif pair is not None:
+        out.append(f", {pair[0]:g} to {pair[1]:g}")
+    elif record.winners:
+        out = Text(" and ".join(record.names[w] for w in record.winners) + " won")
+    if record.used_undo:
+        out.append(f" ({UNDO_MARK})", style="italic")
+    return out
+
+
 def recent_row(record: GameRecord, tz: tzinfo | None = None) -> tuple[Text, Text, Text, Text]:
-    """The cells of one game in a recent-games list: when, game, result, players."""
-    return (Text(when_text(record, tz, short=True)), Text(game_title(record.game_id)), outcome_text(record),
+    """The cells of one game in a recent-games list: when, game, result (:func:`result_text`), players."""
+    return (Text(when_text(record, tz, short=True)), Text(game_title(record.game_id)), result_text(record),
             Text(record.players_text()))
 
 
 def describe_unfinished(record: GameRecord) -> str:
-    """One markup line for the setup screen: ``Nags with Ada (easy), Bix (easy), started 2026-11-23 14:02``
-    (names escaped)."""
+    """One markup line for the setup screen: ``Nickels with Ada (easy), Bix (easy): round 3 of 7,
+    started 2026-11-23 14:02`` (names escaped). Imports the game (:func:`progress_text`)."""
     humans = set(record.human_seats)
     others = [n for i, n in enumerate(record.names) if i not in humans]
     with_ = f" with {escape(', '.join(others))}" if others else ""
-    return f"[b]{escape(game_title(record.game_id))}[/b]{with_}, started {when_text(record)}"
+    return (f"[b]{escape(game_title(record.game_id))}[/b]{with_}: {escape(progress_text(record))}, "
+            f"started {when_text(record)}")

@@ -12,6 +12,10 @@ saying why (the table's hint shows it). A bot may implement
 ``choose_with_reason(view, legal, rng) -> (Action, str)`` itself: the ``easy``
 heuristics give the rule of thumb they applied, the searches what their search
 found. A bot without it gets a plain description (:func:`plain_reason`).
+
+A reason is plain words a player reads at the table ("keeps your run of hearts open;
+the other choices did worse in trial games"); the figures behind a search's choice
+(points, trial games) ride along as :attr:`Reason.details`, shown only on request.
 """
 
 from __future__ import annotations
@@ -33,6 +37,24 @@ class Bot(Protocol):
     level: str
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class Reason(str):
+    """A move's reason in plain words (the string itself) and, in :attr:`details`, the
+    figures behind it ("100 trial games: this move +3.0 points on average, A♦ -5.0"),
+    empty for a rule of thumb. A ``str``, so every ``(Action, str)`` API carries it.
+
+    Args:
+        text: the reason in words (no final full stop).
+        details: the figures, or "".
+    """
+
+    details: str
+
+    def __new__(cls, text: str, details: str = "") -> "Reason":
+        obj = super().__new__(cls, text)
+        obj.details = details
+        return obj
 
 
 #: The reason given for a move that is the only legal one.

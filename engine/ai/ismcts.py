@@ -40,8 +40,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar
 
-from engine.ai.base import Bot, HeuristicBot, choose_with_reason
-from engine.cards import parse_card
+from engine.ai.base import Bot, HeuristicBot, Reason, choose_with_reason
+from engine.cards import pretty_text
 from engine.core import CHANCE, TERMINAL, Action, State, View
 
 _V = TypeVar("_V")
@@ -194,56 +194,61 @@ class SearchResult:
 
 def action_words(text: str) -> str:
     """An action's notation (``"play 7H 7D"``) with its card codes as a player reads
-    them (``"play 7♥ 7♦"``); other words are kept."""
-    out = []
-    for word in text.split(" "):
-        try:
-            out.append(parse_card(word).pretty if len(word) >= 2 else word)
-        except ValueError:
-            out.append(word)
-    return " ".join(out)
+    them (``"play 7♥ 7♦"``, :func:`engine.cards.pretty_text`); other words are kept."""
+    return pretty_text(text)
 
 
 def _value_text(value: float, unit: str) -> str:
-    return f"{value:+.1f}" if unit == "points" else f"{value:.0%}"
+    return f"{value:+.1f} points" if unit == "points" else f"{value:.0%}"
 
 
-def search_reason(res: SearchResult, heuristic: tuple[Action, str] | None = None) -> str:
-    """What a search found, in one line, for a hint: the chosen move's value against
-    the next best (or, when the search overruled the heuristic, against the
-    heuristic's move), and how many play-outs it rests on. ``heuristic`` is the
-    ``easy`` bot's ``(move, reason)`` at the same decision; when the search chose the
-    same move, its reason leads the line ("..., search agrees: ...").
+def search_reason(res: SearchResult, heuristic: tuple[Action, str] | None = None) -> Reason:
+    """What a search found, for a hint: plain words a player reads at the table, and
+    the figures behind them as :attr:`engine.ai.base.Reason.details` (shown on request).
+
+    The words never claim more than the figures hold: "the other choices did worse in
+    trial games" only when the chosen move's mean is the best; else they name the move
+    that scored higher and say it was not clearly enough to change the choice.
+    ``heuristic`` is the ``easy`` bot's ``(move, reason)`` at the same decision: when the
+    search chose the same move, its reason leads ("keeps the ace; the other choices did
+    worse in trial games"); when the search overruled it, the words say so.
 
     ``res.values`` keys are notation, optionally after the seat (``"0 play 7H"``), or
     whole-turn plans (``"play 3H P1 / discard 9S D2"``, ``res.chosen_key`` naming the
-    one played)."""
+    one played). The details read ``100 trial games: this move +3.0 points on average,
+    A♦ -5.0 points`` (``rated 60%`` for a search rated in rewards)."""
     values = {re.sub(r"^\d+ ", "", k): v for k, v in res.values.items()}
     chosen = _key_for(values, str(res.action), re.sub(r"^\d+ ", "", res.chosen_key or ""))
     same = heuristic is not None and heuristic[0] == res.action
+    rule = heuristic[1] if same and heuristic is not None else None
     if chosen is None or len(values) < 2:
-        if same and heuristic is not None:
-            return heuristic[1]
-        return "the search's choice"
+        return Reason(rule or "the search's choice")
     n = res.iterations
-    mine = _value_text(values[chosen], res.unit)
-    if res.unit == "points":
-        mine += " points"
     first = chosen.partition(" / ")[0]
     others = [k for k in values if k.partition(" / ")[0] != first]  # plans starting otherwise
+    mine = (f"{_value_text(values[chosen], res.unit)} on average" if res.unit == "points"
+            else f"rated {_value_text(values[chosen], res.unit)}")
     if not others:
-        return heuristic[1] if same and heuristic is not None else f"search: {mine} over {n} play-outs"
+        return Reason(rule or "every plan the search tried starts with it",
+                      f"{n} trial games: this move {mine}")
     alt = max(others, key=lambda k: values[k])
-    alt_text = f"{_value_text(values[alt], res.unit)} for {_first_move(alt)}"
-    if same and heuristic is not None:
-        if values[alt] > values[chosen]:
-            return f"{heuristic[1]} (search: {mine} vs {alt_text}, not clearly better; {n} play-outs)"
-        return f"{heuristic[1]} (search agrees: {mine} vs {alt_text}; {n} play-outs)"
-    other = _key_for(values, str(heuristic[0])) if heuristic is not None else None
-    if heuristic is not None and other is not None and other.partition(" / ")[0] != first:
-        return (f"search: {mine} vs {_value_text(values[other], res.unit)} for {_first_move(other)}, "
-                f"the rule of thumb's choice; {n} play-outs")
-    return f"search: {mine} vs {alt_text}; {n} play-outs"
+    other = _key_for(values, str(heuristic[0])) if heuristic is not None and not same else None
+    if other is not None and other.partition(" / ")[0] == first:
+        other = None
+    shown = [alt] if other is None or other == alt else [other, alt]
+    details = (f"{n} trial games: this move {mine}, "
+               + ", ".join(f"{_first_move(k)} {_value_text(values[k], res.unit)}" for k in shown))
+    best = values[chosen] >= values[alt]
+    unclear = f"{_first_move(alt)} scored higher in trial games, but not clearly enough to change the choice"
+    if rule is not None:
+        return Reason(f"{rule}; " + ("the other choices did worse in trial games" if best else unclear), details)
+    if other is not None and heuristic is not None:
+        if values[chosen] >= values[other]:
+            return Reason(f"in trial games it did better than {_first_move(other)}, the rule of thumb's choice "
+                          f"({heuristic[1]})", details)
+        return Reason(f"the search's choice over {_first_move(other)}, the rule of thumb's ({heuristic[1]})",
+                      details)
+    return Reason("it did best in trial games" if best else unclear, details)
 
 
 def _key_for(values: dict[str, float], action: str, preferred: str = "") -> str | None:

@@ -225,3 +225,13 @@ def test_insert_sorted_and_forget_one_keep_hands_as_multisets():
     forget_one(known, Card.get(7, Suit.HEARTS))
     forget_one(known, Card.get(9, Suit.HEARTS))  # not known: nothing happens
     assert [c.text for c in known] == ["7H"]
+
+
+def test_pretty_text_writes_cards_as_the_table_does():
+    """Issue 22: one way to write cards wherever a player reads them: a chance step, a notation, a log's card
+    list read ``4♦ 4♥``, never ``4D 4H``; only whole words that are a face's text change."""
+    from engine.cards import pretty_text
+    assert pretty_text("cut 18: 4D 4H 10S JK") == "cut 18: 4♦ 4♥ 10♠ JK"
+    assert pretty_text("discard 10H D1") == "discard 10♥ D1"
+    assert pretty_text("give 7H s2, add m3 1S (AS)") == "give 7♥ s2, add m3 1♠ (A♠)"
+    assert pretty_text("draw 1c1x, 2x, P1 m10 18 H S") == "draw 1c1x, 2x, P1 m10 18 H S"

@@ -13,7 +13,7 @@ import pytest
 from engine import gamelog
 from engine.core import CHANCE
 from engine.gamelog import (FORMAT, LogReplayError, LogWriter, Replay, new_log_path,
-                            newest_unfinished, read_log, rebuild, verify_log)
+                            newest_unfinished, read_log, rebuild, verify_log, LogProgress, log_progress)
 from engine.games import get_game
 from engine.session import Session
 
@@ -219,8 +219,9 @@ def test_bad_header(tmp_path, header, message):
     _check_bad_header(tmp_path, header, message)
 
 
-def test_a_header_of_a_planned_game(tmp_path, planned_game):
-    _check_bad_header(tmp_path, {**HEADER, "type": "header", "format": 1, "game": planned_game}, "not available yet")
+def test_a_header_of_a_game_that_cannot_be_loaded(tmp_path, unloadable_game):
+    _check_bad_header(tmp_path, {**HEADER, "type": "header", "format": 1, "game": unloadable_game},
+                      "could not be loaded")
 
 
 def _check_bad_header(tmp_path, header, message):
@@ -471,6 +472,47 @@ def test_newest_unfinished(tmp_path):
     for i, p in enumerate([old.log_path, new.log_path, done.log_path, junk]):
         os.utime(p, ns=(10**18 + i * 10**9, 10**18 + i * 10**9))
     assert newest_unfinished(tmp_path) == new.log_path
+
+
+def test_newest_unfinished_skips_a_match_nobody_played(tmp_path):
+    """Issue 22: a header-only log (a config error stopped the start) and a log of the deal
+    alone are no game to continue: resume and "Continue" open the real unfinished game."""
+    import os
+    real = bot_game(tmp_path, seed=33, n_seats=2, max_moves=5)
+    header_only = tmp_path / "nags-header-only.jsonl"
+    header_only.write_text(lines_of(real.log_path)[0] + "\n")
+    dealt = Session("nags", {}, ["human", "ai:random"], seed=34, log_dir=tmp_path)
+    dealt.advance()  # the deal is written; nobody has acted yet
+    dealt.close()
+    assert log_progress(dealt.log_path.read_bytes()) == LogProgress(seat_actions=0, hands_done=0)
+    for i, p in enumerate([real.log_path, header_only, dealt.log_path]):
+        os.utime(p, ns=(10**18 + i * 10**9, 10**18 + i * 10**9))
+    assert newest_unfinished(tmp_path) == real.log_path
+
+
+def test_a_session_makes_its_log_when_the_match_starts(tmp_path):
+    """Issue 22: a session made and never started (the app refused the config) leaves no log."""
+    s = Session("nags", {}, ["human", "ai:random"], seed=35, log_dir=tmp_path)
+    assert s.log_path is not None and not s.log_path.exists()
+    s.close()
+    assert list(tmp_path.iterdir()) == []
+    s = Session("nags", {}, ["human", "ai:random"], seed=35, log_dir=tmp_path)
+    s.advance()
+    assert read_log(s.log_path).header["seed"] == 35 and verify_log(s.log_path).ok
+
+
+def test_log_progress_counts_seat_actions_and_finished_hands_undo_included(tmp_path):
+    s = bot_game(tmp_path, seed=36, n_seats=2, rules={"match_games": 3})
+    raw = s.log_path.read_bytes()
+    seat = sum(1 for actor, _ in s.history if actor != "chance")
+    assert log_progress(raw) == LogProgress(seat_actions=seat, hands_done=3)
+    lines = raw.decode().splitlines()
+    first_score = next(i for i, line in enumerate(lines) if '"score"' in line)
+    n = json.loads(lines[first_score - 2])["n"]  # the hand's last action, then its check line
+    cut = lines[:first_score + 1] + [json.dumps({"type": "undo", "n": n - 1, "count": 1})]
+    progress = log_progress(("\n".join(cut) + "\n").encode())
+    assert progress.hands_done == 0 and progress.seat_actions == sum(
+        1 for line in cut[1:first_score - 1] if '"action"' in line and '"chance"' not in line) - 1
 
 
 def test_integer_too_long_for_json_is_a_line_error(tmp_path):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.cards import cards_text
+from engine.cards import cards_text, pretty_text
 from engine.core import CHANCE, rand_below
 from engine.games import GAMES
 from engine.games.nags.game import Deal as NagsDeal
@@ -119,9 +119,10 @@ def test_replay_seat_view_narrates_what_the_seat_observed(tmp_path):
     deal = next(i for i, n in enumerate(replay.notations) if n.startswith("deal "))
     screen = ReplayScreen(path)
     screen.index = deal + 1
-    assert screen.narration_lines()[0] == f"chance: {replay.notations[deal]}"
+    assert screen.narration_lines()[0] == f"chance: {pretty_text(replay.notations[deal])}"
     screen.seat = 1
     hands = replay.positions[deal + 1].hands
-    assert screen.narration_lines()[0] == f"chance: deal 9 / {cards_text(sorted(hands[1]))} / 9"
-    assert screen.notation_seen(deal) == replay.positions[deal].observation(
-        GAMES["nags"].parse_action(replay.notations[deal]), 1)
+    mine = " ".join(c.pretty for c in sorted(hands[1]))
+    assert screen.narration_lines()[0] == f"chance: deal 9 / {mine} / 9"  # issue 22: 4♦, never 4D
+    assert screen.notation_seen(deal) == pretty_text(replay.positions[deal].observation(
+        GAMES["nags"].parse_action(replay.notations[deal]), 1))

@@ -39,6 +39,8 @@ def play_to_end(s: Session, rng: random.Random, max_moves: int | None = None) ->
 def test_header_and_seat_names(tmp_path):
     s = Session("nags", {"match_games": 2}, ["human", SeatSpec.parse("ai:random:Rex"), "ai:random"],
                 seed=5, log_dir=tmp_path)
+    assert not s.log_path.exists()  # the log is made when the match starts (issue 22)
+    s.advance()
     s.close()
     log = read_log(s.log_path)
     h = log.header
@@ -53,6 +55,7 @@ def test_header_and_seat_names(tmp_path):
 
 def test_random_seed_is_stored(tmp_path):
     s = Session("nags", None, ["ai:random", "ai:random"], log_dir=tmp_path)
+    s.advance()
     s.close()
     assert isinstance(s.seed, int)
     assert read_log(s.log_path).header["seed"] == s.seed

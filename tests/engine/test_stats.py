@@ -253,16 +253,17 @@ def test_reading_500_logs_is_fast(tmp_path, folder):
     assert elapsed < 5.0, f"{elapsed:.2f} s for 500 logs"  # about 0.25 s on the dev machine
 
 
-def test_the_quick_reader_parses_only_header_result_and_undo_lines(folder, monkeypatch):
+def test_the_quick_reader_parses_only_header_result_undo_and_score_lines(folder, monkeypatch):
     import engine.stats as stats_mod
     parsed: list[bytes] = []
     real = json.loads
     monkeypatch.setattr(stats_mod.json, "loads", lambda b, *a, **k: (parsed.append(b), real(b, *a, **k))[1])
     path = folder / "nags-02.jsonl"  # finished, with an undo line
-    n_lines = len(path.read_text().splitlines())
+    lines = path.read_text().splitlines()
     read_record(path)
-    undo_lines = sum(1 for line in path.read_text().splitlines()[1:] if '"undo"' in line)  # the header names the option
-    assert len(parsed) == 2 + undo_lines < n_lines / 4
+    undo_lines = sum(1 for line in lines[1:] if '"undo"' in line)  # the header names the option
+    score_lines = sum(1 for line in lines if '"type": "score"' in line)
+    assert undo_lines and len(parsed) == 2 + undo_lines + score_lines < len(lines) / 4
 
 
 # -- cardtable stats --------------------------------------------------------------------------------

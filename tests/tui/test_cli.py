@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -99,6 +101,23 @@ def test_every_command_has_help(runner, command):
     assert "Usage" in result.output and command in result.output
 
 
+def test_root_help_names_every_game_by_its_title(runner):
+    """Issue 22: the help said "Nags, Noms and Spite & Malice" while five games are playable."""
+    from engine.games import TITLES
+    result = runner.invoke(app, ["--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    for title in TITLES.values():
+        assert title in result.output
+
+
+@pytest.mark.parametrize("argv", [["--help"], *([command, "--help"] for command in COMMANDS)])
+def test_help_shows_no_value_type_for_a_flag(runner, argv):
+    """Issue 22: ``--full``, ``--yes``, ``--verify`` and ``--help`` take no value, yet help showed ``<bool>``."""
+    result = runner.invoke(app, argv, env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    assert "--help" in result.output and "<bool>" not in result.output
+
+
 # -- rules and variants -----------------------------------------------------------
 
 def test_rules_full_prints_the_shipped_markdown_plainly_when_not_a_tty(runner):
@@ -122,10 +141,10 @@ def test_rules_prints_how_to_play_and_the_tables_keys_by_default(runner, game, m
 
 
 def test_rules_in_a_terminal_is_rendered_and_paged(runner, monkeypatch):
-    import click
+    import pydoc
     paged: list[str] = []
     monkeypatch.setattr("tui.cli._stdout_is_terminal", lambda: True)
-    monkeypatch.setattr(click, "echo_via_pager", lambda text, *a, **k: paged.append(text))
+    monkeypatch.setattr(pydoc, "pager", lambda text, *a, **k: paged.append(text))
     for argv in (["rules", "noms"], ["rules", "noms", "--full"]):
         result = runner.invoke(app, argv)
         assert result.exit_code == 0, result.output
@@ -135,6 +154,27 @@ def test_rules_in_a_terminal_is_rendered_and_paged(runner, monkeypatch):
     assert "How to play Noms" in plain and "**Aim:**" not in plain  # rendered, not raw Markdown
     assert "Keys at this table" in plain and "Hint" in plain
     assert "NO-15" in re.sub(r"\x1b\[[0-9;]*m", "", full)
+
+
+def test_paging_uses_no_library_the_app_does_not_depend_on():
+    """Issue 22: the pager imported click, which is not a dependency (a fresh install failed).
+    In a fresh interpreter, page the rules (the pager itself replaced) and look at ``sys.modules``;
+    tests/tui/test_fresh_install.py runs the real command in a terminal on a fresh install."""
+    code = """
+import pydoc, sys
+import tui.cli
+tui.cli._stdout_is_terminal = lambda: True
+pydoc.pager = lambda text: print(len(text))
+sys.argv = ["cardtable", "rules", "nags"]
+try:
+    tui.cli.main()
+except SystemExit as exit:
+    assert not exit.code, exit.code
+print("click" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    paged, click_loaded = out.split()
+    assert int(paged) > 500 and click_loaded == "False"
 
 
 def test_rules_keys_follow_the_configs_key_remapping(runner, tmp_path):
@@ -166,15 +206,15 @@ def test_variants_lists_every_option_with_type_default_allowed_rule_and_help(run
 
 @pytest.mark.parametrize("argv", [["rules", "nogginate"], ["variants", "nogginate"], ["play", "nogginate"],
                                   ["sim", "nogginate", "--seat", "ai:random", "--seat", "ai:random"]])
-def test_planned_game_is_one_message_and_exit_2(runner, app_calls, argv, planned_game):
+def test_a_game_that_cannot_be_loaded_is_one_message_and_exit_2(runner, app_calls, argv, unloadable_game):
     result = runner.invoke(app, argv)
-    assert_one_line_error(result, 2, "not available yet", "available: nags")
+    assert_one_line_error(result, 2, "Nogginate (nogginate) could not be loaded", "pip install .")
     assert app_calls == []
 
 
 @pytest.mark.parametrize("argv", [["rules", "poker"], ["variants", "Nags"], ["play", "bridge"]])
 def test_unknown_game_is_one_message_and_exit_2(runner, argv):
-    assert_one_line_error(runner.invoke(app, argv), 2, "unknown game", "nogginate, nags, noms, spite_malice, nickels")
+    assert_one_line_error(runner.invoke(app, argv), 2, "unknown game", "nags, noms, spite_malice, nickels, nogginate")
 
 
 def test_bad_seat_spec(runner, app_calls):
@@ -257,6 +297,8 @@ def test_play_goes_to_the_table_with_the_given_seats_seed_and_log(runner, app_ca
     session = kw["session"]
     assert [str(s) for s in session.seats] == ["human:Ann", "ai:random:Bob"]
     assert session.seed == 11 and table.seed == 11
+    assert not log.exists()  # made when the table deals (issue 22)
+    session.advance()
     assert read_log(log).header["seed"] == 11
 
 
@@ -268,6 +310,7 @@ def test_play_uses_config_seats_rules_and_log_dir(runner, app_calls, tmp_path):
     session = app_calls[0][1]["session"]
     assert [str(s) for s in session.seats] == ["ai:random", "human:Cy"]
     assert session.variant.direction_mode == "alternating"
+    session.advance()
     [log] = list((tmp_path / "logs").glob("*.jsonl"))
     assert read_log(log).header["rules"]["direction_mode"] == "alternating"
 
@@ -454,7 +497,7 @@ def test_readme_starts_with_the_two_commands_ci_runs():
     lines = (ROOT / "README.md").read_text().splitlines()
     assert lines[0] == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/cardtable"
     assert lines[1] == ("python3 -m venv .venv && .venv/bin/pip install '.[test]' "
-                        "&& .venv/bin/python -m pytest")
+                        "&& .venv/bin/python -m pytest -n auto")
     ci = (ROOT / ".ci" / "run").read_text()
     assert ci.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in ci
     assert 'test_cmd="$(sed -n 2p README.md)"' in ci  # CI runs the README's own line
@@ -475,6 +518,15 @@ def test_documented_key_remap_example_is_accepted(runner, app_calls, tmp_path):
     path.write_text(example)
     result = runner.invoke(app, ["--config", str(path)])
     assert result.exit_code == 0, result.output
+
+
+def test_a_config_error_found_at_start_leaves_no_log(runner, app_calls, tmp_path):
+    """Issue 22: a typo in [keys] stopped `play` after its log was made: that header-only log was
+    then the "unfinished game" resume and Continue opened, instead of the real one."""
+    path = config_file(tmp_path, 'log_dir = "logs"\n[keys]\n"table.hnit" = "f2"\n')
+    result = runner.invoke(app, ["play", "nags", "--config", str(path)])
+    assert_one_line_error(result, 1, "keys.table.hnit", "did you mean table.hint")
+    assert app_calls == [] and list((tmp_path / "logs").glob("*.jsonl")) == []
 
 
 def test_unknown_key_id_is_a_one_line_startup_error_with_close_matches(runner, app_calls, tmp_path):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.cards import pretty_text
 from engine.config import default_seats
 from engine.core import IllegalAction
 from engine.gamelog import Replay, read_log, verify_log
@@ -112,13 +113,13 @@ def test_replay_chance_steps_are_narrated_as_the_seat_saw_them(game_id, tmp_path
         action = replay.game.parse_action(notation)
         screen.index = j + 1
         screen.seat = None
-        assert screen.narration_lines()[0] == f"chance: {notation}"
+        assert screen.narration_lines()[0] == f"chance: {pretty_text(notation)}"  # cards as the table writes them
         assert screen.view_title().startswith("Everything (omniscient)")
         assert "everything (omniscient)" in screen.status_text()
         for seat in range(replay.n_seats):
             screen.seat = seat
             observed = replay.positions[j].observation(action, seat)
-            assert screen.narration_lines()[0] == f"chance: {observed}"
+            assert screen.narration_lines()[0] == f"chance: {pretty_text(observed)}"
             assert screen.view_title().startswith(f"{screen.seat_name(seat)}'s view")
             hiding += observed != notation
     assert hiding, "the match has chance steps that hide cards"

@@ -7,6 +7,7 @@ a 13 contract was told to throw away its only A♦."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -101,17 +102,43 @@ def test_noms_reasons_match_the_card():
 
 
 def test_search_reason_words():
+    """Issue 22: a search's reason is plain words that never claim more than its figures hold; the figures
+    ("+3.0 points", the trial games) are the reason's details, shown on request."""
     res = SearchResult(NomsPlay(parse_card("2S")), 100, 0.1, {}, {"play 2S": 3.0, "play AD": -5.0}, 1,
                        unit="points")
-    assert search_reason(res) == "search: +3.0 points vs -5.0 for A♦; 100 play-outs"
+    assert search_reason(res) == "it did best in trial games"
+    assert search_reason(res).details == "100 trial games: this move +3.0 points on average, A♦ -5.0 points"
     agree = search_reason(res, (NomsPlay(parse_card("2S")), "keeps the ace"))
-    assert agree == "keeps the ace (search agrees: +3.0 points vs -5.0 for A♦; 100 play-outs)"
+    assert agree == "keeps the ace; the other choices did worse in trial games"
     overrule = search_reason(res, (NomsPlay(parse_card("AD")), "discards low"))
-    assert overrule == "search: +3.0 points vs -5.0 for A♦, the rule of thumb's choice; 100 play-outs"
+    assert overrule == "in trial games it did better than A♦, the rule of thumb's choice (discards low)"
+    # the rule of thumb kept although another move scored higher: said so, never "the others did worse"
+    close = SearchResult(NomsPlay(parse_card("2S")), 16, 0.1, {}, {"play 2S": -10.9, "play AD": 1.9}, 1,
+                         unit="points")
+    kept = search_reason(close, (NomsPlay(parse_card("2S")), "keeps the ace"))
+    assert kept == "keeps the ace; A♦ scored higher in trial games, but not clearly enough to change the choice"
+    assert kept.details == "16 trial games: this move -10.9 points on average, A♦ +1.9 points"
     plans = SearchResult(NomsPlay(parse_card("2S")), 40, 0.1, {}, {"0 play 2S / x": 0.6, "0 play 3S": 0.5}, 1,
                          chosen_key="0 play 2S / x")
-    assert search_reason(plans) == "search: 60% vs 50% for 3♠; 40 play-outs"
+    assert search_reason(plans) == "it did best in trial games"
+    assert search_reason(plans).details == "40 trial games: this move rated 60%, 3♠ 50%"
     assert action_words("discard 7H D1") == "discard 7♥ D1"
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+def test_hint_reasons_are_words_and_the_figures_are_details(game):
+    """Every game's hint (its medium search) reads without figures; any figures are in ``details``."""
+    s = Session(game, None, ["human"] + ["ai:easy"] * (SEATS[game] - 1), seed=4, write_log=False)
+    s.advance()
+    for _ in range(3):
+        while not s.is_over and s.to_move != 0:
+            s.act(s.bot_choose())
+        if s.is_over:
+            break
+        hint = s.hint_with_reason(0)
+        assert not re.search(r"[+-]\d+\.\d|play-outs|\d+%| vs ", hint.reason), hint.reason
+        assert not hint.details or "trial games" in hint.details
+        s.act(hint.action)
 
 
 # -- the session's hint ----------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ class LogApp(App):
         return dict(THEME_DEFAULTS)
 
     def compose(self) -> ComposeResult:
-        yield GameLog(id="log", person=lambda text, names: text)
+        yield GameLog(id="log")
 
 
 async def test_the_log_shows_what_the_viewer_may_see_and_nothing_while_covered():

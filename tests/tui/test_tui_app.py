@@ -15,8 +15,9 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import Input, MarkdownViewer, RadioButton, Select, Static, Switch
 
+from engine.cards import pretty_text
 from engine.config import TableConfig, load_config
-from engine.games import ALL_IDS, GAMES, PLANNED
+from engine.games import ALL_IDS, TITLES
 from engine.games.nags.game import Nags, NagsVariant
 from engine.gamelog import Replay, read_log
 from engine.seats import SeatSpec
@@ -133,9 +134,7 @@ async def test_setup_lists_games_and_every_option(table):
         assert isinstance(screen, SetupScreen)
         for gid in ALL_IDS:
             button = screen.query_one(f"#game-{gid}", RadioButton)
-            assert button.disabled == (gid not in GAMES)
-            if gid in PLANNED:
-                assert "coming soon" in str(button.label)
+            assert not button.disabled and str(button.label) == TITLES[gid]
         assert screen.query_one("#game-nags", RadioButton).value
         kinds = {bool: Switch}
         for spec in option_specs(NagsVariant):
@@ -240,10 +239,10 @@ async def test_save_table_writes_the_config(table, tmp_path, monkeypatch):
 
 # -- rules screen ------------------------------------------------------------------------------
 
-def test_rules_markdown_found_and_missing(planned_game):
+def test_rules_markdown_found_and_missing(unloadable_game):
     text, found = rules_markdown("nags")
     assert found and "NA-1" in text
-    text, found = rules_markdown("nogginate")  # a planned game: its rules are not installed yet
+    text, found = rules_markdown("nogginate")  # its package is missing: so are its rules
     assert not found and "missing" in text
 
 
@@ -276,6 +275,7 @@ async def test_start_table_then_play_again_and_quit_with_confirm(table, fake_tab
         first = app.screen
         assert isinstance(first, FakeTableScreen) and first.pace == table.pace
         new = app.new_match_like(first.session)
+        new.advance()  # the fake table does not deal: the deal makes the log that quitting keeps
         await pilot.pause()
         assert isinstance(app.screen, FakeTableScreen) and app.screen is not first
         assert app.screen.session is new and new.seats == first.session.seats
@@ -310,7 +310,7 @@ async def test_replay_steps_through_a_log(tmp_path, table):
         await pilot.press("left")
         assert screen.index == 2
         lines = screen.narration_lines()
-        assert lines[0] == f"chance: {replay.notations[1]}"
+        assert lines[0] == f"chance: {pretty_text(replay.notations[1])}"  # runner 9♣, as on the table
         assert lines[1:] == [e.narrate(screen.names) for e in replay.events[1]]
         await pilot.press("full_stop")
         assert screen.index == replay.next_turn_index(2)
@@ -377,11 +377,17 @@ async def test_real_table_screen_is_pushed_and_replaced(table):
         await pilot.pause()
         first = app.screen
         assert isinstance(first, NagsTableScreen)
-        assert isinstance(app.screen_stack[-2], SetupScreen)  # leaving the table goes back to setup
+        assert len(app.screen_stack) == 2  # no setup screen is built under the table (issue 22: start-up)
         new = app.new_match_like(first.session)
         await pilot.pause()
         assert isinstance(app.screen, NagsTableScreen) and app.screen.session is new
         assert new.seed != first.session.seed or new.log_path != first.session.log_path
+        app.show_setup()  # leaving the table goes back to a setup screen, built now
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and len(app.screen_stack) == 2
+        assert app.start_table(table)
+        await pilot.pause()
+        assert isinstance(app.screen, NagsTableScreen) and isinstance(app.screen_stack[-2], SetupScreen)
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit)

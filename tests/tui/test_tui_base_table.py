@@ -16,7 +16,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.widgets import Static
 
-from engine.cards import Card, Suit, parse_card
+from engine.cards import Card, Suit, parse_card, pretty_text
 from engine.config import TableConfig
 from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Turn
 from engine.seats import SeatSpec
@@ -31,7 +31,7 @@ from tui.games.nags.table import NagsTableScreen
 from tui.widgets.cards import (THEME_DEFAULTS, CardWidget, SmallCard, card_big, card_label, card_rows,
                                card_small)
 from tui.widgets.gamelog import GameLog
-from tui.widgets.narration import format_points, hand_scores_line, second_person
+from tui.widgets.narration import format_points, hand_scores_line
 from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
 
@@ -233,7 +233,15 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         await wait_for(pilot, lambda: bool(t.hints))  # the hint is sought in a worker thread
         hint = session.hint_with_reason(0)
         assert t.hints == [hint.action]
-        assert status.message_kind == "hint" and status.message_text == f"{hint.action} — {hint.reason}"
+        more = " (h: figures)" if hint.details else ""
+        words = pretty_text(str(hint.action))  # the default describe_action: cards as the table writes them
+        assert status.message_kind == "hint" and status.message_text == f"{words} — {hint.reason}{more}"
+        # issue 22: the reason is words; h again on the same position shows the figures, without a new search
+        assert "%" not in hint.reason and "trial games:" not in hint.reason and "trial games:" in hint.details
+        await press(pilot, "h")
+        assert t.hints == [hint.action] and status.message_kind == "hint"
+        assert status.message_text == (hint.details
+                                       or "no trial games behind this hint: a rule of thumb, or the only move")
 
 
 # -- registry -----------------------------------------------------------------------------------
@@ -246,7 +254,8 @@ def test_registry_gives_the_nags_screen():
     assert isinstance(screen, NagsTableScreen) and screen.pace == 0.25
 
 
-def test_registry_errors_are_one_sentence(monkeypatch, planned_game):
+def test_registry_errors_are_one_sentence(monkeypatch):
+    monkeypatch.delitem(TABLE_SCREENS, "nogginate")
     with pytest.raises(TableScreenError, match="Nogginate cannot be played at the table yet"):
         table_screen_class("nogginate", "Nogginate")
     monkeypatch.setitem(TABLE_SCREENS, "zz", "tui.screens.no_such_module:Screen")
@@ -315,10 +324,6 @@ async def test_summary_screen_for_a_lowest_wins_game():
 
 
 def test_generic_narration():
-    names = ["You", "Bix"]
-    assert second_person("You leads 7♥ and wins the trick", names) == "You lead 7♥ and win the trick"
-    assert second_person("You bids 3 trumps", names) == "You bid 3 trumps"
-    assert second_person("Bix leads 7♥", names) == "Bix leads 7♥"
     line = hand_scores_line({"hand": 1, "scores": [-2.0, 5.5], "totals": [3.0, 5.5]}, ["Ann", "Bix"])
     assert line == "Hand 2: Ann -2, Bix 5.5. Match: Ann 3, Bix 5.5."
 

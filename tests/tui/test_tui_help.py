@@ -57,8 +57,8 @@ def test_every_game_has_a_howto_with_the_aim_and_a_turn_in_five_lines(gid):
     assert howto_markdown(gid) == (text, True)
 
 
-def test_a_game_without_a_howto_points_to_the_rules(planned_game):
-    text, found = howto_markdown("nogginate")  # a planned game: no how-to yet
+def test_a_game_without_a_howto_points_to_the_rules(unloadable_game):
+    text, found = howto_markdown("nogginate")  # its package is missing: so is its how-to
     assert not found and "rules" in text
 
 
@@ -237,7 +237,8 @@ async def test_hint_shows_the_move_and_why_in_one_line_and_in_the_seats_log(tmp_
         status = table.query_one(StatusLine)
         await pilot.press("h")
         await wait_for(pilot, lambda: status.message_kind == "hint")
-        assert status.message_text.endswith(" — " + expected.reason)
+        more = " (h: figures)" if expected.details else ""  # the figures behind it: h again
+        assert status.message_text.endswith(" — " + expected.reason + more)
         log = table.query_one(GameLog)
         assert log.lines_text[-1] == table.hint_text
         assert table.hint_text.startswith("Hint: ") and expected.reason in table.hint_text

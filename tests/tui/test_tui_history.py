@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -227,7 +228,7 @@ async def test_recent_games_replay_and_resume_with_one_key(folder, fake_table, s
         assert [r.path for r in screen.records] == [r.path for r in scan.recent()]
         cells = [str(c) for c in table.get_row_at(screen.records.index(next(r for r in scan.records
                                                                               if r.used_undo)))]
-        assert cells[1] == "Nags" and cells[2] in ("lost (undo)", "won (undo)", "shared (undo)")
+        assert cells[1] == "Nags" and re.fullmatch(r"(lost|won|shared), -?[\d.]+ to -?[\d.]+ \(undo\)", cells[2])
         assert table.region.right <= size[0]
         # a finished game: enter replays it
         row = next(i for i, r in enumerate(screen.records) if r.finished)

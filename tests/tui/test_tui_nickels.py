@@ -331,7 +331,9 @@ def test_describe_and_breakdown():
     assert describe_action(Claim()) .startswith("claim") and describe_action(Decline()) == "pass"
     data = {"hand": 0, "scores": [0.0, 40.0, 10.0], "totals": [0.0, 40.0, 10.0], "out": 0,
             "left": ["", "KD 5C", "10S"], "melded": [True, False, True], "unmelded": 25}
-    assert hand_breakdown(data, ["Ann", "Bix", "Cy"]) == "Ann went out; Bix 40 (KD 5C + 25 not down); Cy 10 (10S)"
+    assert hand_breakdown(data, ["Ann", "Bix", "Cy"]) == "Ann went out; Bix 40 (K♦ 5♣ + 25 not down); Cy 10 (10♠)"
+    assert hand_breakdown(data, ["Ann", "Bix", "Cy"], ascii_only=True) == \
+        "Ann went out; Bix 40 (KD 5C + 25 not down); Cy 10 (10S)"
 
 
 def test_replay_renderer_hides_other_hands_but_shows_known_cards():

@@ -178,6 +178,8 @@ async def test_the_partner_question_in_hot_seat_one_hand_off_each_way():
         await redraw(t, pilot)
         await press(pilot, "d")
         await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
+        set_hand(s, 0, "2H 3H 4H 9C 8S")  # Ann can go out whatever she drew, so she may ask (NG-45k)
+        await redraw(t, pilot)
         await press(pilot, "a")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))  # Cy takes the keyboard
         await press(pilot, "enter")
@@ -199,6 +201,25 @@ def test_prompt_names_the_pending_need():
     v = s.view(s.to_move)
     text = prompt(v, ["A", "B", "C", "D"])
     assert "Not down yet: your first melds need 50 points" in text or "take the pile" in text
+
+
+def test_the_prompt_says_when_a_yes_no_longer_binds():
+    """NG-45k: after "yes", the prompt orders a going out only while the player can still go out; a yes
+    that can no longer be kept is said to bind no more."""
+    s = Session("nogginate", None, ["ai:random"] * 4, seed=3, write_log=False)
+    s.advance()
+    st = s.state
+    st.turn_seat, st.phase, st.need = 0, Phase.MELD, 0
+    go_down(s, 0)
+    st.melds.append(TableMeld(st.next_id, 0, NOGGI, tuple(cards("0C 1C 2C 3C 4C 5C 6C")), True))
+    st.melds.append(TableMeld(st.next_id + 1, 0, NATE, tuple(cards("9C 9C 9D 9D 9H 9S 9S")), True))
+    st.next_id += 2
+    st.asked, st.permission = True, 1
+    set_hand(s, 0, "8C 2D 4S")  # 8C and 2D join no meld: no way out this turn
+    text = prompt(s.view(0), ["You", "B", "C", "D"])
+    assert "the yes no longer binds (NG-45k)" in text and not text.startswith("Your partner said yes: go out")
+    set_hand(s, 0, "9C 2D")  # 9C onto the 9s, 2D the going-out discard
+    assert prompt(s.view(0), ["You", "B", "C", "D"]).startswith("Your partner said yes: go out this turn")
 
 
 def test_nogginate_palette_and_special_faces():

@@ -15,7 +15,7 @@ from engine.games.noms.game import MISAVIS, Bid, Pass, Play
 from engine.gamelog import Replay, read_log
 from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
-from tui.games.noms.ui import (KEY_FOR_BID, parse_called_card, render_position, second_person, side_tricks,
+from tui.games.noms.ui import (KEY_FOR_BID, parse_called_card, render_position, side_tricks,
                          tricks_line)
 from tui.screens import table_screen_class
 from tui.games.noms.table import CallGrid, NomsHand, NomsScoreboard, NomsTableScreen, TrickTable, _hand_mults
@@ -300,7 +300,6 @@ def test_registered_and_text_helpers():
         parse_called_card("A", None)
     with pytest.raises(ValueError):
         parse_called_card("ZZ", None)
-    assert second_person("You announces Spades are trumps", ["You", "B"]) == "You announce Spades are trumps"
 
 
 def test_double_hands_are_marked():

@@ -13,7 +13,7 @@ from engine.cards import Suit
 from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
 from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
-from tui.games.nags.ui import KEY_FOR_VALUE, second_person
+from tui.games.nags.ui import KEY_FOR_VALUE
 from tui.screens.hand_result import HandResultScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen
@@ -226,7 +226,7 @@ async def test_undo_takes_back_to_previous_decision():
         assert session.view(t.shown_seat).hand == hand_before
         assert list(t.query_one(HandView).cards) == list(hand_before)
         # The undo is narrated in the log (the session's words).
-        assert t.query_one(GameLog).lines_text[-1] == second_person(session.narration[-1], session.names)
+        assert t.query_one(GameLog).lines_text[-1] == session.narration[-1]
         assert "back" in t.query_one(GameLog).lines_text[-1]
 
 
@@ -304,11 +304,6 @@ async def test_ascii_cards(monkeypatch):
         log = app.table.query_one(GameLog).lines_text
         assert log and not any(symbols & set(line) for line in log)
         assert any(re.search(r"\b(10|[2-9JQKA])[CDHS]\b", line) for line in log)
-
-
-def test_second_person_narration():
-    assert second_person("You plays 2♦ 2♥", ["You", "Bix"]) == "You play 2♦ 2♥"
-    assert second_person("Bix plays 2♦", ["You", "Bix"]) == "Bix plays 2♦"
 
 
 async def test_upper_case_value_keys_select_like_lower_case():

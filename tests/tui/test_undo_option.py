@@ -57,6 +57,7 @@ def test_play_takes_undo_from_the_command_line_over_the_config(app_calls, tmp_pa
     result = runner.invoke(app, ["play", "nags", "--config", str(config), "--log", str(tmp_path / "a.jsonl")])
     assert result.exit_code == 0, result.output
     assert app_calls[-1][1]["session"].undo_mode == "off"
+    app_calls[-1][1]["session"].advance()
     assert read_log(tmp_path / "a.jsonl").header["undo"] == "off"
     result = runner.invoke(app, ["play", "nags", "--config", str(config), "--undo", "free",
                                  "--log", str(tmp_path / "b.jsonl")])

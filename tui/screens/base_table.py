@@ -30,7 +30,7 @@ from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import CardWidget, ascii_mode, theme_color
 from tui.widgets.footer import WrappingFooter
 from tui.widgets.gamelog import GameLog
-from tui.widgets.narration import asciify, hand_scores_line, second_person, thinking_text
+from tui.widgets.narration import asciify, hand_scores_line, notation_words, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
 
@@ -147,7 +147,7 @@ class BaseTableScreen(Screen[None]):
     ``compose_scores()`` / ``refresh_scores(view)``
         The scores panel (id ``scoreboard``). Default: :class:`MatchScoreboard`
         with the finished hands' points and the match totals.
-    ``second_person(text, names)`` / ``hand_over_line(data, names)``
+    ``hand_over_line(data, names)``
         Wording of the log (default: :mod:`tui.widgets.narration`).
     ``hand_breakdown(data, names)`` / ``hand_result_lines(data, events)``
         How a finished hand was scored, from its ``hand_over`` data (one line, shown in
@@ -271,6 +271,9 @@ class BaseTableScreen(Screen[None]):
         self._last_move_line = 0  # index in the log of the shown human's last move
         #: the last hint shown, in full (move and reason), as the game log has it
         self.hint_text = ""
+        #: the figures behind the last hint (``Hint.details``) and the position it is for
+        self._hint_details = ""
+        self._hint_at: tuple[int, int, int] | None = None
         self._started = False
         self._pending_result: tuple[dict, list[Event]] | None = None  # a hand_over not yet shown
         #: the hand (``state.hand_number``) in which the bots play without the pace delay (key ``.``)
@@ -296,8 +299,8 @@ class BaseTableScreen(Screen[None]):
         return True
 
     def describe_action(self, action: Action) -> str:
-        """``action`` in a player's words (default: its notation)."""
-        return str(action)
+        """``action`` in a player's words (default: its notation, cards as the table writes them)."""
+        return notation_words(action, self.ascii)
 
     def show_hint(self, action: Action) -> None:
         """Show the suggested ``action`` (default: a hint message in the status line)."""
@@ -322,10 +325,6 @@ class BaseTableScreen(Screen[None]):
                                 thinking=self.thinking, humans=self.humans,
                                 winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD,
                                 teams=session_teams(s))
-
-    def second_person(self, text: str, names: Sequence[str]) -> str:
-        """A narrated line as the seat named ``You`` reads it."""
-        return second_person(text, names)
 
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str | None:
         """The log line after a finished hand (its and the match's points)."""
@@ -412,13 +411,28 @@ class BaseTableScreen(Screen[None]):
             self._redraw()
 
     # -- layout ------------------------------------------------------------------------
+    def size_classes(self, width: int, height: int) -> list[str]:
+        """The width and height classes (:attr:`HORIZONTAL_BREAKPOINTS`, :attr:`VERTICAL_BREAKPOINTS`)
+        of a ``width`` x ``height`` terminal, as Textual picks them: the largest breakpoint reached."""
+        out = []
+        for size, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
+            reached = [(at, name) for at, name in breakpoints or () if size >= at]
+            if reached:
+                out.append(max(reached)[1])
+        return out
+
     def compose(self) -> ComposeResult:
+        # The size classes Textual sets at the first resize, set now: the widgets are styled once
+        # for the right size instead of again, all of them, at that resize (issue 22: start-up).
+        width, height = self.app.size
+        if width and height:
+            self.add_class(*self.size_classes(width, height), update=False)
         with Horizontal(id="table-main"):
             with Vertical(id="table-left"):
                 yield from self.compose_table()
             with Vertical(id="table-right"):
                 yield from self.compose_scores()
-                yield GameLog(id="log", person=self.second_person, hand_line=self.hand_over_line,
+                yield GameLog(id="log", hand_line=self.hand_over_line,
                               strong_kinds=self.STRONG_EVENT_KINDS)
         yield StatusLine(id="status")
         yield WrappingFooter()
@@ -441,7 +455,7 @@ class BaseTableScreen(Screen[None]):
         log = self.query_one(GameLog)
         self._sync_log()
         for line in getattr(self.session, "narration", [])[-200:]:  # a resumed match's story so far
-            log.add_line(self.second_person(line, self.names))
+            log.add_line(line)
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
                                                                if getattr(self.session, "seed", None) else ""))
         self.call_after_refresh(self._start)
@@ -708,10 +722,16 @@ class BaseTableScreen(Screen[None]):
     def action_hint(self) -> None:
         """h: ask the engine's hint (``session.hint_with_reason``: the game's ``medium``
         search where it has one) in a worker thread; :meth:`show_hint` shows the move
-        and the status line adds why (the whole line also goes to the game log, for the
-        hinted seat only). A hint that arrives after the position changed is dropped."""
+        and the status line adds why in words (the whole line also goes to the game log,
+        for the hinted seat only). A hint that arrives after the position changed is
+        dropped. h again on the same position shows the figures behind it (the trial
+        games and their points, ``Hint.details``) instead of searching again."""
         if not self.human_turn():
             return
+        if self._hint_at == (self._generation, len(self.session.history), self.shown_seat):
+            details = self._hint_details or "no trial games behind this hint: a rule of thumb, or the only move"
+            self.message(asciify(details) if self.ascii else details, "hint")
+            return  # h again on the same position: the figures behind the hint
         self.message("Looking for a hint…" if not self.ascii else "Looking for a hint...", "info")
         self._find_hint(self.shown_seat, self._generation, len(self.session.history))
 
@@ -747,13 +767,16 @@ class BaseTableScreen(Screen[None]):
             self.message(f"No hint: {hint}", "error")
             return
         self.show_hint(hint.action)
+        self._hint_at = (message.generation, message.moves, message.seat)
+        self._hint_details = getattr(hint, "details", "")
         reason = hint.reason
         if self.ascii:
             reason = asciify(reason)
         dash = "-" if self.ascii else "—"
         status = self._status()
         if status.message_kind == "hint" and reason:
-            status.set_message(f"{status.message_text} {dash} {reason}", "hint")
+            more = " (h: figures)" if self._hint_details else ""
+            status.set_message(f"{status.message_text} {dash} {reason}{more}", "hint")
         self.hint_text = f"Hint: {self.describe_action(hint.action)} {dash} {reason}" if reason else ""
         if self.hint_text:
             self.query_one(GameLog).add_line(self.hint_text, style="italic", visible_to=frozenset({message.seat}))

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Header, Label, Static
 
-from engine.games import GAMES
+from engine.games import ALL_IDS
 from engine.stats import GameRecord, LogScan, PlayerStats, compute_stats, scan_logs
 from tui.widgets.footer import WrappingFooter
 from tui.stats_text import (OUTCOME_STYLE, game_table, game_title, level_table, notes_text, overall_text,
@@ -129,7 +129,7 @@ class StatsScreen(Screen):
     # -- actions ---------------------------------------------------------------------
     def action_next_game(self) -> None:
         """Key ``g``: every game -> the first game -> ... -> every game."""
-        order: list[str | None] = [None, *GAMES]
+        order: list[str | None] = [None, *ALL_IDS]
         i = order.index(self.game) if self.game in order else 0
         self.game = order[(i + 1) % len(order)]
         self.reload()
@@ -234,11 +234,14 @@ class RecentGamesScreen(Screen):
         left = []
         if scan.bot_only:
             left.append(f"{scan.bot_only} bot-only")
+        if scan.unplayed:
+            left.append(f"{scan.unplayed} never played")
         if scan.corrupt:
             left.append(f"{len(scan.corrupt)} unreadable")
         if left:
-            total = scan.bot_only + len(scan.corrupt)
-            out.append(f" ({' and '.join(left)} log{'s' if total != 1 else ''} not listed.)", style="dim")
+            total = scan.bot_only + scan.unplayed + len(scan.corrupt)
+            listed = ", ".join(left[:-1]) + " and " + left[-1] if len(left) > 1 else left[0]
+            out.append(f" ({listed} log{'s' if total != 1 else ''} not listed.)", style="dim")
         return out
 
     def selected(self) -> GameRecord | None:

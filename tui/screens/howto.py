@@ -23,7 +23,7 @@ from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Header, Markdown, Static
 
-from engine.games import GAMES, PLANNED, SPECS
+from engine.games import UnknownGame, game_title, get_spec
 from tui.widgets.footer import WrappingFooter
 
 #: Friendlier names than Textual's footer glyphs for a few keys (the how-to is read, not glanced at).
@@ -113,12 +113,6 @@ def key_sections(game_id: str, app: Any = None, keymap: Mapping[str, str] | None
     return [("Keys at this table", table), ("Keys everywhere", everywhere)]
 
 
-def game_title(game_id: str) -> str:
-    """The title of ``game_id`` (a registered or planned game), else the id."""
-    game = GAMES.get(game_id)
-    return game.title if game else PLANNED.get(game_id, game_id)
-
-
 def howto_markdown(game_id: str) -> tuple[str, bool]:
     """The "How to play" Markdown of ``game_id`` (``engine/games/<id>/howto.md``).
 
@@ -126,12 +120,9 @@ def howto_markdown(game_id: str) -> tuple[str, bool]:
         ``(markdown, found)``; when the file is missing ``markdown`` is a short page
         pointing to the full rules and ``found`` is False.
     """
-    spec = SPECS.get(game_id)
     try:
-        if spec is None:
-            raise FileNotFoundError(game_id)
-        return spec.howto_text(), True
-    except (FileNotFoundError, OSError, ModuleNotFoundError):
+        return get_spec(game_id).howto_text(), True
+    except (UnknownGame, OSError, ModuleNotFoundError):
         title = game_title(game_id)
         return (f"# How to play {title}\n\nThere is no short guide to {title} yet: the full rules are one key "
                 "away.\n", False)

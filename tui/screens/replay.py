@@ -24,12 +24,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from engine.cards import Card
+from engine.cards import Card, pretty_text
 from engine.core import ActionParseError
 from engine.gamelog import LogReplayError, Replay, read_log
 from engine.seats import safe_name
 from tui.games import TABLES, load
 from tui.widgets.footer import WrappingFooter
+from tui.widgets.narration import what_seat_sees
 
 MAX_SEAT_KEYS = 6
 HISTORY_LINES = 12
@@ -100,8 +101,8 @@ def render_generic(state: Any, names: list[str], seat: int | None, palette: Pale
     or the seat's view as its dataclass text."""
     if seat is None:
         return Text.assemble(("Omniscient position\n", "bold"), state.fingerprint())
-    who = names[seat] if seat < len(names) else f"seat {seat}"
-    return Text.assemble((f"What {who} sees\n", "bold"), repr(state.view(seat)))
+    what = what_seat_sees(names, seat)
+    return Text.assemble((what[0].upper() + what[1:] + "\n", "bold"), repr(state.view(seat)))
 
 
 
@@ -250,15 +251,16 @@ class ReplayScreen(Screen):
 
     def notation_seen(self, j: int) -> str:
         """Action ``j``'s notation, or in a seat view what that seat observed of it
-        (``State.observation``: another seat's hidden draw is only a count)."""
+        (``State.observation``: another seat's hidden draw is only a count), its cards
+        written as the table writes them (``cut 18: 4♦ 4♥``, :func:`engine.cards.pretty_text`)."""
         notation = self.replay.notations[j]
         if self.seat is None:
-            return notation
+            return pretty_text(notation)
         try:
             action = self.replay.game.parse_action(notation)
         except ActionParseError:
-            return notation
-        return self.replay.positions[j].observation(action, self.seat)
+            return pretty_text(notation)
+        return pretty_text(self.replay.positions[j].observation(action, self.seat))
 
     def narration_lines(self) -> list[str]:
         """What the current step did: the action with its actor, then its events

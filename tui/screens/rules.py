@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Header, MarkdownViewer
 
-from engine.games import GAMES, PLANNED, SPECS
+from engine.games import UnknownGame, game_title, get_spec
 from tui.widgets.footer import WrappingFooter
 
 
@@ -19,13 +19,10 @@ def rules_markdown(game_id: str) -> tuple[str, bool]:
         ``(markdown, found)``; when the file is missing ``markdown`` is a short
         page saying so and ``found`` is False.
     """
-    spec = SPECS.get(game_id)
-    title = spec.game.title if spec else PLANNED.get(game_id, game_id)
+    title = game_title(game_id)
     try:
-        if spec is None:
-            raise FileNotFoundError(game_id)
-        text = spec.rules_text()
-    except (FileNotFoundError, OSError, ModuleNotFoundError):
+        text = get_spec(game_id).rules_text()
+    except (UnknownGame, OSError, ModuleNotFoundError):
         return (f"# {title}\n\nThe rules of {title} are not installed: `engine/games/{game_id}/rules.md` is "
                 f"missing from this copy of cardtable.\n", False)
     return text, True
@@ -57,8 +54,7 @@ class RulesScreen(Screen):
         yield WrappingFooter()
 
     def on_mount(self) -> None:
-        game = GAMES.get(self.game_id)
-        self.sub_title = f"Rules of {game.title if game else PLANNED.get(self.game_id, self.game_id)}"
+        self.sub_title = f"Rules of {game_title(self.game_id)}"
         self.query_one(MarkdownViewer).document.focus()
 
     def action_toggle_toc(self) -> None:

@@ -31,9 +31,8 @@ from textual.validation import Integer, Number
 from textual.widgets import (Button, Header, Input, Label, RadioButton, RadioSet, Select, Static,
                              Switch)
 
-from engine.games import default_level, levels_for
 from engine.config import TableConfig, default_seats, variant_for
-from engine.games import ALL_IDS, GAMES, PLANNED
+from engine.games import ALL_IDS, GAMES, UnknownGame, default_level, game_title, levels_for
 from engine.seats import SeatSpec, name_problem, seat_names
 from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
@@ -53,13 +52,6 @@ PACE_MIN, PACE_MAX = 0.0, 10.0
 
 class SetupError(ValueError):
     """One sentence saying what is wrong with the form."""
-
-
-def game_title(game_id: str) -> str:
-    """The player-facing name of a game id (available or planned)."""
-    if game_id in GAMES:
-        return GAMES[game_id].title
-    return PLANNED.get(game_id, game_id)
 
 
 def parse_option_text(spec: OptionSpec, text: str) -> Any:
@@ -138,11 +130,8 @@ class SetupScreen(Screen):
             yield from self._history_rows()
             yield Label("Game", classes="section")
             with RadioSet(id="game", compact=True):
-                for gid in ALL_IDS:
-                    if gid in GAMES:
-                        yield RadioButton(game_title(gid), value=gid == self.game_id, id=f"game-{gid}")
-                    else:
-                        yield RadioButton(f"{game_title(gid)} (coming soon)", disabled=True, id=f"game-{gid}")
+                for gid in ALL_IDS:  # titles only: a game is imported when it is chosen
+                    yield RadioButton(game_title(gid), value=gid == self.game_id, id=f"game-{gid}")
             with Horizontal(classes="form-row"):
                 yield Label("Seats", classes="field-label")
                 yield Select(self._seat_count_options(), id="n-seats", allow_blank=False,
@@ -282,19 +271,21 @@ class SetupScreen(Screen):
         (``engine.gamelog.newest_unfinished``), described from its header."""
         from engine.gamelog import newest_unfinished
         record: GameRecord | None = None
+        text = ""
         try:
             path = newest_unfinished(folder)
             record = read_record(path) if path is not None else None
+            text = describe_unfinished(record) if record is not None else ""  # imports its game: here, not in the UI
         except (OSError, CorruptLog):
             record = None
         except Exception:  # noqa: BLE001 - a log the reader chokes on only means no "Continue" offer
             record = None
         try:
-            self.app.call_from_thread(self._show_history, record)
+            self.app.call_from_thread(self._show_history, record, text)
         except RuntimeError:  # the app closed meanwhile
             pass
 
-    def _show_history(self, record: GameRecord | None) -> None:
+    def _show_history(self, record: GameRecord | None, text: str = "") -> None:
         if not self.is_attached:
             return
         self.unfinished = record
@@ -302,7 +293,7 @@ class SetupScreen(Screen):
         note.display = record is not None
         self.query_one("#continue", Button).display = record is not None
         if record is not None:
-            note.update("Unfinished: " + describe_unfinished(record))
+            note.update("Unfinished: " + (text or describe_unfinished(record)))
 
     def action_continue_game(self) -> None:
         """Key ``ctrl+o``: resume the newest unfinished game (see :attr:`unfinished`)."""
@@ -465,8 +456,13 @@ class SetupScreen(Screen):
         gid = (event.pressed.id or "").removeprefix("game-")
         if gid not in GAMES or gid == self.game_id:
             return
+        try:
+            g = GAMES[gid]  # the game's package is imported now, the first time it is chosen
+        except UnknownGame as err:  # an install that lacks it: say so, keep the game shown
+            self._show_error(str(err))
+            self.query_one(f"#game-{self.game_id}", RadioButton).value = True
+            return
         self.game_id = gid
-        g = GAMES[gid]
         count = self.query_one("#n-seats", Select)
         n = min(max(self.n_seats, g.min_seats), g.max_seats)
         count.set_options(self._seat_count_options())

@@ -371,6 +371,8 @@ class CardWidget(Widget):
         """Args: ``card`` shown (None for an empty slot); ``index`` and ``source``
         (e.g. ``"discard:2"``) are reported by clicks; ``label`` replaces the face
         text (e.g. a draw-pile count); ``palette`` names the suit colours."""
+        if card is None and label is None:  # the class mounting would set: styled once (issue 22)
+            classes = f"{classes} -empty" if classes else "-empty"
         super().__init__(name=name, id=id, classes=classes)
         self.index = index
         self.label = label

@@ -20,7 +20,7 @@ from textual.widgets import RichLog
 from engine.cards import Card, CardParseError, Suit
 from engine.core import Event
 from tui.widgets.cards import _readable_on_dark, ascii_mode, card_color, suit_color
-from tui.widgets.narration import asciify, hand_scores_line, second_person
+from tui.widgets.narration import asciify, hand_scores_line
 
 _CARD_RE = re.compile(r"\b(10|[2-9JQKA])([♣♦♥♠])")
 _ASCII_CARD_RE = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
@@ -55,8 +55,6 @@ def card_spans(text: str, cards: Iterable[str], ascii_only: bool = False) -> lis
     pattern = re.compile(f"(?<!{_TOKEN_EDGE})(?:{alternatives})(?!{_TOKEN_EDGE})")
     return [(m.start(), m.end(), by_token[m.group(0)]) for m in pattern.finditer(text)]
 
-#: Narrates one event's text for the seat names: ``(text, names) -> text``.
-PersonFn = Callable[[str, Sequence[str]], str]
 #: The extra line after a ``hand_over`` event: ``(event data, names) -> text``, or None for no line.
 HandLineFn = Callable[[dict, Sequence[str]], "str | None"]
 
@@ -72,8 +70,6 @@ class GameLog(RichLog):
     every line it was given, so :meth:`set_viewer` redraws it for another seat.
 
     Args:
-        person: rewrites a narrated line for the seat named ``You`` (default
-            :func:`tui.widgets.narration.second_person`).
         hand_line: the scores line written after each ``hand_over`` event
             (default :func:`tui.widgets.narration.hand_scores_line`).
         strong_kinds: event kinds written in bold (e.g. a horse coming in).
@@ -85,12 +81,11 @@ class GameLog(RichLog):
 
     can_focus = False
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None, person: PersonFn | None = None,
+    def __init__(self, *, id: str | None = None, classes: str | None = None,
                  hand_line: HandLineFn | None = None, strong_kinds: Collection[str] = ()) -> None:
         super().__init__(id=id, classes=classes, wrap=True, markup=False, highlight=False,
                          auto_scroll=True, min_width=20)
         self.lines_text: list[str] = []
-        self.person: PersonFn = person or second_person
         self.hand_line: HandLineFn = hand_line or hand_scores_line
         self.strong_kinds = frozenset(strong_kinds)
         #: the seat whose narration is shown; None shows every line (all hands)
@@ -167,7 +162,7 @@ class GameLog(RichLog):
         (private events of other seats are kept but not shown)."""
         out = []
         for e in events:
-            text = self.person(e.narrate(names), names)
+            text = e.narrate(names)
             style = ""
             if e.kind in self.strong_kinds:
                 style = "bold"

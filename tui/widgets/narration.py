@@ -1,5 +1,4 @@
-"""Game-independent wording for the table: ASCII fallback of narration, the
-second person for the seat named ``You``, points as text, a finished hand's
+"""Game-independent wording for the table: ASCII fallback of narration, points as text, a finished hand's
 scores line and the "thinking…" cue. Text only (no widgets); a game's own
 module (e.g. :mod:`tui.games.nags.ui`) may word things its own way instead.
 """
@@ -8,9 +7,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.cards import Suit
-from engine.grammar import SECOND_PERSON_VERBS as _VERBS
-from engine.grammar import second_person as _engine_second_person
+from engine.cards import Suit, pretty_text
+from engine.grammar import render
 
 _SYMBOL_TO_LETTER = str.maketrans({s.symbol: s.letter for s in Suit})
 
@@ -28,18 +26,6 @@ def format_points(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-#: Third-person verbs and their second-person forms (kept in the engine, which narrates).
-SECOND_PERSON_VERBS = _VERBS
-
-
-def second_person(text: str, names: Sequence[str]) -> str:
-    """Turn a sentence about the seat named ``You`` into the second person
-    (``You leads 7♥ and wins`` -> ``You lead 7♥ and win``): the engine's
-    :func:`engine.grammar.second_person`, which :meth:`engine.core.Event.narrate`
-    already applies. Other text is returned unchanged."""
-    return _engine_second_person(text, names)
-
-
 def hand_scores_line(data: dict, names: Sequence[str], hand_word: str = "Hand") -> str:
     """The scores of a finished hand from a ``hand_over`` event's data
     (``hand`` index from 0, ``scores`` and ``totals`` in points):
@@ -52,6 +38,21 @@ def hand_scores_line(data: dict, names: Sequence[str], hand_word: str = "Hand") 
     if totals:
         parts.append("Match: " + ", ".join(f"{n} {format_points(t)}" for n, t in zip(names, totals)) + ".")
     return " ".join(parts)
+
+
+def notation_words(action: object, ascii_only: bool = False) -> str:
+    """An action's notation as a player reads it: its cards written as the table writes
+    them (``discard 10♥ D1``; the notation itself, ``discard 10H D1``, in ASCII mode)."""
+    text = str(action)
+    return text if ascii_only else pretty_text(text)
+
+
+def what_seat_sees(names: Sequence[str], seat: int) -> str:
+    """A replay's heading for one seat's view: ``what Bix sees``, ``what you see``
+    (the seat named ``You``), ``what seat 5 sees`` for a seat ``names`` lacks."""
+    if not 0 <= seat < len(names):
+        return f"what seat {seat} sees"
+    return render(f"what {{s{seat}}} {{s{seat}:sees|see}}", names)
 
 
 def thinking_text(name: str, ascii_only: bool = False) -> str:

@@ -27,4 +27,6 @@ SPEC = GameSpec(
     bots=standard_bots(NagsEasyBot, search.make_search_bot),
     draw_step=draw_step,
     hint_level="medium@200it",  # about medium's 0.15 s of CPU (2026-11-23), the same hint on any machine
+    hand_word="Game",
+    match_hands=lambda v: v.match_games if v.match_target is None else None,  # NA-21
 )

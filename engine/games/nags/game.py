@@ -33,6 +33,7 @@ from engine.cards import (
     cards_text,
     parse_card,
     parse_cards,
+    pretty_text,
     rank_text,
     standard_deck,
 )
@@ -53,6 +54,7 @@ from engine.core import (
     shuffled,
 )
 from engine.determinize import deal
+from engine.grammar import agree, plural
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -563,7 +565,8 @@ class NagsState(State):
                 return f"the {value_text(action.value)} already belongs to a player (NA-25b)"
             return "a horse costs 10 points and you have fewer (NA-25a)"
         return {P_PLAY: "it is time to play a card", P_DIRECTION: "choose the direction: up or down (NA-23)",
-                P_BUY: "buy a horse or say done (NA-25)"}.get(self.phase, f"{action} is not legal now")
+                P_BUY: "buy a horse or say done (NA-25)"}.get(self.phase,
+                                                             f"{pretty_text(str(action))} is not legal now")
 
     def _why_play_illegal(self, action: Play) -> str:
         if not action.cards:
@@ -649,7 +652,7 @@ class NagsState(State):
             seat = self.turn_seat
             self.direction = cast(ChooseDirection, action).direction
             self.phase = P_PLAY
-            events = [Event("direction", "{seat} chooses to go " + str(action), seat,
+            events = [Event("direction", "{seat} {seat:chooses|choose} to go " + str(action), seat,
                             {"direction": self.direction})]
             if self._stuck():
                 return events + self._end_game(blocked=True, stuck=True)
@@ -662,7 +665,7 @@ class NagsState(State):
         if p == P_DEALER and isinstance(action, ChooseDealer) and 0 <= action.seat < self.n_seats:
             self.dealer = action.seat
             self._start_game()
-            return [Event("dealer", "{seat} deals first", action.seat)]
+            return [Event("dealer", "{seat} {seat:deals|deal} first", action.seat)]
         if p == P_RUNNERS and isinstance(action, DealRunner):
             return self._do_runner(action.card)
         if p == P_DEAL and isinstance(action, Deal):
@@ -704,7 +707,7 @@ class NagsState(State):
         owner = self.owners.get(card.rank)
         if owner is not None:  # NA-25c runner bonus
             self.game_half[owner] += 4
-            events.append(Event("owner_bonus", "{seat} owns the " + value_text(card.rank)
+            events.append(Event("owner_bonus", "{seat} {seat:owns|own} the " + value_text(card.rank)
                                 + " horse, which is running: +2", owner, {"half_points": 4}))
         if len(self.runners) == N_RUNNERS:
             self.phase = P_DEAL
@@ -734,7 +737,8 @@ class NagsState(State):
         self.turn_seat = self.starter
         self.phase = P_PLAY
         return [Event("deal", f"Cards dealt: {HAND_SIZE} each, {self.stock_count} in the draw pile", None),
-                Event("starter", "{seat} holds " + self.start_card.pretty + ", the lowest card, and starts",
+                Event("starter", "{seat} {seat:holds|hold} " + self.start_card.pretty
+                      + ", the lowest card, and {seat:starts|start}",
                       self.starter, {"card": self.start_card.text, "cards": [self.start_card.text]})]
 
     def _advance(self) -> None:
@@ -765,7 +769,7 @@ class NagsState(State):
         owner = self.owners.get(v)
         if owner is not None:  # NA-25d placing bonus
             self.game_half[owner] += half
-            events.append(Event("owner_bonus", "{seat} owns the " + value_text(v) + " horse: +"
+            events.append(Event("owner_bonus", "{seat} {seat:owns|own} the " + value_text(v) + " horse: +"
                                 + half_text(half), owner, {"half_points": half}))
         return events
 
@@ -778,14 +782,15 @@ class NagsState(State):
         self.opened = True
         self.passes = 0
         self.idle_turns = 0
-        events = [Event("play", "{seat} plays " + " ".join(c.pretty for c in action.cards), seat,
+        events = [Event("play", "{seat} {seat:plays|play} " + " ".join(c.pretty for c in action.cards), seat,
                         {"cards": [c.text for c in action.cards]})]
         events += self._horse(seat, action.cards)
         if not hand:  # NA-17: the game ends at once, after the horses
             left = sum(len(h) for h in self.hands)
             half = playout_half_points(left)
             self.game_half[seat] += half
-            events.append(Event("play_out", f"{{seat}} plays out: 5 + {left} cards = +{half_text(half)}",
+            events.append(Event("play_out", f"{{seat}} {{seat:plays|play}} out: 5 + {plural(left, 'card', 'cards')} = "
+                                            f"+{half_text(half)}",
                                 seat, {"half_points": half}))
             return events + self._end_game()
         self._advance()
@@ -815,7 +820,8 @@ class NagsState(State):
         else:
             self.stock_known = old[::-1]  # turned face down: the oldest discard is on top
             how = "turned face down, in order"
-        return Event("recycle", f"The discard pile is {how} to make a new draw pile ({len(old)} cards)",
+        return Event("recycle", f"The discard pile is {how} to make a new draw pile "
+                                f"({plural(len(old), 'card', 'cards')})",
                      None, {"count": len(old)})
 
     def _place_turned(self, card: Card) -> list[Event]:
@@ -825,7 +831,7 @@ class NagsState(State):
         self.passes = 0
         self.idle_turns += 1
         forced = self.turn_forced
-        how = "cannot play and turns " if forced else "chooses to turn "
+        how = "cannot play and {seat:turns|turn} " if forced else "{seat:chooses|choose} to turn "
         events = [Event("turn", "{seat} " + how + card.pretty, seat,
                         {"card": card.text, "cards": [card.text], "forced": forced})]
         events += self._horse(seat, (card,))
@@ -878,7 +884,7 @@ class NagsState(State):
         self._note_void()
         seat = self.turn_seat
         self.passes += 1
-        events = [Event("pass", "{seat} cannot play or turn a card and passes", seat)]
+        events = [Event("pass", "{seat} cannot play or turn a card and {seat:passes|pass}", seat)]
         if self.passes >= self.n_seats:  # NA-16: one full cycle of passes
             return events + self._end_game(blocked=True)
         self._advance()
@@ -916,7 +922,8 @@ class NagsState(State):
                     and self._drawn_in_a_row() >= self.variant.max_drawn_games):  # NA-21a
             self.phase = P_OVER
             w = self.winners()
-            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
                                 {"winners": w, "totals": totals}))
             return events
         self.game_no += 1
@@ -944,10 +951,10 @@ class NagsState(State):
         if isinstance(action, Buy):
             self.owners[action.value] = seat
             self.totals_half[seat] -= 20
-            return [Event("buy", "{seat} buys the " + value_text(action.value) + " horse for 10 points", seat,
-                          {"value": action.value})]
+            return [Event("buy", "{seat} {seat:buys|buy} the " + value_text(action.value) + " horse for 10 points",
+                          seat, {"value": action.value})]
         self.buys_done += 1
-        events = [Event("done_buying", "{seat} buys no more horses", seat)]
+        events = [Event("done_buying", "{seat} {seat:buys|buy} no more horses", seat)]
         if self.buys_done == self.n_seats:
             self._start_game()
         else:

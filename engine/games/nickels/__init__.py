@@ -43,4 +43,6 @@ SPEC = GameSpec(
     bots=standard_bots(NickelsEasyBot, search.make_search_bot),
     draw_step=draw_step,
     hint_level="medium@16it",  # about medium's 0.15 s of CPU at low load (2026-11-23), the same hint on any machine
+    hand_word="Round",
+    match_hands=lambda v: game.ROUNDS,  # NK-3
 )

@@ -214,6 +214,41 @@ def discard_order(v: NickelsView, discards: Sequence[Discard]) -> list[tuple[tup
     return out
 
 
+def discard_reason(v: NickelsView, order: Sequence[tuple[tuple, Discard]]) -> str:
+    """Why the first discard of ``order`` (:func:`discard_order`) is chosen, true of this
+    hand: the first step of the rule (5 in the module docstring) where it beats the next
+    best discard, and the costlier cards it keeps because they help the melds more."""
+    key, pick = order[0]
+    c = pick.card
+    name = c.pretty
+    if len(order) == 1:
+        return f"{name} is the only card you may discard"
+    pen = v.variant.penalty_values
+    rkey, runner = order[1]
+    step = next((i for i in range(len(key)) if key[i] != rkey[i]), None)
+    if step == 0:
+        why = f"{name} rather than a joker, which fits any meld"
+    elif step == 1:
+        why = (f"the contract needs every card but {name}" if key[1] <= 0
+               else f"every card helps the contract; losing {name} sets it back least")
+    elif step == 2:
+        why = (f"{name} has no partner in your hand (no card of its rank, none near it in its suit)" if key[2] == 0
+               else f"{name} has the fewest partners in your hand (cards of its rank or near it in its suit)")
+    elif step == 3:
+        why = f"{name} is no use to the next player, unlike {runner.card.pretty}"
+    elif step == 4:
+        why = f"{name} costs {pen.of(c)} points if it stays in your hand, the most of the cards you can spare"
+    else:
+        alike = " ".join(a.card.pretty for k, a in order if k == key)
+        why = f"{alike} are equally spare; {name} goes first"
+    kept = [a.card for k, a in order[1:] if pen.of(a.card) > pen.of(c) and not a.card.is_joker
+            and (k[1], k[2]) > (key[1], key[2])]
+    if kept:
+        shown = " ".join(x.pretty for x in sorted(set(kept), key=lambda x: x.order, reverse=True)[:3])
+        why += f"; the costlier {shown} {'helps' if len(set(kept)) == 1 else 'help'} your melds more"
+    return why
+
+
 class NickelsEasyBot(HeuristicBot):
     """Level ``easy``: the rules of thumb in the module docstring."""
 
@@ -262,8 +297,8 @@ class NickelsEasyBot(HeuristicBot):
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0], "the only kind of move left"
-        pick_d = discard_order(v, discards)[0][1]
-        return pick_d, f"{pick_d.card.pretty} is the costliest card that no meld needs"
+        order = discard_order(v, discards)
+        return order[0][1], discard_reason(v, order)
 
     def go_down(self, v: NickelsView, melds: list[LayMeld]) -> tuple[Action, str]:
         """Step 3: the first meld of the going-down plan that lays the most cards (NK-11)."""
@@ -298,5 +333,6 @@ def plan_text(plan: Sequence[Meld]) -> str:
     return " + ".join(m.pretty() for m in plan)
 
 
-__all__ = ["NickelsEasyBot", "best_down_plan", "contract_distance", "discard_order", "feeds", "plan_text",
+__all__ = ["NickelsEasyBot", "best_down_plan", "contract_distance", "discard_order", "discard_reason", "feeds",
+           "plan_text",
            "usefulness"]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted, rank_text
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, State, rand_below, shuffled
+from engine.grammar import agree, plural
 from engine.games.nickels.actions import (
     CHANCE_PHASES,
     Claim,
@@ -279,7 +280,7 @@ class NickelsState(State):
         self.dealer = action.seat
         self._reset_round()
         self.phase = _DEAL
-        return [Event("dealer", "{seat} deals first (NK-4)", self.dealer, {"dealer": self.dealer})]
+        return [Event("dealer", "{seat} {seat:deals|deal} first (NK-4)", self.dealer, {"dealer": self.dealer})]
 
     def _apply_deal(self, action: Action) -> list[Event]:
         if type(action) is not Deal:
@@ -297,7 +298,7 @@ class NickelsState(State):
         self.pool = list(rest.elements())
         self.phase = _UPCARD
         b, r = self.contract
-        return [Event("deal", f"{{seat}} deals the {HAND_NAMES[self.round_no]}: {size} cards each; "
+        return [Event("deal", f"{{seat}} {{seat:deals|deal}} the {HAND_NAMES[self.round_no]}: {size} cards each; "
                       f"the contract is {contract_text(b, r)}" + (", all cards, no discard (NK-20)"
                                                                   if self.round_no == ROUNDS - 1 else ""),
                       self.dealer, {"round": self.round_no, "size": size, "books": b, "runs": r})]
@@ -328,8 +329,8 @@ class NickelsState(State):
         self.pool.remove(card)
         insert_sorted(self.hands[seat], card)
         self.phase = _PLAY
-        return [Event("draw", "{seat} draws from the draw pile", seat, {"count": 1}),
-                Event("draw_private", f"{{seat}} draws {card.pretty}", seat,
+        return [Event("draw", "{seat} {seat:draws|draw} from the draw pile", seat, {"count": 1}),
+                Event("draw_private", f"{{seat}} {{seat:draws|draw}} {card.pretty}", seat,
                       {"card": card.text, "cards": [card.text]}, frozenset((seat,)))]
 
     def _apply_penalty(self, action: Action) -> list[Event]:
@@ -337,8 +338,8 @@ class NickelsState(State):
         seat = self.offer_seat
         self.pool.remove(card)
         insert_sorted(self.hands[seat], card)
-        events = [Event("penalty", "{seat} takes a face-down penalty card (NK-13c)", seat, {"count": 1}),
-                  Event("penalty_private", f"{{seat}} takes {card.pretty} as the penalty card", seat,
+        events = [Event("penalty", "{seat} {seat:takes|take} a face-down penalty card (NK-13c)", seat, {"count": 1}),
+                  Event("penalty_private", f"{{seat}} {{seat:takes|take}} {card.pretty} as the penalty card", seat,
                         {"card": card.text, "cards": [card.text]}, frozenset((seat,)))]
         self.offer_seat = -1
         if self.discards:
@@ -357,19 +358,21 @@ class NickelsState(State):
         self.known[seat].append(card)
         how = "free (NK-13b)" if self.phase == _ACQUIRE else "from under the claimed card (NK-13d)"
         self.phase = _PLAY
-        return [Event("take", f"{{seat}} takes {card.pretty} {how}", seat, {"card": card.text, "cards": [card.text]})]
+        return [Event("take", f"{{seat}} {{seat:takes|take}} {card.pretty} {how}", seat,
+                      {"card": card.text, "cards": [card.text]})]
 
     def _apply_pass(self, a: Decline) -> list[Event]:
         seat = self.turn_seat
         top = self.discards[-1]
-        events = [Event("decline", f"{{seat}} passes on {top.pretty}", seat, {"card": top.text, "cards": [top.text]})]
+        events = [Event("decline", f"{{seat}} {{seat:passes|pass}} on {top.pretty}", seat,
+                        {"card": top.text, "cards": [top.text]})]
         if self.phase == _AFTER and self.turn_claims >= self.variant.out_of_turn_claims_per_turn:
             return events + self._need_draw()  # NK-13f: the exposed card is offered only to C
         return events + self._next_offer(seat)
 
     def _apply_offer_pass(self, a: Decline) -> list[Event]:
         who = self.offer_seat
-        return [Event("offer_pass", "{seat} passes", who, {})] + self._next_offer(who)
+        return [Event("offer_pass", "{seat} {seat:passes|pass}", who, {})] + self._next_offer(who)
 
     def _apply_claim(self, a: Claim) -> list[Event]:
         who = self.offer_seat
@@ -378,7 +381,7 @@ class NickelsState(State):
         self.known[who].append(card)
         self.claims[who] += 1
         self.turn_claims += 1
-        events = [Event("claim", f"{{seat}} claims {card.pretty} (May I?)", who,
+        events = [Event("claim", f"{{seat}} {{seat:claims|claim}} {card.pretty} (May I?)", who,
                         {"card": card.text, "cards": [card.text]})]
         events += self._reshuffle_if_empty()
         self.phase = _PENALTY
@@ -389,9 +392,11 @@ class NickelsState(State):
         card = a.card
         self._lose(seat, card)
         self.discards.append(card)
-        events = [Event("discard", f"{{seat}} discards {card.pretty}", seat, {"card": card.text, "cards": [card.text]})]
+        events = [Event("discard", f"{{seat}} {{seat:discards|discard}} {card.pretty}", seat,
+                        {"card": card.text, "cards": [card.text]})]
         if not self.hands[seat]:
-            return events + self._end_round(seat, "{seat} discards the last card and goes out (NK-18)")
+            return events + self._end_round(seat, "{seat} {seat:discards|discard} the last card and {seat:goes|go} "
+                                                  "out (NK-18)")
         return events + self._next_turn()
 
     def _apply_meld(self, a: LayMeld) -> list[Event]:
@@ -407,14 +412,15 @@ class NickelsState(State):
         self.owed = (b - (not meld.is_run), r - meld.is_run)
         self.melds.append(TableMeld(self.next_id, seat, meld))
         self.next_id += 1
-        events = [Event("meld", f"{{seat}} lays m{self.next_id - 1}: {meld.pretty()}", seat,
+        events = [Event("meld", f"{{seat}} {{seat:lays|lay}} m{self.next_id - 1}: {meld.pretty()}", seat,
                         {"meld": self.next_id - 1, "cards": [c.text for c in meld.cards]})]
         if self.owed != (0, 0):
             return events
-        events.append(Event("down", "{seat} has gone down with the contract (NK-11)", seat,
+        events.append(Event("down", "{seat} {seat:has|have} gone down with the contract (NK-11)", seat,
                             {"melds": [m.id for m in self.melds if m.owner == seat]}))
         if not hand:
-            return events + self._end_round(seat, "{seat} goes down with every card and goes out (NK-18)")
+            return events + self._end_round(seat, "{seat} {seat:goes|go} down with every card and {seat:goes|go} "
+                                                  "out (NK-18)")
         return events
 
     def _apply_layoff(self, lay: Layoff) -> list[Event]:
@@ -426,10 +432,11 @@ class NickelsState(State):
         new: Meld = m.with_card(lay.card) if isinstance(m, Book) else m.extended(lay.card, layoff_pos(lay))
         self.melds[idx] = TableMeld(tm.id, tm.owner, new)
         shown = lay.card.pretty if lay.stands is None else f"JK (as {rank_text(lay.stands.rank)})"
-        events = [Event("layoff", f"{{seat}} lays off {shown} on m{tm.id}", seat,
+        events = [Event("layoff", f"{{seat}} {{seat:lays|lay}} off {shown} on m{tm.id}", seat,
                         {"meld": tm.id, "card": lay.card.text, "cards": [lay.card.text]})]
         if not hand:
-            return events + self._end_round(seat, "{seat} lays off the last card and goes out (NK-18)")
+            return events + self._end_round(seat, "{seat} {seat:lays|lay} off the last card and {seat:goes|go} out "
+                                                  "(NK-18)")
         return events
 
     def _apply_swap(self, sw: Swap) -> list[Event]:
@@ -444,7 +451,8 @@ class NickelsState(State):
         insert_sorted(hand, JOKER)
         self.known[seat].append(JOKER)
         self.melds[idx] = TableMeld(tm.id, tm.owner, run.swapped(pos, sw.card))
-        return [Event("swap", f"{{seat}} puts {sw.card.pretty} in m{tm.id} and takes the joker (NK-16)", seat,
+        return [Event("swap", f"{{seat}} {{seat:puts|put}} {sw.card.pretty} in m{tm.id} and {{seat:takes|take}} the "
+                              "joker (NK-16)", seat,
                       {"meld": tm.id, "card": sw.card.text, "cards": [sw.card.text]})]
 
     def _lose(self, seat: int, card: Card) -> None:
@@ -477,7 +485,8 @@ class NickelsState(State):
         moved = self.discards[:-1]
         self.discards = self.discards[-1:]
         self.pool = moved
-        return [Event("reshuffle", f"The draw pile is empty: {len(moved)} discards are shuffled into a new "
+        return [Event("reshuffle", f"The draw pile is empty: {plural(len(moved), 'discard is', 'discards are')} "
+                                   "shuffled into a new "
                       "draw pile (NK-19)", None, {"count": len(moved)})]
 
     def _next_offer(self, after: int) -> list[Event]:
@@ -533,7 +542,8 @@ class NickelsState(State):
         if self.round_no == ROUNDS - 1:
             self.phase = _OVER
             w = self.winners()
-            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
                                 {"winners": w, "totals": [float(x) for x in self.totals]}))
             return events
         self.round_no += 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from engine.cards import ACE, Card
+from engine.cards import ACE, Card, pretty_text
 from engine.core import Action, IllegalAction
 from engine.games.nickels.actions import (
     CLAIM,
@@ -82,7 +82,7 @@ def _why_play(s: NickelsState, action: Action) -> str | None:
         return (f"finish going down first: still to lay {contract_text(*s.owed)} (NK-11: the contract "
                 "goes down in one turn)")
     check = _PLAY_WHY.get(type(action))
-    return f"{action} is not a move now" if check is None else check(s, action)
+    return f"{pretty_text(str(action))} is not a move now" if check is None else check(s, action)
 
 
 def _why_meld(s: NickelsState, action: LayMeld) -> str | None:

@@ -55,4 +55,6 @@ SPEC = GameSpec(
     bots={**standard_bots(NogginateEasyBot, search.make_search_bot), "easy-plain": _easy_plain},
     draw_step=draw_step,
     hint_level="medium@16it",  # a fixed budget: the same hint on any machine
+    hand_word="Round",
+    match_hands=lambda v: v.fixed_rounds,  # NG-54: else a match to 10,000
 )

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.cards import Card
 from engine.core import Action, Event
+from engine.grammar import agree
 from engine.games.nogginate.actions import JOKERNATE_ACT, Phase
 from engine.games.nogginate.cheats import (
     COMBINE,
@@ -379,18 +380,18 @@ def _show(s: NogginateState, a: Show, seat: int, card: Card) -> list[Event]:
     if s.shown[seat].count(c) < s.hands[seat].count(c):  # a copy not shown yet, if any
         s.shown[seat].append(c)
     mates = frozenset(s.teams[s.team_idx[seat]])
-    return [Event("show", "{seat} plays Show: a card for the partner's eyes only (NG-C6)", seat,
+    return [Event("show", "{seat} {seat:plays|play} Show: a card for the partner's eyes only (NG-C6)", seat,
                   {"cards": [card.text]}),
-            Event("show_private", f"{{seat}} shows the partner {c.pretty} (NG-C6)", seat,
+            Event("show_private", f"{{seat}} {{seat:shows|show}} the partner {c.pretty} (NG-C6)", seat,
                   {"card": c.text, "cards": [c.text]}, mates)]
 
 
 def _tell(s: NogginateState, a: Tell, seat: int, card: Card) -> list[Event]:
     s.tells.append((seat, a))
     mates = frozenset(s.teams[s.team_idx[seat]])
-    return [Event("tell", "{seat} plays Tell: a word for the partner only (NG-C7)", seat,
+    return [Event("tell", "{seat} {seat:plays|play} Tell: a word for the partner only (NG-C7)", seat,
                   {"cards": [card.text]}),
-            Event("tell_private", f"{{seat}} tells the partner: {a.words()} (NG-C7)", seat,
+            Event("tell_private", f"{{seat}} {{seat:tells|tell}} the partner: {a.words()} (NG-C7)", seat,
                   {"advice": a.advice, "rank": a.rank}, mates)]
 
 
@@ -401,8 +402,8 @@ def _jokernate(s: NogginateState, a: StartJokernate, seat: int, card: Card) -> l
     mid = s.next_id
     s.melds.append(new_meld(mid, team, JOKERNATE, (JOKER,) * 3))
     s.next_id += 1
-    events = [Event("meld", f"{{seat}} plays Jokernate and starts a Jokernate, m{mid}: "
-                    f"{' '.join([JOKER.pretty] * 3)} (NG-C3)", seat,
+    events = [Event("meld", f"{{seat}} {{seat:plays|play}} Jokernate and {{seat:starts|start}} a Jokernate, "
+                    f"m{mid}: {' '.join([JOKER.pretty] * 3)} (NG-C3)", seat,
                     {"meld": mid, "cards": [card.text] + [JOKER.text] * 3})]
     return events + s._placed(seat, team, 3 * card_value(JOKER))
 
@@ -414,25 +415,25 @@ def _combine(s: NogginateState, a: Combine, seat: int, card: Card) -> list[Event
     s.melds[ia] = sup
     s.melds = [x for x in s.melds if x.id != mb.id]
     s._receive(seat, extras)
-    more = f"; {' '.join(c.pretty for c in extras)} go to the hand" if extras else ""
-    return [Event("combine", f"{{seat}} plays Combine: m{mb.id} joins m{ma.id}, a closed Super Noggi "
-                  f"(NG-C1, NG-18){more}", seat,
+    more = f"; {' '.join(c.pretty for c in extras)} {agree(len(extras), 'goes', 'go')} to the hand" if extras else ""
+    return [Event("combine", f"{{seat}} {{seat:plays|play}} Combine: m{mb.id} joins m{ma.id}, a closed "
+                  f"Super Noggi (NG-C1, NG-18){more}", seat,
                   {"meld": ma.id, "from": mb.id, "cards": [card.text] + [c.text for c in extras]})]
 
 
 def _hands_off(s: NogginateState, a: HandsOff, seat: int, card: Card) -> list[Event]:
     i, m = s._meld_index(a.meld)
     s.melds[i] = TableMeld(m.id, m.team, m.kind, m.cards, m.closed, m.guards + 1, m.held_open)
-    return [Event("handsoff", f"{{seat}} puts Hands Off on m{m.id}: no Steal from it (NG-C2)", seat,
-                  {"meld": m.id, "cards": [card.text]})]
+    return [Event("handsoff", f"{{seat}} {{seat:puts|put}} Hands Off on m{m.id}: no Steal from it (NG-C2)",
+                  seat, {"meld": m.id, "cards": [card.text]})]
 
 
 def _resurrect(s: NogginateState, a: Resurrect, seat: int, card: Card) -> list[Event]:
     i, m = s._meld_index(a.meld)
     s.melds[i] = reopened(m)
     until = " for the rest of this turn" if m.kind != NOGGI else ""
-    return [Event("resurrect", f"{{seat}} plays Resurrect: m{m.id} is open again{until} (NG-C5)", seat,
-                  {"meld": m.id, "cards": [card.text]})]
+    return [Event("resurrect", f"{{seat}} {{seat:plays|play}} Resurrect: m{m.id} is open again{until} "
+                  "(NG-C5)", seat, {"meld": m.id, "cards": [card.text]})]
 
 
 def _reconfigure(s: NogginateState, a: Reconfigure, seat: int, card: Card) -> list[Event]:
@@ -441,8 +442,8 @@ def _reconfigure(s: NogginateState, a: Reconfigure, seat: int, card: Card) -> li
     j, noggi = s._meld_index(a.noggi)
     grown = noggi.with_card(a.card)
     s.melds[j] = grown
-    events = [Event("reconfigure", f"{{seat}} plays Reconfigure: {a.card.pretty} moves from m{nate.id} to "
-                    f"m{noggi.id} (NG-C4)", seat,
+    events = [Event("reconfigure", f"{{seat}} {{seat:plays|play}} Reconfigure: {a.card.pretty} moves from "
+                    f"m{nate.id} to m{noggi.id} (NG-C4)", seat,
                     {"meld": noggi.id, "from": nate.id, "cards": [card.text, a.card.text]})]
     if grown.closed and not noggi.closed:
         events.append(Event("closed", f"m{noggi.id} is a Super Noggi: it closes (NG-18)", seat,
@@ -457,8 +458,10 @@ def _remove(s: NogginateState, a: Remove, seat: int, card: Card) -> list[Event]:
     s.melds[i] = removed(m, a.cards)
     jokers = [JOKER] * m.jokers
     s._receive(seat, jokers)
-    return [Event("remove", f"{{seat}} plays Remove: {' '.join(c.pretty for c in a.cards)} replace the "
-                  f"joker{'s' if len(jokers) > 1 else ''} of m{m.id}, which go to the hand (NG-C9)", seat,
+    return [Event("remove", f"{{seat}} {{seat:plays|play}} Remove: {' '.join(c.pretty for c in a.cards)} "
+                  f"{agree(len(a.cards), 'replaces', 'replace')} the "
+                  f"{agree(len(jokers), 'joker', 'jokers')} of m{m.id}, which "
+                  f"{agree(len(jokers), 'goes', 'go')} to the hand (NG-C9)", seat,
                   {"meld": m.id,
                    "cards": [card.text] + [c.text for c in a.cards] + [JOKER.text] * len(jokers)})]
 
@@ -471,8 +474,8 @@ def _steal(s: NogginateState, a: Steal, seat: int, card: Card) -> list[Event]:
         s.melds[vi] = TableMeld(victim.id, victim.team, victim.kind, victim.cards, victim.closed,
                                 victim.guards - 1, victim.held_open)
         s.cheat_discards.append(HANDS_OFF)
-        return [Event("steal_blocked", f"{{seat}} plays Steal on m{victim.id}; its Hands Off blocks it, and "
-                      "both cards go to the cheat discard pile (NG-C2)", seat,
+        return [Event("steal_blocked", f"{{seat}} {{seat:plays|play}} Steal on m{victim.id}; its Hands Off "
+                      "blocks it, and both cards go to the cheat discard pile (NG-C2)", seat,
                       {"meld": victim.id, "cards": [card.text, HANDS_OFF.text]})]
     kept, back = after_steal(victim, a.card, s.next_id)
     s.melds[vi:vi + 1] = kept
@@ -481,8 +484,8 @@ def _steal(s: NogginateState, a: Steal, seat: int, card: Card) -> list[Event]:
     di, dest = s._meld_index(a.dest)
     grown = dest.with_card(a.card)
     s.melds[di] = grown
-    events = [Event("steal", f"{{seat}} plays Steal: {a.card.pretty} from m{victim.id} onto m{dest.id} "
-                    "(NG-C8)", seat,
+    events = [Event("steal", f"{{seat}} {{seat:plays|play}} Steal: {a.card.pretty} from m{victim.id} onto "
+                    f"m{dest.id} (NG-C8)", seat,
                     {"meld": dest.id, "from": victim.id, "cards": [card.text, a.card.text]})]
     if grown.closed and not dest.closed:
         what = "a Super Noggi: it closes (NG-18)" if grown.is_super else "7 cards: it closes (NG-21)"
@@ -507,20 +510,23 @@ def _return(s: NogginateState, team: int, cards: list[Card], mid: int, whole: bo
         s.return_team = team
         s.return_seat = order[0]
         s.phase = Phase.RETURN
-        return [Event("returned", f"{what} go back to the team; {{s{order[0]}}} gives them out (NG-C8)",
+        return [Event("returned", f"{what} {agree(len(cards), 'goes', 'go')} back to the team; {{s{order[0]}}} "
+                      f"{{s{order[0]}:gives|give}} {agree(len(cards), 'it', 'them')} out (NG-C8)",
                       order[0], data)]
     who = order[0]
     if policy == "fewest_cards":
         who = min(order, key=lambda seat: len(s.hands[seat]))
     s._receive(who, cards)
-    return [Event("returned", f"{what} go back to {{seat}}'s hand (NG-C8)", who, data)]
+    return [Event("returned", f"{what} {agree(len(cards), 'goes', 'go')} back to {{seat:'s}} hand (NG-C8)", who,
+                  data)]
 
 
 def apply_give(s: NogginateState, g: Give) -> list[Event]:
     """NG-C8 (``team_choice``): one returned card into a team member's hand."""
     s.returning.remove(g.card)
     s._receive(g.seat, (g.card,))
-    events = [Event("give", f"{{s{s.return_seat}}} gives {g.card.pretty} to {{seat}} (NG-C8)", g.seat,
+    events = [Event("give", f"{{s{s.return_seat}}} {{s{s.return_seat}:gives|give}} {g.card.pretty} to "
+                    "{seat} (NG-C8)", g.seat,
                     {"card": g.card.text, "cards": [g.card.text]})]
     if not s.returning:
         s.return_team = s.return_seat = -1
@@ -536,8 +542,9 @@ def apply_cheat_nate(s: NogginateState, a: CheatNate) -> list[Event]:
     mid = s.next_id
     s.melds.append(new_meld(mid, s.team_idx[seat], CHEAT_NATE, a.cards))
     s.next_id += 1
-    return [Event("meld", f"{{seat}} melds a cheat-Nate, m{mid}: {' '.join(c.pretty for c in a.cards)} (NG-22)",
-                  seat, {"meld": mid, "cards": [c.text for c in a.cards]})]
+    return [Event("meld", f"{{seat}} {{seat:melds|meld}} a cheat-Nate, m{mid}: "
+                          f"{' '.join(c.pretty for c in a.cards)} (NG-22)", seat,
+                  {"meld": mid, "cards": [c.text for c in a.cards]})]
 
 
 #: Each power's effect, after :func:`apply_power` has taken its card from the hand.

@@ -53,8 +53,7 @@ import time
 from typing import Sequence, cast
 
 from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward, paired_pick
-from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, action_words, search_reason
-from engine.cards import NOGGINATE
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
     state_move, team_estimate
@@ -127,27 +126,6 @@ def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) 
     return out
 
 
-def ng_words(reason: str, cands: Sequence[Action]) -> str:
-    """``reason`` (from :func:`engine.ai.ismcts.search_reason`, which reads card codes in
-    the standard notation: ``1S`` as an ace) with each candidate's words in Nogginate's
-    (``discard 1♠``)."""
-    for a in cands:
-        text = str(a)
-        wrong = action_words(text)
-        right = " ".join(NOGGINATE.parse(w).pretty if _is_card(w) else w for w in text.split(" "))
-        if wrong != right:
-            reason = reason.replace(wrong, right)
-    return reason
-
-
-def _is_card(word: str) -> bool:
-    try:
-        NOGGINATE.parse(word)
-    except ValueError:
-        return False
-    return len(word) >= 2
-
-
 class NogginateSearchBot(ISMCTSBot):
     """Levels ``medium`` and ``hard`` for Nogginate (module docstring).
 
@@ -186,7 +164,7 @@ class NogginateSearchBot(ISMCTSBot):
         if len(cands) < 2:
             return easy
         res = self.search_candidates(v, cands, rng)
-        return res.action, ng_words(search_reason(res, easy), cands)
+        return res.action, search_reason(res, easy)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose(view, legal, rng)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, State, rand_below, shuffled
+from engine.grammar import agree, plural
 from engine.games.nogginate.actions import (
     CHANCE_PHASES,
     Add,
@@ -356,7 +357,7 @@ class NogginateState(State):
         self.dealer = action.seat
         self._reset_round()
         self.phase = _DEAL
-        return [Event("dealer", "{seat} deals first (NG-5)", self.dealer, {"dealer": self.dealer})]
+        return [Event("dealer", "{seat} {seat:deals|deal} first (NG-5)", self.dealer, {"dealer": self.dealer})]
 
     def _apply_deal(self, action: Action) -> list[Event]:
         if type(action) is not Deal:
@@ -372,7 +373,8 @@ class NogginateState(State):
         self.stock = list(rest.elements())
         self.phase = _UPCARD
         mins = ", ".join(f"{self.minimum(t)}" for t in range(len(self.teams)))
-        return [Event("deal", f"{{seat}} deals round {self.round_no + 1}: {HAND_SIZE} cards each; initial-meld "
+        return [Event("deal", f"{{seat}} {{seat:deals|deal}} round {self.round_no + 1}: {HAND_SIZE} cards each; "
+                      "initial-meld "
                       f"minimum {mins} (NG-13, NG-32)", self.dealer,
                       {"round": self.round_no, "size": HAND_SIZE,
                        "minimums": [self.minimum(t) for t in range(len(self.teams))]})]
@@ -412,7 +414,7 @@ class NogginateState(State):
         self.phase = _MELD
         return [Event("draw", _draw_text(k, want_c + want_x), seat,
                       {"count": want_c + want_x, "cheats": want_x} if k else {"count": want_c + want_x}),
-                Event("draw_private", f"{{seat}} draws {' '.join(c.pretty for c in cards)}", seat,
+                Event("draw_private", f"{{seat}} {{seat:draws|draw}} {' '.join(c.pretty for c in cards)}", seat,
                       {"cards": [c.text for c in cards]}, frozenset((seat,)))]
 
     # -- a player's moves, one handler per action type ------------------------------------
@@ -425,8 +427,8 @@ class NogginateState(State):
 
     def _apply_draw(self, a: Draw) -> list[Event]:
         if not self.stock:
-            return self._end_round(None, "The stock is empty and {seat} does not take the pile: the round ends "
-                                   "with nobody out (NG-31)")
+            return self._end_round(None, "The stock is empty and {seat} {seat:does|do} not take the pile: the "
+                                   "round ends with nobody out (NG-31)")
         self.draw_kind = a.cheats
         self.phase = _DRAW
         return []
@@ -436,7 +438,8 @@ class NogginateState(State):
         i, m = self._meld_index(a.meld)
         self.melds[i] = m.with_card(card)
         self.phase = _MELD
-        return [Event("onto", f"{{seat}} takes {card.pretty} from the pile onto m{a.meld} (NG-37)", self.turn_seat,
+        return [Event("onto", f"{{seat}} {{seat:takes|take}} {card.pretty} from the pile onto m{a.meld} (NG-37)",
+                      self.turn_seat,
                       {"meld": a.meld, "card": card.text, "cards": [card.text]})]
 
     def _apply_take_pile(self, a: TakePile) -> list[Event]:
@@ -457,7 +460,7 @@ class NogginateState(State):
             self.melds.append(new_meld(mid, team, NATE, cards))
             self.next_id += 1
         self.phase = _MELD
-        events = [Event("pile", f"{{seat}} takes the pile: {top.pretty} with "
+        events = [Event("pile", f"{{seat}} {{seat:takes|take}} the pile: {top.pretty} with "
                         f"{' '.join(c.pretty for c in a.cards)} on m{mid} (NG-36)", seat,
                         {"meld": mid, "card": top.text, "cards": [c.text for c in cards]})]
         if not self.down[team]:
@@ -465,11 +468,12 @@ class NogginateState(State):
             if need > 0:
                 self.need = need
                 self.pile_rest = True
-                events.append(Event("pile_wait", f"{{seat}} must meld {need} more points from the hand before "
-                                    "the rest of the pile is taken (NG-36 step 3)", seat, {"need": need}))
+                events.append(Event("pile_wait", f"{{seat}} must meld {plural(need, 'more point', 'more points')} "
+                                    "from the hand before the rest of the pile is taken (NG-36 step 3)", seat,
+                                    {"need": need}))
                 return events
             self.down[team] = True
-            events.append(Event("down", "{seat}'s team is down (NG-32)", seat, {"team": team}))
+            events.append(Event("down", "{seat:'s} team is down (NG-32)", seat, {"team": team}))
         return events + self._take_rest()
 
     def _apply_new_meld(self, a: NewNoggi | NewNate) -> list[Event]:
@@ -483,7 +487,7 @@ class NogginateState(State):
         self.melds.append(m)
         self.next_id += 1
         word = "Noggi" if kind == NOGGI else "Nate"
-        events = [Event("meld", f"{{seat}} starts a {word}, m{mid}: {m.pretty()}", seat,
+        events = [Event("meld", f"{{seat}} {{seat:starts|start}} a {word}, m{mid}: {m.pretty()}", seat,
                         {"meld": mid, "cards": [c.text for c in a.cards]})]
         return events + self._placed(seat, team, sum(card_value(c) for c in a.cards))
 
@@ -493,7 +497,7 @@ class NogginateState(State):
         i, m = self._meld_index(a.meld)
         new = m.with_card(a.card)
         self.melds[i] = new
-        events = [Event("add", f"{{seat}} adds {a.card.pretty} to m{a.meld}", seat,
+        events = [Event("add", f"{{seat}} {{seat:adds|add}} {a.card.pretty} to m{a.meld}", seat,
                         {"meld": a.meld, "card": a.card.text, "cards": [a.card.text]})]
         if new.closed and not m.closed:
             what = "a Super Noggi: it closes (NG-18)" if new.is_super else "7 cards: it closes (NG-21)"
@@ -503,7 +507,8 @@ class NogginateState(State):
     def _apply_close(self, a: Close) -> list[Event]:
         i, m = self._meld_index(a.meld)
         self.melds[i] = replace(m, closed=True)
-        return [Event("close", f"{{seat}} closes the Noggi m{a.meld} (NG-17)", self.turn_seat, {"meld": a.meld})]
+        return [Event("close", f"{{seat}} {{seat:closes|close}} the Noggi m{a.meld} (NG-17)", self.turn_seat,
+                      {"meld": a.meld})]
 
     def _apply_merge(self, a: Merge) -> list[Event]:
         seat = self.turn_seat
@@ -512,7 +517,7 @@ class NogginateState(State):
         merged = merged_nate(ma, mb)
         self.melds[ia] = merged
         self.melds = [x for x in self.melds if x.id != mb.id]
-        events = [Event("merge", f"{{seat}} merges m{mb.id} into m{ma.id} (NG-24)", seat,
+        events = [Event("merge", f"{{seat}} {{seat:merges|merge}} m{mb.id} into m{ma.id} (NG-24)", seat,
                         {"meld": ma.id, "from": mb.id})]
         if merged.closed:
             events.append(Event("closed", f"m{ma.id} has 7 cards or more: it closes (NG-21)", seat,
@@ -523,7 +528,7 @@ class NogginateState(State):
         seat = self.turn_seat
         self._lose(seat, BONUS)
         self.bonuses[self.team_idx[seat]] += 1
-        return [Event("bonus", f"{{seat}} places a Bonus card, {BONUS.pretty} (NG-47)", seat,
+        return [Event("bonus", f"{{seat}} {{seat:places|place}} a Bonus card, {BONUS.pretty} (NG-47)", seat,
                       {"cards": [BONUS.text]})]
 
     def _apply_freeze_nate(self, a: FreezeNate) -> list[Event]:
@@ -535,7 +540,7 @@ class NogginateState(State):
         self.melds.append(new_meld(mid, self.team_idx[seat], FREEZE_NATE, [FREEZE] * n))
         self.next_id += 1
         faces = " ".join([FREEZE.pretty] * n)
-        return [Event("meld", f"{{seat}} melds a Freeze-Nate, m{mid}: {faces} (NG-22)", seat,
+        return [Event("meld", f"{{seat}} {{seat:melds|meld}} a Freeze-Nate, m{mid}: {faces} (NG-22)", seat,
                       {"meld": mid, "cards": [FREEZE.text] * n})]
 
     def _apply_ask(self, a: Ask) -> list[Event]:
@@ -544,7 +549,8 @@ class NogginateState(State):
         self.asks[self.team_idx[seat]] += 1
         self.answer_seat = self.partner_of(seat)
         self.phase = _ANSWER
-        return [Event("ask", f"{{seat}}: \"Partner, may I go out?\" ({{s{self.answer_seat}}} answers, NG-45)",
+        return [Event("ask", f"{{seat}}: \"Partner, may I go out?\" ({{s{self.answer_seat}}} "
+                             f"{{s{self.answer_seat}:answers|answer}}, NG-45)",
                       seat, {"partner": self.answer_seat})]
 
     def _apply_discard(self, a: Discard) -> list[Event]:
@@ -556,19 +562,20 @@ class NogginateState(State):
             froze = " onto the cheat discard pile (NG-27)"
         else:
             self.discards.append(card)
-            froze = "" if card.is_natural else " and freezes the pile (NG-35)"
-        events = [Event("discard", f"{{seat}} discards {card.pretty}{froze}", seat,
+            froze = "" if card.is_natural else " and {seat:freezes|freeze} the pile (NG-35)"
+        events = [Event("discard", f"{{seat}} {{seat:discards|discard}} {card.pretty}{froze}", seat,
                         {"card": card.text, "cards": [card.text]})]
         if not self.hands[seat]:
-            return events + self._end_round(seat, "{seat} discards the last card and goes out (NG-42)")
+            return events + self._end_round(seat, "{seat} {seat:discards|discard} the last card and {seat:goes|go} "
+                                                  "out (NG-42)")
         return events + self._next_turn()
 
     def _apply_go_out(self, a: GoOut) -> list[Event]:
-        return self._end_round(self.turn_seat, "{seat} melds every card and goes out (NG-42)")
+        return self._end_round(self.turn_seat, "{seat} {seat:melds|meld} every card and {seat:goes|go} out (NG-42)")
 
     def _apply_pass(self, a: PassTurn) -> list[Event]:
-        return [Event("pass", "{seat} says pass and keeps the last card (NG-44)", self.turn_seat, {})] \
-            + self._next_turn()
+        return [Event("pass", "{seat} {seat:says|say} pass and {seat:keeps|keep} the last card (NG-44)", self.turn_seat,
+                      {})] + self._next_turn()
 
     # -- what the handlers share -----------------------------------------------------------
     def _lose(self, seat: int, card: Card) -> None:
@@ -600,7 +607,7 @@ class NogginateState(State):
             return []
         self.need = 0
         self.down[team] = True
-        events = [Event("down", f"{{seat}}'s team is down: the initial meld reached {self.minimum(team)} (NG-32)",
+        events = [Event("down", f"{{seat:'s}} team is down: the initial meld reached {self.minimum(team)} (NG-32)",
                         seat, {"team": team})]
         if self.pile_rest:
             events += self._take_rest()
@@ -618,7 +625,8 @@ class NogginateState(State):
         self.known[seat].extend(rest)
         if not rest:
             return []
-        return [Event("pile_rest", f"{{seat}} takes the rest of the pile into the hand: {len(rest)} cards (NG-36)",
+        return [Event("pile_rest", f"{{seat}} {{seat:takes|take}} the rest of the pile into the hand: "
+                                   f"{plural(len(rest), 'card', 'cards')} (NG-36)",
                       seat, {"count": len(rest), "cards": [c.text for c in rest]})]
 
     def _meld_index(self, mid: int) -> tuple[int, TableMeld]:
@@ -691,7 +699,8 @@ class NogginateState(State):
         if self._match_done():
             self.phase = _OVER
             w = self.winners()
-            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
                                 {"winners": w, "totals": self.scores()}))
             return events
         self.round_no += 1
@@ -790,10 +799,10 @@ def _draw_text(cheats: int, count: int) -> str:
     """NG-26, NG-29: the narration of a draw of ``count`` cards, ``cheats`` of them asked from the cheat stock."""
     if cheats == 0:
         one = " (the last card, NG-29)" if count == 1 else ""
-        return f"{{seat}} draws {count} card{'s' if count > 1 else ''} from the stock{one}"
+        return f"{{seat}} {{seat:draws|draw}} {plural(count, 'card', 'cards')} from the stock{one}"
     if cheats == 1:
-        return "{seat} draws a custom card and a cheat card (NG-26)"
-    return f"{{seat}} draws {count} cheat card{'s' if count > 1 else ''} (NG-26)"
+        return "{seat} {seat:draws|draw} a custom card and a cheat card (NG-26)"
+    return f"{{seat}} {{seat:draws|draw}} {plural(count, 'cheat card', 'cheat cards')} (NG-26)"
 
 
 def _meld_points(m: TableMeld, auto_close: bool) -> int:

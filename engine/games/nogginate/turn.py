@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from engine.cards import Card
+from engine.cards import Card, pretty_text
 from engine.core import Action
 from engine.games.nogginate.actions import (
     ASK,
@@ -82,9 +82,31 @@ if TYPE_CHECKING:
 #: NG-45e/NG-45i: the refusal of a move that would spoil a going out the player was told to make.
 SPOILS = "your partner said yes: you must go out this turn, and after this you no longer could (NG-45e, NG-45i)"
 
+#: NG-45e/k: answers of :meth:`Turn._able` by hand and team melds (the search behind a "no" on a big hand
+#: takes up to ~30 ms, and the legal list, the view's list and a bot may ask about one hand in turn).
+_ABLE: dict[tuple, bool] = {}
+_ABLE_SIZE = 20_000
+
 
 def _order(c: Card) -> int:
     return c.order
+
+
+def _able_search(cards: Counter, nates: list, noggis: list, m: int, stuck: int, jn: bool) -> bool:
+    """NG-45e: whether the ``m`` natural and joker ``cards`` can all be placed in new melds and on
+    the team's ``nates`` and ``noggis`` (all but one when no special card is ``stuck`` for the
+    discard); ``jn``: the team has a Jokernate (NG-23), which takes any number of jokers."""
+    if not jn:
+        return can_place(cards, nates, noggis, m - (1 - stuck), 0, unit_weight)
+    # NG-23: the team's Jokernate, open or closed, takes any number of jokers: some jokers may go into
+    # Nates (j of them), the rest onto the Jokernate
+    jokers = cards.pop(JOKER, 0)
+    for j in range(jokers + 1):
+        if j:
+            cards[JOKER] = j
+        if can_place(cards, nates, noggis, m - jokers + j - (1 - stuck), 0, unit_weight):
+            return True
+    return False
 
 
 class Turn:
@@ -187,17 +209,15 @@ class Turn:
             return True
         nates, noggis = place_shapes(team_melds)
         cards = Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker})
-        if not any(t.kind == JOKERNATE for t in team_melds):
-            return can_place(cards, nates, noggis, m - (1 - stuck), 0, unit_weight)
-        # NG-23: the team's Jokernate, open or closed, takes any number of jokers: some jokers may go into
-        # Nates (j of them), the rest onto the Jokernate
-        jokers = cards.pop(JOKER, 0)
-        for j in range(jokers + 1):
-            if j:
-                cards[JOKER] = j
-            if can_place(cards, nates, noggis, m - jokers + j - (1 - stuck), 0, unit_weight):
-                return True
-        return False
+        jn = any(t.kind == JOKERNATE for t in team_melds)
+        # the cards in their order (the search tries them in it) and the melds as they are: equal keys, equal answers
+        key = (stuck, jn, tuple((x.order, k) for x, k in cards.items()), tuple(nates), tuple(noggis))
+        known = _ABLE.get(key)
+        if known is None:
+            if len(_ABLE) >= _ABLE_SIZE:
+                _ABLE.clear()
+            known = _ABLE[key] = _able_search(cards, nates, noggis, m, stuck, jn)
+        return known
 
     def pass_ok(self) -> bool:
         """NG-44 (NG-44a): ``pass`` with exactly one card, when the player may not go out."""
@@ -214,13 +234,14 @@ class Turn:
         return self.asked or not self.ask_left
 
     def ask_ok(self) -> bool:
-        """NG-45b/c: a partnership player may ask once a turn, when the team meets NG-43 or
-        will once it closes Noggis it can close."""
+        """NG-45b/c/k: a partnership player may ask once a turn, when the team meets NG-43 or
+        will once it closes Noggis it can close, and the hand can still be emptied this turn."""
         return (self.partnership and not self.asked and self.ask_left and self.need <= 0
-                and closed_count(self.team_melds) + closable(self.team_melds) >= 2)
+                and closed_count(self.team_melds) + closable(self.team_melds) >= 2 and self.able_to_go_out())
 
     def bound_to_go_out(self) -> bool:
-        """NG-45e: after "yes" the player must go out if still able."""
+        """NG-45e/k: after "yes" the player must go out if still able; a yes after which
+        going out is no longer possible binds no more."""
         return self.permission == 1 and self.able_to_go_out()
 
     # -- melding -------------------------------------------------------------------
@@ -399,7 +420,7 @@ def _why_meld_phase(t: Turn, action: Action) -> str | None:
         return (f"finish the initial meld first: {t.need} more points from your hand this turn "
                 f"(NG-32; minimum {t.minimum})")
     check = _MELD_WHY.get(cls)
-    return f"{action} is not a move now" if check is None else check(t, action)
+    return f"{pretty_text(str(action))} is not a move now" if check is None else check(t, action)
 
 
 def why_draw(t: Turn, d: Draw) -> str | None:
@@ -551,6 +572,8 @@ def _why_ask(t: Turn, a: Ask) -> str | None:
         return "your team has asked as often as the house rules allow this round (NG-45c)"
     if closed_count(t.team_melds) + closable(t.team_melds) < 2:
         return "ask only when your team has two closed melds, or will once you close a Noggi (NG-45b)"
+    if not t.able_to_go_out():
+        return "you cannot empty your hand this turn, so there is nothing to ask yet (NG-45k)"
     return None
 
 

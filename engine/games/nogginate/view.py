@@ -120,6 +120,11 @@ class NogginateView(View):
             return []
         return self._turn().legal()
 
+    def yes_binds(self) -> bool:
+        """NG-45e/k: this seat's partner said yes this turn and it still binds (this seat can
+        still go out); False before any yes, and after a yes that can no longer be kept."""
+        return self.to_move == self.seat and self.phase == Phase.MELD and self._turn().bound_to_go_out()
+
     def why_illegal(self, action: Action) -> str | None:
         """The state's answer for ``action`` (None: legal), from this view's fields."""
         if self.to_move != self.seat:

@@ -15,4 +15,5 @@ SPEC = GameSpec(
     bots=standard_bots(NomsEasyBot, search.make_search_bot),
     draw_step=None,
     hint_level="medium@100it",  # about medium's 0.15 s of CPU (2026-11-23), the same hint on any machine
+    hand_word="Hand",  # a game to 101 (NO-22): no fixed number of hands
 )

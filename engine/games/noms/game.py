@@ -51,6 +51,7 @@ from engine.core import (
     shuffled,
 )
 from engine.determinize import DeterminizeError, deal
+from engine.grammar import agree
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -329,7 +330,7 @@ class Cut(Action):
 
 
 _PLAYS = {c: Play(c) for c in _FULL_DECK}
-_PLAY_TEXT = {c: "{seat} plays " + c.pretty for c in _FULL_DECK}
+_PLAY_TEXT = {c: "{seat} {seat:plays|play} " + c.pretty for c in _FULL_DECK}
 _CALLS = {c: Call(c) for c in _FULL_DECK}
 _PASS = Pass()
 _TRUMPS = [Trump(int(s)) for s in Suit] + [Trump(None)]
@@ -655,14 +656,14 @@ class NomsState(State):
         if p == P_DEALER and cls is ChooseDealer and 0 <= cast(ChooseDealer, action).seat < N_SEATS:
             self.dealer = cast(ChooseDealer, action).seat
             self.phase = P_SHUFFLE
-            return [Event("dealer", "{seat} deals first", self.dealer)]
+            return [Event("dealer", "{seat} {seat:deals|deal} first", self.dealer)]
         if p == P_SHUFFLE and cls is Shuffle:
             cards = cast(Shuffle, action).cards
             if sorted(cards) != _SORTED_DECK:
                 raise IllegalAction("a shuffle must hold each of the 52 cards once (NO-1, NO-4)")
             self.deck = list(cards)
             self.phase = P_CUT
-            return [Event("shuffle", "{seat} shuffles", self.dealer)]
+            return [Event("shuffle", "{seat} {seat:shuffles|shuffle}", self.dealer)]
         if p == P_CUT and cls is Cut and 1 <= cast(Cut, action).k <= 51:
             k = cast(Cut, action).k
             self.deck = cut_deck(self.deck, k)
@@ -685,7 +686,7 @@ class NomsState(State):
         self.exposed = False
         self.mult = self.next_mult
         self.phase = P_AUCTION
-        text = "{seat} deals 13 cards each" + (f" (a double hand, x{self.mult})" if self.mult > 1 else "")
+        text = "{seat} {seat:deals|deal} 13 cards each" + (f" (a double hand, x{self.mult})" if self.mult > 1 else "")
         return [Event("deal", text, self.dealer, {"mult": self.mult})]
 
     def _do_call(self, action: Action) -> list[Event]:
@@ -694,11 +695,12 @@ class NomsState(State):
         if type(action) is Bid:
             self.auction.append((seat, action.level))
             self.high, self.high_seat, self.passes = action.level, seat, 0
-            events = [Event("bid", "{seat} bids " + bid_name(action.level), seat, {"bid": bid_text(action.level)})]
+            events = [Event("bid", "{seat} {seat:bids|bid} " + bid_name(action.level), seat,
+                            {"bid": bid_text(action.level)})]
         else:
             self.auction.append((seat, PASS_CALL))
             self.passes += 1
-            events = [Event("pass", "{seat} passes", seat)]
+            events = [Event("pass", "{seat} {seat:passes|pass}", seat)]
         if self.high and self.passes == 3:
             return events + self._auction_won()
         if not self.high and self.passes == 4:
@@ -708,7 +710,7 @@ class NomsState(State):
 
     def _auction_won(self) -> list[Event]:
         self.declarer, self.contract = self.high_seat, self.high
-        events = [Event("contract", "{seat} is the declarer with " + bid_name(self.contract), self.declarer,
+        events = [Event("contract", "{seat} {seat:is|are} the declarer with " + bid_name(self.contract), self.declarer,
                         {"bid": bid_text(self.contract)})]
         if is_numeric(self.contract):
             self.phase = P_TRUMP  # NO-10
@@ -727,7 +729,7 @@ class NomsState(State):
         self.trump, self.trump_set = suit, True
         self.phase = P_CALL
         name = "No Trump" if suit is None else Suit(suit).name.capitalize() + " are trumps"
-        return [Event("trump", "{seat} announces " + name, self.declarer,
+        return [Event("trump", "{seat} {seat:announces|announce} " + name, self.declarer,
                       {"trump": None if suit is None else _SUIT_LETTERS[suit]})]
 
     def _do_called(self, card: Card) -> list[Event]:
@@ -736,7 +738,7 @@ class NomsState(State):
         self.called = card
         holder = next(s for s in range(N_SEATS) if card in self.hands[s])
         self.partner = -1 if holder == self.declarer else holder
-        return [Event("call", "{seat} calls " + card.pretty, self.declarer,
+        return [Event("call", "{seat} {seat:calls|call} " + card.pretty, self.declarer,
                       {"card": card.text, "cards": [card.text]})] \
             + self._start_play()
 
@@ -747,8 +749,8 @@ class NomsState(State):
         events = [Event("play", _PLAY_TEXT[card], seat, {"card": card.text, "cards": [card.text]})]
         if card is self.called:
             self.revealed = True
-            text = ("{seat} played the called card: playing alone" if seat == self.declarer
-                    else "{seat} played the called card and is the partner")
+            text = ("{seat} played the called card: {seat} {seat:plays|play} alone" if seat == self.declarer
+                    else "{seat} played the called card and {seat:is|are} the partner")
             events.append(Event("partner", text, seat, {"alone": seat == self.declarer}))
         if len(self.trick) < N_SEATS:
             return events
@@ -757,10 +759,10 @@ class NomsState(State):
         self.won[winner] += 1
         self.trick = []
         self.leader = winner
-        events.append(Event("trick", "{seat} wins the trick", winner, {"trick": len(self.tricks)}))
+        events.append(Event("trick", "{seat} {seat:wins|win} the trick", winner, {"trick": len(self.tricks)}))
         if len(self.tricks) == 1 and self.contract == MISAVIS:  # NO-14
             self.exposed = True
-            events.append(Event("expose", "{seat} lays the Mis a Vis hand face up", self.declarer,
+            events.append(Event("expose", "{seat} {seat:lays|lay} the Mis a Vis hand face up", self.declarer,
                                 {"cards": [c.text for c in self.hands[self.declarer]]}))
         if len(self.tricks) == N_TRICKS or (self.variant.stop_when_decided and self._decided()):
             return events + self._end_hand()
@@ -785,7 +787,8 @@ class NomsState(State):
         """NO-19 to NO-22: score, then end the game or prepare the next hand (NO-5)."""
         partner = self.partner if self.partner >= 0 else None
         pts, made = score_hand(self.contract, self.declarer, partner, self.won, self.variant, self.mult)
-        events = [Event("result", "{seat} " + ("makes " if made else "fails ") + bid_name(self.contract),
+        events = [Event("result", ("{seat} {seat:makes|make} " if made else "{seat} {seat:fails|fail} ")
+                        + bid_name(self.contract),
                         self.declarer, {"made": made, "partner": partner})]
         last = self.tricks[-1] if self.tricks else None
         outcome = {  # the hand's result for the table's result panel and the summary (NO-19 to NO-21)
@@ -828,7 +831,8 @@ class NomsState(State):
                 or self.hand_no + 1 >= var.max_hands:  # NO-22a
             self.phase = P_OVER
             w = self.winners()
-            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
                                 {"winners": w, "totals": [float(x) for x in self.totals]}))
             return events
         self.hand_no += 1

@@ -35,4 +35,5 @@ SPEC = GameSpec(
     bots=standard_bots(SpiteMaliceEasyBot, search.make_search_bot),
     draw_step=draw_step,
     hint_level="medium@150it",  # about medium's 0.15 s of CPU (2026-11-23), the same hint on any machine
+    hand_word="Game",
 )

@@ -283,8 +283,29 @@ def _step_reason(step: str, action: Action, view: SeatView) -> str:
     if step == "bridge":
         return "plays a wild card where your own natural cards can follow it"
     if isinstance(action, Discard):
-        return "nothing safe to play: discards the card least likely to be playable soon"
+        return _discard_reason(ctx, action, view)
     return "the easy rule of thumb"
+
+
+def _discard_reason(ctx: "_Ctx", action: Discard, view: SeatView) -> str:
+    """Why the easy bot discards ``action.card`` where it does (step 6), true of this position:
+    how far the card is from fitting a play deck, and what lies on the discard deck it goes to."""
+    c, v = action.card, VALUE[action.card]
+    pile = view.discards[view.seat][action.pile]
+    deck = f"D{action.pile + 1}"
+    if not pile:
+        where = f"on the empty {deck}"
+    else:
+        u = VALUE[pile[-1]]
+        where = (f"on {deck}, on top of the {_value_word(u)}, so they play back in order" if u == v + 1
+                 else f"on {deck}, on the other {_value_word(v)}" if u == v
+                 else f"on {deck}, on the {_value_word(u)}")
+    if v >= ctx.wmin:
+        return f"nothing safe to play and only wild cards to spare: {c.pretty} goes {where}"
+    dist = min((v - t - 1) % ctx.maxv for t in ctx.tops)
+    fits = ("it fits a play deck now, but not safely" if dist == 0
+            else f"it fits no play deck until {dist} more {'value is' if dist == 1 else 'values are'} played")
+    return f"nothing safe to play: {c.pretty} goes {where}; {fits}"
 
 
 class _Ctx:

@@ -46,6 +46,7 @@ from engine.cards import (
     multi_deck,
     parse_card,
     parse_cards,
+    pretty_text,
     standard_deck,
 )
 from engine.core import (
@@ -63,6 +64,7 @@ from engine.core import (
     shuffled,
 )
 from engine.determinize import deal
+from engine.grammar import agree, plural
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -586,7 +588,7 @@ class SpiteMaliceState(State):
             return f"you have only {nd} discard decks, D1 to D{nd}"
         if cls in (Deal, Draw):
             return "deals and draws are chance steps, not moves"
-        return f"{action} is not a Spite & Malice move"
+        return f"{pretty_text(str(action))} is not a Spite & Malice move"
 
     # -- chance ------------------------------------------------------------------
     def sample_chance(self, rng: random.Random) -> Action:
@@ -663,7 +665,8 @@ class SpiteMaliceState(State):
         self.stocks = [list(stocks[0]), list(stocks[1])]
         a, b = VALUE[self.stocks[0][-1]], VALUE[self.stocks[1][-1]]
         events = [Event("deal", f"Stock decks dealt: {n} each; {self.stocks[0][-1].pretty} and "
-                        f"{self.stocks[1][-1].pretty} turned up; {len(self.pool)} cards in the draw deck", None,
+                        f"{self.stocks[1][-1].pretty} turned up; {plural(len(self.pool), 'card', 'cards')} in the "
+                        "draw deck", None,
                         {"tops": [self.stocks[0][-1].text, self.stocks[1][-1].text],
                          "cards": [self.stocks[0][-1].text, self.stocks[1][-1].text]})]
         if a == b:  # SM-6: equal values: collect everything and re-deal
@@ -674,7 +677,8 @@ class SpiteMaliceState(State):
                                 None))
             return events
         self.turn_seat = 0 if a > b else 1
-        events.append(Event("first", "{seat} turned up the higher stock card and plays first", self.turn_seat))
+        events.append(Event("first", "{seat} turned up the higher stock card and {seat:plays|play} first",
+                            self.turn_seat))
         return events + self._start_turn()
 
     def _start_turn(self) -> list[Event]:
@@ -690,7 +694,8 @@ class SpiteMaliceState(State):
         available = len(self.pool) + (len(self.removed) if self._recycle else 0)
         if available < need:
             if self.variant.shortfall_policy == "tie":
-                return self._end_game(TIE, f"{need} cards must be drawn but only {available} are left: "
+                return self._end_game(TIE, f"{plural(need, 'card', 'cards')} must be drawn but only "
+                                           f"{plural(available, 'is', 'are')} left: "
                                            "the game is a tie (SM-15)")
             need = available
             if need == 0:
@@ -730,7 +735,7 @@ class SpiteMaliceState(State):
         hand.sort(key=_ORDER)
         self.draw_need = 0
         self.phase = P_PLAY
-        events.insert(0, Event("draw", f"{{seat}} draws {need} card{'s' if need != 1 else ''}", seat,
+        events.insert(0, Event("draw", f"{{seat}} {{seat:draws|draw}} {plural(need, 'card', 'cards')}", seat,
                                {"count": need}))
         return events
 
@@ -752,7 +757,7 @@ class SpiteMaliceState(State):
         deck.append(card)
         counted = len(deck)
         wild = VALUE[card] >= self._wmin
-        text = f"{{seat}} plays {card.pretty} {where} on P{action.deck + 1}"
+        text = f"{{seat}} {{seat:plays|play}} {card.pretty} {where} on P{action.deck + 1}"
         if wild:
             text += f" (wild, counts as {value_text(counted)})"
         events = [Event("play", text, seat, {"card": card.text, "cards": [card.text], "deck": action.deck,
@@ -770,11 +775,13 @@ class SpiteMaliceState(State):
         if cls is PlayStock:
             stock = self.stocks[seat]
             if not stock:  # SM-13
-                return events + self._end_game(seat, "{seat} has played the last stock card and wins (SM-13)")
-            events.append(Event("turn_up", f"{{seat}} turns up {stock[-1].pretty} on the stock deck", seat,
-                                {"card": stock[-1].text, "cards": [stock[-1].text]}))
+                return events + self._end_game(seat, "{seat} {seat:has|have} played the last stock card and "
+                                                     "{seat:wins|win} (SM-13)")
+            events.append(Event("turn_up", f"{{seat}} {{seat:turns|turn}} up {stock[-1].pretty} on the stock deck",
+                                seat, {"card": stock[-1].text, "cards": [stock[-1].text]}))
         elif cls is PlayHand and not self.hands[seat]:  # SM-11
-            events.append(Event("refill", "{seat} has played out the hand and draws again (SM-11)", seat))
+            events.append(Event("refill", "{seat} {seat:has|have} played out the hand and {seat:draws|draw} again "
+                                "(SM-11)", seat))
             events += self._begin_draw(self._hsize)
         return events
 
@@ -783,8 +790,8 @@ class SpiteMaliceState(State):
         self.hands[seat].remove(action.card)
         self.discards[seat][action.pile].append(action.card)
         self.turns += 1
-        events = [Event("discard", f"{{seat}} discards {action.card.pretty} on D{action.pile + 1}", seat,
-                        {"card": action.card.text, "cards": [action.card.text], "pile": action.pile})]
+        events = [Event("discard", f"{{seat}} {{seat:discards|discard}} {action.card.pretty} on D{action.pile + 1}",
+                        seat, {"card": action.card.text, "cards": [action.card.text], "pile": action.pile})]
         if self.turns >= self.variant.max_turns:  # SM-16
             return events + self._end_game(TIE, f"{self.turns} turns played: the game ends as a tie (SM-16)")
         self.turn_seat = 1 - seat
@@ -813,7 +820,8 @@ class SpiteMaliceState(State):
                 or self._tied_in_a_row() >= self.variant.max_tied_games:  # SM-17a
             self.phase = P_OVER
             w = self.winners()
-            events.append(Event("match_over", "Winner: " + ", ".join(f"{{s{i}}}" for i in w), None,
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
                                 {"winners": w, "totals": [float(x) for x in self.totals]}))
             return events
         self.game_no += 1

@@ -689,7 +689,7 @@ def test_NA_22_NA_23_voluntary_turn_does_not_change_direction(mode):
     assert Play(cards("3H")) in s.legal_actions()
     act(s, "turn")  # P2 could play 3H: a voluntary turn
     events = s.apply(Reveal(parse_card("8S")))
-    assert "chooses to turn" in events[0].text and events[0].data["forced"] is False
+    assert "chooses to turn" in events[0].narrate(["A", "B", "C", "D", "E"]) and events[0].data["forced"] is False
     assert "direction" not in kinds(events)
     assert s.direction == -1 and s.to_move == 0 and s.phase == nags_mod.P_PLAY
 

@@ -176,8 +176,21 @@ def test_easy_discards_the_costliest_card_no_meld_needs():
     # 2 books in the making (7s, 9s); the lone ace costs 20 and helps nothing
     s = position(0, ["7C 7D 9H 9S AH 5C 10D", FILL, FILL, FILL])
     a, why = easy_move(s)
-    assert a == Discard(C("AH")[0]) and "costliest" in why
+    assert a == Discard(C("AH")[0]) and why == "A♥ costs 20 points if it stays in your hand, the most of the cards " \
+        "you can spare"
     assert discard_order(s.view(0), [Discard(c) for c in C("7C AH")])[0][1] == Discard(C("AH")[0])
+
+
+def test_easy_discard_reason_is_true_of_the_hand():
+    """Issue 22: the reason names why this card goes in this hand; a 3♣ discarded while holding aces is not
+    "the costliest card that no meld needs": the aces are kept because the contract needs them."""
+    s = position(0, ["AH AS AD 7C 7D 3C", FILL, FILL, FILL])
+    a, why = easy_move(s)
+    assert a == Discard(C("3C")[0])
+    assert why == "the contract needs every card but 3♣; the costlier A♠ A♥ A♦ help your melds more"
+    s = position(0, ["7C 7D 9H 9S 5C 5D 10D JH", FILL, FILL, FILL])  # 10D and JH: no partner, 10 points each
+    a, why = easy_move(s)
+    assert a == Discard(C("10D")[0]) and why == "10♦ J♥ are equally spare; 10♦ goes first"
 
 
 def test_easy_does_not_feed_the_next_player_what_they_collect():

@@ -993,11 +993,11 @@ def test_random_cheat_matches_play_every_power():
 def test_the_partners_view_refuses_with_the_states_sentence_while_a_question_waits():
     """NG-45d (engine fix, found by the cheat properties): while the partner answers "may I go out?", the
     answering seat's view gives the state's refusal, word for word, for any other move."""
-    s = ctable({0: "STL 8C 9C"}, melds=CLOSED2)
+    s = ctable({0: "STL 9C 9C"}, melds=CLOSED2)  # able to go out: 9C 9C onto the 9s, Steal the discard (NG-45k)
     play(s, "ask")
     assert s.to_move == 2
-    why = agree(s, "yes", "no", "discard 8C", "tell pile")
-    assert why["yes"] is None and "NG-45d" in why["discard 8C"]
+    why = agree(s, "yes", "no", "discard 9C", "tell pile")
+    assert why["yes"] is None and "NG-45d" in why["discard 9C"]
 
 
 def test_a_power_written_in_another_order_is_the_listed_action():

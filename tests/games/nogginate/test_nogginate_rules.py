@@ -1129,3 +1129,25 @@ def test_ng45e_after_yes_no_meld_may_spoil_going_out():
     assert "NG-45e" in s.why_illegal(A("merge m3 m4"))
     play(s, "add m3 JK", "add m4 JK", "discard 0D")
     assert s.out_seat == 0
+
+
+def test_ng45k_ask_only_when_the_hand_can_still_be_emptied():
+    """NG-45k: the team meets NG-43, but 8C and 2D join no meld and only one card can be the going-out
+    discard, so a "yes" could not be kept: the question is refused, named, and not offered."""
+    s = table({0: "8C 2D 4S"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
+    assert "NG-45k" in s.why_illegal(A("ask")) and "ask" not in texts(s)
+    assert "NG-45k" in s.view(0).why_illegal(A("ask")) and A("ask") not in s.view(0).legal_actions()
+    s = table({0: "9C 2D"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)  # 9C joins the closed 9s, 2D is discarded
+    assert s.why_illegal(A("ask")) is None and "ask" in texts(s)
+
+
+def test_ng45k_a_yes_that_can_no_longer_be_kept_does_not_bind():
+    """NG-45k: a "yes" standing while the hand can no longer be emptied (a position no legal question leads
+    to any more, e.g. from a log written before NG-45k) binds no more: the player discards and stays in
+    (the table's words for it: tests/tui/test_tui_nogginate.py)."""
+    s = table({0: "8C 2D 4S"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
+    s.asked, s.permission = True, 1
+    assert not s.view(0).yes_binds() and {"discard 8C", "discard 2D", "discard 4S"} <= texts(s)
+    s = table({0: "9C 2D"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
+    play(s, "ask", "yes")
+    assert s.view(0).yes_binds() and "discard 9C" not in texts(s)

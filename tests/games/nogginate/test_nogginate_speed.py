@@ -12,6 +12,10 @@ If a rules fix changes behaviour on purpose, re-record the hashes with
 Freeze-Nate narration names their faces; the merged speed-ups gave the same digests as main's
 engine before them; case 9 again for the NG-45e/NG-45i fix of the ng-rules branch). Cases 21 to 27 play with
 cheat cards (issue 14), under each cheat option, recorded once the cheat engine's fixes were in.
+Re-recorded for issue 22: event texts became person templates (``{seat} {seat:adds|add}``; a digest
+without the texts was unchanged in every case), and NG-45k refuses the question when the hand cannot
+be emptied, which random play had asked in cases 1, 2, 5, 8, 9, 11, 13, 21, 22 and 24 (the partnership
+cases; in the others only the texts changed).
 """
 
 from __future__ import annotations
@@ -26,43 +30,43 @@ from engine.games.nogginate.game import Nogginate, NogginateVariant
 
 #: (seed, seats, variant options) -> the digest recorded from the unchanged engine.
 CASES: list[tuple[int, int, dict, str]] = [
-    (1, 4, {'fixed_rounds': 3}, "e3d5d8844aa842cc0f1f84e5ae5a03b93cfa376527bf26bef0f07af72b438098"),
-    (2, 4, {'max_rounds': 4}, "7a687ff2d6b139806fab7332dc06e1a4ec9e6ea630ae65d54d4bcfac536897f3"),
-    (3, 2, {}, "107ee29f50d6b9576a79ebb1ac832e3d516fe0f3e1863e6036d046d0ae7f3af3"),
-    (4, 6, {'fixed_rounds': 2}, "496e15cea379536eb3ed43cb9cb00b06859eec2240609d6392e093c1c90d233e"),
+    (1, 4, {'fixed_rounds': 3}, "04b8930a92360b269b5786e6447a3ec760bf3f68acf6acbde966387d89900192"),
+    (2, 4, {'max_rounds': 4}, "686ee793fae4071d33c189667087f6473df3e267056fdc26e662917ea062ab2a"),
+    (3, 2, {}, "3ef6d36ec3132f0dcce1b8aea66ae2432837e911d2bcd08fc0e785ee96a21941"),
+    (4, 6, {'fixed_rounds': 2}, "d2ee875092f5196b474fed82d2acd374deade80048be15afa2f4741c5d93714e"),
     (5, 6, {'six_player_teams': '2x3', 'fixed_rounds': 2},
-     "6190952c9d180be67574e2fe75924e2c65a0b27c7cb6d0bcb1712d17896f3c96"),
+     "97f6fb0f103c6206ecb94555c4b0c94aa0f66e1820c4f9f3bd817bb8bf474157"),
     (6, 3, {'fixed_rounds': 3, 'auto_close_noggis_at_round_end': True, 'score_melded_card_values': True},
-     "2b1d4a153e10ad0e5ba034aaa06ec06d779ef88fc96286a2427a624e900335ea"),
+     "7c19da354b3067841b6150830c8262fec491ad51ab6d7e09c9251f3fd28e976a"),
     (7, 5, {'fixed_rounds': 2, 'show_tell_in_individual_games': True},
-     "f962ff4cb543f2a001c08634411449ce0ba55ef5edc62f7dc1e5e278643fcf82"),
+     "724bc8eabdb9a9f4fe5adb017f2810bd1e05b6ff1f0cc122642b0fd2d08e46d1"),
     (8, 4, {'max_go_out_asks_per_round': 1, 'max_rounds': 3, 'min_meld_when_negative': 150},
-     "436060136a8a522e7adb6bc29e25a65b6aee887edcc0ef1c0dd4303ac6c7c3a0"),
+     "2ae9b2395ea327086a57ebbfbdc53b07856a1d808097eed430914a79b2ba6a7c"),
     (9, 4, {'tie_policy': 'shared', 'all_bonus_penalty': 0, 'fixed_rounds': 3},
-     "62c07cf6a9e6dbb81f596a604e1851ef6807075ae2f426317481ea808ea15c08"),
+     "6b2ef94c8bccc8ebde52eb5999977b66b10719131e3ba2362d15eeb1ab21ab78"),
     (10, 2, {'max_rounds': 3, 'min_meld_when_negative': 0},
-     "7ea9b5dcc5f5e61aef2b95aee34b831e25fefd34cc96f43bad738f4ae155dd03"),
-    (11, 4, {'max_rounds': 20}, "0fb367d837d67253698bc4256c3f42275f8334789912b8f327864da9ee421399"),
-    (13, 6, {'max_rounds': 10}, "cd377eb06e7149f8d5d3495bd39d709e586483fe2c3a51be3374edc49a4da2b5"),
+     "1c90455c2a7664170cc74463654f97febc6946e62bb6f9aa78bdf4e832690de3"),
+    (11, 4, {'max_rounds': 20}, "96c3f8c7206c6abf546d31f001ce1e750fb4d5105e254c7b6b54f63c8e04efc1"),
+    (13, 6, {'max_rounds': 10}, "f371c5adf4ae4edb0a4bdd1b5ac9baa0c1619564427782e51777f02afa00e7b3"),
     # issue 14: cheat cards on, recorded from the engine with the cheat-rules branch's fixes
     (21, 4, {'use_cheat_cards': True, 'fixed_rounds': 5},
-     "4ecff23cd224ec9035d05f3e01540a4df59cd60c57c36bcc2dc6eb846279ab0c"),
+     "899daf7842e878f1416983e4fd3cbc1ee41a16695fe08f29d9d15fbf7ee93670"),
     (22, 4, {'use_cheat_cards': True, 'steal_return_policy': 'team_choice', 'hands_off_single_use': True,
      'max_rounds': 5},
-     "264e3562d76d06b072b672f89ed3a345e27a19ee060914ff160ec8f5e6b51abf"),
+     "b900acb6faab4f35624c431eb34560f866306873a20f0f862f71f60d6f81e132"),
     (23, 3, {'use_cheat_cards': True, 'show_tell_in_individual_games': True, 'cheat_nate_mixed_types': True,
      'fixed_rounds': 5},
-     "1f027c0dead7f851949fa56de2e9c41396c02db0852e49c7868f4a3dd78b2a0b"),
+     "7ecf218e8da6a8b46d5be7c6b67332542fefcf46007d470296c4e10ff2ac7553"),
     (24, 6, {'use_cheat_cards': True, 'six_player_teams': '2x3', 'steal_return_policy': 'team_choice',
      'fixed_rounds': 3},
-     "875473432b2447336f5685adead96dc0f1e3d0fe965eb6818e35b364836bb4ee"),
+     "96626d888c055f6aae7a7550a33c0c4c26767b4dade4960f9ada006b179aecc7"),
     (25, 5, {'use_cheat_cards': True, 'last_custom_card_topup_from_cheat': True,
      'steal_return_policy': 'fewest_cards', 'fixed_rounds': 5},
-     "097ee9b7e5a399cd7ade648fbd66aea0015e3f1b18197813e0eb7257b261dff7"),
+     "bb42152bbbc0ea42f4d51c7d0f6bb16c64c5a3b3901ee7c62bf5024114845c2d"),
     (26, 2, {'use_cheat_cards': True, 'max_rounds': 6},
-     "2724a55cf6f352999e794ab70605dbb74ba62eff10b47978afa7640d70b11d87"),
+     "4e5f4ec42a30f60d0f6abb05539b2b7efc469fec6717851acfb1d468ccf43fe0"),
     (27, 6, {'use_cheat_cards': True, 'fixed_rounds': 3, 'max_go_out_asks_per_round': 1},
-     "117652936ad1124879069aac2bd060a30b936f5e8d46ae5c1948b40a24d84b2d"),
+     "5d5d8f385f3331f8c496eb45cc99eb2fad2ab13ec01d7f5c0bf373b8cb52c981"),
 ]
 
 

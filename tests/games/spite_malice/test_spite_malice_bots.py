@@ -121,6 +121,23 @@ def test_SM_12_discards_to_keep_a_descending_run():
     assert isinstance(a, Discard) and a.card.rank != 13  # never discards the wild King
 
 
+def test_the_discard_reason_is_true_of_the_position():
+    """Issue 22: the discard's reason says where the card goes and how far it is from a play deck, not a
+    fixed sentence: Q♣ onto the empty D1, ten values (2 to J) short of the deck showing the ace; 7♥ onto
+    the 8♣ of D3 would go back in order."""
+    s = position("2C 10D", "2S 3D", "7H KS QC JD 9S", play=("AC",))
+    s.discards[0][2] = [parse_card("8C")]
+    s.pool.remove(parse_card("8C"))
+    v = s.view(0)
+    a, why = SpiteMaliceEasyBot().choose_with_reason(v, v.legal_actions(), random.Random(0))
+    assert a == Discard(parse_card("QC"), 0)
+    assert why == "nothing safe to play: Q♣ goes on the empty D1; it fits no play deck until 10 more values are played"
+    from engine.games.spite_malice.bots import _Ctx, _discard_reason
+    assert _discard_reason(_Ctx(v), Discard(parse_card("7H"), 2), v) == (
+        "nothing safe to play: 7♥ goes on D3, on top of the 8, so they play back in order; it fits no play deck "
+        "until 5 more values are played")
+
+
 @pytest.mark.parametrize("game_type", AVAILABLE_TYPES)
 def test_easy_only_returns_legal_actions_and_games_end_before_the_turn_cap(game_type):
     v = SpiteMaliceVariant(game_type=game_type)

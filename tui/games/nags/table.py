@@ -39,11 +39,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 
+from engine.grammar import plural
 from engine.cards import rank_text
 from engine.core import Action
 from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
 from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
-                         game_scores_line, prompt, second_person)
+                         game_scores_line, prompt)
 from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
 from tui.games.nags.ui import game_breakdown
 from tui.screens.base_table import BaseTableScreen
@@ -154,7 +155,8 @@ class NagsTableScreen(BaseTableScreen):
         else:
             hand.set_cards([] if self.covered else list(view.hand), face_up=not self.covered)
             whose = "Your hand" if len(self.humans) == 1 else f"{escape(name)}'s hand"
-            panel.border_title = f"{whose} ({len(view.hand)} cards)" if not self.covered else "Hand hidden"
+            panel.border_title = (f"{whose} ({plural(len(view.hand), 'card', 'cards')})" if not self.covered
+                                  else "Hand hidden")
         panel.set_class(not self.human_turn(), "-waiting")
 
     def refresh_scores(self, view: Any) -> None:
@@ -162,9 +164,6 @@ class NagsTableScreen(BaseTableScreen):
 
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, many_humans=len(self.humans) > 1, ascii_only=self.ascii)
-
-    def second_person(self, text: str, names: Sequence[str]) -> str:
-        return second_person(text, names)
 
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str:
         return game_scores_line(data, names)

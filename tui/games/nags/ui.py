@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.cards import Card, rank_text
+from engine.games.nags import SPEC
 from engine.core import Action
 from engine.games.nags.game import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
                                half_text)
-from tui.widgets.narration import asciify, thinking_text  # noqa: F401 - re-exported for older callers
+from tui.widgets.narration import asciify, notation_words, thinking_text  # noqa: F401 - re-exported for older callers
 
 #: Keys that select every card of one face value (NA-2 values 2..A); ``0`` is the ten.
 VALUE_KEYS: dict[str, int] = {**{str(v): v for v in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
@@ -24,7 +25,7 @@ _ORDINALS = ("1st", "2nd", "3rd", "4th")
 #: Event kinds the Nags game log writes in bold (NA-13 a horse in, NA-25 owner bonus, NA-17 play-out).
 STRONG_EVENT_KINDS = frozenset({"horse_in", "owner_bonus", "play_out"})
 #: What Nags calls one hand of a match (NA-21: a match is several games).
-HAND_WORD = "Game"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 
 
 def card_label(card: Card, ascii_only: bool = False) -> str:
@@ -139,7 +140,7 @@ def action_words(action: Action, ascii_only: bool = False) -> str:
         return f"buy the {rank_text(action.value)} horse (Enter)"
     if isinstance(action, DoneBuying):
         return "buy nothing more (n)"
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def game_scores_line(data: dict, names: Sequence[str]) -> str:
@@ -188,13 +189,3 @@ Buying horses (NA-25): ←/→ or a value key, Enter buys, n done
 z undo (against bots) · h hint · l last events · ? rules"""
 
 
-_SECOND_PERSON = {"plays": "play", "turns": "turn", "passes": "pass", "chooses": "choose", "buys": "buy",
-                  "holds": "hold", "deals": "deal", "owns": "own", "takes": "take", "starts": "start"}
-
-
-def second_person(text: str, names: Sequence[str]) -> str:
-    """Fix the verbs of a sentence whose subject is the seat named ``You``
-    (``You plays 2♦`` -> ``You play 2♦``); other text is returned unchanged."""
-    if "You" not in names or not text.startswith("You "):
-        return text
-    return " ".join(_SECOND_PERSON.get(w, w) for w in text.split(" "))

@@ -10,7 +10,9 @@ from typing import Any
 from rich.text import Text
 
 from engine.games.nickels.game import Phase
+from engine.grammar import plural
 from tui.games.nickels.ui import contract_line, meld_text
+from tui.widgets.narration import what_seat_sees
 
 
 def render_position(state: Any, names: list[str], seat: int | None, palette: Any) -> Text:
@@ -59,15 +61,15 @@ def render_position(state: Any, names: list[str], seat: int | None, palette: Any
             row.append("  ")
         lines.append(row)
     lines.append(Text(""))
-    lines.append(Text("Hands" if seat is None else f"Hands (what {names[seat]} sees)", style="bold"))
+    lines.append(Text("Hands" if seat is None else f"Hands ({what_seat_sees(names, seat)})", style="bold"))
     for s in range(n):
         mark = (">" if a else "▶") if s == view.to_move else " "
         row = Text(f"{mark} {names[s]}".ljust(14), style="bold" if s == view.to_move else "")
         size = view.hand_sizes[s]
         status = "down" if view.down_turn[s] >= 0 else "not down"
         claims = view.claims[s]
-        row.append(f"{size:>2} cards, {status}" + (f", {claims} claim{'s' if claims != 1 else ''}" if claims else "")
-                   + ": ")
+        row.append(f"{plural(size, 'card', 'cards'):>8}, {status}"
+                   + (f", {plural(claims, 'claim', 'claims')}" if claims else "") + ": ")
         if seat is None:
             row.append_text(palette.cards(state.hands[s]))
         elif s == seat:

@@ -37,6 +37,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from engine.grammar import plural
 from engine.cards import Card
 from engine.core import Action, Event
 from engine.games.nickels.game import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
@@ -206,7 +207,7 @@ class NickelsTableScreen(BaseTableScreen):
             if claims:
                 cap.append(f" {claims} claim{'s' if claims != 1 else ''}", style="not bold")
             status = "down" if view.down_turn[s] >= 0 else "not down"
-            cap.append(f"\n {size} cards · {status}", style="not bold")
+            cap.append(f"\n {plural(size, 'card', 'cards')} · {status}", style="not bold")
             melds = [MeldLine(tm.id, meld_text(tm.meld, self._card)) for tm in view.melds if tm.owner == s]
             rows.append((cap, melds))
         self.query_one(MeldsPanel).show(rows, target=self.target, ascii_only=a)
@@ -222,7 +223,7 @@ class NickelsTableScreen(BaseTableScreen):
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
             extra = f", others know of {names(known, a, ' ')}" if known else ""
-            panel.border_title = (f"{who} hand ({len(view.hand)} cards, by {hand.group}: g{extra})")
+            panel.border_title = (f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})")
         self._draw_decision(view)
 
     def _draw_decision(self, view: Any) -> None:
@@ -273,7 +274,7 @@ class NickelsTableScreen(BaseTableScreen):
             board.styles.height = rows
 
     def hand_breakdown(self, data: dict, names_: Sequence[str]) -> str:
-        return hand_breakdown(data, names_)
+        return hand_breakdown(data, names_, self.ascii)
 
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, ascii_only=self.ascii,

@@ -11,15 +11,17 @@ from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
-from engine.cards import Card
+from engine.cards import Card, pretty_text
+from engine.games.nickels import SPEC
 from engine.core import Action
 from engine.games.nickels.game import (HAND_NAMES, ROUNDS, Claim, Decline, Discard, LayMeld, Layoff, Phase, Swap,
                                        Take)
 from engine.games.nickels.melds import (JOKER, Book, Meld, Run, book_candidates, contract_text, next_melds,
                                         pos_rank, run_candidates)
 from engine.cards import rank_text
+from tui.widgets.narration import notation_words
 
-HAND_WORD = "Round"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 STRONG_EVENT_KINDS = frozenset({"claim", "down", "out", "hand_over", "match_over"})
 KEY_HELP = ("←/→ move · space select · g group by suit/rank · t take · p pass · c claim · m lay a meld · "
             "o lay off · w swap a joker · d discard · z undo · h hint · ? rules")
@@ -178,7 +180,7 @@ def describe_action(action: Action, ascii_only: bool = False) -> str:
         return f"put {name(action.card, ascii_only)} in m{action.meld} and take its joker"
     if isinstance(action, Discard):
         return f"discard {name(action.card, ascii_only)}"
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def action_cards(action: Action) -> list[Card]:
@@ -190,9 +192,10 @@ def action_cards(action: Action) -> list[Card]:
     return []
 
 
-def hand_breakdown(data: dict, names_: Sequence[str]) -> str:
+def hand_breakdown(data: dict, names_: Sequence[str], ascii_only: bool = False) -> str:
     """How a finished round was scored (NK-21), from its ``hand_over`` data: who went out,
-    each other player's points with the cards left and the penalty for not melding."""
+    each other player's points with the cards left (written as on the table: ``2♥ 2♠``,
+    ``2H 2S`` with ``ascii_only``) and the penalty for not melding."""
     out = data.get("out")
     scores = data.get("scores") or []
     left = data.get("left") or []
@@ -203,6 +206,7 @@ def hand_breakdown(data: dict, names_: Sequence[str]) -> str:
         if s == out or s >= len(scores):
             continue
         cards = left[s] if s < len(left) else ""
+        cards = cards if ascii_only else pretty_text(cards)
         extra = f" + {unmelded} not down" if unmelded and s < len(melded) and not melded[s] else ""
         parts.append(f"{n} {int(scores[s])} ({cards or 'no cards'}{extra})")
     return "; ".join(parts)

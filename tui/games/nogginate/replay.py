@@ -11,10 +11,12 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.grammar import plural
 from engine.cards import Card
 from engine.games.nogginate.game import Phase
 from tui.games.nogginate.ui import meld_text, pile_text, shown_text, team_name, team_status, tell_words
 from tui.widgets.cards import card_text
+from tui.widgets.narration import what_seat_sees
 
 
 class _NogginatePalette:
@@ -82,11 +84,11 @@ def render_position(state: Any, names: list[str], seat: int | None, palette: Any
             line.append_text(meld_text(m, palette.card))
             lines.append(line)
     lines.append(Text(""))
-    lines.append(Text("Hands" if seat is None else f"Hands (what {names[seat]} sees)", style="bold"))
+    lines.append(Text("Hands" if seat is None else f"Hands ({what_seat_sees(names, seat)})", style="bold"))
     for s in range(n):
         mark = (">" if a else "▶") if s == view.to_move else " "
         row = Text(f"{mark} {names[s]}".ljust(14), style="bold" if s == view.to_move else "")
-        row.append(f"{view.hand_sizes[s]:>2} cards: ")
+        row.append(f"{plural(view.hand_sizes[s], 'card', 'cards'):>8}: ")
         if seat is None:
             row.append_text(palette.cards(state.hands[s]))
         elif s == seat:

@@ -44,6 +44,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from engine.grammar import plural
 from engine.cards import Card
 from engine.core import Action
 from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE,
@@ -228,7 +229,7 @@ class NogginateTableScreen(BaseTableScreen):
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
             extra = f", {len(known)} known to all from the pile" if known else ""
-            panel.border_title = f"{who} hand ({len(view.hand)} cards, by {hand.group}: g{extra})"
+            panel.border_title = f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})"
         strip = self.query_one("#ng-shown", Static)
         text = Text() if self.covered else shown_text(view, self.names, self._card)
         strip.update(text)

@@ -12,6 +12,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.cards import Card
+from engine.games.nogginate import SPEC
 from engine.core import Action
 from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, POWER_CARD, RECONFIGURE, REMOVE,
                                            RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
@@ -19,8 +20,9 @@ from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, P
 from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw, FreezeNate, GoOut, Merge,
                                          NewNate, NewNoggi, Onto, PassTurn, Phase, PlaceBonus, TakePile)
 from engine.games.nogginate.melds import CHEAT_NATE, FREEZE_NATE, JOKER, JOKERNATE, NATE, TableMeld
+from tui.widgets.narration import notation_words
 
-HAND_WORD = "Round"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 STRONG_EVENT_KINDS = frozenset({"pile", "down", "closed", "close", "ask", "answer", "out", "hand_over",
                                 "match_over", "steal", "steal_blocked", "split", "combine", "resurrect",
                                 "show_private", "tell_private"})
@@ -250,8 +252,11 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
                 f"Select cards: n new Noggi, t new Nate, or the meld's number to add.{sel}")
     if not view.hand:
         return "No cards left: x to go out (NG-42)."
-    if view.permission == 1:
+    if view.yes_binds():
         return f"Your partner said yes: go out this turn (meld, then discard your last card with x).{sel}"
+    if view.permission == 1:
+        return ("Your partner said yes, but you can no longer go out this turn: the yes no longer binds (NG-45k). "
+                f"Meld what you can, then discard one card with x.{sel}")
     if len(view.hand) == 1:
         extra = " (or a to ask your partner first)" if any(isinstance(a, Ask) for a in view.legal_actions()) else ""
         return f"One card left: x to discard it and go out if you may, s to pass and keep it{extra}.{sel}"
@@ -317,7 +322,7 @@ def describe_action(action: Action, ascii_only: bool = False) -> str:
         return f"meld a cheat-Nate {names(action.cards, a)}"
     if isinstance(action, Give):
         return f"give {name(action.card, a)} to seat {action.seat + 1}"
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def action_cards(action: Action) -> list[Card]:

@@ -51,13 +51,13 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
+from engine.grammar import plural
 from engine.cards import Card, Suit, parse_card
 from engine.core import Action, Event
 from engine.games.noms.game import Bid, Call, NomsView, Pass, Play, Trump
 from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, SUIT_KEYS, TRUMP_KEYS,
                          action_words, auction_line, bid_key, bid_label, card_label, contract_line, display_order,
-                         last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, second_person,
-                         suit_text,
+                         last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, suit_text,
                          tricks_line)
 from tui.games.noms.ui import hand_breakdown, hand_result_lines
 from tui.screens.base_table import COMMON_BINDINGS, BaseTableScreen
@@ -802,7 +802,7 @@ class NomsTableScreen(BaseTableScreen):
             panel.border_title = "Hand hidden"
         else:
             extra = " · bright cards may be played" if mine and view.phase == "play" else ""
-            panel.border_title = f"{whose} ({len(view.hand)} cards){extra}"
+            panel.border_title = f"{whose} ({plural(len(view.hand), 'card', 'cards')}){extra}"
         panel.set_class(mine, "-active")
 
     def _refresh_actions(self, view: NomsView, mine: bool) -> None:
@@ -864,9 +864,6 @@ class NomsTableScreen(BaseTableScreen):
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, many_humans=len(self.humans) > 1, ascii_only=self.ascii,
                       pending_rank=self.pending_rank if self.human_turn() else None)
-
-    def second_person(self, text: str, names: Sequence[str]) -> str:
-        return second_person(text, names)
 
     def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
         return hand_breakdown(data, names, self.ascii)

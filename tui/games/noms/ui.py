@@ -12,9 +12,11 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from engine.cards import Card, CardParseError, Suit, parse_card, rank_text
+from engine.games.noms import SPEC
 from engine.core import Action
+from engine.grammar import render
 from engine.games.noms.game import MIS, MISAVIS, Bid, Call, NomsView, Pass, Play, Trump, bid_name, is_numeric
-from tui.widgets.narration import second_person as _generic_second_person
+from tui.widgets.narration import notation_words, what_seat_sees
 
 #: Keys of the auction (NO-7, NO-V2): key -> bid level. ``0`` is 10, ``1`` 11, ``2`` 12, ``3`` 13.
 BID_KEYS: dict[str, int] = {"7": 7, "8": 8, "9": 9, "0": 10, "1": 11, "2": 12, "3": 13, "m": MIS, "v": MISAVIS}
@@ -34,7 +36,7 @@ RANK_KEYS: dict[str, int] = {**{str(v): v for v in range(2, 10)}, "0": 10, "j": 
 DISPLAY_SUITS: tuple[int, ...] = (int(Suit.SPADES), int(Suit.HEARTS), int(Suit.CLUBS), int(Suit.DIAMONDS))
 #: Event kinds the Noms log writes in bold (contract, partner revealed, exposure, result).
 STRONG_EVENT_KINDS = frozenset({"contract", "partner", "expose", "result", "all_pass"})
-HAND_WORD = "Hand"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 
 KEY_HELP = """\
 Auction (NO-8): 0=10 1=11 2=12 3=13 (7 8 9 with the minimum-7 rules) · m Mis · v Mis a Vis · p pass
@@ -156,8 +158,8 @@ def contract_line(view: NomsView, names: Sequence[str], ascii_only: bool = False
     if view.declarer < 0:
         if view.phase == "auction":
             if view.high:
-                return _generic_second_person(f"Auction: {names[view.high_seat]} bids {bid_label(view.high)} "
-                                              f"(highest){dbl}", names)
+                return render(f"Auction: {{s{view.high_seat}}} {{s{view.high_seat}:bids|bid}} "
+                              f"{bid_label(view.high)} (highest){dbl}", names)
             return f"Auction: no bid yet{dbl}"
         return "No contract" + dbl
     parts = [f"Contract: {names[view.declarer]} {bid_label(view.contract)}"]
@@ -199,20 +201,6 @@ def tricks_line(view: NomsView, names: Sequence[str], *, per_seat: bool = True) 
         elif need:
             parts.append(f"{names[view.declarer]} must take no trick: {view.won[view.declarer]} taken")
     return " · ".join(parts) or f"Tricks: {sum(view.won)} played"
-
-
-_MORE_VERBS = {"announces": "announce", "shuffles": "shuffle", "fails": "fail"}
-
-
-def second_person(text: str, names: Sequence[str]) -> str:
-    """A narrated line about the seat named ``You`` in the second person
-    (``You announces Spades are trumps`` -> ``You announce ...``)."""
-    if "You" not in names or not text.startswith("You "):
-        return text
-    text = _generic_second_person(text, names)
-    first, _, rest = text.partition(" ")
-    verb, _, tail = rest.partition(" ")
-    return " ".join(x for x in (first, _MORE_VERBS.get(verb, verb), tail) if x)
 
 
 def auction_line(view: NomsView, names: Sequence[str]) -> str:
@@ -279,7 +267,7 @@ def action_words(action: Action, ascii_only: bool = False) -> str:
         return f"call {card_label(action.card, ascii_only)}"
     if isinstance(action, Play):
         return f"play {card_label(action.card, ascii_only)}"
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def result_text(result: tuple, names: Sequence[str]) -> str:
@@ -398,7 +386,7 @@ def render_position(state: Any, names: list[str], seat: int | None, palette: Any
         lines.append(last)
     lines.append(Text(tricks_line(view, names)))
     lines.append(Text(""))
-    lines.append(Text("Hands" if seat is None else f"Hands (what {names[seat]} sees)", style="bold"))
+    lines.append(Text("Hands" if seat is None else f"Hands ({what_seat_sees(names, seat)})", style="bold"))
     for i in range(n):
         row = Text()
         marker = ("> " if a else "▶ ") if i == view.to_move else "  "
@@ -438,5 +426,4 @@ __all__ = ["BID_KEYS", "KEY_FOR_BID", "PASS_KEY", "TRUMP_KEYS", "SUIT_KEYS", "RA
            "STRONG_EVENT_KINDS", "HAND_WORD", "KEY_HELP", "bid_label", "bid_key", "suit_text", "card_label",
            "legal_bids", "display_order", "parse_called_card", "declarer_side", "partner_known_to",
            "side_tricks", "seat_role", "last_call", "contract_line", "tricks_line", "auction_line", "prompt",
-           "second_person",
            "action_words", "result_text", "render_position"]

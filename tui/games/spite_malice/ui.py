@@ -17,10 +17,12 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from engine.cards import Card
+from engine.games.spite_malice import SPEC
 from engine.core import Action, Event
+from engine.grammar import plural, render
 from engine.games.spite_malice.game import (SEED_TYPE_NAMES, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceView, value_text)
-from tui.widgets.narration import asciify
+from tui.widgets.narration import asciify, notation_words
 
 #: Keys that pick a hand card as the source (the n-th card of the sorted hand).
 HAND_KEYS = "123456789"
@@ -35,7 +37,7 @@ PLAY_KEYS = "abcdfgjkmnop"
 #: Event kinds the game log writes in bold (SM-10 a play deck removed, SM-13 the win, SM-15/16 ties).
 STRONG_EVENT_KINDS = frozenset({"clear", "win", "tie", "recycle", "redeal"})
 #: What Spite & Malice calls one hand of a match (SM-17).
-HAND_WORD = "Game"
+HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
 
 _VALUE_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King", 14: "Joker"}
 
@@ -297,7 +299,7 @@ def describe_action(action: Action, view: SpiteMaliceView, ascii_only: bool = Fa
         if card is not None and view.variant.is_wild(card):
             text += f" (wild, as {value_text(view.needs(action.deck))})"
         return tidy(text)
-    return str(action)
+    return notation_words(action, ascii_only)
 
 
 def explain_illegal(action: Action, view: SpiteMaliceView, reason: str, ascii_only: bool = False) -> str:
@@ -325,7 +327,7 @@ def result_text(view: SpiteMaliceView, names: Sequence[str]) -> str:
     ``Bob has played the last stock card and wins (SM-13)``."""
     reason = view.reason or "the game is over"
     seat = view.result if view.result is not None and 0 <= view.result < len(names) else None
-    return Event("result", reason, seat).narrate(names)  # "You have played...": narrate makes verbs agree
+    return Event("result", reason, seat).narrate(names)  # the reason is the engine's template
 
 
 def game_breakdown(data: dict, names: Sequence[str]) -> str:
@@ -340,11 +342,10 @@ def game_breakdown(data: dict, names: Sequence[str]) -> str:
         return f"a tie ({reason}): nobody scores"
     loser = 1 - winner if len(names) == 2 else None
     if loser is None or loser >= len(stock):
-        return f"{names[winner]} won"
+        return render(f"{{s{winner}}} won", names)
     n = stock[loser]
-    cards = f"{n} card{'s' if n != 1 else ''}"
-    return (f"{names[winner]} won: {names[loser]} had {cards} left in the stock, "
-            f"so {names[winner]} scores {n} (SM-17)")
+    return render(f"{{s{winner}}} won: {{s{loser}}} had {plural(n, 'card', 'cards')} left in the stock, "
+                  f"so {{s{winner}}} {{s{winner}:scores|score}} {n} (SM-17)", names)
 
 
 def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = None, *,
@@ -467,7 +468,7 @@ def render_position(state: Any, names: Sequence[str], seat: int | None, palette:
         elif i == seat:
             hand.append_text(palette.cards(hand_cards(view)))
         else:
-            hand.append(f"{view.hand_sizes[i]} cards", style="dim")
+            hand.append(plural(view.hand_sizes[i], 'card', 'cards'), style="dim")
         lines.append(hand)
     if view.variant.match_to is not None:
         lines.append(Text(""))
