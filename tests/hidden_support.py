@@ -162,12 +162,13 @@ async def wait_until(pilot: Any, cond: Any, limit: float = 30.0) -> None:
     raise AssertionError("the table never reached the expected moment")
 
 
-def screen_text(app: Any) -> str:
-    """What the terminal shows now (the active screen over those below it), as plain text."""
+def screen_text(app: Any, styles: bool = False) -> str:
+    """What the terminal shows now (the active screen over those below it), as plain text
+    (``styles``: with its styles as ANSI codes, so that a moved cursor shows)."""
     import io
 
     from rich.console import Console
     console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
                       force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+    return console.export_text(styles=styles)

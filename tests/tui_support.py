@@ -59,19 +59,27 @@ async def press(pilot, *keys: str) -> None:
     await pilot.pause(0)
 
 
-class TableApp(App):
-    """A game's table screen alone (pace 0), on the default theme plus the card fallbacks."""
+class SessionApp(App):
+    """A session's table screen alone (its game's screen class), on the default theme plus
+    the card fallbacks."""
 
-    def __init__(self, game: str, seats: list[str], seed: int, rules: dict | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.0) -> None:
         super().__init__()
-        self.session = Session(game, rules or {}, seats, seed=seed, write_log=False)
-        self.table = table_screen_class(game)(self.session, pace=0)
+        self.session = session
+        self.table = table_screen_class(session.game.id)(session, pace=pace)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(THEME_DEFAULTS)
 
     def on_mount(self) -> None:
         self.push_screen(self.table)
+
+
+class TableApp(SessionApp):
+    """A game's table screen alone (pace 0) for a new match of ``game``."""
+
+    def __init__(self, game: str, seats: list[str], seed: int, rules: dict | None = None) -> None:
+        super().__init__(Session(game, rules or {}, seats, seed=seed, write_log=False))
 
 
 async def until_human_turn(pilot, pauses: int = 2) -> None:

@@ -80,10 +80,46 @@ def test_binding_rows_merge_shown_keys_and_keep_hidden_ones_with_their_own_meani
 
 
 @pytest.mark.parametrize("gid", sorted(SPECS))
+def test_the_help_lists_each_key_once(gid):
+    """Seen defect: Nogginate's key table listed n (No, New Noggi) and s (Pass, Match summary)
+    twice. A key of several meanings (at different steps) is one row with its meanings."""
+    seen: dict[str, str] = {}
+    for _title, rows in key_sections(gid):
+        for keys, desc in rows:
+            for key in (t for part in keys.split(" / ") for t in part.split()):
+                assert key not in seen, f"{gid}: {key} listed for {seen[key]!r} and for {desc!r}"
+                seen[key] = desc
+    rows = dict(key_sections("nogginate")[0][1])
+    assert rows["n"] == "No; New Noggi" and rows["s"] == "Pass; Match summary"
+
+
+def test_how_to_play_follows_remapped_keys():
+    """The config's [keys] remapping (a short name such as rules, or a binding id) reaches the
+    how-to: its key tables, the keys written in its text and its "Press r" line."""
+    keymap = {"rules": "f1", "ng.discard": "f5", "hint": "f2"}
+    text, found = howto_markdown("nogginate", keymap)
+    assert found and "`F5` discards a selected cheat card" in text and "`x`" not in text
+    assert "`k` melds a cheat-Nate" in text  # not remapped: as written
+    rows = dict(key_sections("nogginate", keymap=keymap)[0][1])
+    assert rows["F5"] == "Discard" and rows["F2"] == "Hint" and "x" not in rows
+
+
+async def test_the_how_to_screen_says_the_remapped_rules_key(tmp_path):
+    table = table_config(tmp_path, "nags")
+    table.keys = {"rules": "f1", "close": "q"}
+    app = CardtableApp(table)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.show_howto("nags")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToScreen) and bool(app.screen.markdown))
+        assert "Press F1 for the full numbered rules, q to go back." in app.screen.markdown
+
+
+@pytest.mark.parametrize("gid", sorted(SPECS))
 def test_the_keys_listed_are_the_tables_own_bindings(gid):
     """Every key the table shows in its footer is in the how-to, with the same words."""
     (_, table), (_, everywhere) = key_sections(gid)
-    listed = {desc for _, desc in table}
+    listed = {d for _, desc in table for d in desc.split("; ")}  # a key of several meanings: "n  No; New Noggi"
     cls = table_screen_class(gid)
     shown = {b.description for b in cls.BINDINGS if isinstance(b, Binding) and b.show}
     assert shown <= listed

@@ -1,7 +1,7 @@
 """The Noms table screen driven by keys through Textual pilots against random
-bots at pace 0: the auction by keys (NO-7, NO-8, NO-V2), trumps by suit key
-(NO-10a), the called card typed in the input (NO-10b, NO-11 shortcut), play by
-typing value+suit or cursor+Enter (NO-15), the engine's reason for an illegal
+bots at pace 0: the auction by keys (NO-7, NO-8, NO-V2), trumps by number key
+(NO-10a; h is the hint there too), the called card typed in the input (NO-10b, NO-11
+shortcut), play by a value key or the cursor, then Enter (NO-15), the engine's reason for an illegal
 card, legal cards highlighted, the exposed Mis a Vis hand (NO-14), double-hand
 marks (NO-18) and the replay renderer."""
 
@@ -65,15 +65,20 @@ async def human_move(pilot, app: NomsApp, *, bid: int | None = None, call: str =
         else:
             await press(pilot, "p")
     elif view.phase == "trump":
-        await press(pilot, "h")
+        await press(pilot, "3")  # hearts
     elif view.phase == "call":
         assert app.table.query_one("#call-input").has_focus
         await press(pilot, *[c.lower() for c in call], "enter")
     else:
         plays = [a.card for a in legal if isinstance(a, Play)]
         card = plays[-1]
-        if len(app.session.history) % 2:  # both ways of playing: typed value+suit, and cursor+Enter
-            await press(pilot, RANK_KEY[card.rank], "cdhs"[int(card.suit)])
+        hand = app.table.query_one(NomsHand)
+        if len(app.session.history) % 2:  # both ways of playing: a value key (again: the next card), then Enter
+            for _ in range(4):
+                await press(pilot, RANK_KEY[card.rank])
+                if hand.cursor_card() == card:
+                    break
+            await press(pilot, "enter")
         else:
             assert app.table.query_one(NomsHand).put_cursor(card)
             await press(pilot, "enter")
@@ -98,7 +103,7 @@ async def play_hand(pilot, app: NomsApp, *, bid: int | None = 11, call: str = "A
 
 @pytest.mark.slow
 async def test_whole_hand_by_keys_against_random_bots():
-    """NO-8 bid 11 by key, NO-10a hearts by h, NO-10b A♠ typed, NO-15 every card by keys, NO-19 scored."""
+    """NO-8 bid 11 by key, NO-10a hearts by 3, NO-10b A♠ typed, NO-15 every card by keys, NO-19 scored."""
     app = NomsApp(make_session(seed=3, seats=EASY))
     async with app.run_test(size=SIZE) as pilot:
         await play_hand(pilot, app, bid=11, call="AS")
@@ -223,7 +228,8 @@ async def test_illegal_card_shows_the_engine_reason_and_legal_cards_are_highligh
                     if off:
                         card = off[0]
                         n = len(app.session.history)
-                        await press(pilot, RANK_KEY[card.rank], "cdhs"[int(card.suit)])
+                        assert hand.put_cursor(card)
+                        await press(pilot, "enter")
                         assert len(app.session.history) == n
                         msg = status(app).message_text
                         assert msg == app.session.why_illegal(Play(card)) and "follow suit" in msg
@@ -365,7 +371,7 @@ def test_auction_prompt_lists_only_the_calls_you_have():
         s.act(s.bot_choose())
     view = s.view(0)
     assert view.legal_actions() == [Pass()]
-    text = prompt(view, s.names, many_humans=False, ascii_only=False, pending_rank=None)
+    text = prompt(view, s.names, many_humans=False, ascii_only=False)
     assert "call (NO-8): p=pass (nothing outbids the highest bid)" in text and ": ," not in text
 
 

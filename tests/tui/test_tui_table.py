@@ -322,3 +322,32 @@ async def test_upper_case_value_keys_select_like_lower_case():
             assert {hand.cards[i] for i in hand.selected} == {c for c in hand.cards if c.rank == rank}
             return
     pytest.fail("no seed dealt the human a court card")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_pile_shows_the_whole_last_play(size):
+    """Seen defect at 80x24: of a play of 2♣ 2♠ only the top card stood out, the 2♣ under it
+    dimmed like the older discards. Every card of the last play is shown and marked as the top."""
+    from tui.widgets.piles import DiscardPile
+    for seed in range(1, 60):
+        s = make_session(["human", "ai:random", "ai:random"], seed=seed)
+        s.advance()
+        while s.to_move != 0:
+            s.act(s.bot_choose())
+        plays = [a for a in s.view(0).legal_actions() if isinstance(a, Play) and len(a.cards) >= 2]
+        if plays:
+            break
+    else:
+        pytest.fail("no seed opens with two cards of a value")
+    play = plays[0]
+    app = TableTestApp(s, pace=60.0)  # the bots think long: the table stays on the play
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: app.table.human_turn())
+        app.table.human_act(play)
+        await pilot.pause()
+        await pilot.pause()
+        pile = app.table.query_one(DiscardPile)
+        shown = [w for w in pile.query(CardWidget) if w.display and w.card is not None]
+        top = [w.card for w in shown if w.has_class("-top")]
+        assert top == list(play.cards)
+        assert not any(w.dim for w in shown if w.card in play.cards)

@@ -15,16 +15,20 @@ import os
 import time
 from typing import Any, ClassVar, Iterable, Sequence
 
-from textual import on, work
+from rich.text import Text
+from textual import events, on, work
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction
 from tui.screens.hand_result import HandResultScreen, points_lines
+from tui.screens.enter_move import EnterMove
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
 from tui.widgets.cards import CardWidget, ascii_mode, theme_color
@@ -44,9 +48,13 @@ COMMON_BINDINGS: list[Binding] = [
     Binding("full_stop", "fast_bots", "Fast bots", key_display=".", id="table.fast"),
     Binding("ctrl+s", "save_log", "Save log elsewhere", id="table.save_log"),
     Binding("i", "side_panel", "Scores/log", id="table.side"),
+    Binding("escape", "close_overlay", "Close panel", id="table.close"),
 ]
 #: Actions of :data:`COMMON_BINDINGS`, decided by the base's ``check_action``.
-COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "fast_bots", "save_log", "side_panel"})
+COMMON_ACTIONS = frozenset({"undo", "hint", "last_events", "rules", "summary", "fast_bots", "save_log", "side_panel",
+                            "close_overlay"})
+#: The game bindings' action that plays :meth:`BaseTableScreen.enter_move` (a game binds Enter to it).
+ENTER_ACTION = "enter_move"
 
 #: Below this many columns the side column (scores and game log) folds away and
 #: ``i`` shows it as a panel over the table (the screen has the class ``-narrow``).
@@ -154,15 +162,31 @@ class BaseTableScreen(Screen[None]):
         the result panel and the end-of-match summary), and the lines of the panel
         (:class:`~tui.screens.hand_result.HandResultScreen`) that waits for a key after
         each hand but the last when a person plays (``PAUSE_AFTER_HAND``).
+    ``events_logged(events)``
+        Every batch of events, before the redraw (e.g. remember the last play).
     ``mark_last_play(seat, cards)``
         Mark the last bot move's cards (from its event's ``data["cards"]``) on the table;
         default: the ``-last-play`` class on the left column's matching card widgets.
+    ``enter_move() -> EnterMove | None``
+        What Enter plays now (:class:`~tui.screens.enter_move.EnterMove`: the move in words and
+        how to play it), or None when Enter has nothing to do. A game binds Enter to the action
+        ``enter_move`` (:data:`ENTER_ACTION`); the base offers the key only while there is a
+        move, shows the move's words as the binding's footer text, and :meth:`enter_text`
+        gives ``Enter: add 10♦ to m1`` for the game's bar or prompt. Default: None.
+    ``why_not_game(action, parameters) -> str | None``
+        Why the game's key ``action`` does nothing at this step, for a key pressed while its
+        binding is disabled (the base says it when the game has nothing better: "Wait: Bix is
+        thinking.", "Pass: not at this step.").
     Class attributes: ``BINDINGS`` (the game's keys; :data:`COMMON_BINDINGS`
     are appended automatically unless a binding with the same id is listed),
     ``HAND_WORD`` ("Hand"; Nags says "Game"), ``SCORES_TITLE``,
     ``LOG_TITLE``, ``STRONG_EVENT_KINDS`` (event kinds logged in bold),
     ``KEY_HELP`` (the key list shown by ``?`` when the app has no rules
     screen), ``DEFAULT_CSS`` (selectors may use the subclass name).
+
+    No key is silent (issue 22): a key whose every binding is disabled now says why in the
+    status line (:meth:`why_not`); Esc closes an open overlay (the scores/log panel of a narrow
+    screen, the last events) before it means anything else.
 
     To act, a binding's action method builds an engine ``Action`` and calls
     :meth:`human_act`; an illegal action shows ``session.act``'s reason (``why_illegal``)
@@ -182,6 +206,9 @@ class BaseTableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = []
     COMMON_BINDINGS: ClassVar[list[Binding]] = COMMON_BINDINGS
+    #: No widget takes the focus by itself: the keys are the table's (a focused scrolling panel
+    #: would take Home, End and the arrows for itself: two meanings for one key).
+    AUTO_FOCUS = ""
 
     HAND_WORD: ClassVar[str] = "Hand"
     SCORES_TITLE: ClassVar[str] = "Scores (points)"
@@ -216,6 +243,10 @@ class BaseTableScreen(Screen[None]):
     BaseTableScreen.-ascii #table-left CardWidget.-last-play { border: ascii $success; text-style: bold underline; }
     BaseTableScreen #table-left CardWidget.-compact.-last-play {
         border: none; color: $success; text-style: bold underline; }
+    BaseTableScreen #last-events { display: none; layer: side; dock: top; width: 100%; height: auto;
+        max-height: 70%; padding: 0 1; background: $surface; border: round $accent; border-title-color: $accent; }
+    BaseTableScreen #last-events.-open { display: block; }
+    BaseTableScreen.-ascii #last-events { border: ascii $accent; }
     """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -280,6 +311,8 @@ class BaseTableScreen(Screen[None]):
         self.fast_hand: int | None = None
         #: the last bot move's cards on the table: ``(seat, card texts)`` from its event's ``data["cards"]``
         self.last_bot_play: tuple[int, list[str]] | None = None
+        #: the last "why not" said for a key: (sentence, moves then, the bot thinking then)
+        self._why_note: tuple[str, int, int | None] | None = None
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -400,10 +433,14 @@ class BaseTableScreen(Screen[None]):
         """Show ``text`` in the footer for the binding ``binding_id`` of this screen
         (e.g. the real key range ``1-4`` of a hand of 4), instead of its class-level
         ``key_display``; the key itself is unchanged. Unknown ids are ignored."""
-        for key, bindings in self._bindings.key_to_bindings.items():
+        self._replace_bindings(lambda b: b.id == binding_id, key_display=text)
+
+    def _replace_bindings(self, hit: Any, **changes: Any) -> None:
+        """This screen's bindings for which ``hit(binding)`` holds get ``changes`` (footer text)."""
+        for bindings in self._bindings.key_to_bindings.values():
             for i, b in enumerate(bindings):
-                if b.id == binding_id and b.key_display != text:
-                    bindings[i] = dataclasses.replace(b, key_display=text)
+                if hit(b) and any(getattr(b, k) != v for k, v in changes.items()):
+                    bindings[i] = dataclasses.replace(b, **changes)
 
     def redraw(self) -> None:
         """Redraw every panel from the shown seat's view (batched)."""
@@ -434,6 +471,7 @@ class BaseTableScreen(Screen[None]):
                 yield from self.compose_scores()
                 yield GameLog(id="log", hand_line=self.hand_over_line,
                               strong_kinds=self.STRONG_EVENT_KINDS)
+            yield Static("", id="last-events", markup=False)
         yield StatusLine(id="status")
         yield WrappingFooter()
 
@@ -458,22 +496,31 @@ class BaseTableScreen(Screen[None]):
             log.add_line(line)
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
                                                                if getattr(self.session, "seed", None) else ""))
+        self._deal()  # the first frame shows the dealt table, never empty panels
         self.call_after_refresh(self._start)
 
     def on_resize(self, event: Any) -> None:
         """The width classes decide whether ``i`` (scores/log panel) is offered."""
         self.call_after_refresh(self.refresh_bindings)
 
-    def _start(self) -> None:
-        if self._started:
-            return
-        self._started = True
+    def _deal(self) -> None:
+        """On mount, before the first frame: the session up to its first decision (the deal)
+        and every panel drawn from it. Bots, hand-offs and result panels wait for :meth:`_start`."""
         try:
             events = self.session.advance()
         except IllegalAction as err:
             self.message(str(err), "error")
             events = []
         self._log_events(events)
+        seat = self.session.to_move
+        bot = not self.session.is_over and seat >= 0 and not self.session.is_human(seat)
+        self.thinking = seat if bot else None  # its worker starts with _start; the cue is there at once
+        self._redraw()
+
+    def _start(self) -> None:
+        if self._started:
+            return
+        self._started = True
         self._step()
 
     def _apply_felt(self) -> None:
@@ -483,8 +530,13 @@ class BaseTableScreen(Screen[None]):
     def _status(self) -> StatusLine:
         return self.query_one(StatusLine)
 
+    def events_logged(self, events: Sequence[Event]) -> None:
+        """Every batch of events the table logs (a move's, a deal's), before the redraw: a game
+        may remember what its widgets need (the last play). Default: nothing."""
+
     def _log_events(self, events: Iterable[Event]) -> None:
         events = list(events)
+        self.events_logged(events)
         for e in events:
             if e.kind == "hand_over":
                 self.hand_results[int(e.data.get("hand", len(self.hand_results)))] = dict(e.data)
@@ -498,6 +550,7 @@ class BaseTableScreen(Screen[None]):
         self.query_one(GameLog).set_viewer(self.shown_seat, covered=self.covered and not self.session.is_over)
 
     def _redraw(self) -> None:
+        self._clear_stale_why()
         self._report_log_error()
         self._sync_log()
         self._view = self.session.view(self.shown_seat)
@@ -513,6 +566,17 @@ class BaseTableScreen(Screen[None]):
             status.set_prompt(f"Pass the keyboard to {self.names[self.session.to_move]}")
         else:
             status.set_prompt(self.prompt(view))
+        self._show_enter_move()
+        for panel in self.query("#last-events.-open").results(Static):  # open: it follows the play
+            panel.update(Text(self.last_events_text()))
+        self.refresh_bindings()
+
+    def refresh_input(self) -> None:
+        """After a change of the player's input only (a selection, a typed number): the prompt,
+        Enter's move and the footer again, without redrawing the table."""
+        if self.human_turn():
+            self._status().set_prompt(self.prompt(self.view))
+        self._show_enter_move()
         self.refresh_bindings()
 
     def _report_log_error(self) -> None:
@@ -664,6 +728,8 @@ class BaseTableScreen(Screen[None]):
             return False
         self.clear_message()
         self.reset_input()
+        for panel in self.query("#last-events"):
+            panel.set_class(False, "-open")  # your move: what happened before it is in the log
         self.last_bot_play = None  # answered: the mark goes
         self._last_move_line = len(self.query_one(GameLog).lines_text)
         self._log_events(events)
@@ -679,6 +745,10 @@ class BaseTableScreen(Screen[None]):
 
     # -- bindings ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_overlay":
+            return self.overlay_open()
+        if action in self._escape_actions() and self.overlay_open():
+            return False  # Esc closes the overlay first: one meaning at a time
         if action in ("last_events", "rules"):
             return True
         if action == "summary":
@@ -695,7 +765,140 @@ class BaseTableScreen(Screen[None]):
             return self.human_turn() and (self.session.can_undo() or self.session.undo_barred_by_house_rule())
         if action == "hint":
             return self.human_turn()
+        if action == ENTER_ACTION:
+            return self.human_turn() and self.enter_move() is not None
         return self.check_game_action(action, parameters)
+
+    def _escape_actions(self) -> set[str]:
+        """The game's actions on the key(s) that close an overlay (Esc unless remapped)."""
+        keys = [k for k, bs in self._bindings.key_to_bindings.items() if any(b.id == "table.close" for b in bs)]
+        return {parse_action(b.action)[1] for k in keys for b in self._bindings.key_to_bindings.get(k, ())
+                if b.id != "table.close"}
+
+    def overlay_open(self) -> bool:
+        """True while the scores/log panel (``i``, narrow screens) or the last events (``l``) cover the table."""
+        if not self.is_mounted:
+            return False
+        return self.has_class("-side-open") or any(w.has_class("-open") for w in self.query("#last-events"))
+
+    def action_close_overlay(self) -> None:
+        """Esc: close the open overlays (the scores/log panel, the last events)."""
+        self.set_class(False, "-side-open")
+        for w in self.query("#last-events"):
+            w.set_class(False, "-open")
+        self.refresh_bindings()
+
+    # -- Enter: the move the table names ------------------------------------------------
+    def enter_move(self) -> EnterMove | None:
+        """What Enter plays now, or None (see the class docstring). Default: None."""
+        return None
+
+    def enter_text(self) -> str:
+        """``Enter: add 10♦ to m1`` (the Enter key as remapped), or "" when Enter does nothing now."""
+        move = self.enter_move() if self.is_mounted and self.human_turn() else None
+        if move is None:
+            return ""
+        return f"{self.key_label(action=ENTER_ACTION) or 'Enter'}: {move.label}"
+
+    def action_enter_move(self) -> None:
+        """Enter: play :meth:`enter_move`'s move (shown in words whenever there is one)."""
+        move = self.enter_move() if self.human_turn() else None
+        if move is not None:
+            move.run()
+
+    def _show_enter_move(self) -> None:
+        """The footer's text for Enter is the move it plays ("Add 10♦ to m1")."""
+        move = self.enter_move() if self.human_turn() else None
+        if move is not None:
+            label = move.label[:1].upper() + move.label[1:]
+            self.set_binding_text(label, action=ENTER_ACTION)
+
+    def key_label(self, binding_id: str | None = None, *, action: str | None = None) -> str:
+        """The key of this screen's binding ``binding_id`` (or the first bound to ``action``, its
+        name without parameters) as a player reads it, after the config's ``[keys]`` remapping
+        (``Enter``, ``x``, ``F1``); "" when there is none."""
+        from tui.screens.howto import key_text
+        for key, bindings in self._bindings.key_to_bindings.items():
+            for b in bindings:
+                if (binding_id is not None and b.id == binding_id) or (
+                        action is not None and parse_action(b.action)[1] == action):
+                    return key_text(key)
+        return ""
+
+    def set_binding_text(self, description: str, binding_id: str | None = None, *, action: str | None = None) -> None:
+        """Show ``description`` in the footer for this screen's binding ``binding_id`` (or those bound
+        to ``action``), instead of its class-level description; the key itself is unchanged."""
+        self._replace_bindings(lambda b: (binding_id is not None and b.id == binding_id) or (
+            action is not None and parse_action(b.action)[1] == action), description=description)
+
+    # -- no silent key --------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """A key that has bindings here but none enabled now says why (:meth:`why_not`), so
+        that no key in the footer (or bound at all) does nothing silently."""
+        bound = self._bindings.key_to_bindings.get(event.key)
+        if not bound or not self.is_mounted:
+            return
+        app = self.app
+        for namespace, bindings in self._modal_binding_chain:
+            for b in bindings.key_to_bindings.get(event.key, ()):
+                if app._check_action_state(b.action, namespace):
+                    return  # a binding will take it
+        shown = [b for b in bound if b.show] or list(bound)
+        _ns, name, params = parse_action(shown[0].action)
+        reason = self.why_not(name, params, shown[0].description)
+        if reason:
+            event.stop()
+            self.message(reason, "info")
+            self._why_note = (reason, len(self.session.history), self.thinking)
+
+    def _clear_stale_why(self) -> None:
+        """A "why not" that no longer holds (a move was made, a bot stopped thinking) goes."""
+        note = self._why_note
+        if note is None:
+            return
+        if note[1] != len(self.session.history) or note[2] != self.thinking:
+            self._why_note = None
+            if self._status().message_text == note[0]:
+                self.clear_message()
+
+    def why_not(self, action: str, parameters: tuple[object, ...] = (), description: str = "") -> str:
+        """Why the key bound to ``action`` does nothing now, as one sentence: the match is over,
+        a hand-off waits, a bot is moving, the house rule, or the game's reason
+        (:meth:`why_not_game`); ``description`` is the binding's footer text."""
+        s = self.session
+        what = description or action.replace("_", " ")
+        if action == "summary":
+            where = "i shows the scores now" if self.has_class("-narrow") else "the scores are on the right"
+            return f"The match summary comes when the match is over; {where}."
+        if action == "fast_bots":
+            return "There are no bots at this table." if not self.bots else "The match is over: no bot moves any more."
+        if action == "side_panel":
+            return "The scores and the game log are on the right already."
+        if action == "save_log":
+            return "The log is written as you play; ctrl+s is for when writing it fails."
+        if action == "close_overlay" or action in self._escape_actions():
+            return "Nothing to close or cancel."
+        if s.is_over:
+            return "The match is over: s shows the summary."
+        if self.covered:
+            return f"Pass the keyboard to {self.names[s.to_move]} first."
+        if self.thinking is not None or not self.human_turn():
+            who = self.names[s.to_move] if 0 <= s.to_move < len(self.names) else "the dealer"
+            doing = "thinking" if self.thinking is not None else "to move"
+            if action == "undo":
+                return f"Undo is for your turn: {who} is {doing}."
+            return f"Wait: {who} is {doing}."
+        if action == "undo":
+            return s.why_no_undo() or "Nothing to take back yet."
+        if action == ENTER_ACTION:
+            reason = self.why_not_game(action, parameters)
+            return reason or "Enter plays the move the table names; there is none now."
+        return self.why_not_game(action, parameters) or f"{what}: not at this step."
+
+    def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why the game's key ``action`` does nothing at this step (the shown human's turn),
+        or None for the base's general sentence. Default: None."""
+        return None
 
     def action_undo(self) -> None:
         """z: take back your last turn (against bots only; how far is the house
@@ -792,12 +995,26 @@ class BaseTableScreen(Screen[None]):
         self.fast_hand = self.session.state.hand_number
         self.message(f"The bots play at once for the rest of this {self.HAND_WORD.lower()}.", "info")
 
-    def action_last_events(self) -> None:
-        """l: what happened since your last move (at most 12 lines)."""
+    def last_events_text(self) -> str:
+        """What happened since your last move (at most 12 lines of the game log)."""
         lines = self.query_one(GameLog).lines_text
         recent = lines[self._last_move_line:] or lines[-6:]
-        text = "\n".join(recent[-12:]) or "Nothing has happened yet."
-        self.notify(text, title="Last events", timeout=10, markup=False)
+        return "\n".join(recent[-12:]) or "Nothing has happened yet."
+
+    def action_last_events(self) -> None:
+        """l: show (or hide) what happened since your last move, over the top of the table
+        (never over the prompt); Esc or your next move closes it."""
+        panel = self.query_one("#last-events", Static)
+        if panel.has_class("-open"):
+            panel.set_class(False, "-open")
+        else:
+            text = self.last_events_text()
+            panel.update(Text(text))
+            close = self.key_label("table.close") or "Esc"
+            panel.border_title = "Last events"
+            panel.border_subtitle = f"{close} or {self.key_label('table.last') or 'l'} closes"
+            panel.set_class(True, "-open")
+        self.refresh_bindings()
 
     def action_summary(self) -> None:
         """s after the end: the match summary again."""

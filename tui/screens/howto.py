@@ -5,12 +5,14 @@ further (:class:`tui.screens.rules.RulesScreen`).
 The text is the game's own (``engine/games/<id>/howto.md``, through
 ``GameSpec.howto_text``); the keys part is built here from the game's table screen
 bindings (and the config's ``[keys]`` remapping), so it is always the keys the table
-really has. A game without a ``howto.md`` still gets its keys and a pointer to the
-rules, so a new game (Nickels, Nogginate) only adds its file.
+really has, each key listed once. A key written in the text in backticks (`` `x` ``) and the
+"Press r" line follow the remapping too. A game without a ``howto.md`` still gets its keys
+and a pointer to the rules, so a new game (Nickels, Nogginate) only adds its file.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from rich.console import Group
@@ -44,32 +46,70 @@ def key_text(keys: str) -> str:
     return " / ".join(out)
 
 
+def remapped(keymap: Mapping[str, str] | None, binding_id: str | None) -> str | None:
+    """The keys the config's ``[keys]`` table gives the binding ``binding_id``, or None.
+    ``keymap`` may name a binding in full (``howto.rules``) or by its short name (``rules``,
+    which remaps every binding of that name), as ``engine.config.resolve_keys`` reads it;
+    the full id wins."""
+    if not keymap or not binding_id:
+        return None
+    return keymap.get(binding_id) or keymap.get(binding_id.rsplit(".", 1)[-1])
+
+
+def _compress(keys: list[str]) -> list[str]:
+    """Single digits in an unbroken run of three or more as one range (``0 1 ... 9`` -> ``0-9``)."""
+    if len(keys) >= 3 and all(len(k) == 1 and k.isdigit() for k in keys):
+        values = sorted(int(k) for k in keys)
+        if values == list(range(values[0], values[-1] + 1)):
+            return [f"{values[0]}-{values[-1]}"]
+    return keys
+
+
+def _tokens(keys: str) -> list[str]:
+    """The keys of a row's key text, one each (``"? / F1"`` -> ``["?", "F1"]``, ``"c d h s"`` -> four)."""
+    return [t for part in keys.split(" / ") for t in part.split()]
+
+
 def binding_rows(bindings: Iterable[BindingType], keymap: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
-    """The keys of a screen as ``(keys, what they do)`` rows, in the bindings' order.
+    """The keys of a screen as ``(keys, what they do)`` rows, in the bindings' order, each
+    key in one row only.
 
     Shown bindings come first in their place (their ``key_display`` covers a range
     such as ``2-9 0 J Q K A``); shown bindings with the same description are merged
     (``← / →  Move``). A hidden binding is listed only when its description is not
-    already listed (``Esc  Clear``). ``keymap`` (binding id -> keys, the config's
-    ``[keys]`` table) replaces a binding's keys as the app does.
+    already listed (``Esc  Clear``); hidden bindings of one description are one row
+    (``0-9  Meld number``). A key that means different things at different steps is one
+    row with its meanings (``n  No; New Noggi``). ``keymap`` (the config's ``[keys]``
+    table: binding id or short name -> keys) replaces a binding's keys as the app does.
     """
     rows: dict[str, list[str]] = {}
-    hidden: list[tuple[str, str]] = []
+    hidden: dict[str, list[str]] = {}
     for b in bindings:
         if not isinstance(b, Binding) or not b.description:
             continue
-        remapped = keymap.get(b.id) if keymap and b.id else None
-        keys = key_text(remapped) if remapped else (b.key_display or key_text(b.key))
-        if b.show:
-            shown = rows.setdefault(b.description, [])
-            if keys not in shown:
-                shown.append(keys)
-        else:
-            hidden.append((b.description, keys))
-    for desc, keys in hidden:
+        new = remapped(keymap, b.id)
+        keys = key_text(new) if new else (b.key_display or key_text(b.key))
+        listed = rows.setdefault(b.description, []) if b.show else hidden.setdefault(b.description, [])
+        if keys not in listed:
+            listed.append(keys)
+    for desc, keys in hidden.items():
         if desc not in rows:
-            rows[desc] = [keys]
-    return [(" / ".join(keys), desc) for desc, keys in rows.items()]
+            rows[desc] = _compress(keys)
+    merged: list[tuple[list[str], list[str]]] = []
+    where: dict[str, int] = {}
+    for desc, keys in rows.items():
+        tokens = [t for k in keys for t in _tokens(k)]
+        i = next((where[t] for t in tokens if t in where), None)
+        if i is None:
+            merged.append((list(keys), [desc]))
+            i = len(merged) - 1
+        else:
+            have = {t for k in merged[i][0] for t in _tokens(k)}
+            merged[i][0].extend(k for k in keys if not set(_tokens(k)) <= have)
+            merged[i][1].append(desc)
+        for t in tokens:
+            where.setdefault(t, i)
+    return [(" / ".join(keys), "; ".join(descs)) for keys, descs in merged]
 
 
 def keys_markdown(rows: Sequence[tuple[str, str]], title: str = "Keys at this table") -> str:
@@ -108,20 +148,50 @@ def key_sections(game_id: str, app: Any = None, keymap: Mapping[str, str] | None
     (``app``: the running app, for its bindings; None for the default app's), as
     ``(title, rows)`` sections for :func:`keys_markdown` / :func:`keys_renderable`."""
     table = binding_rows(table_bindings(game_id), keymap)
-    seen = {keys for keys, _ in table}
-    everywhere = [r for r in binding_rows(app_bindings(app), keymap) if r[0] not in seen]
+    seen = {t for keys, _ in table for t in _tokens(keys)}
+    everywhere = []
+    for keys, desc in binding_rows(app_bindings(app), keymap):
+        new = [k for k in keys.split(" / ") if not set(_tokens(k)) <= seen]
+        if new:
+            everywhere.append((" / ".join(new), desc))
     return [("Keys at this table", table), ("Keys everywhere", everywhere)]
 
 
-def howto_markdown(game_id: str) -> tuple[str, bool]:
-    """The "How to play" Markdown of ``game_id`` (``engine/games/<id>/howto.md``).
+def follow_keymap(text: str, bindings: Iterable[BindingType], keymap: Mapping[str, str] | None) -> str:
+    """``text`` with every key written in backticks (`` `x` ``) that the config remaps
+    replaced by its new key: a backticked key is a key of ``bindings`` (by its default keys),
+    and it is replaced when every binding on it is remapped to one same key. Other
+    backticked words (`` `use_cheat_cards` ``) are left as they are."""
+    if not keymap:
+        return text
+    owners: dict[str, list[str | None]] = {}
+    for b in bindings:
+        if isinstance(b, Binding):
+            for k in b.key.split(","):
+                owners.setdefault(key_text(k), []).append(b.id)
+
+    def swap(m: re.Match[str]) -> str:
+        ids = owners.get(m.group(1))
+        if not ids:
+            return m.group(0)
+        new = {remapped(keymap, i) for i in ids}
+        if len(new) != 1 or None in new:
+            return m.group(0)
+        return f"`{key_text(str(new.pop()).split(',')[0])}`"
+
+    return re.sub(r"`([^`\s]{1,12})`", swap, text)
+
+
+def howto_markdown(game_id: str, keymap: Mapping[str, str] | None = None) -> tuple[str, bool]:
+    """The "How to play" Markdown of ``game_id`` (``engine/games/<id>/howto.md``), its
+    backticked keys following ``keymap`` (the config's ``[keys]``, :func:`follow_keymap`).
 
     Returns:
         ``(markdown, found)``; when the file is missing ``markdown`` is a short page
         pointing to the full rules and ``found`` is False.
     """
     try:
-        return get_spec(game_id).howto_text(), True
+        return follow_keymap(get_spec(game_id).howto_text(), table_bindings(game_id), keymap), True
     except (UnknownGame, OSError, ModuleNotFoundError):
         title = game_title(game_id)
         return (f"# How to play {title}\n\nThere is no short guide to {title} yet: the full rules are one key "
@@ -163,7 +233,7 @@ def howto_page(game_id: str, app: Any = None, keymap: Mapping[str, str] | None =
     Returns:
         ``(markdown, found)`` as :func:`howto_markdown`.
     """
-    text, found = howto_markdown(game_id)
+    text, found = howto_markdown(game_id, keymap)
     parts = [text.rstrip() + "\n"]
     if more:
         parts.append(more + "\n")
@@ -219,9 +289,11 @@ class HowToScreen(Screen[None]):
         self.sub_title = f"How to play {game_title(self.game_id)}"
         table = getattr(self.app, "table", None)
         keymap = dict(getattr(table, "keys", None) or {})
-        rules_key = key_text(keymap.get("howto.rules", "r").split(",")[0])
-        text, self.found = howto_markdown(self.game_id)
-        self.markdown = text.rstrip() + f"\n\n*Press {rules_key} for the full numbered rules, Esc to go back.*\n"
+        rules_key = key_text((remapped(keymap, "howto.rules") or "r").split(",")[0])
+        back_key = key_text((remapped(keymap, "howto.close") or "escape").split(",")[0])
+        text, self.found = howto_markdown(self.game_id, keymap)
+        self.markdown = (text.rstrip() + f"\n\n*Press {rules_key} for the full numbered rules, {back_key} to go "
+                         "back.*\n")
         self.query_one(Markdown).update(self.markdown)
         self.key_rows = key_sections(self.game_id, self.app, keymap)
         accent = self.app.theme_variables.get("accent", "yellow")
@@ -246,5 +318,5 @@ class HowToScreen(Screen[None]):
             self.app.exit()
 
 
-__all__ = ["HowToScreen", "app_bindings", "binding_rows", "game_title", "howto_markdown", "howto_page",
-           "key_sections", "key_text", "keys_markdown", "keys_renderable", "table_bindings"]
+__all__ = ["HowToScreen", "app_bindings", "binding_rows", "follow_keymap", "game_title", "howto_markdown",
+           "howto_page", "key_sections", "key_text", "keys_markdown", "keys_renderable", "remapped", "table_bindings"]

@@ -5,8 +5,10 @@ Every house-rule option of the chosen game is generated from
 Input with its allowed range, optional int -> empty means none), and the whole
 form is validated with ``engine.variants.build_variant`` so the player sees
 the same one-sentence :class:`~engine.variants.ConfigError` message the config
-file would give. Keys: ``enter`` start, ``ctrl+s`` save the table to the
-config file, ``?`` how to play (and the rules), ``ctrl+q`` quit.
+file would give. Keys: ``enter`` start (from anywhere on the screen: a focused
+switch, game or list does not take it; only a focused button is pressed and an open
+list's option is picked), space toggles a switch or picks a game, ``ctrl+s`` save
+the table to the config file, ``?`` how to play (and the rules), ``ctrl+q`` quit.
 
 Above the form, "Your games" offers the newest unfinished game of the logs
 folder (``engine.gamelog.newest_unfinished``, the one ``cardtable resume``
@@ -84,6 +86,33 @@ def parse_option_text(spec: OptionSpec, text: str) -> Any:
     return text
 
 
+class GameChoice(RadioSet, inherit_bindings=False):
+    """The list of games: the arrow keys choose the game, as in any group of radio buttons
+    (Textual's RadioSet only moves a highlight, starting on the first game, which Enter then
+    pressed); so the game shown chosen is always the one Enter starts."""
+
+    BINDINGS = [
+        Binding("down,right", "choose(1)", "Next game", show=False),
+        Binding("up,left", "choose(-1)", "Previous game", show=False),
+    ]
+
+    def on_mount(self) -> None:
+        self.call_later(self._on_chosen)
+
+    def _on_chosen(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+    def action_choose(self, delta: int) -> None:
+        """Choose the next (``delta`` 1) or previous (-1) game that can be played."""
+        self._on_chosen()
+        if delta > 0:
+            self.action_next_button()
+        else:
+            self.action_previous_button()
+        self.action_toggle_button()
+
+
 class SetupScreen(Screen):
     """Choose a table and start a match.
 
@@ -102,7 +131,9 @@ class SetupScreen(Screen):
     """
 
     BINDINGS = [
-        Binding("enter", "start", "Start", id="setup.start"),
+        # priority: checked before the focused widget, so a focused switch or game does not
+        # take Enter (issue 22); check_action lets a focused button or an open list have it
+        Binding("enter", "start", "Start", id="setup.start", priority=True),
         Binding("ctrl+s", "save", "Save table", id="setup.save"),
         Binding("ctrl+o", "continue_game", "Continue", id="setup.continue", show=False),
         Binding("ctrl+r", "recent", "Recent games", id="setup.recent", show=False),
@@ -129,7 +160,7 @@ class SetupScreen(Screen):
         with VerticalScroll(id="setup-form"):
             yield from self._history_rows()
             yield Label("Game", classes="section")
-            with RadioSet(id="game", compact=True):
+            with GameChoice(id="game", compact=True):
                 for gid in ALL_IDS:  # titles only: a game is imported when it is chosen
                     yield RadioButton(game_title(gid), value=gid == self.game_id, id=f"game-{gid}")
             with Horizontal(classes="form-row"):
@@ -540,6 +571,23 @@ class SetupScreen(Screen):
                 self.action_stats()
 
     # -- actions ---------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return not self.enter_belongs_to_focus()
+        return True
+
+    def enter_belongs_to_focus(self) -> bool:
+        """True when Enter is the focused widget's own (a button presses, an open list picks
+        its option); everywhere else on the screen Enter starts the match."""
+        node = self.focused
+        if isinstance(node, Button):
+            return True
+        while node is not None and node is not self:
+            if isinstance(node, Select) and node.expanded:
+                return True
+            node = node.parent  # type: ignore[assignment]
+        return False
+
     def action_start(self) -> None:
         """Validate the form and start the match (the app pushes the table screen)."""
         table = self.validate()

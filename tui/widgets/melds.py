@@ -70,11 +70,13 @@ class MeldRow(Widget):
     MeldRow > WrapRow > .meld-none { color: $text-muted; width: auto; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, caption: str | Text = "", *, id: str | None = None) -> None:
         super().__init__(id=id)
+        #: the caption the row is composed with (a row mounted by a redraw shows it at once)
+        self.caption = caption
 
     def compose(self):
-        yield Static("", classes="meld-owner")
+        yield Static(self.caption, classes="meld-owner")
         yield WrapRow(Static("no melds", classes="meld-none"))
 
 
@@ -121,7 +123,7 @@ class MeldsPanel(VerticalScroll):
         self.target = target
         self._latest = (rows, target, ascii_only)
         while len(self._rows) < len(rows):
-            row = MeldRow(id=f"meld-row-{len(self._rows)}")
+            row = MeldRow(rows[len(self._rows)][0], id=f"meld-row-{len(self._rows)}")
             self._rows.append(row)
             self.mount(row)
         while len(self._rows) > len(rows):
@@ -129,10 +131,12 @@ class MeldsPanel(VerticalScroll):
         wanted = {m.id for _caption, melds in rows for m in melds}
         for mid in [m for m in self._chips if m not in wanted]:
             self._chips.pop(mid).remove()
+        later = False
         for row, (caption, melds) in zip(self._rows, rows):
-            if not row.is_mounted or not row.children:  # just mounted: draw the newest rows once it is ready
-                self.call_after_refresh(self._show_latest)
-                return
+            if not row.is_mounted or not row.children:  # just mounted (with its caption): its melds once it is ready
+                row.caption = caption
+                later = True
+                continue
             row.query_one(".meld-owner", Static).update(caption)
             wrap = row.query_one(WrapRow)
             changed = False
@@ -150,3 +154,5 @@ class MeldsPanel(VerticalScroll):
                 changed = True
             if changed:
                 wrap.call_after_refresh(wrap.fit)
+        if later:
+            self.call_after_refresh(self._show_latest)

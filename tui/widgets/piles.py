@@ -32,7 +32,7 @@ class FitLabel(Static):
         """Set the tall and the one-line text."""
         if (tall, line) != (self.tall, self.line):
             self.tall, self.line = tall, line
-            self.refresh()
+            self.refresh(layout=True)  # a longer text (Discard 10:) needs a wider label
 
     def render(self) -> Text:
         return Text(self.line if self.size.height <= 1 else self.tall)
@@ -40,8 +40,9 @@ class FitLabel(Static):
 
 class DiscardPile(Horizontal):
     """The top cards of the discard pile, oldest left, the top card right
-    (raised and outlined). Shows up to ``SHOWN`` cards (as many as the width
-    holds) and the pile's size."""
+    (raised and outlined; the whole last play so when it was several cards, the older
+    cards dimmed). Shows up to ``SHOWN`` cards (as many as the width holds, and always
+    the whole last play) and the pile's size."""
 
     SHOWN = 6
 
@@ -59,6 +60,7 @@ class DiscardPile(Horizontal):
         super().__init__(id=id, classes=classes)
         self._discard: list[Card] = []
         self._room = self.SHOWN
+        self._last = 1
 
     def compose(self):
         yield FitLabel("Discard", "Discard", id="discard-label")
@@ -82,12 +84,16 @@ class DiscardPile(Horizontal):
         per = 4 if self.size.height <= 2 else 7
         return max(1, min(self.SHOWN, (avail - label - 1) // per))
 
-    def set_cards(self, discard: Sequence[Card]) -> None:
-        """Show the last cards of ``discard`` (bottom to top)."""
+    def set_cards(self, discard: Sequence[Card], last: int | None = None) -> None:
+        """Show the last cards of ``discard`` (bottom to top); the top ``last`` cards (the
+        last play; default: the kept count, else 1) are all shown and marked as the top."""
+        if last is not None:
+            self._last = last
         self._discard = list(discard)
         if self.is_mounted and self.parent is not None and self.parent.size.width:
             self._room = self._fit_room()
-        top = list(discard[-min(self.SHOWN, self._room):]) if discard else []
+        top_count = max(1, min(self._last, len(discard), self.SHOWN))
+        top = list(discard[-min(self.SHOWN, max(self._room, top_count)):]) if discard else []
         slots = list(self.query(CardWidget).results(CardWidget))
         count = f"{len(discard)} card{'s' if len(discard) != 1 else ''}"
         self.query_one("#discard-label", FitLabel).set_texts(f"Discard\n{count}", f"Discard {len(discard)}:")
@@ -97,7 +103,7 @@ class DiscardPile(Horizontal):
             shown = card is not None or (i == 0 and not top)
             if w.display != shown:
                 w.display = shown
-            is_top = card is not None and i == len(top) - 1
+            is_top = card is not None and i >= len(top) - top_count
             w.set_class(is_top, "-top")
             w.dim = card is not None and not is_top
 

@@ -16,7 +16,8 @@ Keys (every binding has an id, so the app's keymap can remap it):
 ←/→            move the cursor along the hand (or the horse market)
 space          select / unselect the card under the cursor
 2-9 0 j q k a  select every card of that value (0 is the ten)
-Enter          play the selection (or the card under the cursor); buy a horse
+Enter          play the selection (or the card under the cursor), as the footer and the
+               hand's frame name it ("Enter: play 2♣ 2♠"); buy a horse
 t              turn the top card of the draw pile (NA-11)
 p              pass (NA-16)
 u / d          choose up / down after turning (Choice, NA-23)
@@ -41,13 +42,14 @@ from textual.containers import Vertical
 
 from engine.grammar import plural
 from engine.cards import rank_text
-from engine.core import Action
+from engine.core import Action, Event
 from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
 from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
                          game_scores_line, prompt)
 from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
 from tui.games.nags.ui import game_breakdown
 from tui.screens.base_table import BaseTableScreen
+from tui.screens.enter_move import EnterMove
 from tui.widgets.hand import HandView
 from tui.widgets.scoreboard import SeatsPanel
 
@@ -80,8 +82,7 @@ class NagsTableScreen(BaseTableScreen):
         Binding("right", "move(1)", "Move", key_display="→", id="table.right", group=_MOVE_GROUP),
         Binding("space", "toggle", "Select", id="table.select"),
         *_value_bindings(),
-        Binding("enter", "play", "Play", id="table.play"),
-        Binding("enter", "play_refused", "Play", show=False, id="table.play"),
+        Binding("enter", "enter_move", "Play", id="table.play"),
         Binding("enter", "buy", "Buy horse", id="table.buy"),
         Binding("t", "turn", "Turn card", id="table.turn"),
         Binding("t", "turn_refused", "Turn card", show=False, id="table.turn"),
@@ -122,6 +123,11 @@ class NagsTableScreen(BaseTableScreen):
     NagsTableScreen.-short #seats { border: none; padding: 0; }
     """
 
+    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+        super().__init__(session, pace=pace, name=name)
+        #: the cards (texts) the last play or turned card put on the discard pile
+        self.last_pile: list[str] = []
+
     # -- hooks ---------------------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
         yield SeatsPanel(id="seats")
@@ -138,8 +144,18 @@ class NagsTableScreen(BaseTableScreen):
         self.query_one("#centre").border_title = f"{self.game_title}: the table"
         self.query_one("#market").display = False
 
+    def events_logged(self, events: Sequence[Event]) -> None:
+        """The last play (or turned card) is remembered, so that the pile shows all of it."""
+        for e in events:
+            if e.kind in ("play", "turn") and e.data.get("cards"):
+                self.last_pile = [str(c) for c in e.data["cards"]]
+            elif e.kind in ("deal", "recycle"):
+                self.last_pile = []
+
     def refresh_view(self, view: Any) -> None:
-        self.query_one(NagsTableCentre).update_view(view, self.names)
+        pile = list(view.discard)
+        last = len(self.last_pile) if [c.text for c in pile[-len(self.last_pile):]] == self.last_pile else 1
+        self.query_one(NagsTableCentre).update_view(view, self.names, last_play=last)
         self.query_one(SeatsPanel).update_view(view, self.names, thinking=self.thinking, bots=self.bots)
         buying = view.phase == "buy" and view.to_move == self.shown_seat and self.session.is_human(self.shown_seat)
         hand, market = self._hand(), self._market()
@@ -158,6 +174,7 @@ class NagsTableScreen(BaseTableScreen):
             panel.border_title = (f"{whose} ({plural(len(view.hand), 'card', 'cards')})" if not self.covered
                                   else "Hand hidden")
         panel.set_class(not self.human_turn(), "-waiting")
+        self._show_enter()
 
     def refresh_scores(self, view: Any) -> None:
         self.query_one(NagsScoreboard).update_view(view, self.names, thinking=self.thinking, humans=self.humans)
@@ -182,7 +199,7 @@ class NagsTableScreen(BaseTableScreen):
         if isinstance(action, Play):
             self._hand().select_cards(action.cards)
             self.message(f"play {' '.join(card_label(c, self.ascii) for c in action.cards)} "
-                         "(selected: press Enter)", "hint")
+                         "(selected: Enter plays them)", "hint")
         elif isinstance(action, Buy):
             self._market().pick(action.value)
             self.message(self.describe_action(action), "hint")
@@ -193,12 +210,10 @@ class NagsTableScreen(BaseTableScreen):
         mine = self.human_turn()
         phase = self._phase()
         legal = self._legal() if mine else []
-        if action in ("toggle", "value", "play", "clear"):
+        if action in ("toggle", "value", "clear"):
             return mine and phase == "play" and any(isinstance(a, Play) for a in legal)
         if action == "move":
             return mine and phase in ("play", "buy")
-        if action == "play_refused":
-            return mine and phase == "play" and not any(isinstance(a, Play) for a in legal)
         if action == "turn":
             return mine and phase == "play" and Turn() in legal
         if action == "turn_refused":
@@ -254,22 +269,23 @@ class NagsTableScreen(BaseTableScreen):
         """Escape: unselect every card."""
         self._hand().clear_selection()
 
-    def action_play(self) -> None:
-        """Enter: play the selected cards (the card under the cursor if none is selected)."""
+    def enter_move(self) -> EnterMove | None:
+        """Enter while playing: the selected cards (the card under the cursor if none is selected),
+        named in the footer and on the hand's frame; the engine judges the play (and says why
+        not, e.g. when only a turn is legal, NA-10/NA-11)."""
+        if self._phase() != "play":
+            return None
         hand = self._hand()
-        cards = hand.selected_cards()
+        cards = hand.selected_cards() or ([hand.cursor_card()] if hand.cursor_card() is not None else [])
         if not cards:
-            card = hand.cursor_card()
-            if card is None:
-                return
-            cards = [card]
-        self.human_act(Play(tuple(sorted(cards))))
+            return None
+        play = Play(tuple(sorted(cards)))
+        return EnterMove("play " + " ".join(card_label(c, self.ascii) for c in play.cards),
+                         lambda: self.human_act(play))
 
-    def action_play_refused(self) -> None:
-        """Enter when no play is legal: say why that card cannot be played (the engine's reason)."""
-        card = self._hand().cursor_card()
-        if card is not None:
-            self.human_act(Play((card,)))
+    def _show_enter(self) -> None:
+        """The hand's frame names what Enter plays (the footer too, from the base)."""
+        self.query_one("#hand-panel").border_subtitle = self.enter_text()
 
     def action_buy(self) -> None:
         """Enter while buying: buy the horse under the cursor for 10 points (NA-25)."""
@@ -304,6 +320,9 @@ class NagsTableScreen(BaseTableScreen):
     def _selection_changed(self, message: HandView.SelectionChanged) -> None:
         if self.covered:
             message.hand.clear_selection()
+        elif self.is_mounted:
+            self._show_enter()
+            self.refresh_input()
 
     @on(HorseMarket.Picked)
     def _horse_picked(self, message: HorseMarket.Picked) -> None:

@@ -110,8 +110,9 @@ class NagsTableCentre(Vertical):
         for card in self.query("RunnerBox CardWidget").results(CardWidget):
             card.set_compact(runners)
 
-    def update_view(self, view: NagsView, names: Sequence[str]) -> None:
-        """Redraw from ``view`` (public information only)."""
+    def update_view(self, view: NagsView, names: Sequence[str], last_play: int = 1) -> None:
+        """Redraw from ``view`` (public information only); ``last_play``: how many top cards of
+        the discard pile the last play (or turn) put there, all shown as the top."""
         owners = dict(view.owners)
         for i in range(4):
             runner = view.runners[i] if i < len(view.runners) else None
@@ -119,7 +120,7 @@ class NagsTableCentre(Vertical):
             if runner is not None and runner[0].rank in owners:
                 owner = names[owners[runner[0].rank]]
             self.query_one(f"#runner-{i}", RunnerBox).set_runner(runner, names, owner)
-        self.query_one(DiscardPile).set_cards(view.discard)
+        self.query_one(DiscardPile).set_cards(view.discard, last_play)
         self.query_one(DrawPile).set_count(view.stock_count)
         self.query_one(DirectionSign).set_direction(view.direction)
 

@@ -17,7 +17,9 @@ Keys: ←/→ move, space select (or pass on an offer), ``g`` group by suit/rank
 ``t`` take, ``p`` pass, ``c`` claim, ``m`` lay the selected cards as one meld (1-9 picks
 an arrangement when the jokers can stand for several cards), ``o`` lay off the selected
 card (then the meld's number and Enter, or click a meld), ``w`` swap a joker (select the
-natural card), ``d`` discard, Esc cancel; z / h / l / ? from the base.
+natural card), ``d`` discard, Esc cancel; z / h / l / ? from the base. Enter plays only the move
+the bar above the hand names (a typed meld number to lay off on, the hinted move while its
+cards are selected: :meth:`NickelsTableScreen.enter_move`); several ways are chosen by number.
 
 Several people at one terminal: a claim offer to a person is one public claim window
 (:class:`ClaimWindow`) for every person at the table, whose answers become standing
@@ -45,6 +47,7 @@ from engine.games.nickels.melds import arrange
 from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
                                   describe_action, hand_breakdown, meld_plain, meld_text, name, names, prompt)
 from tui.screens.base_table import BaseTableScreen
+from tui.screens.enter_move import EnterMove, hinted_move
 from tui.widgets.cards import card_small
 from tui.widgets.decision import DecisionBar
 from tui.widgets.hand import FanHand
@@ -127,7 +130,7 @@ class NickelsTableScreen(BaseTableScreen):
         Binding("w", "swap", "Swap joker", id="nk.swap"),
         Binding("d", "discard", "Discard", id="nk.discard"),
         Binding("g", "group", "Group", id="nk.group"),
-        Binding("enter", "confirm", "OK", id="nk.enter"),
+        Binding("enter", "enter_move", "The bar's move", id="nk.enter"),
         Binding("escape", "cancel", "Cancel", id="nk.cancel"),
         *[Binding(str(i), f"digit({i})", "Number", show=False, id=f"nk.digit-{i}") for i in range(10)],
     ]  # + z undo, h hint, l last events, ? rules, s summary, . fast bots, i side panel
@@ -189,6 +192,8 @@ class NickelsTableScreen(BaseTableScreen):
     def refresh_view(self, view: Any) -> None:
         mine = self.human_turn()
         a = self.ascii
+        # space selects a card, except on a claim offer, where it passes (the footer says which)
+        self.set_binding_text("Pass" if mine and view.phase == Phase.OFFER else "Select", "nk.space")
         info = Text()
         info.append(contract_line(view), style="bold")
         info.append(f" · draw pile {view.pool_count} · discard pile ")
@@ -233,7 +238,9 @@ class NickelsTableScreen(BaseTableScreen):
             bar.close()
             return
         if view.phase == Phase.OFFER and view.discards:
-            bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? c claim, space pass")
+            enter = self.enter_text()
+            bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? c claim, space pass"
+                    + (f" · {enter}" if enter else ""))
         elif self.choices:
             opts = "  ".join(f"{i + 1} {meld_plain(c.meld, a)}" for i, c in enumerate(self.choices)
                              if isinstance(c, LayMeld))
@@ -244,7 +251,11 @@ class NickelsTableScreen(BaseTableScreen):
             card = self.hand.selected_cards()
             what = name(card[0], a) if card else "the card"
             verb = "Lay off" if self.pending == "layoff" else "Swap in"
-            bar.ask(f"{verb} {what} on meld m{self.digits or '_'}: type its number, Enter (or click a meld; Esc)")
+            enter = self.enter_text()
+            bar.ask(f"{verb} {what} on meld m{self.digits or '_'}: type its number or click a meld"
+                    + (f" · {enter}" if enter else "") + " (Esc cancel)")
+        elif self.enter_text():
+            bar.ask(f"{self.enter_text()}  (Esc cancel)")
         else:
             bar.close()
 
@@ -296,9 +307,7 @@ class NickelsTableScreen(BaseTableScreen):
     def show_hint(self, action: Action) -> None:
         """The bot's move: its cards are selected in the hand, the move said in words."""
         self.hinted = action
-        cards = action_cards(action)
-        if cards:
-            self.hand.select_cards(cards)
+        self.hand.select_cards(action_cards(action))  # none for a draw: the selection goes, Enter plays it
         self.message(self.describe_action(action), "hint")
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -306,15 +315,24 @@ class NickelsTableScreen(BaseTableScreen):
         phase = self.view.phase if mine else None
         if action in ("cursor", "group", "space"):
             return True if mine or action == "group" else None
-        if action in ("take", "pass_"):
-            return True if phase in (Phase.ACQUIRE, Phase.AFTER) else False
+        if action == "take":
+            return phase in (Phase.ACQUIRE, Phase.AFTER)
+        if action == "pass_":
+            return phase in (Phase.ACQUIRE, Phase.AFTER, Phase.OFFER)
         if action == "claim":
             return True if phase == Phase.OFFER else False
         if action in ("meld", "discard", "layoff", "swap"):
             return True if phase == Phase.PLAY else (None if action == "discard" else False)
-        if action in ("confirm", "cancel", "digit"):
-            return mine and (bool(self.choices) or self.pending is not None or action == "cancel")
+        if action == "digit":
+            return mine and (bool(self.choices) or self.pending is not None)
+        if action == "cancel":
+            return mine and self.has_input()
         return True
+
+    def has_input(self) -> bool:
+        """True when Esc has something to cancel: a selection, a pick, a typed number, offered ways."""
+        return bool(self.choices or self.pending or self.digits or self.target is not None
+                    or self.hand.selected_cards() or self.enter_text())
 
     # -- several people at one terminal: the claim window ---------------------------------
     def _offer_key(self) -> tuple:
@@ -470,22 +488,52 @@ class NickelsTableScreen(BaseTableScreen):
             ids = [tm.id for tm in self.view.melds]
             if self.digits and int(self.digits) in ids and not any(
                     str(m).startswith(self.digits) and str(m) != self.digits for m in ids):
-                self.action_confirm()
+                self._typed_target(int(self.digits))  # no longer number starts with it: no Enter needed
                 return
             self.redraw()
 
-    def action_confirm(self) -> None:
-        if not self.human_turn():
-            return
+    def _typed_target(self, mid: int) -> None:
+        """The typed meld number is complete: lay off (or swap) the selected card on meld ``mid``."""
+        kind = self.pending
+        card = self.hand.selected_cards()
+        self.pending, self.digits = None, ""
+        if kind and card:
+            self._play_on(kind, card[0], mid)
+
+    def enter_move(self) -> EnterMove | None:
+        """What Enter plays now (the bar above the hand says it): the typed meld number of a lay
+        off or joker swap, or the hinted move while exactly its cards are selected (none for a
+        take or a pass). Never one of several offered ways (their numbers choose)."""
         if self.choices:
-            self.action_digit(1)
-            return
-        if self.pending and self.digits:
-            kind, mid = self.pending, int(self.digits)
+            return None
+        if self.pending and self.view.phase == Phase.PLAY:
             card = self.hand.selected_cards()
-            self.pending, self.digits = None, ""
-            if card:
-                self._play_on(kind, card[0], mid)
+            if not (self.digits and card):
+                return None
+            mid, what = int(self.digits), name(card[0], self.ascii)
+            label = f"lay off {what} on m{mid}" if self.pending == "layoff" else f"swap {what} for the joker in m{mid}"
+            return EnterMove(label, lambda: self._typed_target(mid))
+        return hinted_move(self.hinted, self.hand.selected_cards(), action_cards, self.describe_action,
+                           self.human_act)
+
+    def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        phase = self.view.phase
+        if action == "enter_move":
+            if self.choices:
+                return "Several ways: press the number of your choice in the bar (Esc cancels)."
+            if self.pending:
+                return "Type the meld's number (or click the meld), then Enter."
+            if phase == Phase.PLAY:
+                return "Enter plays only the move the bar names (none now): select cards, then m, o, w or d."
+            return None
+        if action in ("meld", "layoff", "swap", "discard"):
+            if phase == Phase.OFFER:
+                return "First answer the offer: c claims it, space passes."
+            if phase in (Phase.ACQUIRE, Phase.AFTER):
+                return "First take the top card (t) or pass it (p); then you meld, lay off, swap and discard."
+        if action in ("take", "pass_", "claim") and phase == Phase.PLAY:
+            return "You have taken or passed already: meld, lay off (o), swap (w) or discard (d) now."
+        return None
 
     def action_cancel(self) -> None:
         self.reset_input()
@@ -512,7 +560,8 @@ class NickelsTableScreen(BaseTableScreen):
     @on(FanHand.SelectionChanged)
     def _selection(self, message: FanHand.SelectionChanged) -> None:
         if self.human_turn() and not self.pending:
-            self._status().set_prompt(self.prompt(self.view))
+            self._draw_decision(self.view)
+            self.refresh_input()
 
     def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
         return super().hand_result_lines(data, events)

@@ -19,8 +19,11 @@ selected two naturals, or the only way), ``o`` the top card onto a Noggi; ``n`` 
 Noggi and ``t`` new Nate from the selected cards (more than three: the three-card
 start, then one ``add`` per card, NG-26a), a meld's number (or a click on it) adds
 the selected cards to it; ``c`` close a Noggi, ``m`` merge Nates, ``b`` place a Bonus,
-``f`` Freeze-Nate, ``a`` ask to go out, ``x``/Enter discard (or go out), ``s`` pass;
-``y``/``n`` answer the partner; Esc cancel; z / h / l / ? from the base.
+``f`` Freeze-Nate, ``a`` ask to go out, ``x`` discard (or go out), ``s`` pass;
+``y``/``n`` answer the partner; Esc cancel; z / h / l / ? from the base. Enter plays only the
+move the bar above the hand names ("Enter: add 10♦ to m1": a typed meld number, the hinted
+move while its cards are selected, a cheat card's last step) and never discards
+(:meth:`NogginateTableScreen.enter_move`).
 
 With cheat cards (``use_cheat_cards``, NG-11): the info panel adds the cheat stock and its
 dead discard pile; ``1`` / ``2`` in the draw step draw one custom and one cheat card / two
@@ -28,7 +31,7 @@ cheat cards (NG-26). A power is played by selecting its cheat card, then its tar
 decision bar saying what each step needs: meld numbers (typed or clicked) for Steal, Combine,
 Hands Off, Resurrect, Reconfigure and Remove, a card of the victim's meld for Steal (1-9, 0),
 the card to show (selected in the hand) and Enter for Show, a menu (1-8, then a rank) for
-Tell, Enter for Jokernate; ``k`` melds a cheat-Nate (NG-22). A Steal's returned cards
+Tell, Enter for Jokernate (the bar says what Enter does); ``k`` melds a cheat-Nate (NG-22). A Steal's returned cards
 (``team_choice``) are given by number. What the partner showed and told (NG-C6, NG-C7) is in
 a strip above the hand, for the seat shown only (behind its hand-off in hot seat).
 """
@@ -58,6 +61,7 @@ from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TEL
                                     describe_action, hand_breakdown, meld_text, name, names, pile_text,
                                     power_name, prompt, shown_text, special_style, team_name, team_status)
 from tui.screens.base_table import BaseTableScreen
+from tui.screens.enter_move import EnterMove, hinted_move
 from tui.screens.summary import session_teams
 from tui.widgets.cards import card_small
 from tui.widgets.decision import DecisionBar
@@ -129,7 +133,7 @@ class NogginateTableScreen(BaseTableScreen):
         Binding("a", "ask", "Ask to go out", id="ng.ask"),
         Binding("x", "discard", "Discard", id="ng.discard"),
         Binding("s", "pass_", "Pass", id="ng.pass"),
-        Binding("enter", "confirm", "OK", id="ng.enter"),
+        Binding("enter", "enter_move", "The bar's move", id="ng.enter"),
         Binding("escape", "cancel", "Cancel", id="ng.cancel"),
         *[Binding(str(i), f"digit({i})", "Meld number", show=False, id=f"ng.digit-{i}") for i in range(10)],
     ]  # + z undo, h hint, l last events, ? rules, s summary, . fast bots, i side panel
@@ -246,7 +250,9 @@ class NogginateTableScreen(BaseTableScreen):
             bar.close()
             return
         if view.phase == Phase.ANSWER:
-            bar.ask(f"{self.names[view.turn]} asks: \"Partner, may I go out?\"  y yes / n no")
+            enter = self.enter_text()
+            bar.ask(f"{self.names[view.turn]} asks: \"Partner, may I go out?\"  y yes / n no"
+                    + (f" · {enter}" if enter else ""))
         elif view.phase == Phase.RETURN and self.choices:
             card = name(view.returning[0], a)
             opts = "  ".join(f"{i + 1} {self.names[c.seat]}" for i, c in enumerate(self.choices)
@@ -256,11 +262,15 @@ class NogginateTableScreen(BaseTableScreen):
             opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(self.choices))
             bar.ask(f"Which? {opts}  (Esc cancel)")
         elif self._power() is not None and view.phase == Phase.MELD:
-            bar.ask(self.power_question())
+            enter = self.enter_text()
+            bar.ask(self.power_question() + (f" · {enter}" if enter else ""))
             self._show_targets(view)
         elif self.digits:
-            bar.ask(f"Add {names(self.hand.selected_cards(), a)} to meld m{self.digits}_: type its number, Enter "
-                    "(Esc cancel)")
+            enter = self.enter_text()
+            bar.ask(f"Add {names(self.hand.selected_cards(), a)} to meld m{self.digits}_: type its number"
+                    + (f" · {enter}" if enter else "") + " (Esc cancel)")
+        elif self.enter_text():
+            bar.ask(f"{self.enter_text()}  (Esc cancel)")
         else:
             bar.close()
 
@@ -291,9 +301,7 @@ class NogginateTableScreen(BaseTableScreen):
     def show_hint(self, action: Action) -> None:
         """The bot's move: its cards are selected in the hand, the move said in words."""
         self.hinted = action
-        cards = action_cards(action)
-        if cards:
-            self.hand.select_cards(cards)
+        self.hand.select_cards(action_cards(action))  # none for a draw: the selection goes, Enter plays it
         self.message(self.describe_action(action), "hint")
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -315,14 +323,19 @@ class NogginateTableScreen(BaseTableScreen):
             if action == "pass_" and self.session.is_over:
                 return False  # s: the match summary
             return True if phase == Phase.MELD else (None if action in ("new_meld", "discard") else False)
-        if action in ("confirm", "digit"):
-            cheat_draw = action == "digit" and phase == Phase.ACQUIRE and self.view.variant.use_cheat_cards
+        if action == "digit":
+            cheat_draw = phase == Phase.ACQUIRE and self.view.variant.use_cheat_cards
             return mine and (bool(self.choices) or phase in (Phase.MELD, Phase.RETURN) or cheat_draw)
         if action == "cancel":
-            return mine
+            return mine and self.has_input()
         return True
 
     # -- helpers ---------------------------------------------------------------------
+    def has_input(self) -> bool:
+        """True when Esc has something to cancel: a selection, a typed number, offered ways, a power's picks."""
+        return bool(self.choices or self.digits or self.picks or self.steal_card is not None or self.card_choices
+                    or self.tell_advice or self._selected() or self.enter_text())
+
     def _selected(self) -> list[Card]:
         return self.hand.selected_cards()
 
@@ -520,33 +533,53 @@ class NogginateTableScreen(BaseTableScreen):
         ids = [m.id for m in self.view.melds]
         if self.digits and int(self.digits) in ids and not any(
                 str(m).startswith(self.digits) and str(m) != self.digits for m in ids):
-            self.action_confirm()
+            self._typed_meld(int(self.digits))  # no longer number starts with it: no Enter needed
             return
         self.redraw()
 
-    def action_confirm(self) -> None:
-        """Enter: pick the first offered way, finish a typed meld number or a cheat card's
-        step (Show, Tell's rank, Jokernate, a hinted power), play the hinted move whose cards
-        are selected, else discard."""
-        if not self.human_turn():
-            return
+    def _typed_meld(self, mid: int) -> None:
+        """The typed meld number is complete: add the selected cards to meld ``mid``."""
+        self.digits = ""
+        self._add_to(mid)
+
+    def enter_move(self) -> EnterMove | None:
+        """What Enter plays now (the bar above the hand says it): a typed meld number (add the
+        selected cards to it), a cheat card's step (Show, Tell's rank, Jokernate, a typed meld),
+        or the hinted move while exactly its cards are selected (none for a draw). Nothing the
+        bar does not name (a selected card is discarded with ``x``), and never one of several
+        offered ways (their numbers choose)."""
+        view = self.view
         if self.choices:
-            self.action_digit(1)
-            return
-        if self._power() is not None and self.view.phase == Phase.MELD:
-            self._power_confirm()
-            return
-        hinted = self.hinted
-        if hinted is not None and action_cards(hinted) and sorted(action_cards(hinted)) == sorted(self._selected()):
-            self.human_act(hinted)  # Enter after a hint plays the hinted move with its cards selected
-            return
-        if self.digits:
+            return None
+        if self._power() is not None and view.phase == Phase.MELD:
+            return self._power_enter()
+        if self.digits and view.phase == Phase.MELD:
+            cards = self._selected()
+            if not cards:
+                return None
             mid = int(self.digits)
-            self.digits = ""
-            self._add_to(mid)
-            return
-        if self.view.phase == Phase.MELD:
-            self.action_discard()
+            return EnterMove(f"add {names(cards, self.ascii)} to m{mid}", lambda: self._typed_meld(mid))
+        return hinted_move(self.hinted, self._selected(), action_cards, self.describe_action, self.human_act)
+
+    def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        view = self.view
+        if action == "enter_move":
+            if self.choices or view.phase == Phase.RETURN:
+                return "Several ways: press the number of your choice in the bar (Esc cancels)."
+            if self._power() is not None and view.phase == Phase.MELD:
+                return self.power_question()
+            if view.phase == Phase.MELD:
+                return ("Enter plays only the move the bar names (none now): select cards, then n, t or a "
+                        "meld's number; x discards.")
+            return None
+        if action == "pass_" and view.phase == Phase.ACQUIRE:
+            return "s passes only in the meld step, with one card left (NG-43); first draw (d) or take the pile (p)."
+        if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_", "cheatnate"):
+            if view.phase == Phase.ACQUIRE:
+                return "First draw two cards (d) or take the pile (p); then you meld and discard."
+            if view.phase == Phase.ANSWER:
+                return "Answer your partner first: y yes, n no."
+        return None
 
     def action_cancel(self) -> None:
         self.reset_input()
@@ -580,8 +613,8 @@ class NogginateTableScreen(BaseTableScreen):
             if power is not self.power_for:
                 self._reset_power()
                 self.power_for = power
-            self._status().set_prompt(self.prompt(self.view))
             self._draw_decision(self.view)
+            self.refresh_input()
 
     # -- cheat cards (NG-C0 to NG-C9, NG-22) -------------------------------------------
     def _reset_power(self) -> None:
@@ -650,16 +683,16 @@ class NogginateTableScreen(BaseTableScreen):
         if power is SHOW:
             other = [c for c in self._selected() if c is not SHOW] or [c for c in self._selected()[1:]]
             if len(other) == 1:
-                return f"Show: Enter shows {name(other[0], a)} to your partner only{esc}"
-            return f"Show: select the card to show your partner (space), then Enter{esc}"
+                return f"Show: {name(other[0], a)} to your partner only{esc}"
+            return f"Show: select the one card to show your partner (space){esc}"
         if power is TELL:
             if self.tell_advice:
                 return (f"Tell: {self.tell_advice} which rank? type 0-10 (1 then Enter for 1){typed}{esc}")
             opts = "  ".join(f"{i + 1} {words}" for i, (_adv, words) in enumerate(TELL_MENU))
             return f"Tell your partner: {opts}{esc}"
         if power is JOKERNATE_CARD:
-            return f"Jokernate: Enter starts a Jokernate with three jokers (add more after){esc}"
-        return f"{power_name(power)}: Enter{esc}"
+            return f"Jokernate: three jokers start a Jokernate (add more after){esc}"
+        return f"{power_name(power)}{esc}"
 
     def _show_targets(self, view: Any) -> None:
         """Scroll the melds panel to the melds the power's next step picks from (an opponent's
@@ -721,35 +754,39 @@ class NogginateTableScreen(BaseTableScreen):
             self.tell_advice = None
             self.redraw()
 
-    def _power_confirm(self) -> None:
-        hinted = self.hinted
-        if hinted is not None and sorted(action_cards(hinted)) == sorted(self._selected()):
-            self.human_act(hinted)
-            return
+    def _power_enter(self) -> EnterMove | None:
+        """Enter while a cheat card is selected: the hinted power, a typed rank (Tell) or meld
+        number, Jokernate, or Show with its one card; else None (the bar asks for more)."""
+        hinted = hinted_move(self.hinted, self._selected(), action_cards, self.describe_action, self.human_act)
+        if hinted is not None:
+            return hinted
         power = self._power()
         step = self._power_step()
+        a = self.ascii
         if step == "rank" and self.digits:
             rank = int(self.digits)
-            self.digits = ""
-            self._tell_rank(rank)
-            return
+            tell = Tell(self.tell_advice or "discard", rank)
+            return EnterMove(describe_action(tell, a), lambda: self._typed_rank(rank))
         if step == "meld" and self.digits:
             mid = int(self.digits)
-            self.digits = ""
-            self._power_meld(mid)
-            return
+            return EnterMove(f"{power_name(power) if power else 'power'}: m{mid}", lambda: self._typed_power_meld(mid))
         if power is JOKERNATE_CARD:
-            self.human_act(StartJokernate())
-            return
+            return EnterMove(describe_action(StartJokernate(), a), lambda: self.human_act(StartJokernate()))
         if power is SHOW:
             others = list(self._selected())
             others.remove(SHOW)
-            if len(others) != 1:
-                self.message("Show: select the one card to show your partner (space), then Enter (NG-C6)", "error")
-                return
-            self.human_act(Show(others[0]))
-            return
-        self.message(self.power_question(), "error")
+            if len(others) == 1:
+                show = Show(others[0])
+                return EnterMove(describe_action(show, a), lambda: self.human_act(show))
+        return None
+
+    def _typed_rank(self, rank: int) -> None:
+        self.digits = ""
+        self._tell_rank(rank)
+
+    def _typed_power_meld(self, mid: int) -> None:
+        self.digits = ""
+        self._power_meld(mid)
 
     def _failed(self) -> None:
         """A refused power: start its steps again (the refusal stays on the status line)."""

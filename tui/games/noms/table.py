@@ -18,15 +18,16 @@ Keys (every binding has an id, so the app's keymap can remap it):
 0 1 2 3         bid 10, 11, 12, 13 (7 8 9 with the minimum-7 rules, NO-V2)
 m / v           bid Mis / Mis a Vis (NO-7)
 p               pass (NO-8)
-c d h s / n     trumps clubs, diamonds, hearts, spades / no trump (NO-10a)
+1 2 3 4 / n     trumps clubs, diamonds, hearts, spades / no trump (NO-10a)
 type + Enter    the called card in the input (``AS``, ``10H``; a bare rank is
                 of trumps, NO-11), or click it in the grid (NO-10b)
 ←/→, Enter      move along the hand, play the card under the cursor (NO-15)
-2-9 0 j q k a   then c d h s: play (or call) that card by typing it
+2-9 0 j q k a   the cursor to a card of that value (again: the next one), Enter plays it
 click           play the card clicked
 t               show the last trick
-escape          cancel a typed value; leave the called-card input
-z h l ? s       undo, hint, last events, rules, summary (from the base)
+escape          hide the last trick; leave (or go back to) the called-card input
+z h l ? s       undo, hint, last events, rules, summary (from the base): ``h`` is the hint on
+                every step (issue 22), so no suit is chosen by a letter
 ==============  ======================================================
 """
 
@@ -51,11 +52,11 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
+from engine.cards import Card, Suit, parse_card, rank_text
 from engine.grammar import plural
-from engine.cards import Card, Suit, parse_card
 from engine.core import Action, Event
 from engine.games.noms.game import Bid, Call, NomsView, Pass, Play, Trump
-from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, SUIT_KEYS, TRUMP_KEYS,
+from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, TRUMP_KEYS,
                          action_words, auction_line, bid_key, bid_label, card_label, contract_line, display_order,
                          last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, suit_text,
                          tricks_line)
@@ -371,17 +372,15 @@ class NomsHand(Widget):
         self.active = False
         self.face_up = True
         self.cursor = 0
-        self.pending: int | None = None
 
     def set_hand(self, cards: Sequence[Card], *, legal: Sequence[Card] = (), active: bool = False,
-                 face_up: bool = True, pending: int | None = None) -> None:
+                 face_up: bool = True) -> None:
         """Show ``cards`` (already in display order); ``legal`` are highlighted while ``active``."""
         old = self.cursor_card()
         self.cards = list(cards)
         self.legal = set(legal)
         self.active = active
         self.face_up = face_up
-        self.pending = pending
         if old in self.cards:
             self.cursor = self.cards.index(old)
         self.cursor = max(0, min(self.cursor, len(self.cards) - 1))
@@ -450,8 +449,6 @@ class NomsHand(Widget):
                 label.stylize("reverse underline")
             elif self.active and c not in self.legal:
                 label.stylize("dim")
-            if self.pending is not None and c.rank == self.pending and self.face_up:
-                label.stylize("underline")
             canvas.put_text(1 + (i % cols) * self.COMPACT_CELL, i // cols, label)
         return canvas.to_text()
 
@@ -470,8 +467,7 @@ class NomsHand(Widget):
             x = 1 + i * step
             cursor = self.active and self.face_up and i == self.cursor
             dim = self.active and c not in self.legal
-            border = accent if cursor else (_warning(app) if self.pending is not None and c.rank == self.pending
-                                             and self.face_up else None)
+            border = accent if cursor else None
             draw_card(canvas, x, 0 if cursor else 1, c, app, face_up=self.face_up, dim=dim, border=border,
                       corner_only=step < CARD_W and i < len(self.cards) - 1)
         return canvas.to_text()
@@ -506,18 +502,25 @@ _TABLE_KEYS = {key: b.action for b in COMMON_BINDINGS for key in b.key.split(","
 class CallInput(Input):
     """The called-card input (NO-10b): at most three characters of a card code. While
     it is empty, a table key that cannot begin a card code (``h`` hint, ``l``, ``z``...)
-    is not typed but runs the table's action, so a hint can be asked for here too."""
+    is not typed but left to the table (its binding runs, and the footer shows it), so a
+    hint can be asked for here too."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(max_length=3, **kwargs)
 
+    def _table_key(self, character: str | None) -> bool:
+        return (not self.value and character is not None and character in _TABLE_KEYS
+                and character not in _CARD_CODE_START)
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """An empty input leaves the table's own letters to the table (see the class docstring)."""
+        return not self._table_key(character) and super().check_consume_key(key, character)
+
     async def _on_key(self, event: events.Key) -> None:
-        # Textual calls Input's own handler after this one unless the default is prevented
-        char = event.character
-        if not self.value and char is not None and char in _TABLE_KEYS and char not in _CARD_CODE_START:
+        # Textual calls Input's own handler after this one unless the default is prevented;
+        # the event goes on up to the table's bindings
+        if self._table_key(event.character):
             event.prevent_default()
-            event.stop()
-            await self.screen.run_action(_TABLE_KEYS[char])
 
 
 class CallGrid(Widget):
@@ -674,13 +677,10 @@ def _bindings() -> list[Binding]:
         if suit is None:
             out.append(Binding(key, "trump(-1)", "No trump", id="noms.notrump"))
         else:
-            out.append(Binding(key, f"trump({suit})", "Trumps", show=key == "c", key_display="c d h s",
-                               id=f"noms.trump-{key}"))
-    for key, suit in SUIT_KEYS.items():
-        out.append(Binding(key, f"suit({suit})", "Suit", show=key == "c", key_display="c d h s",
-                           id=f"noms.suit-{key}"))
+            out.append(Binding(key, f"trump({suit})", "Trumps", show=key == "1", key_display="1-4",
+                               id=f"noms.trump-{Suit(suit).letter.lower()}"))
     for key, rank in RANK_KEYS.items():
-        out.append(Binding(f"{key},{key.upper()}" if key.isalpha() else key, f"rank({rank})", "Type a card",
+        out.append(Binding(f"{key},{key.upper()}" if key.isalpha() else key, f"rank({rank})", "Card of a value",
                            show=key == "2", key_display="2-9 0 JQKA",
                            id=f"noms.rank-{key}"))
     out += [
@@ -701,12 +701,11 @@ class NomsTableScreen(BaseTableScreen):
         pace: seconds a bot's move is held back (0 for tests); ``CARDTABLE_PACE`` overrides it.
 
     Attributes: those of :class:`BaseTableScreen`, plus ``show_last`` (the last
-    trick is shown on request) and ``pending_rank`` (a value typed, waiting for its suit).
+    trick is shown on request).
     """
 
     BINDINGS = _bindings()  # + z undo, h hint, l last events, ? rules, s summary from BaseTableScreen
 
-    AUTO_FOCUS = ""  # keys go to the screen; the called-card input takes focus only when needed
     HAND_WORD = HAND_WORD
     STRONG_EVENT_KINDS = STRONG_EVENT_KINDS
     KEY_HELP = KEY_HELP
@@ -737,7 +736,7 @@ class NomsTableScreen(BaseTableScreen):
     def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace, name=name)
         self.show_last = False
-        self.pending_rank: int | None = None
+        self._value_key: int | None = None  # the value key pressed last (pressed again: the next card)
         self._bids_shown: tuple = ()
         self._call_visible = False
 
@@ -793,8 +792,7 @@ class NomsTableScreen(BaseTableScreen):
         legal = [x.card for x in view.legal_actions() if isinstance(x, Play)] if mine else []
         hand = self.query_one(NomsHand)
         hand.set_hand([] if self.covered else display_order(view.hand), legal=legal,
-                      active=mine and view.phase == "play", face_up=not self.covered,
-                      pending=self.pending_rank if mine else None)
+                      active=mine and view.phase == "play", face_up=not self.covered)
         panel = self.query_one("#hand-panel")
         name = names[self.shown_seat]
         whose = "Your hand" if len(self.humans) == 1 else f"{escape(name)}'s hand"
@@ -828,7 +826,7 @@ class NomsTableScreen(BaseTableScreen):
             elif phase == "trump":
                 actions.border_title = f"Trumps for your {bid_label(view.contract)} (NO-10a)"
                 for key, suit in TRUMP_KEYS.items():
-                    buttons.append(self._button(f"{suit_text(suit, self.ascii).capitalize()} [{key}]",
+                    buttons.append(self._button(f"[{key}] {suit_text(suit, self.ascii).capitalize()}",
                                                 f"trump:{-1 if suit is None else suit}"))
             if buttons:
                 bidbar.mount_all(buttons)
@@ -862,8 +860,7 @@ class NomsTableScreen(BaseTableScreen):
         self.query_one(NomsScoreboard).update_board(view, self.names, thinking=self.thinking, humans=self.humans)
 
     def prompt(self, view: Any) -> str:
-        return prompt(view, self.names, many_humans=len(self.humans) > 1, ascii_only=self.ascii,
-                      pending_rank=self.pending_rank if self.human_turn() else None)
+        return prompt(view, self.names, many_humans=len(self.humans) > 1, ascii_only=self.ascii)
 
     def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
         return hand_breakdown(data, names, self.ascii)
@@ -880,8 +877,8 @@ class NomsTableScreen(BaseTableScreen):
         return action_words(action, self.ascii)
 
     def reset_input(self) -> None:
-        self.pending_rank = None
         self.show_last = False
+        self._value_key = None
         if self.is_mounted:
             try:
                 self.query_one("#call-input", Input).value = ""
@@ -901,12 +898,6 @@ class NomsTableScreen(BaseTableScreen):
         else:
             self.message(self.describe_action(action), "hint")
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint" and self.is_mounted and self._view is not None:
-            if self.view.phase == "trump" or self.pending_rank is not None:
-                return False  # h is hearts here
-        return super().check_action(action, parameters)
-
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.human_turn()
         phase = self.view.phase
@@ -916,17 +907,28 @@ class NomsTableScreen(BaseTableScreen):
             return mine and phase == "auction"
         if action == "trump":
             return mine and phase == "trump"
-        if action == "suit":
-            return mine and phase in ("play", "call") and self.pending_rank is not None
         if action == "rank":
-            return mine and phase in ("play", "call")
+            return mine and phase == "play"
         if action in ("move", "play"):
             return mine and phase == "play"
         if action == "last_trick":
             return bool(self.view.tricks)
         if action == "escape":
-            return self.pending_rank is not None or self._call_visible or self.show_last
+            return self._call_visible or self.show_last
         return True
+
+    def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        phase = self.view.phase
+        steps = {"auction": "Bid first: the keys in the bar (p passes).",
+                 "trump": "Announce trumps first: 1 clubs, 2 diamonds, 3 hearts, 4 spades, n no trump.",
+                 "call": "Call a card first: type it in the box (Esc puts the cursor there) and press Enter."}
+        if action in ("bid", "pass_bid", "trump", "rank", "move", "play") and phase in steps:
+            return steps[phase]
+        if action in ("bid", "pass_bid", "trump"):
+            return "The auction is over: play a card (←/→ or a value key, then Enter)."
+        if action == "last_trick":
+            return "No trick has been finished yet in this hand."
+        return None
 
     # -- actions -------------------------------------------------------------------------
     def action_bid(self, level: int) -> None:
@@ -938,34 +940,29 @@ class NomsTableScreen(BaseTableScreen):
         self.human_act(Pass())
 
     def action_trump(self, suit: int) -> None:
-        """c d h s n: announce trumps or no trump (NO-10a)."""
+        """1-4, n: announce trumps (clubs, diamonds, hearts, spades) or no trump (NO-10a)."""
         self.human_act(Trump(None if suit < 0 else suit))
 
     def action_rank(self, rank: int) -> None:
-        """A value key: wait for the suit; in play the cursor goes to that value."""
-        self.pending_rank = rank
+        """A value key (2-9, 0 the ten, j q k a): the cursor to the next card of that value in the
+        hand (the playable ones first); Enter plays it. No card of that value: says so."""
         hand = self.query_one(NomsHand)
-        if self.view.phase == "play":
-            for c in hand.cards:
-                if c.rank == rank and c in hand.legal:
-                    hand.put_cursor(c)
-                    break
-        self.clear_message()
-        self.redraw()
-
-    def action_suit(self, suit: int) -> None:
-        """A suit key after a value: play (or call) that card."""
-        rank, self.pending_rank = self.pending_rank, None
-        if rank is None:
+        same = [c for c in hand.cards if c.rank == rank]
+        if not same:
+            self.message(f"You hold no {rank_text(rank)}.", "info")
             return
-        card = Card.get(rank, Suit(suit))
-        if self.view.phase == "call":
-            self._call(card)
-        elif not self.human_act(Play(card)):
-            self.redraw()
+        ordered = [c for c in same if c in hand.legal] + [c for c in same if c not in hand.legal]
+        current = hand.cursor_card()
+        again = self._value_key == rank and current in ordered  # the same key again: the next card
+        nxt = ordered[(ordered.index(current) + 1) % len(ordered)] if again else ordered[0]
+        self._value_key = rank
+        hand.put_cursor(nxt)
+        more = " (again: the next one)" if len(same) > 1 else ""
+        self.message(f"{card_label(nxt, self.ascii)} under the cursor: Enter plays it{more}.", "info")
 
     def action_move(self, delta: int) -> None:
         """←/→: move the cursor along the hand (over the cards that may be played)."""
+        self._value_key = None
         self.query_one(NomsHand).move(delta)
 
     def action_play(self) -> None:
@@ -980,10 +977,8 @@ class NomsTableScreen(BaseTableScreen):
         self.redraw()
 
     def action_escape(self) -> None:
-        """Escape: cancel a typed value, leave the called-card input, hide the last trick."""
-        if self.pending_rank is not None:
-            self.pending_rank = None
-        elif self.show_last:
+        """Escape: hide the last trick; leave (or go back to) the called-card input."""
+        if self.show_last:
             self.show_last = False
         else:
             inp = self.query_one("#call-input", Input)

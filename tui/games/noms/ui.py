@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from engine.cards import Card, CardParseError, Suit, parse_card, rank_text
+from engine.cards import Card, CardParseError, Suit, parse_card
 from engine.games.noms import SPEC
 from engine.core import Action
 from engine.grammar import render
@@ -24,13 +24,15 @@ BID_KEYS: dict[str, int] = {"7": 7, "8": 8, "9": 9, "0": 10, "1": 11, "2": 12, "
 KEY_FOR_BID: dict[int, str] = {v: k for k, v in BID_KEYS.items()}
 #: The key that passes in the auction (NO-8).
 PASS_KEY = "p"
-#: Keys of the trump announcement (NO-10a): key -> suit (None: No Trump).
-TRUMP_KEYS: dict[str, int | None] = {"c": int(Suit.CLUBS), "d": int(Suit.DIAMONDS), "h": int(Suit.HEARTS),
-                                     "s": int(Suit.SPADES), "n": None}
-#: Suit letters typed after a value to name a card: key -> suit.
-SUIT_KEYS: dict[str, int] = {"c": int(Suit.CLUBS), "d": int(Suit.DIAMONDS), "h": int(Suit.HEARTS),
-                             "s": int(Suit.SPADES)}
-#: Value keys for typing a card (rank 2..14); ``0`` is the ten.
+#: Keys of the trump announcement (NO-10a): key -> suit (None: No Trump). The suits are
+#: numbered in their order clubs < diamonds < hearts < spades; letters are not used, so that
+#: ``h`` is the hint on every step (issue 22) and ``s`` the summary.
+TRUMP_KEYS: dict[str, int | None] = {"1": int(Suit.CLUBS), "2": int(Suit.DIAMONDS), "3": int(Suit.HEARTS),
+                                     "4": int(Suit.SPADES), "n": None}
+#: The key of each trump choice, the inverse of :data:`TRUMP_KEYS`.
+KEY_FOR_TRUMP: dict[int | None, str] = {v: k for k, v in TRUMP_KEYS.items()}
+#: Value keys (rank 2..14; ``0`` is the ten): in play, the cursor goes to a card of that value
+#: (again: the next one), and Enter plays it.
 RANK_KEYS: dict[str, int] = {**{str(v): v for v in range(2, 10)}, "0": 10, "j": 11, "q": 12, "k": 13, "a": 14}
 #: Suits in the order a hand is laid out: spades, hearts, clubs, diamonds (colours alternate).
 DISPLAY_SUITS: tuple[int, ...] = (int(Suit.SPADES), int(Suit.HEARTS), int(Suit.CLUBS), int(Suit.DIAMONDS))
@@ -40,8 +42,8 @@ HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" 
 
 KEY_HELP = """\
 Auction (NO-8): 0=10 1=11 2=12 3=13 (7 8 9 with the minimum-7 rules) · m Mis · v Mis a Vis · p pass
-Trumps (NO-10a): c d h s, n no trump · Called card (NO-10b): type it (AS, 10H) + Enter, or click it
-Play (NO-15): ←/→ and Enter, click a card, or type value then suit (q h = Q♥; 0 is the ten)
+Trumps (NO-10a): 1 clubs 2 diamonds 3 hearts 4 spades, n no trump · Called card (NO-10b): type it (AS, 10H) + Enter
+Play (NO-15): ←/→ or a value key (2-9, 0 the ten, j q k a: again for the next) and Enter, or click a card
 t last trick · z undo (against bots) · h hint · l last events · ? rules"""
 
 
@@ -210,8 +212,7 @@ def auction_line(view: NomsView, names: Sequence[str]) -> str:
     return "Bids: " + ", ".join(f"{names[s]} {'pass' if lv == 0 else bid_label(lv)}" for s, lv in view.auction)
 
 
-def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, ascii_only: bool = False,
-           pending_rank: int | None = None) -> str:
+def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, ascii_only: bool = False) -> str:
     """What the seat of ``view`` may do now, as one sentence for the status line."""
     lr = "<-/->" if ascii_only else "←/→"
     dots = "..." if ascii_only else "…"
@@ -236,15 +237,13 @@ def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, a
             options[-1] += " (you must bid, NO-V2)"
         return f"{who} call (NO-8): {', '.join(options)} (or click a button)"
     if view.phase == "trump":
-        return (f"{who} contract is {bid_label(view.contract)}: announce trumps (NO-10a): c clubs, d diamonds, "
-                "h hearts, s spades, n no trump")
+        return (f"{who} contract is {bid_label(view.contract)}: announce trumps (NO-10a): 1 clubs, 2 diamonds, "
+                "3 hearts, 4 spades, n no trump")
     if view.phase == "call":
         return ("Call a card to name your hidden partner (NO-10b): type it (AS, 10H) and press Enter, "
                 "or click it in the grid")
-    if pending_rank is not None:
-        return f"{rank_text(pending_rank)}{dots} now its suit: c, d, h or s (Escape cancels)"
     plays = [a.card for a in legal if isinstance(a, Play)]
-    how = f"({lr} and Enter, click, or type e.g. qh)"
+    how = f"({lr} or a value key, then Enter; or click)"
     if not view.trick:
         return f"{who} lead: play any card {how}"
     led = Suit(view.trick[0].suit)
@@ -254,7 +253,7 @@ def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, a
 
 
 def action_words(action: Action, ascii_only: bool = False) -> str:
-    """An action in words for hints: ``bid 11 (key 1)``, ``trumps hearts (h)``, ``call A♠``, ``play Q♥``."""
+    """An action in words for hints: ``bid 11 (key 1)``, ``trumps hearts ♥ (3)``, ``call A♠``, ``play Q♥``."""
     if isinstance(action, Bid):
         return f"bid {bid_label(action.level)} (key {bid_key(action.level)})"
     if isinstance(action, Pass):
@@ -262,7 +261,7 @@ def action_words(action: Action, ascii_only: bool = False) -> str:
     if isinstance(action, Trump):
         if action.suit is None:
             return "no trump (n)"
-        return f"trumps {suit_text(action.suit, ascii_only)} ({Suit(action.suit).letter.lower()})"
+        return f"trumps {suit_text(action.suit, ascii_only)} ({KEY_FOR_TRUMP[action.suit]})"
     if isinstance(action, Call):
         return f"call {card_label(action.card, ascii_only)}"
     if isinstance(action, Play):
@@ -422,7 +421,7 @@ def _with(view: NomsView, **changes: Any) -> NomsView:
     return replace(view, **changes)
 
 
-__all__ = ["BID_KEYS", "KEY_FOR_BID", "PASS_KEY", "TRUMP_KEYS", "SUIT_KEYS", "RANK_KEYS", "DISPLAY_SUITS",
+__all__ = ["BID_KEYS", "KEY_FOR_BID", "PASS_KEY", "TRUMP_KEYS", "KEY_FOR_TRUMP", "RANK_KEYS", "DISPLAY_SUITS",
            "STRONG_EVENT_KINDS", "HAND_WORD", "KEY_HELP", "bid_label", "bid_key", "suit_text", "card_label",
            "legal_bids", "display_order", "parse_called_card", "declarer_side", "partner_known_to",
            "side_tricks", "seat_role", "last_call", "contract_line", "tricks_line", "auction_line", "prompt",

@@ -19,8 +19,9 @@ s              pick your stock deck's top card (SM-8 move 2)
 q w e r        pick the top card of your discard deck D1-D4 (move 3);
                with a hand card picked: discard it there (move 4, ends the turn, SM-12)
 a b c d        play the picked card on play deck P1-P4 (SM-9)
-Enter          autoplay: the picked card onto the only play deck that takes it
-               (or the hint's target); pressing the card's key again does the same
+Enter          the move the prompt names ("Enter: play 7♥ from hand to play deck 2"): the
+               hint's move, or the picked card onto the only play deck that takes it
+               (autoplay); pressing the card's key again does the same
 Esc            cancel the pick
 z / h / l / ?  undo / hint (picks the easy bot's move; Enter plays it) / last events / rules
 s              (after the end) the summary
@@ -47,6 +48,7 @@ from engine.cards import Card
 from engine.core import Action
 from tui.games.spite_malice.ui import game_breakdown, hand_keys_text, stable_hand
 from tui.screens.base_table import BaseTableScreen
+from tui.screens.enter_move import EnterMove
 from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_HELP, PLAY_KEYS, STOCK_KEY,
                                  STRONG_EVENT_KINDS, action_source, action_target, autoplay, build_action,
                                  card_name, describe_action, explain_illegal, game_type_name,
@@ -172,7 +174,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
                   id=f"snm.discard-{i + 1}") for i, k in enumerate(DISCARD_KEYS)],
         *[Binding(k, f"play_on({j})", "Play deck", show=j == 0, key_display="a-d", id=f"snm.play-{j + 1}")
           for j, k in enumerate(PLAY_KEYS)],
-        Binding("enter", "autoplay", "Autoplay", id="snm.autoplay"),
+        Binding("enter", "enter_move", "Autoplay", id="snm.autoplay"),
         Binding("escape", "cancel", "Cancel", id="snm.cancel"),
     ]  # + z undo, h hint, l last events, ? rules, s summary from BaseTableScreen
 
@@ -369,7 +371,8 @@ class SpiteMaliceTableScreen(BaseTableScreen):
 
     def prompt(self, view: Any) -> str:
         return prompt(view, self.names, self.picked if self.human_turn() else None,
-                      many_humans=len(self.humans) > 1, ascii_only=self.ascii, hand=self.hand_slots)
+                      many_humans=len(self.humans) > 1, ascii_only=self.ascii, hand=self.hand_slots,
+                      enter=self.enter_text())
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action, self.view, self.ascii)
@@ -386,7 +389,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             super().show_hint(action)
             return
         self.picked, self.hint_target = source, target
-        self.message(f"{self.describe_action(action)} (picked: press Enter)", "hint")
+        self.message(self.describe_action(action), "hint")  # the prompt names what Enter plays
         self.redraw()
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -411,8 +414,6 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             if j >= self._n_play:
                 return False
             return True if mine else (None if j == 0 else False)
-        if action == "autoplay":
-            return mine and self.picked is not None
         if action == "cancel":
             return mine and self.picked is not None
         return True
@@ -469,18 +470,37 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             return
         self._try(build_action(self.view, self.picked, f"play:{deck}", self.hand_slots))
 
+    def enter_move(self) -> EnterMove | None:
+        """What Enter plays now (the prompt names it): the hint's move for the picked card, else
+        the picked card onto the only play deck that takes it (autoplay); None without a pick or
+        when the card fits no play deck, or several (their keys choose)."""
+        if self.picked is None:
+            return None
+        view = self.view
+        if self.hint_target is not None:
+            action = build_action(view, self.picked, self.hint_target, self.hand_slots)
+        else:
+            action, _why = autoplay(view, self.picked, self.hand_slots)
+        if action is None:
+            return None
+        return EnterMove(self.describe_action(action), lambda: self._try(action))
+
+    def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "enter_move":
+            if self.picked is None:
+                return "Pick a card first (its key), then Enter plays it where it fits."
+            return autoplay(self.view, self.picked, self.hand_slots)[1] or None
+        return None
+
     def action_autoplay(self) -> None:
-        """Enter: the picked card onto the only play deck that takes it (or the hint's target)."""
+        """The picked card's key again: Enter's move (:meth:`enter_move`), or why there is none."""
         if not self.human_turn() or self.picked is None:
             return
-        if self.hint_target is not None:
-            self._try(build_action(self.view, self.picked, self.hint_target, self.hand_slots))
+        move = self.enter_move()
+        if move is None:
+            self.message(autoplay(self.view, self.picked, self.hand_slots)[1], "info")
             return
-        action, why = autoplay(self.view, self.picked, self.hand_slots)
-        if action is None:
-            self.message(why, "info")
-            return
-        self._try(action)
+        move.run()
 
     def action_cancel(self) -> None:
         """Esc: drop the pick."""

@@ -349,7 +349,8 @@ def game_breakdown(data: dict, names: Sequence[str]) -> str:
 
 
 def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = None, *,
-           many_humans: bool = False, ascii_only: bool = False, hand: Sequence[Card | None] | None = None) -> str:
+           many_humans: bool = False, ascii_only: bool = False, hand: Sequence[Card | None] | None = None,
+           enter: str = "") -> str:
     """What the seat of ``view`` may do now, as one sentence for the status line.
 
     Args:
@@ -359,6 +360,7 @@ def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = Non
         many_humans: address the player by name.
         ascii_only: no suit symbols.
         hand: the hand's slots as keyed on screen (:func:`stable_hand`; default :func:`hand_cards`).
+        enter: what Enter plays now, in words (``Enter: play 7♥ from hand to play deck 2``), or "".
     """
     def tidy(text: str) -> str:
         return asciify(text) if ascii_only else text
@@ -380,7 +382,7 @@ def prompt(view: SpiteMaliceView, names: Sequence[str], picked: str | None = Non
         decks = [t for t in legal_targets(view, picked, hand) if t.startswith("play:")]
         keys = "/".join(pile_key(t) or f"P{int(t[5:]) + 1}" for t in decks)
         play = f"{keys} play it, " if decks else "it fits no play deck: "
-        auto = "Enter autoplay, " if decks else ""
+        auto = f"{enter}, " if enter else ""
         if picked.startswith("hand"):
             return tidy(f"{name} picked: {play}{dk} discard it (ends your turn), {auto}Esc cancel")
         return tidy(f"{name} from {pile_name(picked)} picked: {play}{auto}Esc cancel")
