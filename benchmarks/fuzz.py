@@ -3,6 +3,7 @@
 Usage:
     python benchmarks/fuzz.py GAME [--games N] [--seconds S] [--seed N] [--jobs N]
         [--max-steps N] [--hand-steps N] [--log-every N] [--progress S] [--set OPTION=VALUE ...]
+    python benchmarks/fuzz.py GAME --long --seconds N [--seed N] [--share F] [--pace F] [--set OPTION=VALUE ...]
 
 ``GAME`` is a game id or ``all``. Fuzz game ``i`` of a run uses seed ``SEED + i``
 (``--seed``, default 1), so every failure is reproduced alone with
@@ -38,7 +39,12 @@ Every step (chance steps included) is checked (each check counted once):
   conserves the cards too, and for the seat to move its legal list is the view's;
 * ``legal``: at a seat's step the legal list is non-empty (empty once over,
   chance steps have none) and equals the seat's ``View.legal_actions()``;
-  ``is_legal`` holds for every legal action;
+  ``is_legal`` holds for every legal action; and both ways on near misses
+  (``near-miss``, :func:`near_misses`): actions of the played action's shape with one
+  field changed (a wrong card, a card dropped or repeated, a wrong meld id or count)
+  and an action legal at a recent step (the wrong seat, the wrong moment) are accepted
+  by ``is_legal`` exactly when they are in the legal list, and an illegal one is
+  refused by ``apply`` with ``IllegalAction``, leaving the state unchanged (``applies``);
 * ``notation``: ``parse_action(str(a)) == a`` for every legal action and the chance outcome;
 * ``applies`` + ``clone``: a sample of up to ``SAMPLE`` (3) other legal actions, drawn
   at random each step, is applied to clones of the state; each applies without an
@@ -58,11 +64,29 @@ and per game:
 Prints per game: games, steps, checks, failures, truncated matches, logs verified,
 the longest hand in steps, wall time and games/s; then every failure with the
 command that reproduces it. Exits 1 when anything failed, 2 for bad arguments.
+
+The long-run mode (``--long --seconds N``, one game id, one core) is for volume: the
+checks above would cost 10 to 100 times a bare random playout, so only the cheap
+ones run at every step (conservation as the card count, a legal move exists exactly
+when a seat moves, one near miss checked both ways, termination) and the expensive
+ones (the exact multiset of cards, determinize, the view's legal list, ``is_legal``
+and notation of every legal action, clone independence, and per match determinism
+and the log replayed, for one match in :data:`REPLAY_EVERY` at least) at sampled steps and
+at every match's end. A step is sampled
+while the expensive checks have used at most ``--share`` (0.5) of the run's time and
+the run is ahead of ``--pace`` (0.4) times the bare playout's steps a second
+(:class:`Budget`). The bare playout is ``benchmarks/bench.py``'s (:func:`bare_setup`),
+measured in the same run in slices between matches; rates are per second of this
+process's CPU time, so other programs on the machine do not skew the ratio. The
+report gives both rates and their ratio (the goal: at least a third), and ends with
+the command that continues the run (its next seed) and the line ``123,456 steps``.
+A failure's reproducing command runs the full checks on that one seed.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import functools
 import random
@@ -83,12 +107,29 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from engine import gamelog  # noqa: E402
-from engine.core import CHANCE, TERMINAL, Action, Game, State  # noqa: E402
+from engine.cards import Card  # noqa: E402
+from engine.core import CHANCE, TERMINAL, Action, Game, IllegalAction, State  # noqa: E402
 from engine.games import GAMES  # noqa: E402
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs, variant_to_table  # noqa: E402
 
 #: Other legal actions applied to clones per seat step (besides the one played).
 SAMPLE = 3
+#: Near-miss actions tried per seat step (:func:`near_misses`), plus one action legal at a recent step
+#: (``--long``: one of them a step).
+NEAR_MISSES = 3
+#: Actions legal at recent steps kept to try again later (the wrong seat, the wrong moment).
+RECENT = 16
+#: With ``--long``: the odds that a step is a candidate for the expensive checks (they then run if the
+#: time budget allows), and the share of the run's time they may take.
+SAMPLE_ODDS = 0.25
+LONG_SHARE = 0.5
+#: With ``--long``: the pace the run keeps, as a share of the bare playout's steps a second measured at
+#: its start (the expensive checks wait while the run is behind it); the goal is a third.
+LONG_PACE = 0.4
+#: With ``--long``: one match in this many (by seed) has its replays (determinism, log) whatever the budget.
+REPLAY_EVERY = 250
+#: With ``--long``: the bare playout is measured in this many slices spread over the run.
+BARE_SLICES = 10
 #: Default cap on a match's steps (beyond it the match is truncated, not failed).
 MAX_STEPS = 3000
 #: Default bound on one hand's steps (beyond it the hand failed to end).
@@ -287,7 +328,11 @@ def _toml_value(v: Any) -> str:
 
 @dataclass
 class Tally:
-    """What a run (or a part of one) did for one game."""
+    """What a run (or a part of one) did for one game.
+
+    ``sampled`` counts the steps whose expensive checks ran (every step in the full mode, a
+    share of them with ``--long``); ``replayed`` the matches whose determinism and log were
+    checked; ``cut`` the matches stopped by the run's deadline (their steps were checked)."""
 
     games: int = 0
     steps: int = 0
@@ -298,6 +343,11 @@ class Tally:
     longest_hand: int = 0
     seeds: list[tuple[int, int]] = field(default_factory=list)  # [first, last] ranges played
     truncated_seeds: list[tuple[int, int, list]] = field(default_factory=list)  # (seed, hands, totals), a few
+    sampled: int = 0
+    replayed: int = 0
+    cut: int = 0
+    bare_steps: int = 0  # steps of the unchecked replays (determinism) and the time they took:
+    bare_seconds: float = 0.0  # the bare rate of the fuzz's own matches
 
     def add(self, other: "Tally") -> None:
         self.games += other.games
@@ -309,6 +359,11 @@ class Tally:
         self.longest_hand = max(self.longest_hand, other.longest_hand)
         self.seeds += other.seeds
         self.truncated_seeds = (self.truncated_seeds + other.truncated_seeds)[:TRUNCATED_SHOWN]
+        self.sampled += other.sampled
+        self.replayed += other.replayed
+        self.cut += other.cut
+        self.bare_steps += other.bare_steps
+        self.bare_seconds += other.bare_seconds
 
 
 class _Failed(Exception):
@@ -317,9 +372,67 @@ class _Failed(Exception):
         self.check = check
 
 
+class Budget:
+    """When the expensive checks run (the exact multiset of cards, ``clone``, ``determinize``,
+    ``notation``, ``applies``, the view's legal list, and per match ``determinism`` and ``log``).
+
+    ``share=None`` (the full mode): at every step and after every match. With a share in 0..1
+    (``--long``) they run while the time spent on them is at most ``share`` of the run's time
+    so far and, given a ``pace`` (steps a second the run must keep, e.g. a third of the bare
+    playout's), while the run is ahead of that pace; at a step drawn with probability
+    :data:`SAMPLE_ODDS` (so the checked steps spread over the run instead of bunching) and at
+    every match's end (the last position's checks; the replays of the match only within the
+    budget). The cheap checks run at every step either way: conservation (a checksum), a legal
+    move exists, legality both ways on near misses, termination.
+    """
+
+    def __init__(self, share: float | None = None, seed: int = 0, pace: float | None = None) -> None:
+        self.share = share
+        self.pace = pace
+        self.steps = 0
+        self.t0 = self.clock()
+        self.spent = 0.0
+        self.rng = random.Random(f"fuzz:budget:{seed}")
+        self.gap = 1
+
+    #: The budget's clock: this process's CPU time, like the rates of ``--long``.
+    clock = staticmethod(time.process_time)
+
+    @property
+    def full(self) -> bool:
+        return self.share is None
+
+    def _under(self, current: int = 0) -> bool:
+        elapsed = self.clock() - self.t0
+        if self.pace is not None and self.steps + current < self.pace * elapsed:
+            return False  # behind the pace: cheap checks only until the run catches up
+        return self.spent <= self.share * elapsed  # type: ignore[operator]
+
+    def step(self, current: int = 0) -> bool:
+        """Run the expensive step checks now (``current``: steps of the match under way so far)?
+        A step is a candidate after a random gap of 1 to ``2 / SAMPLE_ODDS - 1`` steps."""
+        if self.full:
+            return True
+        self.gap -= 1
+        if self.gap > 0:
+            return False
+        self.gap = 1 + int(self.rng.random() * (2 / SAMPLE_ODDS - 1))
+        return self._under(current)
+
+    def match(self) -> bool:
+        """Replay the match about to be played (determinism, log) when it ends?"""
+        return self.full or self._under()
+
+    def charge(self, t_start: float) -> None:
+        """Count the time since ``t_start`` (a :attr:`clock` reading) as spent on expensive checks."""
+        self.spent += self.clock() - t_start
+
+
 def _cards(state: State) -> dict:
-    """The multiset of every card over the state's zones (a plain dict, compared with C's dict ``==``)."""
-    return dict(Counter(chain.from_iterable(state.zones().values())))
+    """The multiset of every card over the state's zones, keyed by the card object's ``id`` (cards are
+    interned faces, ``engine.cards``: one object per face, so this counts faces; ints hash in C, four
+    times faster than the cards' own hash). Compared with C's dict ``==``; :func:`_diff` names the cards."""
+    return dict(Counter(map(id, chain.from_iterable(state.zones().values()))))
 
 
 def _setup(game_id: str, seed: int, forced: dict[str, Any] | None = None) -> tuple[type[Game], Any, int,
@@ -342,27 +455,139 @@ def _choose(state: State, rng: random.Random) -> tuple[Action, list[Action]]:
 
 
 def _replay_unchecked(game_id: str, seed: int, max_steps: int,
-                      forced: dict[str, Any] | None = None) -> tuple[list[str], str]:
-    """Play ``seed`` again with no checks: its action notations and final fingerprint."""
+                      forced: dict[str, Any] | None = None, steps: int | None = None) -> tuple[list[Action], str]:
+    """Play ``seed`` again with no checks (``steps``: stop after that many, as a match cut by the
+    run's deadline was): its actions and final fingerprint."""
     game, variant, n, rng = _setup(game_id, seed, forced)
     s = game.new_state(variant, n)
-    actions = []
+    actions: list[Action] = []
     hand, hand_start = s.hand_number, 0
-    while not s.is_over and not (len(actions) >= max_steps and len(actions) == hand_start):
+    while not s.is_over and not (len(actions) >= max_steps and len(actions) == hand_start) \
+            and (steps is None or len(actions) < steps):
         a, _ = _choose(s, rng)
         s.apply(a)
-        actions.append(str(a))
+        actions.append(a)
         if s.hand_number != hand:
             hand, hand_start = s.hand_number, len(actions)
     return actions, s.fingerprint()
 
 
-def _check_step(game: type[Game], s: State, n: int, cards: dict, crng: random.Random,
-                checks: Counter) -> None:
-    """Every per-step check except the one that needs the chosen action (see the module docstring)."""
+# ---------------------------------------------------------------------------
+# Near misses: actions of the right shape with one thing wrong
+# ---------------------------------------------------------------------------
+
+def _mutate(value: Any, universe: list, rng: random.Random) -> Any:
+    """A near value of a field of an action: another card for a card, one card of a tuple of
+    cards changed (or one dropped or repeated), a number one off or another small one (a wrong
+    meld id or count), a flipped bool, a number for None; :data:`_SKIP` when there is none."""
+    if isinstance(value, Card):
+        return universe[int(rng.random() * len(universe))]
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        u = rng.random()
+        return value + 1 if u < 0.4 else value - 1 if u < 0.7 else int(rng.random() * (abs(value) + 4))
+    if value is None:
+        return int(rng.random() * 4)
+    if isinstance(value, tuple) and value and all(isinstance(x, Card) for x in value):
+        cards = list(value)
+        i = int(rng.random() * len(cards))
+        u = rng.random()
+        if u < 0.7:
+            cards[i] = universe[int(rng.random() * len(universe))]
+        elif u < 0.85 and len(cards) > 1:
+            del cards[i]
+        else:
+            cards.append(cards[i])
+        return tuple(cards)
+    return _SKIP
+
+
+_SKIP = object()
+
+
+def near_misses(action: Action, universe: list, rng: random.Random, k: int | None = None) -> list[Action]:
+    """Up to ``k`` actions shaped like ``action`` with one field changed (:func:`_mutate`): the
+    right verb with a wrong card, a wrong meld id, a wrong count. Each may happen to be legal:
+    the check is that ``is_legal`` says exactly whether it is in the legal list."""
+    k = NEAR_MISSES if k is None else k
+    cls = type(action)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(action)) \
+            if dataclasses.is_dataclass(action) else ()
+    out: list[Action] = []
+    for _ in range(k if names else 0):
+        i = int(rng.random() * len(names))
+        values = [getattr(action, n) for n in names]
+        value = _mutate(values[i], universe, rng)
+        if value is _SKIP:
+            continue
+        values[i] = value
+        try:
+            out.append(cls(*values))
+        except Exception:  # noqa: BLE001 - a shape the action's own checks refuse is no action
+            continue
+    return out
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _check_near_misses(s: State, legal: list[Action], chosen: Action, universe: list, recent: list[Action],
+                       rng: random.Random, checks: Counter, light: bool = False) -> list[Action]:
+    """Legality both ways on :data:`NEAR_MISSES` near misses of ``chosen`` and on one action legal
+    at a recent step (another seat's move, another phase's: the wrong seat or the wrong moment):
+    ``is_legal`` must hold exactly for those in ``legal``. ``light`` (``--long``): one near miss a
+    step: a recent action three times in four (nothing to build), else a near miss of ``chosen``.
+    Returns the near misses that are illegal."""
+    if light:
+        if recent and rng.random() < 0.75:
+            cands = [recent[int(rng.random() * len(recent))]]
+        else:
+            cands = near_misses(chosen, universe, rng, 1)
+    else:
+        cands = near_misses(chosen, universe, rng)
+        if recent:
+            cands.append(recent[int(rng.random() * len(recent))])
+    if not cands:
+        return []
+    illegal = []
+    for m in cands:
+        if light:  # is_legal first: the legal list is searched only when it says yes (a legal action it
+            listed = s.is_legal(m)  # refused would fail apply when played, and the sampled steps' sweep)
+            if listed and m not in legal:
+                raise _Failed("legal", f"near miss {m!s}: is_legal says True but it is not in the legal list")
+        else:
+            listed = m in legal
+            if s.is_legal(m) != listed:
+                raise _Failed("legal", f"near miss {m!s}: is_legal says {not listed} but it is "
+                                       f"{'' if listed else 'not '}in the legal list")
+        if not listed:
+            illegal.append(m)
+    checks["near-miss"] += len(cands)
+    return illegal
+
+
+# ---------------------------------------------------------------------------
+# The checks of one step
+# ---------------------------------------------------------------------------
+
+def _checksum(state: State) -> int:
+    """The number of cards over the state's zones: the cheap conservation check of every step (a
+    card lost or added changes it). The exact multiset (:func:`_cards`: a card turned into another
+    too) is compared at every sampled step and at the end of every match, so a change that keeps the
+    count is found by the match's end at the latest."""
+    return sum(map(len, state.zones().values()))
+
+
+def _check_expensive(game: type[Game], s: State, n: int, cards: dict, legal: list[Action],
+                     illegal: list[Action], crng: random.Random, checks: Counter) -> None:
+    """The checks of a sampled step (every step in the full mode): the exact multiset of cards,
+    determinize for every seat, the view's legal list, ``is_legal`` and notation of every legal
+    action, applying legal actions and one illegal near miss to clones (clone independence)."""
     if _cards(s) != cards:
         raise _Failed("conservation", f"cards by zone differ from the start: {_diff(_cards(s), cards)}")
-    checks["conservation"] += 1
     for seat in range(n):
         v = s.view(seat)
         d = v.determinize(random.Random(crng.random()))
@@ -375,14 +600,8 @@ def _check_step(game: type[Game], s: State, n: int, cards: dict, crng: random.Ra
             raise _Failed("determinize", f"seat {seat}: the determinized state's legal list differs from the view's")
         checks["determinize"] += 1
     to_move = s.to_move
-    legal = s.legal_actions()
-    if to_move == TERMINAL or to_move == CHANCE:
-        if legal:
-            raise _Failed("legal", f"legal actions at a {'chance' if to_move == CHANCE else 'terminal'} step")
-        checks["legal"] += 1
+    if to_move < 0:
         return
-    if not legal:
-        raise _Failed("legal", f"seat {to_move} is to move with no legal action")
     if s.view(to_move).legal_actions() != legal:
         raise _Failed("legal", f"seat {to_move}: the view's legal list differs from the state's")
     for a in legal:
@@ -390,31 +609,48 @@ def _check_step(game: type[Game], s: State, n: int, cards: dict, crng: random.Ra
             raise _Failed("legal", f"{a} is listed as legal but is_legal says no: {s.why_illegal(a)}")
         if game.parse_action(str(a)) != a:
             raise _Failed("notation", f"{a!s} does not parse back to the same action")
-    checks["legal"] += 1
     checks["notation"] += len(legal)
-    if len(legal) > 1:
-        before = s.fingerprint()
-        picks = legal if len(legal) <= SAMPLE else [legal[int(crng.random() * len(legal))] for _ in range(SAMPLE)]
-        for a in picks:
-            c = s.clone()
-            try:
-                c.apply(a)
-            except Exception as err:  # any exception is the failure
-                raise _Failed("applies", f"legal {a} raised {type(err).__name__}: {err}") from None
-            checks["applies"] += 1
-            if s.fingerprint() != before:
-                raise _Failed("clone", f"applying {a} to a clone changed the original state")
-            checks["clone"] += 1
+    before = s.fingerprint()
+    picks = legal if len(legal) <= SAMPLE else [legal[int(crng.random() * len(legal))] for _ in range(SAMPLE)]
+    for a in picks:
+        c = s.clone()
+        try:
+            c.apply(a)
+        except Exception as err:  # any exception is the failure
+            raise _Failed("applies", f"legal {a} raised {type(err).__name__}: {err}") from None
+        checks["applies"] += 1
+        if s.fingerprint() != before:
+            raise _Failed("clone", f"applying {a} to a clone changed the original state")
+        checks["clone"] += 1
+    for m in illegal[:1]:  # an illegal near miss is refused with IllegalAction, changing nothing
+        c = s.clone()
+        fp = c.fingerprint()
+        try:
+            c.apply(m)
+        except IllegalAction:
+            pass
+        except Exception as err:  # noqa: BLE001
+            raise _Failed("applies", f"illegal {m!s} raised {type(err).__name__}, not IllegalAction: {err}") from None
+        else:
+            raise _Failed("applies", f"illegal {m!s} was applied without IllegalAction")
+        if c.fingerprint() != fp:
+            raise _Failed("applies", f"refusing illegal {m!s} changed the state")
+        checks["applies"] += 1
 
 
 def _diff(got: dict, want: dict) -> str:
     extra, missing = Counter(got) - Counter(want), Counter(want) - Counter(got)
-    return (f"extra {sorted(c.text for c in extra.elements())}, "
-            f"missing {sorted(c.text for c in missing.elements())}")
+    return (f"extra {sorted(_BY_ID[i].text for i in extra.elements())}, "
+            f"missing {sorted(_BY_ID[i].text for i in missing.elements())}")
+
+
+#: Card object ids -> cards, for :func:`_diff` (every card of a match's universe is registered).
+_BY_ID: dict[int, Card] = {}
 
 
 def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS,
-              log_dir: Path | None = None, forced: dict[str, Any] | None = None) -> Tally:
+              log_dir: Path | None = None, forced: dict[str, Any] | None = None,
+              budget: Budget | None = None, deadline: float | None = None) -> Tally:
     """Play and check one fuzz game (see the module docstring).
 
     Args:
@@ -423,78 +659,116 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
         max_steps: steps after which the match is truncated (not a failure).
         hand_steps: steps one hand may last; more is a ``termination`` failure.
         log_dir: when given, the game is written there as a log and verified
-            (the file is removed when it verifies).
+            (the file is removed when it verifies); with a sampling ``budget``, only
+            when the budget allows the match's replays.
         forced: house rules set in every game (``--set``), the others drawn.
+        budget: when the expensive checks run (:class:`Budget`); None: always (the full mode).
+        deadline: a ``time.monotonic()`` value at which the match stops where it is (counted
+            in ``Tally.cut``; its steps were checked, its replay compares those steps).
 
     Returns:
         A :class:`Tally` of one game (failures hold at most one entry: a game
         stops at its first failure).
     """
+    budget = budget or Budget()
     t = Tally(games=1, seeds=[(seed, seed)])
     step = 0
     try:
         game, variant, n, rng = _setup(game_id, seed, forced)
         crng = random.Random(f"fuzz:{game_id}:{seed}:check")
         s = game.new_state(variant, n)
+        universe = sorted(set(chain.from_iterable(s.zones().values())), key=lambda c: c.text)
+        _BY_ID.update((id(c), c) for c in universe)
         cards = _cards(s)
-        played: list[str] = []
-        writer = None
-        if log_dir is not None:
-            path = log_dir / f"fuzz-{game_id}-{seed}.jsonl"
-            writer = gamelog.LogWriter(path, {
-                "engine": gamelog.ENGINE_VERSION, "game": game_id, "rules": variant_to_table(variant),
-                "seats": [{"spec": "ai:random", "name": f"Seat {i + 1}"} for i in range(n)],
-                "seed": seed, "started": gamelog.now_iso()})
+        count = _checksum(s)
+        recent: list[Action] = []
+        played: list[Action] = []
+        # decided at the start, so a match not replayed collects no log lines; with --long one match in
+        # REPLAY_EVERY is replayed whatever the budget (a cheap game's run may never be ahead of its pace)
+        replay = budget.match() or seed % REPLAY_EVERY == 0
+        lines: list[tuple[Any, ...]] | None = [] if log_dir is not None and replay else None
         hand, hand_start = s.hand_number, 0
+        cut = False
+        checks = t.checks
+        full = budget.full
         while True:
-            _check_step(game, s, n, cards, crng, t.checks)
-            if s.is_over or (step >= max_steps and step == hand_start):
-                break  # over, or truncated at the first hand boundary after max_steps
-            actor: int | str = "chance" if s.to_move == CHANCE else s.to_move
-            a, _ = _choose(s, rng)
-            if actor == "chance":
-                if game.parse_action(str(a)) != a:
-                    raise _Failed("notation", f"chance outcome {a!s} does not parse back to the same action")
-                t.checks["notation"] += 1
+            legal = s.legal_actions()
+            to_move = s.to_move
+            # the cheap checks of every step: conservation (a checksum) and a legal move exactly when a seat moves
+            if _checksum(s) != count:
+                raise _Failed("conservation", f"cards by zone differ from the start: {_diff(_cards(s), cards)}")
+            if to_move < 0:
+                if legal:
+                    raise _Failed("legal", f"legal actions at a {'chance' if to_move == CHANCE else 'terminal'} "
+                                           "step")
+            elif not legal:
+                raise _Failed("legal", f"seat {to_move} is to move with no legal action")
+            over = to_move == TERMINAL or (step >= max_steps and step == hand_start)
+            cut = not over and deadline is not None and not step & 63 and time.monotonic() >= deadline
+            a: Action | None = None
+            illegal: list[Action] = []
+            if over or cut:
+                pass
+            elif to_move == CHANCE:
+                a = s.sample_chance(rng)
+            else:
+                a = legal[int(rng.random() * len(legal))]
+                illegal = _check_near_misses(s, legal, a, universe, recent, crng, checks, not full)
+                if len(recent) < RECENT:
+                    recent.append(legal[int(crng.random() * len(legal))])
+                else:
+                    recent[step % RECENT] = legal[int(crng.random() * len(legal))]
+            if full or over or cut or budget.step(step):  # and the last position of every match
+                t0 = budget.clock()
+                _check_expensive(game, s, n, cards, legal, illegal, crng, checks)
+                if to_move == CHANCE and a is not None:
+                    if game.parse_action(str(a)) != a:
+                        raise _Failed("notation", f"chance outcome {a!s} does not parse back to the same action")
+                    checks["notation"] += 1
+                budget.charge(t0)
+                t.sampled += 1
+            if a is None:
+                break  # over, truncated at the first hand boundary after max_steps, or cut by the deadline
             events = s.apply(a)
             step += 1
-            played.append(str(a))
-            if writer is not None:
-                writer.action(step, actor, str(a))
-                for e in events:
-                    if e.kind == "hand_over":
-                        h = e.data.get("hand", s.hand_number)
-                        writer.check(h, s.state_hash())
-                        totals = e.data.get("totals", s.scores())
-                        writer.score(h, e.data.get("scores", totals), totals)
-                if s.is_over:
-                    writer.result(s.winners(), s.scores(), s.state_hash())
+            played.append(a)
+            if lines is not None:
+                ended = [e for e in events if e.kind == "hand_over"]
+                lines.append(("chance" if to_move == CHANCE else to_move, a, ended,
+                              s.state_hash() if ended else None, s.scores() if ended else None, s.hand_number))
             if s.hand_number != hand:
                 t.longest_hand = max(t.longest_hand, step - hand_start)
                 hand, hand_start = s.hand_number, step
             elif step - hand_start > hand_steps:
                 raise _Failed("termination", f"hand {hand} did not end within {hand_steps} steps")
         t.longest_hand = max(t.longest_hand, step - hand_start)
-        t.checks["termination"] += 1
-        if not s.is_over:
+        budget.steps += step
+        checks["conservation"] += step + 1
+        checks["legal"] += step + 1
+        checks["termination"] += 1
+        if cut:
+            t.cut = 1
+        elif not s.is_over:
             t.truncated = 1
             t.truncated_seeds.append((seed, s.hand_number, [round(x, 1) for x in s.scores()]))
-        else:
-            if len(s.scores()) != n or not set(s.winners()) <= set(range(n)):
-                raise _Failed("termination", f"bad result: scores {s.scores()}, winners {s.winners()}")
-        again, fp = _replay_unchecked(game_id, seed, max_steps, forced)
-        if again != played or fp != s.fingerprint():
-            first = next((i for i, (x, y) in enumerate(zip(again, played)) if x != y), min(len(again), len(played)))
-            raise _Failed("determinism", f"the seed played again differs from step {first + 1}")
-        t.checks["determinism"] += 1
-        if writer is not None:
-            writer.close()
-            result = gamelog.verify_log(writer.path)
-            if not result.ok or result.finished != s.is_over or result.actions != step:
-                raise _Failed("log", f"{writer.path}: line {result.line}: {result.reason}")
-            writer.path.unlink()
-            t.logs += 1
-            t.checks["log"] += 1
+        elif len(s.scores()) != n or not set(s.winners()) <= set(range(n)):
+            raise _Failed("termination", f"bad result: scores {s.scores()}, winners {s.winners()}")
+        if replay:
+            t0 = budget.clock()
+            again, fp = _replay_unchecked(game_id, seed, max_steps, forced, steps=step if cut else None)
+            t.bare_steps += len(again)
+            t.bare_seconds += budget.clock() - t0
+            if again != played or fp != s.fingerprint():
+                first = next((i for i, (x, y) in enumerate(zip(again, played)) if x != y),
+                             min(len(again), len(played)))
+                raise _Failed("determinism", f"the seed played again differs from step {first + 1}")
+            t.checks["determinism"] += 1
+            t.replayed += 1
+            if lines is not None and log_dir is not None:
+                _check_log(game_id, seed, n, variant, lines, s, step, log_dir)
+                t.logs += 1
+                t.checks["log"] += 1
+            budget.charge(t0)
     except _Failed as f:
         t.failures.append(Failure(game_id, seed, step, f.check, str(f), dict(forced or {})))
     except Exception as err:  # noqa: BLE001  any crash of the engine is a failure to report
@@ -505,22 +779,52 @@ def fuzz_game(game_id: str, seed: int, *, max_steps: int = MAX_STEPS, hand_steps
     return t
 
 
+def _check_log(game_id: str, seed: int, n: int, variant: Any, lines: list, s: State, steps: int,
+               log_dir: Path) -> None:
+    """Write the match as a log (``engine.gamelog``: an action line per step, a check and a score line
+    per hand, the result) and replay it with ``verify_log``; the file is removed when it verifies."""
+    path = log_dir / f"fuzz-{game_id}-{seed}.jsonl"
+    with gamelog.LogWriter(path, {
+            "engine": gamelog.ENGINE_VERSION, "game": game_id, "rules": variant_to_table(variant),
+            "seats": [{"spec": "ai:random", "name": f"Seat {i + 1}"} for i in range(n)],
+            "seed": seed, "started": gamelog.now_iso()}) as writer:
+        for i, (actor, action, events, hash_, totals_now, hand_now) in enumerate(lines, start=1):
+            writer.action(i, actor, str(action))
+            for e in events:
+                if e.kind == "hand_over":
+                    h = e.data.get("hand", hand_now)
+                    writer.check(h, hash_)
+                    totals = e.data.get("totals", totals_now)
+                    writer.score(h, e.data.get("scores", totals), totals)
+        if s.is_over:
+            writer.result(s.winners(), s.scores(), s.state_hash())
+    result = gamelog.verify_log(path)
+    if not result.ok or result.finished != s.is_over or result.actions != steps:
+        raise _Failed("log", f"{path}: line {result.line}: {result.reason}")
+    path.unlink()
+
+
 def fuzz_seeds(game_id: str, first: int, count: int, *, deadline: float | None = None,
                max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS, log_every: int = LOG_EVERY,
-               forced: dict[str, Any] | None = None) -> Tally:
+               forced: dict[str, Any] | None = None, budget: Budget | None = None,
+               log_root: Path | None = None) -> Tally:
     """Fuzz games with seeds ``first .. first + count - 1`` (stopping early at
     ``deadline``, a ``time.monotonic()`` value) and add up their tallies; the
     seeds played are in ``Tally.seeds``. One game in ``log_every`` (seed divisible
     by it; 0: none) is logged and verified in a temporary folder; ``forced``: see
-    :func:`fuzz_game`."""
+    :func:`fuzz_game`. With a sampling ``budget`` (``--long``) a match under way at the
+    deadline stops there (counted in ``Tally.cut``); in the full mode it is played out. ``log_root``:
+    the folder for the logs (default: a new temporary one)."""
     total = Tally()
-    with tempfile.TemporaryDirectory(prefix="cardtable-fuzz-") as tmp:
+    with contextlib.ExitStack() as stack:
+        tmp = log_root or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cardtable-fuzz-")))
         for seed in range(first, first + count):
             if deadline is not None and time.monotonic() >= deadline:
                 break
-            log_dir = Path(tmp) if log_every and seed % log_every == 0 else None
+            log_dir = tmp if log_every and seed % log_every == 0 else None
             total.add(fuzz_game(game_id, seed, max_steps=max_steps, hand_steps=hand_steps, log_dir=log_dir,
-                                forced=forced))
+                                forced=forced, budget=budget,
+                                deadline=deadline if budget is not None and not budget.full else None))
     total.seeds = _merge(total.seeds)
     return total
 
@@ -590,6 +894,133 @@ def run(game_id: str, *, games: int | None, seconds: float | None, seed: int = 1
     return total, time.monotonic() - t0
 
 
+def _bench():
+    """``benchmarks/bench.py`` as a module (its bare random playout is the yardstick of ``--long``)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("cardtable_bench", Path(__file__).with_name("bench.py"))
+    mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return mod
+
+
+def bare_setup(game_id: str, forced: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+    """The seats and house rules of ``benchmarks/bench.py``'s random playout that ``--long`` is measured
+    against: bench's seat count (Nags 4), its default rules, or for a game with single-round lines
+    (``bench.ROUND_RULES``: Nogginate) its single rounds, which run more steps a second than whole matches
+    (the stricter yardstick); the ``--set`` rules on top (Nogginate with cheat cards: bench's cheat line)."""
+    bench = _bench()
+    seats = {**bench.SEATS, "nags": 4}.get(game_id, GAMES[game_id].min_seats)
+    rules: dict[str, Any] = {"fixed_rounds": 1} if game_id in bench.ROUND_RULES else {}
+    return seats, {**rules, **(forced or {})}
+
+
+def bare_rate(game_id: str, seconds: float, forced: dict[str, Any] | None = None) -> tuple[int, float]:
+    """``benchmarks/bench.py``'s bare random playout (:func:`bare_setup`) for about ``seconds`` (whole
+    matches, at least one): ``(steps, CPU seconds)``. The run's rates are per second of this
+    process's CPU time (``time.process_time``), so other processes sharing the machine slow the
+    bare playout and the fuzz alike and the ratio stays what the code makes it."""
+    seats, rules = bare_setup(game_id, forced)
+    c0 = time.process_time()
+    _, _, actions, chances, _ = _bench().playouts(game_id, seats, seconds, seed=int(time.time()), rules=rules)
+    return actions + chances, time.process_time() - c0
+
+
+@dataclass
+class LongRun:
+    """The outcome of :func:`run_long`: the tally, the fuzz's own wall time, and the bare playout's
+    steps and seconds measured in the same run (in slices between the fuzz's matches)."""
+
+    tally: Tally
+    wall: float
+    bare_steps: int
+    bare_seconds: float
+    next_seed: int
+    share: float
+    pace: float
+    cpu: float = 0.0  # the fuzz's CPU seconds (time.process_time)
+
+    @property
+    def rate(self) -> float:
+        """Steps checked per CPU second."""
+        return self.tally.steps / self.cpu if self.cpu > 0 else 0.0
+
+    @property
+    def bare(self) -> float:
+        """The bare playout's steps per CPU second."""
+        return self.bare_steps / self.bare_seconds if self.bare_seconds > 0 else 0.0
+
+    @property
+    def ratio(self) -> float:
+        """Checked steps/s over the bare playout's steps/s (the goal: at least 1/3)."""
+        return self.rate / self.bare if self.bare else 0.0
+
+
+def run_long(game_id: str, seconds: float, *, seed: int = 1, share: float = LONG_SHARE, pace: float = LONG_PACE,
+             max_steps: int = MAX_STEPS, hand_steps: int = HAND_STEPS, forced: dict[str, Any] | None = None,
+             progress: float | None = None, out=None) -> LongRun:
+    """The long-run mode (``--long --seconds N``): about ``seconds`` on one core, of which a tenth
+    (2 to 60 s) measures ``benchmarks/bench.py``'s bare playout, in :data:`BARE_SLICES` slices spread
+    between the fuzz's matches (so both see the same load on a shared machine), and the rest fuzzes
+    games from ``seed`` on with the cheap checks at every step and the expensive ones within ``share``
+    of the time while the run keeps ``pace`` times the bare playout's steps a second (:class:`Budget`);
+    every match is logged in memory and, when the budget allows its replays, written and verified.
+    A match under way at the end stops there (its steps were checked)."""
+    out = out or sys.stdout
+    bare_total = min(60.0, max(2.0, 0.1 * seconds))
+    fuzz_total = max(1.0, seconds - bare_total)
+    bare_steps, bare_seconds = bare_rate(game_id, bare_total / BARE_SLICES, forced)
+    budget = Budget(share, seed, pace=pace * bare_steps / bare_seconds if bare_seconds > 0 else None)
+    fuzz_time = fuzz_cpu = 0.0
+    slices_done = 1
+    total = Tally()
+    last_note = time.monotonic()
+    nxt = seed
+    tmp = tempfile.TemporaryDirectory(prefix="cardtable-fuzz-")
+    while fuzz_time < fuzz_total:
+        t0, c0 = time.monotonic(), time.process_time()
+        part = fuzz_seeds(game_id, nxt, 1, deadline=t0 + fuzz_total - fuzz_time, max_steps=max_steps,
+                          hand_steps=hand_steps, log_every=1, forced=forced, budget=budget, log_root=Path(tmp.name))
+        fuzz_time += time.monotonic() - t0
+        fuzz_cpu += time.process_time() - c0
+        total.add(part)
+        nxt += 1
+        if slices_done < BARE_SLICES and (fuzz_time >= fuzz_total or
+                                          fuzz_time >= fuzz_total * slices_done / (BARE_SLICES - 1)):
+            steps, secs = bare_rate(game_id, bare_total / BARE_SLICES, forced)
+            bare_steps, bare_seconds, slices_done = bare_steps + steps, bare_seconds + secs, slices_done + 1
+            budget.t0 += secs  # the budget's clock counts the fuzz's time only
+            budget.pace = pace * bare_steps / bare_seconds
+        if progress and time.monotonic() - last_note >= progress:
+            last_note = time.monotonic()
+            _note(out, game_id, total, fuzz_time)
+    tmp.cleanup()
+    total.seeds = _merge(total.seeds)
+    return LongRun(total, fuzz_time, bare_steps, bare_seconds, nxt, share, pace, fuzz_cpu)
+
+
+def report_long(game_id: str, r: LongRun, forced: dict[str, Any] | None = None, out=None) -> None:
+    """Print a long run's report (:func:`report`'s lines, then the speed against the bare playout,
+    the sampled share, the command that continues the run), ending with the line ``123,456 steps``."""
+    out = out or sys.stdout
+    t = r.tally
+    report(game_id, t, r.wall, out)
+    seats, rules = bare_setup(game_id, forced)
+    sets = "".join(f" --set {k}={_toml_value(v)}" for k, v in (forced or {}).items())
+    own = f"{t.bare_steps / t.bare_seconds:,.0f}" if t.bare_seconds > 0 else "-"
+    print(f"  speed: {r.rate:,.0f} checked steps per CPU second ({t.steps / r.wall:,.0f} per wall second); bare "
+          f"random playout (benchmarks/bench.py, {seats} seats, rules {rules or 'default'}) {r.bare:,.0f} steps per "
+          f"CPU second in the same run: ratio {r.ratio:.2f} (goal 0.33); the fuzz's own matches unchecked "
+          f"{own} steps/s", file=out)
+    print(f"  expensive checks on {t.sampled:,} of {t.steps + t.games:,} positions "
+          f"({100 * t.sampled / max(1, t.steps + t.games):.1f}%: at most {100 * r.share:.0f}% of the time, "
+          f"while ahead of {r.pace:.2f} x the bare pace) and "
+          f"at every match's end; {t.replayed:,} of {t.games:,} matches replayed (determinism, log); "
+          f"{t.cut} cut at the deadline", file=out)
+    print(f"  continue with: python benchmarks/fuzz.py {game_id} --long --seconds N --seed {r.next_seed}{sets}",
+          file=out)
+    print(f"{t.steps:,} steps", file=out, flush=True)
+
+
 def _note(out, game_id: str, t: Tally, wall: float) -> None:
     print(f"  ... {game_id}: {t.games} games, {t.steps} steps, {len(t.failures)} failures, "
           f"{wall:.0f} s", file=out, flush=True)
@@ -627,6 +1058,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hand-steps", type=int, default=HAND_STEPS, help="a hand lasting longer fails")
     p.add_argument("--log-every", type=int, default=LOG_EVERY, help="log and verify one game in N (0: none)")
     p.add_argument("--progress", type=float, default=None, help="print a progress line every S seconds")
+    p.add_argument("--long", action="store_true",
+                   help="long-run mode on one core: cheap checks at every step, expensive ones sampled within "
+                        f"--share of the time and at every match's end; needs --seconds (default share {LONG_SHARE})")
+    p.add_argument("--share", type=float, default=LONG_SHARE, help="with --long: the share of the time (0..1) "
+                                                                  "the expensive checks may take at most")
+    p.add_argument("--pace", type=float, default=LONG_PACE, help="with --long: the pace to keep, as a share of "
+                                                                "the bare playout's steps/s (the goal is 1/3)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", dest="forced",
                    help="force a house rule in every game (repeatable; one game id, not 'all'), "
                         "e.g. --set use_cheat_cards=true")
@@ -642,11 +1080,23 @@ def main(argv: list[str] | None = None) -> int:
             forced = parse_forced(GAMES[ids[0]], args.forced)
         except ValueError as err:
             p.error(str(err))
+    if args.long:
+        if args.seconds is None or args.seconds <= 0 or args.games is not None or args.jobs != 1 or len(ids) != 1:
+            p.error("--long runs one game id for --seconds N on one core (no --games, no --jobs: run several "
+                    "with different --seed to use more cores)")
+        if not 0 < args.share <= 1:
+            p.error("--share is a fraction of the time, in 0..1")
     if args.games is None and args.seconds is None:
         args.games = 200
     failed = False
     if forced:
         print("forced house rules: " + ", ".join(f"{k}={_toml_value(v)}" for k, v in forced.items()), flush=True)
+    if args.long:
+        r = run_long(ids[0], args.seconds, seed=args.seed, share=args.share, pace=args.pace,
+                     max_steps=args.max_steps,
+                     hand_steps=args.hand_steps, forced=forced, progress=args.progress)
+        report_long(ids[0], r, forced)
+        return 1 if r.tally.failures else 0
     for gid in ids:
         t, wall = run(gid, games=args.games, seconds=args.seconds, seed=args.seed, jobs=args.jobs,
                       max_steps=args.max_steps, hand_steps=args.hand_steps, log_every=args.log_every,

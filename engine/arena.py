@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import statistics
 import time
@@ -525,6 +526,15 @@ def summarize(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int,
 # ---------------------------------------------------------------------------
 # The run
 # ---------------------------------------------------------------------------
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says, else
+    ``os.cpu_count()``; at least 1): the most worker processes worth starting."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
+
 
 def run_arena(game_id: str, variant: Any, specs: Sequence[SeatSpec], deals: int, seed: int, jobs: int = 1,
               progress: Callable[[int], None] | None = None, hands: int | None = None) -> ArenaResult:

@@ -38,6 +38,8 @@ import enum
 import re
 from typing import Iterable, Mapping
 
+from engine.inputs import brief
+
 
 class Suit(enum.IntEnum):
     """The four French suits, in the Nags order Clubs < Diamonds < Hearts < Spades
@@ -247,7 +249,7 @@ class Card:
         """
         card = cls._by_text.get(text)
         if card is None:
-            raise CardParseError(f"{text!r} is not the text of a card face")
+            raise CardParseError(f"{brief(text)} is not the text of a card face")
         return card
 
     def __repr__(self) -> str:
@@ -388,8 +390,8 @@ class Notation:
         if card is not None:
             return card
         if len(t) < 2 or t[-1] not in _SUIT_FROM_TEXT:
-            raise CardParseError(f"{text!r} is not a card (write e.g. {self._hint})")
-        raise CardParseError(f"{text!r} is not a card: unknown rank {t[:-1]!r}")
+            raise CardParseError(f"{brief(text)} is not a card (write e.g. {self._hint})")
+        raise CardParseError(f"{brief(text)} is not a card: unknown rank {brief(t[:-1])}")
 
     def parse_cards(self, text: str) -> list[Card]:
         """Parse a whitespace- or comma-separated list of cards.

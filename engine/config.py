@@ -36,7 +36,9 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from engine.files import MB, FileTooLarge, read_capped
-from engine.games import ALL_IDS, UnknownGame, default_level, get_game, get_spec, levels_for
+from engine.games import ALL_IDS, UnknownGame, default_level, get_game, seat_level_problem
+from engine.inputs import (MAX_CONFIG_DEPTH, brief, control_char, int_too_long, long_int,
+                           long_int_in_text, too_deep)
 from engine.seats import SeatSpec, SeatSpecError
 from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.variants import ConfigError, build_variant, variant_to_table
@@ -54,6 +56,8 @@ MAX_SEED = 2**63 - 1
 DEFAULT_GAME = "nags"
 DEFAULT_THEME = "felt"
 DEFAULT_PACE = 0.6
+#: Longest key name in ``[keys]`` (Textual's longest, ``ctrl+shift+pageup``, has 17 characters).
+MAX_KEY_NAME = 32
 #: Largest config file read (a real one is a few KB); a bigger file is refused unread.
 MAX_CONFIG_BYTES = MB
 
@@ -228,6 +232,9 @@ def load_config(path: str | Path) -> TableConfig:
         raise ConfigError(source, "", f"cannot read the file ({exc.strerror or exc})") from None
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise ConfigError(source, "", f"tables or arrays nested too deeply; a config nests at most "
+                                      f"{MAX_CONFIG_DEPTH} levels") from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = _TOML_POS.search(msg)
@@ -236,6 +243,10 @@ def load_config(path: str | Path) -> TableConfig:
             raise ConfigError(source, "", f"line {m.group(1)}, column {m.group(2)}: "
                                           f"bad TOML syntax: {msg}") from None
         raise ConfigError(source, "", f"bad TOML syntax: {msg}") from None
+    except ValueError:  # tomllib's int() of a number too long to convert (over 4,300 digits)
+        found = long_int_in_text(text)
+        where = f"line {found[0]}: " if found else ""
+        raise ConfigError(source, "", where + int_too_long(found[1] if found else 4301)) from None
     return parse_config(data, source=source, base_dir=path.parent)
 
 
@@ -249,8 +260,16 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
         base_dir: folder a relative ``log_dir`` is resolved against (None: as given).
 
     Raises:
-        ConfigError: for every mistake (see :func:`load_config`).
+        ConfigError: for every mistake (see :func:`load_config`), and for tables or
+            arrays nested over ``engine.inputs.MAX_CONFIG_DEPTH`` levels or an integer of
+            over ``engine.inputs.MAX_INT_DIGITS`` digits anywhere in it.
     """
+    deep = too_deep(data, MAX_CONFIG_DEPTH)
+    if deep is not None:
+        raise ConfigError(source, deep, f"nested too deeply; a config nests at most {MAX_CONFIG_DEPTH} levels")
+    huge = long_int(data)
+    if huge is not None:
+        raise ConfigError(source, huge[0], int_too_long(huge[1]))
     for key in data:
         if key not in TABLE_KEYS:
             raise ConfigError(source, key, "unknown key; valid keys are " + ", ".join(TABLE_KEYS))
@@ -268,12 +287,16 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
         names = theme_names()
         cfg.theme = _want_str(data["theme"], source, "theme", _choices(names))
         if cfg.theme not in names:
-            raise ConfigError(source, "theme", f"unknown theme {cfg.theme!r}; choose one of {_choices(names)}")
+            raise ConfigError(source, "theme", f"unknown theme {brief(cfg.theme)}; choose one of {_choices(names)}")
 
     if "log_dir" in data:
         raw = _want_str(data["log_dir"], source, "log_dir", "a folder path")
         if not raw.strip():
             raise ConfigError(source, "log_dir", "empty path; give a folder path or leave log_dir out")
+        bad = control_char(raw)
+        if bad is not None:
+            raise ConfigError(source, "log_dir", f"the path holds the control character {bad}; "
+                                                 "give a folder path of printable characters")
         p = Path(raw).expanduser()
         cfg.log_dir = base_dir / p if (base_dir is not None and not p.is_absolute()) else p
         if cfg.log_dir.exists() and not cfg.log_dir.is_dir():
@@ -283,7 +306,7 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
         pace = data["pace"]
         lo, hi = PACE_RANGE
         if isinstance(pace, bool) or not isinstance(pace, (int, float)):
-            raise ConfigError(source, "pace", f"expected a number of seconds, got {pace!r}; allowed: {lo}..{hi}")
+            raise ConfigError(source, "pace", f"expected a number of seconds, got {brief(pace)}; allowed: {lo}..{hi}")
         if not lo <= pace <= hi:
             raise ConfigError(source, "pace", f"{pace} is out of range; allowed: {lo}..{hi} seconds")
         cfg.pace = float(pace)
@@ -312,7 +335,7 @@ def _choices(values: Iterable[str]) -> str:
 
 def _want_str(value: Any, source: str, key: str, allowed: str) -> str:
     if not isinstance(value, str):
-        raise ConfigError(source, key, f"expected a string, got {value!r} ({type(value).__name__}); "
+        raise ConfigError(source, key, f"expected a string, got {brief(value)} ({type(value).__name__}); "
                                        f"allowed: {allowed}")
     return value
 
@@ -339,9 +362,9 @@ def check_seed(seed: Any, source: str, key: str = "seed") -> None:
     if seed is None:
         return
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(source, key, f"expected an integer, got {seed!r}; allowed: 0..{MAX_SEED} or omitted")
+        raise ConfigError(source, key, f"expected an integer, got {brief(seed)}; allowed: 0..{MAX_SEED} or omitted")
     if not 0 <= seed <= MAX_SEED:
-        raise ConfigError(source, key, f"{seed} is out of range; allowed: 0..{MAX_SEED}")
+        raise ConfigError(source, key, f"{brief(seed)} is out of range; allowed: 0..{MAX_SEED}")
 
 
 def check_undo(mode: Any, source: str, key: str = "undo") -> str:
@@ -351,7 +374,7 @@ def check_undo(mode: Any, source: str, key: str = "undo") -> str:
         ConfigError: naming the key and the choices.
     """
     if mode not in UNDO_MODES:
-        raise ConfigError(source, key, f"unknown undo option {mode!r}; choose one of {_choices(UNDO_MODES)} "
+        raise ConfigError(source, key, f"unknown undo option {brief(mode)}; choose one of {_choices(UNDO_MODES)} "
                                        f'("off": no undo, "own_turn": your last turn, "free": turn by turn)')
     return str(mode)
 
@@ -362,20 +385,11 @@ def check_seats(game_id: str, seats: list[SeatSpec], source: str, key: str = "se
     Raises:
         ConfigError: naming the allowed seat range or the game's bot levels.
     """
-    from engine.ai.base import parse_level
     game = get_game(game_id)
-    levels = levels_for(game_id)
-    seatable = get_spec(game_id).seat_levels()  # with extra bots for measurements (easy-plain)
     for i, seat in enumerate(seats):
-        if seat.is_human:
-            continue
-        try:
-            base = parse_level(seat.level or "random")[0]
-        except ValueError as e:
-            raise ConfigError(source, _seat_key(key, i), str(e)) from None
-        if base not in seatable:
-            raise ConfigError(source, _seat_key(key, i),
-                              f"no {base!r} bot for {game.title}; levels: {', '.join(levels)}")
+        problem = None if seat.is_human else seat_level_problem(game_id, seat.level or "random")
+        if problem:
+            raise ConfigError(source, _seat_key(key, i), problem)
     err = game.seat_range_error(len(seats))
     if err:
         raise ConfigError(source, key, err)
@@ -393,7 +407,7 @@ def _parse_seats(raw: Any, source: str) -> list[SeatSpec]:
     for i, entry in enumerate(raw):
         where = f"seats[{i}]"
         if not isinstance(entry, dict):
-            raise ConfigError(source, where, f"expected a table, got {entry!r}; {shape}")
+            raise ConfigError(source, where, f"expected a table, got {brief(entry)}; {shape}")
         for k in entry:
             if k not in SEAT_KEYS:
                 raise ConfigError(source, f"{where}.{k}", "unknown key; valid keys are " + ", ".join(SEAT_KEYS))
@@ -431,9 +445,10 @@ def _parse_keys(raw: Any, source: str, prefix: str = "keys.") -> dict[str, str]:
         if isinstance(key, dict):  # `table.hint = "f2"` in TOML is a nested table: flatten the dotted id
             keys.update({f"{action}.{sub}": k for sub, k in _parse_keys(key, source, f"{prefix}{action}.").items()})
             continue
-        if not isinstance(key, str) or not key or any(ch.isspace() for ch in key):
+        if not isinstance(key, str) or not key or any(ch.isspace() for ch in key) or len(key) > MAX_KEY_NAME:
             raise ConfigError(source, f"{prefix}{action}", f"expected a key name such as \"h\" or \"ctrl+z\" "
-                                                        f"(no spaces), got {key!r}")
+                                                        f"(no spaces, at most {MAX_KEY_NAME} characters), "
+                                                        f"got {brief(key)}")
         keys[action] = key
     return keys
 

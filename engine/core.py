@@ -45,6 +45,7 @@ from typing import Any, Callable, ClassVar, Sequence, TypeVar
 
 from engine.cards import Card, CardParseError, pretty_text
 from engine.grammar import NAMED_YOU, TemplateError, render
+from engine.inputs import brief
 
 #: ``to_move`` value for a chance step (deal, shuffle, turned card).
 CHANCE = -1
@@ -90,9 +91,9 @@ def parse_notation(text: str, parse_verb: Callable[[str, str], "Action | None"],
     except ActionParseError:
         raise
     except (CardParseError, ValueError) as err:
-        raise ActionParseError(f"{text!r}: {err}") from None
+        raise ActionParseError(f"{brief(text)}: {err}") from None
     if action is None:
-        raise ActionParseError(f"unknown {game} action {verb!r} ({verbs})")
+        raise ActionParseError(f"unknown {game} action {brief(verb)} ({verbs})")
     return action
 
 

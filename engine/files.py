@@ -70,5 +70,7 @@ def too_large(path: Path, size: int, limit: int, what: str, *, grew: bool = Fals
     """The :class:`FileTooLarge` for a ``what`` of ``size`` bytes over ``limit``
     (``grew``: more than ``size`` bytes were found by reading)."""
     more = "over " if grew else ""
-    return FileTooLarge(errno.EFBIG, f"the {what} is {more}{size_text(size)}; a {what} may be at most "
-                                     f"{size_text(limit)}", str(path))
+    have, most = size_text(size), size_text(limit)
+    if have == most and not grew:  # "1 MB; at most 1 MB" says nothing: give the bytes
+        have, most = f"{size:,} bytes", f"{limit:,} bytes ({most})"
+    return FileTooLarge(errno.EFBIG, f"the {what} is {more}{have}; a {what} may be at most {most}", str(path))

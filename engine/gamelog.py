@@ -22,8 +22,11 @@ errors and keeps every good line before the first bad one.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -33,6 +36,8 @@ from typing import Any, Iterable, Iterator, TextIO, TypeGuard
 
 from engine.core import CHANCE, TERMINAL, ActionParseError, Event, Game, IllegalAction, State
 from engine.files import MB, regular_file_size, size_text, too_large
+from engine.inputs import MAX_LOG_DEPTH, brief, int_too_long, long_int, too_deep
+from engine.seats import SeatSpec, SeatSpecError, safe_name, seat_names
 
 #: Version of the log format this module writes and reads.
 FORMAT = 1
@@ -62,8 +67,94 @@ def _check_actor(actor: Any) -> None:
         raise ValueError(f"actor must be a seat number or 'chance', not {actor!r}")
 
 
+LOCK_SUFFIX = ".lock"
+
+
+class LogInUse(OSError):
+    """Another process (or another table of this one) writes this log; ``str()`` names it and the
+    process holding it, and says the log may only be replayed. ``pid``: that process, if known."""
+
+    def __init__(self, path: Path, pid: int | None) -> None:
+        who = f"process {pid}" if pid is not None else "another process"
+        self.message = (f"{path} is open at another table ({who}): a log has one writer; "
+                        f"watch it with: cardtable replay {path}")
+        super().__init__(errno.EBUSY, self.message, str(path))
+        self.pid = pid
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class LogLock:
+    """The one-writer lock of a log: an OS file lock (``filelock``: ``flock`` on Unix,
+    ``LockFileEx`` on Windows) on ``<log>.lock`` beside it, holding the owner's process id.
+
+    The operating system drops the lock when its process ends, even by ``kill -9``, so a
+    crash never leaves a log locked (a stale ``.lock`` file is taken over; the log
+    listings ignore it). A second lock of the same log, in this process or another,
+    fails at once with :class:`LogInUse` naming the holder. Released locks remove their file.
+
+    Args:
+        path: the log file.
+    """
+
+    def __init__(self, path: Path) -> None:
+        from filelock import FileLock
+        self.path = Path(path)
+        self.lock_path = self.path.with_name(self.path.name + LOCK_SUFFIX)
+        self._lock = FileLock(self.lock_path, timeout=0, on_acquired=_write_pid)
+
+    def acquire(self) -> "LogLock":
+        """Take the lock (returns self).
+
+        Raises:
+            LogInUse: another holder has it.
+            OSError: the lock file cannot be made (a folder that cannot be written).
+        """
+        from filelock import Timeout
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise LogInUse(self.path, log_holder_pid(self.path)) from None
+        return self
+
+    @property
+    def held(self) -> bool:
+        """True while this lock holds the log."""
+        return self._lock.is_locked
+
+    def release(self) -> None:
+        """Drop the lock and remove its file (safe to call twice)."""
+        if self._lock.is_locked:
+            with contextlib.suppress(OSError):  # removed while held: filelock re-checks the file after locking
+                os.unlink(self.lock_path)
+            self._lock.release()
+
+
+def _write_pid(fd: int) -> None:
+    os.ftruncate(fd, 0)
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.write(fd, f"{os.getpid()}\n".encode())
+
+
+def log_holder_pid(path: Path) -> int | None:
+    """The process id written in ``path``'s lock file (the holder's, while it is locked), or None."""
+    try:
+        with open(Path(path).with_name(Path(path).name + LOCK_SUFFIX), "rb") as f:
+            text = f.read(32).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
+def check_log_free(path: Path) -> None:
+    """Raise :class:`LogInUse` if some table holds ``path``'s lock now (tried and let go at once)."""
+    LogLock(path).acquire().release()
+
+
 class LogWriter:
-    """Writes one match's log, one JSON object per line, flushed after each line.
+    """Writes one match's log, one JSON object per line, flushed after each line,
+    holding the log's :class:`LogLock` from opening to :meth:`close`.
 
     Args:
         path: the log file; parent folders are made. With a header, an
@@ -71,23 +162,29 @@ class LogWriter:
             such as :class:`engine.session.Session`, check first).
         header: the header fields (``type`` and ``format`` are added if absent);
             ``None`` opens an existing log to append to it (used by resume).
+        lock: the log's lock, already held (resume takes it before reading the log);
+            None takes one.
 
     Raises:
         TypeError, ValueError: for a header or line JSON cannot hold exactly
             (objects, NaN, infinities); nothing is written then.
+        LogInUse: another table writes this log.
     """
 
-    def __init__(self, path: Path, header: dict | None) -> None:
+    def __init__(self, path: Path, header: dict | None, lock: LogLock | None = None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: TextIO | None
-        if header is None:
-            self._file = open(self.path, "a", encoding="utf-8", newline="\n")
-            return
-        full = {"type": "header", "format": FORMAT, **header}
-        text = self._encode(full)  # refuse a bad header before creating the file
-        self._file = open(self.path, "w", encoding="utf-8", newline="\n")
-        self._write_text(text)
+        self._file: TextIO | None = None
+        full = None if header is None else {"type": "header", "format": FORMAT, **header}
+        text = None if full is None else self._encode(full)  # refuse a bad header before creating the file
+        self.lock = lock if lock is not None else LogLock(self.path).acquire()
+        try:
+            self._file = open(self.path, "a" if text is None else "w", encoding="utf-8", newline="\n")
+        except BaseException:
+            self.lock.release()
+            raise
+        if text is not None:
+            self._write_text(text)
 
     @staticmethod
     def _encode(obj: dict) -> str:
@@ -135,10 +232,14 @@ class LogWriter:
                     "scores": [_num(x) for x in scores], "hash": str(hash)})
 
     def close(self) -> None:
-        """Close the file (further writes raise ValueError). Safe to call twice."""
+        """Close the file (further writes raise ValueError) and let go of the log's lock.
+        Safe to call twice."""
         if self._file is not None:
-            self._file.close()
-            self._file = None
+            try:
+                self._file.close()
+            finally:
+                self._file = None
+                self.lock.release()
 
     def __enter__(self) -> "LogWriter":
         return self
@@ -258,35 +359,105 @@ def _is_num_list(x: Any) -> bool:
     return isinstance(x, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in x)
 
 
-def _header_problem(obj: Any) -> str | None:
+@dataclass(frozen=True)
+class LogSetup:
+    """What a usable log header sets up (:func:`check_header`).
+
+    Attributes:
+        game: the game class named by ``game``.
+        variant: the house rules, validated by the game's variant class.
+        seats: the seat specs, seat 0 first (names made safe to show: someone else's log).
+        names: the seats' display names from the header (made safe), or the default names.
+        seed: the header's seed (an int or a text), None when absent.
+        undo: the house option ``undo``, None in older logs.
+    """
+
+    game: type[Game]
+    variant: Any
+    seats: tuple[SeatSpec, ...]
+    names: tuple[str, ...]
+    seed: int | str | None
+    undo: str | None
+
+
+class HeaderError(ValueError):
+    """A first line that is not a usable log header; ``str()`` says why in one sentence."""
+
+
+def check_header(obj: Any) -> LogSetup:
+    """Validate a log header: the one check every reader of a log uses (``read_log``,
+    ``replay --verify``, resume, the replay screen, the statistics), so a header one of
+    them accepts all of them accept.
+
+    The header must be a JSON object of ``type`` header with a ``format`` this engine
+    reads, an available ``game``, ``rules`` its variant class accepts, a list of
+    ``seats`` whose specs parse and whose bot levels (and search budgets,
+    ``engine.ai.base.parse_level``) the game has, a seat count the game allows under
+    those rules, a ``seed`` that is a number of at most ``engine.inputs.MAX_INT_DIGITS``
+    digits or a text, and an ``undo`` option of ``engine.session.UNDO_MODES`` if
+    present; it nests at most ``engine.inputs.MAX_LOG_DEPTH`` levels. Seat names are
+    not refused: a bad one is made safe to show (``engine.seats.safe_name``).
+
+    Raises:
+        HeaderError: naming the first problem (values quoted briefly, ``engine.inputs.brief``).
+    """
+    from engine.games import UnknownGame, get_game, seat_level_problem
+    from engine.session import UNDO_MODES
+    from engine.variants import ConfigError, build_variant
     if not isinstance(obj, dict) or obj.get("type") != "header":
-        return "the first line is not a log header"
+        raise HeaderError("the first line is not a log header")
+    deep = too_deep(obj, MAX_LOG_DEPTH)
+    if deep is not None:
+        raise HeaderError(f"the header's {deep} is nested too deeply; a log line nests at most "
+                          f"{MAX_LOG_DEPTH} levels")
+    huge = long_int(obj)
+    if huge is not None:
+        raise HeaderError(f"the header's {huge[0]} is {int_too_long(huge[1])}")
     fmt = obj.get("format")
     if not _is_int(fmt):
-        return "the header has no format number"
+        raise HeaderError("the header has no format number")
     if fmt > FORMAT:
-        return f"the log has format {fmt}, newer than this cardtable reads ({FORMAT}); upgrade cardtable"
-    game = obj.get("game")
-    if not isinstance(game, str):
-        return "the header names no game"
-    from engine.games import UnknownGame, get_game
+        raise HeaderError(f"the log has format {fmt}, newer than this cardtable reads ({FORMAT}); upgrade cardtable")
+    game_id = obj.get("game")
+    if not isinstance(game_id, str):
+        raise HeaderError("the header names no game")
     try:
-        get_game(game)
+        game = get_game(game_id)
     except UnknownGame as err:
-        return str(err)
-    if not isinstance(obj.get("rules", {}), dict):
-        return "the header's rules are not a table"
+        raise HeaderError(str(err)) from None
+    rules = obj.get("rules", {})
+    if not isinstance(rules, dict):
+        raise HeaderError("the header's rules are not a table")
+    try:
+        variant = build_variant(game.variant_class, rules, source="the header", section="rules")
+    except ConfigError as err:
+        raise HeaderError(f"bad rules in the header: {err.key}: {err.message}") from None
     seats = obj.get("seats")
     if not isinstance(seats, list) or not seats or not all(
             isinstance(s, dict) and isinstance(s.get("spec"), str) for s in seats):
-        return "the header has no seat list"
+        raise HeaderError("the header has no seat list")
+    specs = []
+    for i, seat in enumerate(seats):
+        try:
+            spec = SeatSpec.parse(seat["spec"], lenient=True)
+        except SeatSpecError as err:
+            raise HeaderError(f"the header's seat {i}: {err}") from None
+        problem = None if spec.is_human else seat_level_problem(game.id, spec.level or "random")
+        if problem:
+            raise HeaderError(f"the header's seat {i}: {problem}")
+        specs.append(spec)
+    seats_problem = game.seat_range_error(len(specs), variant)
+    if seats_problem:
+        raise HeaderError(seats_problem)
     seed = obj.get("seed")
     if seed is not None and not _is_int(seed) and not isinstance(seed, str):
-        return "the header's seed is neither a number nor a text"
-    from engine.session import UNDO_MODES
+        raise HeaderError("the header's seed is neither a number nor a text")
     if "undo" in obj and obj["undo"] not in UNDO_MODES:
-        return f"the header's undo is {obj['undo']!r}, not one of " + ", ".join(UNDO_MODES)
-    return None
+        raise HeaderError(f"the header's undo is {brief(obj['undo'])}, not one of " + ", ".join(UNDO_MODES))
+    defaults = seat_names(specs)
+    names = tuple(safe_name(s.get("name") or d) for s, d in zip(seats, defaults))
+    undo = obj.get("undo")
+    return LogSetup(game, variant, tuple(specs), names, seed, undo if isinstance(undo, str) else None)
 
 
 def _line_problem(obj: Any) -> str | None:
@@ -328,7 +499,7 @@ def _line_problem(obj: Any) -> str | None:
         return "a second header line"
     if kind is None:
         return "line without a type"
-    return f"unknown line type {kind!r}"
+    return f"unknown line type {brief(kind)}"
 
 
 #: Longest line a log may hold; a longer one is a bad line and reading stops there.
@@ -346,6 +517,15 @@ def _log_limit(first_line: bytes) -> int:
         return int(get_game(obj["game"]).max_log_bytes)
     except (ValueError, TypeError, KeyError, RecursionError, UnknownGame):
         return int(Game.max_log_bytes)
+
+
+def _longest_digits(line: str) -> int:
+    """The length of the longest run of digits in ``line`` (a line whose number was too long to read)."""
+    best = run = 0
+    for ch in line:
+        run = run + 1 if ch.isdigit() else 0
+        best = max(best, run)
+    return best
 
 
 def _lines(text: str) -> Iterator[str]:
@@ -430,15 +610,16 @@ def read_log(path: Path) -> GameLog:
                 fail(i, "the last line is cut off (the program stopped while writing it)")
             elif not line.strip():
                 fail(i, "empty line")
-            else:
-                # json.loads also raises a bare ValueError (an integer of too many digits)
-                why = f"{err.msg} at column {err.colno}" if isinstance(err, json.JSONDecodeError) else str(err)
-                fail(i, f"not valid JSON ({why})")
+            elif isinstance(err, json.JSONDecodeError):
+                fail(i, f"not valid JSON ({err.msg} at column {err.colno})")
+            else:  # json.loads raises a bare ValueError for an integer of over 4,300 digits
+                fail(i, f"not valid JSON ({int_too_long(_longest_digits(line))})")
             continue
         if i == 1:
-            problem = _header_problem(obj)
-            if problem:
-                fail(1, problem)
+            try:
+                check_header(obj)
+            except HeaderError as err:
+                fail(1, str(err))
             else:
                 log.header = obj
             continue
@@ -486,25 +667,23 @@ class LogReplayError(Exception):
 
 
 def _game_and_variant(log: GameLog):
-    """(game class, variant, n_seats) from the header, or LogReplayError at line 1."""
-    from engine.games import UnknownGame, get_game
-    from engine.variants import ConfigError, build_variant
+    """(game class, variant, n_seats) from the header (:func:`check_header`), or LogReplayError at line 1."""
+    setup = log_setup(log)
+    return setup.game, setup.variant, len(setup.seats)
+
+
+def log_setup(log: GameLog) -> LogSetup:
+    """The header of ``log`` checked by :func:`check_header`.
+
+    Raises:
+        LogReplayError: at line 1 when the header is missing or unusable.
+    """
     if not log.header:
         raise LogReplayError(1, log.errors[0].message if log.errors else "the log has no header")
     try:
-        game = get_game(log.header["game"])
-    except UnknownGame as err:
+        return check_header(log.header)
+    except HeaderError as err:
         raise LogReplayError(1, str(err)) from None
-    try:
-        variant = build_variant(game.variant_class, log.header.get("rules") or {},
-                                source=str(log.path), section="rules")
-    except ConfigError as err:
-        raise LogReplayError(1, f"bad rules in the header: {err.key}: {err.message}") from None
-    n_seats = len(log.header["seats"])
-    seats_problem = game.seat_range_error(n_seats, variant)
-    if seats_problem:
-        raise LogReplayError(1, seats_problem)
-    return game, variant, n_seats
 
 
 def _actor_of(state: State) -> int | str | None:
@@ -521,17 +700,17 @@ def _apply_logged(game, state: State, line: int, actor: int | str, notation: str
     try:
         action = game.parse_action(notation)
     except ActionParseError as err:
-        raise LogReplayError(line, f"cannot read the action {notation!r}: {err}") from None
+        raise LogReplayError(line, f"cannot read the action {brief(notation)}: {err}") from None
     expected = _actor_of(state)
     if expected is None:
-        raise LogReplayError(line, f"{notation!r} comes after the end of the match")
+        raise LogReplayError(line, f"{brief(notation)} comes after the end of the match")
     if actor != expected:
         who = "a chance step" if expected == "chance" else f"seat {expected}"
-        raise LogReplayError(line, f"the log says {actor!r} acts, but {who} is to move")
+        raise LogReplayError(line, f"the log says {brief(actor)} acts, but {who} is to move")
     try:
         return state.apply(action)
     except IllegalAction as err:
-        raise LogReplayError(line, f"{notation!r} is illegal: {err}") from None
+        raise LogReplayError(line, f"{brief(notation)} is illegal: {err}") from None
 
 
 def _same_numbers(a: list, b: list) -> bool:
@@ -626,19 +805,21 @@ def verify_log(path: Path) -> VerifyResult:
     """Read and fully replay a log, checking every hash, score and the result.
 
     An unfinished log verifies ok up to its end (``finished`` is False then).
-    A read error is a failure at its line. Never raises for a bad log.
+    The first bad line is named: the good prefix is replayed before a read error is
+    reported, so an illegal action is named rather than a line after it whose shape
+    is wrong (a repeated ``n``). Never raises for a bad log.
     """
     try:
         log = read_log(path)
     except OSError as err:
         return VerifyResult(False, None, f"cannot read {path}: {err.strerror or err}")
+    try:
+        rebuild(log)  # only the good prefix: any error here comes before the first read error
+    except LogReplayError as err:
+        return VerifyResult(False, err.line, err.reason, log.finished)
     if log.errors:
         first = log.errors[0]
         return VerifyResult(False, first.line, first.message, log.finished, len(log.effective_actions()))
-    try:
-        rebuild(log)
-    except LogReplayError as err:
-        return VerifyResult(False, err.line, err.reason, log.finished)
     n = len(log.effective_actions())
     how = "finished" if log.finished else "unfinished"
     return VerifyResult(True, None, f"{how} log of {n} actions replays exactly", log.finished, n)

@@ -4,40 +4,59 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wcwidth import clip, wcswidth
+
+from engine.inputs import brief
+
 
 class SeatSpecError(ValueError):
     """A seat spec that cannot be parsed; the message shows the accepted forms."""
 
 
-#: Longest seat name (in characters) a person may give.
+#: Widest seat name a person may give, in terminal cells (a letter such as ``A`` takes one
+#: cell, a wide one such as ``Ａ`` or ``王`` two, a combining accent none): the name columns
+#: of the tables are laid out for it.
 MAX_NAME_LENGTH = 24
+
+
+def name_cells(name: str) -> int:
+    """The terminal cells ``name`` takes (``wcwidth.wcswidth``; -1 if it holds a control character)."""
+    return wcswidth(name)
 
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a seat name, or None when it can.
 
-    A seat name has at most :data:`MAX_NAME_LENGTH` characters, all printable
-    (``str.isprintable``: no control characters such as ESC, tabs or newlines,
-    no invisible format characters). Markup-like text (``[bold]``) is allowed:
-    every screen shows names literally (escaped where markup is parsed).
+    A seat name is at most :data:`MAX_NAME_LENGTH` terminal cells wide
+    (:func:`name_cells`: a fullwidth name of 24 characters is 48 cells and is refused;
+    12 of them fit), all printable (``str.isprintable``: no control characters such
+    as ESC, tabs or newlines, no invisible format characters). Markup-like text
+    (``[bold]``) is allowed: every screen shows names literally (escaped where
+    markup is parsed).
     """
-    if len(name) > MAX_NAME_LENGTH:
-        return f"a seat name may have at most {MAX_NAME_LENGTH} characters, not {len(name)}"
+    if len(name) > MAX_NAME_LENGTH * 4:  # far too long: say so without measuring it
+        return f"a seat name may be at most {MAX_NAME_LENGTH} cells wide, not {len(name):,} characters"
     if not name.isprintable():
         return "a seat name may hold printable characters only (no control characters or escape sequences)"
+    cells = name_cells(name)
+    if cells > MAX_NAME_LENGTH:
+        wide = " (wide characters such as Ａ or 王 take two cells)" if cells > len(name) else ""
+        return f"a seat name may be at most {MAX_NAME_LENGTH} cells wide, not {cells}{wide}"
     return None
 
 
 def safe_name(name: object) -> str:
     """A name from a source that was not validated (someone else's log) made safe to
     show: every non-printable character is written as its escape (``\\x1b``), and a
-    name longer than :data:`MAX_NAME_LENGTH` is cut with ``…``. A valid name comes back
-    unchanged. Escaping markup is the display's job (``rich.markup.escape``)."""
+    name wider than :data:`MAX_NAME_LENGTH` cells is cut with ``…`` to fit them. A valid
+    name comes back unchanged. Escaping markup is the display's job (``rich.markup.escape``)."""
     text = name if isinstance(name, str) else str(name)
     if name_problem(text) is None:
         return text
-    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-    return text if len(text) <= MAX_NAME_LENGTH else text[:MAX_NAME_LENGTH - 1] + "…"
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[:MAX_NAME_LENGTH * 4])
+    if name_cells(text) <= MAX_NAME_LENGTH:
+        return text
+    return clip(text, 0, MAX_NAME_LENGTH - 1).rstrip() + "…"
 
 
 @dataclass(frozen=True)
@@ -79,7 +98,7 @@ class SeatSpec:
         from engine.ai.base import LEVELS
 
         levels = ", ".join(LEVELS[:-1]) + " or " + LEVELS[-1]
-        raise SeatSpecError(f"bad seat {text!r}: write human[:NAME] or ai:LEVEL[:NAME] "
+        raise SeatSpecError(f"bad seat {brief(text)}: write human[:NAME] or ai:LEVEL[:NAME] "
                             f"(LEVEL is {levels})")
 
     def __str__(self) -> str:
@@ -94,7 +113,7 @@ def _checked_name(raw: str, spec: str, lenient: bool) -> str:
         return name
     if lenient:
         return safe_name(name)
-    raise SeatSpecError(f"bad seat {spec.strip()[:60]!r}: {problem}")
+    raise SeatSpecError(f"bad seat {brief(spec.strip())}: {problem}")
 
 
 DEFAULT_AI_NAMES = ("Ada", "Bix", "Cato", "Dora", "Eli", "Fay")

@@ -40,7 +40,7 @@ from engine.ai.base import Bot, RandomBot, choose_with_reason
 from engine.games import get_spec, make_bot
 from engine.core import CHANCE, TERMINAL, Action, Event, Game, IllegalAction, State, View
 from engine.games import get_game
-from engine.seats import SeatSpec, name_problem, safe_name, seat_names
+from engine.seats import SeatSpec, name_problem, seat_names
 from engine.variants import build_variant, variant_to_table
 
 
@@ -88,6 +88,73 @@ class Hint:
     reason: str
     level: str
     details: str = ""
+
+
+@dataclass(frozen=True)
+class ResumePlan:
+    """What resuming a log would do (:func:`plan_resume`): the one answer ``cardtable resume``
+    and the app's Resume both act on.
+
+    Attributes:
+        path: the log.
+        up_to_line: resume as the match stood at this line, before the bad one (None: the whole log).
+        bad: ``"line N: reason"`` of the first bad line when the log is cut there, else None.
+        refusal: one sentence saying why the log cannot be resumed at all, else None.
+        finished: True when the match in the log is over (it can only be replayed).
+        in_use: True when another table writes the log (it can only be replayed).
+    """
+
+    path: Path
+    up_to_line: int | None = None
+    bad: str | None = None
+    refusal: str | None = None
+    finished: bool = False
+    in_use: bool = False
+
+
+def plan_resume(path: Path) -> ResumePlan:
+    """How the log at ``path`` can be resumed, checked before anyone is asked.
+
+    The log is verified (``engine.gamelog.verify_log``: the first bad line is named);
+    a clean unfinished log resumes whole; a log with a bad line is offered only the
+    cut before it, and only when :meth:`Session.resume` can resume from there: the
+    lines kept replay (checked again here) and do not hold the match's end (a finished
+    match with junk after its result line is to be replayed, not resumed). A log another
+    table writes (its ``engine.gamelog.LogLock`` is held) is refused, naming the process.
+
+    Returns:
+        a :class:`ResumePlan`; never raises for a bad log.
+    """
+    path = Path(path)
+    check = gamelog.verify_log(path)
+    if check.ok and check.finished:
+        return ResumePlan(path, refusal=f"{path} is a finished game; watch it with: cardtable replay {path}",
+                          finished=True)
+    if check.line is not None and check.line <= 1:
+        return ResumePlan(path, refusal=f"{path}: line {check.line}: {check.reason}; there is no game to resume")
+    if not check.ok and check.line is None:
+        return ResumePlan(path, refusal=check.reason)
+    try:
+        gamelog.check_log_free(path)
+    except gamelog.LogInUse as err:
+        return ResumePlan(path, refusal=str(err), in_use=True)
+    except OSError as err:
+        return ResumePlan(path, refusal=f"cannot resume {path}: {err.strerror or err}")
+    if check.ok or check.line is None:  # (a read failure without a line was refused above)
+        return ResumePlan(path)
+    cut = check.line - 1
+    bad = f"line {check.line}: {check.reason}"
+    try:
+        log = gamelog.read_log(path)
+        log.entries = [e for e in log.entries if e["line"] <= cut]
+        gamelog.rebuild(log)
+    except (OSError, gamelog.LogReplayError) as err:  # not expected after verify_log: refuse, never offer it
+        return ResumePlan(path, refusal=f"{path}: {bad}; the lines before it do not replay either ({err})")
+    if log.finished:
+        end = next(e["line"] for e in log.entries if e["type"] == "result")
+        return ResumePlan(path, refusal=f"{path}: {bad}; the match ended at line {end}, so there is nothing to "
+                                        f"resume: watch it with: cardtable replay {path}", finished=True)
+    return ResumePlan(path, up_to_line=cut, bad=bad)
 
 
 @dataclass
@@ -266,8 +333,21 @@ class Session:
                 does not replay (resume up to ``err.line - 1`` instead).
             ValueError: if the match in the log is already finished, or a bot
                 level in the header is not available.
+            engine.gamelog.LogInUse: (an OSError) another table writes this log; its lock
+                (``engine.gamelog.LogLock``) is taken before the log is read, and held until
+                :meth:`close`, so two tables never append to one log.
         """
         path = Path(path)
+        lock = gamelog.LogLock(path).acquire()
+        try:
+            return cls._resume_locked(path, up_to_line, lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def _resume_locked(cls, path: Path, up_to_line: int | None, lock: gamelog.LogLock) -> "Session":
+        """:meth:`resume` while holding the log's ``lock`` (handed to the log writer)."""
         log = gamelog.read_log(path)
         if not log.header:
             raise gamelog.LogReplayError(1, log.errors[0].message if log.errors else "the log has no header")
@@ -279,8 +359,8 @@ class Session:
         if log.finished:
             raise ValueError(f"the match in {path} is already finished; replay it instead")
         gamelog.rebuild(log)  # checks every line first (raises LogReplayError)
-        game, variant, _ = gamelog._game_and_variant(log)
-        specs = [SeatSpec.parse(s["spec"], lenient=True) for s in log.header["seats"]]  # someone else's log
+        setup = gamelog.log_setup(log)  # the header as every reader of a log checks it
+        game, variant, specs = setup.game, setup.variant, list(setup.seats)
         self = cls.__new__(cls)
         seed = log.header.get("seed")
         self._setup(game, variant, specs, seed if seed is not None else 0)
@@ -288,7 +368,7 @@ class Session:
         undos = [e for e in log.entries if e["type"] == "undo"]
         self.undo_count = len(undos)
         self._undo_floor = undos[-1]["n"] if undos else 0
-        self.names = [safe_name(s.get("name") or n) for s, n in zip(log.header["seats"], self.names)]
+        self.names = list(setup.names)
         self.state = game.new_state(variant, len(specs))
         starts = log.chance_seed_starts()
         in_sync = seed is not None
@@ -320,7 +400,7 @@ class Session:
         else:
             _ensure_newline(path)
         self.log_path = path
-        writer = self._writer = gamelog.LogWriter(path, None)
+        writer = self._writer = gamelog.LogWriter(path, None, lock=lock)
         self.ended_before_resume = self.state.is_over
         if self.state.is_over:
             # Cut after the last action: write the check, score and result lines it lacks
@@ -704,6 +784,10 @@ class Session:
                 w.close()
             except OSError as err:
                 self.log_error = f"the log {self.log_path} could not be completed ({err.strerror or err})"
+                return
+            if self.state.is_over and self.log_error is None and any(s.is_human for s in self.seats):
+                from engine.stats import record_written  # stats imports this module's neighbours
+                record_written(w.path)  # the player's own finished game: the statistics need not replay it
 
     def __enter__(self) -> "Session":
         return self

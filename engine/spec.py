@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from engine.ai.base import LEVELS, Bot, RandomBot
 from engine.core import Action, Game, State
+from engine.inputs import brief
 
 #: A bot factory: ``factory(level, budget_s, iterations) -> Bot``. ``level`` is the
 #: plain level name (``"hard"``); a budget is ``None`` unless the seat spec named one
@@ -127,7 +128,7 @@ class GameSpec:
             return RandomBot()
         factory = self.bots.get(level)
         if factory is None:
-            raise ValueError(f"no {level!r} bot for {self.id}; levels: {', '.join(self.levels())}")
+            raise ValueError(f"no {brief(level)} bot for {self.id}; levels: {', '.join(self.levels())}")
         return factory(level, budget_s, iterations)
 
 

@@ -1,12 +1,19 @@
 """The player's statistics, read from the logs folder (``cardtable stats`` and the statistics screen).
 
-Nothing is stored besides the game logs (:mod:`engine.gamelog`): every number
-here is recomputed from the folder each time. To stay fast for hundreds of
-logs, a log is not replayed or even parsed line by line: :func:`read_record`
-reads its header (the first line), its last line (the ``result`` line of a
-finished match) and its progress (:func:`engine.gamelog.log_progress`: actions by
-a seat, finished hands and undo lines, found without parsing every line).
-``cardtable replay --verify`` is the full check of one log. An unfinished log
+Every number here is recomputed from the logs folder (:mod:`engine.gamelog`)
+each time. :func:`read_record` reads a log's header (the first line), its last
+line (the ``result`` line of a finished match) and its progress
+(:func:`engine.gamelog.log_progress`: actions by a seat, finished hands and undo
+lines, found without parsing every line); and a finished log of the player's
+counts only when it verifies (``engine.gamelog.verify_log``, what ``cardtable
+replay --verify`` runs: every action replayed, every hash, score and the result
+checked), so an edited result line is not believed. A log that does not verify
+is skipped and listed with its first bad line (:attr:`LogScan.corrupt`).
+Replaying takes from 3 ms (a Nags match) to about 0.3 s (a long Nogginate match)
+a log, so each verdict is kept in a small cache (:class:`Verdicts`, in the user
+cache folder) keyed by the SHA-256 of the log's bytes, and a table that closes
+the player's finished log records it (:func:`record_written`): a log is replayed
+at most once, and again only when its bytes change. An unfinished log
 nobody played (no action by a seat) is no game of the player's: it is counted
 in :attr:`LogScan.unplayed` and left out.
 
@@ -19,9 +26,12 @@ not fit its seats, is skipped and counted in :attr:`LogScan.corrupt`.
 How a finished game counts for the player (``winners`` from the result line,
 ``H`` the human seats):
 
-* **won**: every winner is a human seat (the player beat every bot);
-* **shared**: a human seat shares the win with a bot seat (a tie, NA-21);
-  it is worth ``|H & winners| / |winners|`` of a win, as in ``cardtable sim``;
+* **won**: every winning team (a seat alone, or a partnership, ``Game.teams``)
+  holds a human seat: the player beat every bot, or won with their partner
+  (Nogginate NG-54: partners win together, so a bot partner does not halve it);
+* **shared**: a team with a human seat shares the win with a team without one
+  (a tie, NA-21); it is worth the human teams' share of the win,
+  ``engine.match.win_credit``, as in ``cardtable sim``;
 * **lost**: no human seat is among the winners.
 
 Unfinished games (no result line) are listed as unfinished, never as losses,
@@ -32,6 +42,7 @@ holds any ``undo`` line.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -41,7 +52,9 @@ from typing import Iterable
 
 from engine import gamelog
 from engine.ai.base import LEVELS
-from engine.seats import SeatSpec, SeatSpecError
+from engine.files import MB, read_capped
+from engine.match import win_credit
+from engine.seats import SeatSpec
 from engine.sim import wilson_interval
 
 WON, SHARED, LOST, UNFINISHED = "won", "shared", "lost", "unfinished"
@@ -73,6 +86,7 @@ class GameRecord:
         rules: the header's house rules table (as written; :func:`engine.variants.build_variant` reads it).
         progress: how far the match got (:func:`engine.gamelog.log_progress`): actions by a seat
             (none: a match nobody played, which :func:`scan_logs` leaves out) and finished hands.
+        teams: the partnerships (``Game.teams`` under the header's rules); every seat alone by default.
     """
 
     path: Path
@@ -87,6 +101,18 @@ class GameRecord:
     modified: float = 0.0
     rules: dict = field(default_factory=dict, compare=False)
     progress: gamelog.LogProgress = gamelog.LogProgress()
+    teams: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def partnerships(self) -> list[list[int]]:
+        """:attr:`teams`, or every seat alone when none are given."""
+        return [list(t) for t in self.teams] if self.teams else [[s] for s in range(len(self.seats))]
+
+    @property
+    def human_teams(self) -> list[list[int]]:
+        """The teams (or lone seats) that hold a human seat."""
+        humans = set(self.human_seats)
+        return [t for t in self.partnerships if humans & set(t)]
 
     @property
     def human_seats(self) -> tuple[int, ...]:
@@ -111,12 +137,13 @@ class GameRecord:
 
     @property
     def credit(self) -> float:
-        """The player's share of the win: ``|human winners| / |winners|``
-        (1 won, 0 lost, between for a shared win); 0 while unfinished."""
+        """The player's share of the win: the share (``engine.match.win_credit``) of each
+        winning team holding a human seat, each team counted once (1 won, alone or with a
+        partner; 0 lost; between for a shared win); 0 while unfinished."""
         if not self.finished or not self.winners:
             return 0.0
-        humans = set(self.human_seats)
-        return sum(1 for w in self.winners if w in humans) / len(self.winners)
+        shares = win_credit(self.winners, len(self.seats), self.partnerships)
+        return min(1.0, sum(shares[t[0]] for t in self.human_teams))
 
     @property
     def outcome(self) -> str:
@@ -136,11 +163,13 @@ class GameRecord:
 
     @property
     def score_pair(self) -> tuple[float, float] | None:
-        """The player's best seat's final score and the best other seat's, in the game's points,
-        "best" as the game counts it (the lowest where the lowest score wins). None while
-        unfinished, without a human seat, or when every seat is human."""
+        """The player's best seat's final score and the best score of a seat outside the player's
+        teams (a partner is not an opponent), in the game's points, "best" as the game counts it
+        (the lowest where the lowest score wins). None while unfinished, without a human seat, or
+        when every seat is on a human's team."""
         humans = self.human_seats
-        others = [i for i in range(len(self.scores)) if i not in humans]
+        mine_seats = {s for t in self.human_teams for s in t}
+        others = [i for i in range(len(self.scores)) if i not in mine_seats]
         if not self.finished or not humans or not others or len(self.scores) != len(self.seats):
             return None
         sign = self._sign
@@ -173,32 +202,137 @@ def _parse_started(value: object) -> datetime | None:
     return t
 
 
-def read_record(path: Path) -> GameRecord:
-    """Read what the statistics need from one log: the header, the result line, any undo line.
+#: Verdicts kept in the cache (:class:`Verdicts`); the oldest go first beyond it.
+MAX_VERDICTS = 20_000
+#: The cache file may be at most this big (a verdict is about 100 bytes).
+MAX_VERDICTS_BYTES = 4 * MB
 
-    The lines between are not checked (see the module docstring).
+
+def default_verdicts_path() -> Path:
+    """The verdict cache: ``platformdirs.user_cache_path("cardtable") / "verified-logs.json"``."""
+    from platformdirs import user_cache_path
+    return user_cache_path("cardtable") / "verified-logs.json"
+
+
+class Verdicts:
+    """What ``engine.gamelog.verify_log`` said of each finished log, by the SHA-256 of its
+    bytes: ``""`` when it verifies, else ``"line N: reason"``. Loaded from and saved to
+    ``path`` (default :func:`default_verdicts_path`); an unreadable or bad cache is an empty
+    one, and a cache that cannot be written is only not kept: it is never an error.
+
+    Args:
+        path: the cache file, or None to keep the verdicts in memory only.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self.known: dict[str, str] = {}
+        self.changed = False
+        if path is None:
+            return
+        try:
+            data = json.loads(read_capped(path, MAX_VERDICTS_BYTES, "verdict cache"))
+        except (OSError, ValueError, RecursionError):
+            return
+        if isinstance(data, dict) and isinstance(data.get("verdicts"), dict):
+            self.known = {k: v for k, v in data["verdicts"].items() if isinstance(k, str) and isinstance(v, str)}
+
+    def verdict(self, path: Path, raw: bytes) -> str:
+        """``""`` when the log at ``path`` (whose bytes are ``raw``) verifies, else its first
+        bad line and why; replayed only when these bytes have no verdict yet."""
+        digest = hashlib.sha256(raw).hexdigest()
+        if digest not in self.known:
+            res = gamelog.verify_log(path)
+            self.known[digest] = "" if res.ok else (f"line {res.line}: {res.reason}" if res.line else res.reason)
+            self.changed = True
+        return self.known[digest]
+
+    def save(self) -> None:
+        """Write the cache if a verdict was added (the newest :data:`MAX_VERDICTS`); errors are ignored."""
+        if self.path is None or not self.changed:
+            return
+        keep = dict(list(self.known.items())[-MAX_VERDICTS:])
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            tmp.write_text(json.dumps({"format": 1, "verdicts": keep}), encoding="utf-8")
+            tmp.replace(self.path)
+            self.changed = False
+        except OSError:
+            pass
+
+
+def record_written(path: Path, verdicts: Verdicts | None = None) -> None:
+    """Note in the verdict cache that the finished log at ``path`` verifies, without replaying it:
+    the table that played the match wrote every line from its own state (``engine.session.Session``
+    calls this when it closes a finished log with a human seat), so the statistics need not replay
+    the player's own games; an edited log has other bytes and is replayed. Errors are ignored."""
+    verdicts = verdicts or Verdicts(default_verdicts_path())
+    try:
+        raw = read_capped(Path(path), 64 * MB, "log")
+    except OSError:
+        return
+    verdicts.known[hashlib.sha256(raw).hexdigest()] = ""
+    verdicts.changed = True
+    verdicts.save()
+
+
+def read_record(path: Path, verdicts: Verdicts | None = None) -> GameRecord:
+    """Read what the statistics need from one log: the header, the result line, any undo line,
+    and for a finished log of the player (a human seat) whether it verifies.
+
+    The header is checked as every reader of a log checks it (``engine.gamelog.check_header``).
+    A finished log with a human seat is replayed in full (``engine.gamelog.verify_log``), or
+    its verdict taken from ``verdicts`` (a fresh in-memory :class:`Verdicts` when None).
 
     Raises:
-        CorruptLog: the header is not a usable log header, a seat spec cannot
-            be read, or the result line does not fit the seats.
-        OSError: the file cannot be read.
+        CorruptLog: the header is not a usable log header, the result line does not fit the
+            seats, or the finished log does not verify (naming its first bad line).
+        OSError: the file cannot be read, or is over its game's size bound (``engine.files.FileTooLarge``).
     """
-    path = Path(path)
+    record, raw = _quick_record(Path(path))
+    check_verifies(record, raw, verdicts or Verdicts())
+    return record
+
+
+def check_verifies(record: GameRecord, raw: bytes, verdicts: Verdicts) -> None:
+    """Refuse a finished log of the player (a human seat) that does not verify.
+
+    Args:
+        record: the log as :func:`_quick_record` read it; ``raw``: its bytes.
+        verdicts: the verification cache.
+
+    Raises:
+        CorruptLog: naming the first bad line (``cardtable replay --verify``'s verdict).
+    """
+    if not record.finished or record.bot_only:
+        return
+    bad = verdicts.verdict(record.path, raw)
+    if bad:
+        raise CorruptLog(f"it does not verify (replay --verify): {bad}")
+
+
+def _quick_record(path: Path) -> tuple[GameRecord, bytes]:
+    """The record from the header, the last line and the log's progress (nothing replayed), and the log's bytes.
+
+    Raises:
+        CorruptLog, OSError: as :func:`read_record` (but never for a log that does not verify).
+    """
     modified = path.stat().st_mtime
-    raw = path.read_bytes()
-    first, _, rest = raw.partition(b"\n")
+    with open(path, "rb") as f:
+        first = f.readline(gamelog.MAX_LINE_BYTES + 1).rstrip(b"\n")
     try:
         header = json.loads(first)
     except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
         raise CorruptLog("the first line is not a log header") from None
-    problem = gamelog._header_problem(header)
-    if problem:
-        raise CorruptLog(problem)
     try:
-        seats = tuple(SeatSpec.parse(s["spec"]) for s in header["seats"])
-    except SeatSpecError as err:
+        setup = gamelog.check_header(header)
+    except gamelog.HeaderError as err:
         raise CorruptLog(str(err)) from None
-    names = tuple(str(s.get("name") or s["spec"]) for s in header["seats"])
+    raw = read_capped(path, setup.game.max_log_bytes, "log")
+    rest = raw.partition(b"\n")[2]
+    seats, names = setup.seats, setup.names
+    teams = tuple(tuple(t) for t in setup.game.teams(len(seats), setup.variant))
     started = _parse_started(header.get("started"))
     if started is None:
         started = datetime.fromtimestamp(modified, timezone.utc)
@@ -217,9 +351,9 @@ def read_record(path: Path) -> GameRecord:
     progress = gamelog.log_progress(raw)
     record = GameRecord(path=path, game_id=header["game"], started=started, seats=seats, names=names,
                         finished=result is not None, used_undo=progress.undos > 0, modified=modified,
-                        rules=dict(header.get("rules") or {}), progress=progress)
+                        rules=dict(header.get("rules") or {}), progress=progress, teams=teams)
     if result is None:
-        return record
+        return record, raw
     n = len(seats)
     winners = tuple(result["winners"])
     try:
@@ -229,7 +363,7 @@ def read_record(path: Path) -> GameRecord:
     if len(scores) != n or any(not 0 <= w < n for w in winners) or not winners \
             or not all(math.isfinite(x) for x in scores):
         raise CorruptLog("the result line does not fit the header's seats")
-    return dataclasses.replace(record, finished=True, winners=winners, scores=scores)
+    return dataclasses.replace(record, finished=True, winners=winners, scores=scores), raw
 
 
 @dataclass
@@ -264,7 +398,7 @@ class LogScan:
         return out if limit is None else out[:limit]
 
 
-def scan_logs(folder: Path, game: str | None = None) -> LogScan:
+def scan_logs(folder: Path, game: str | None = None, verdicts: Verdicts | None = None) -> LogScan:
     """Read every ``*.jsonl`` log directly in ``folder`` (not its sub-folders).
 
     Args:
@@ -273,6 +407,8 @@ def scan_logs(folder: Path, game: str | None = None) -> LogScan:
             cover the whole folder when None; with a game, only that game's
             bot-only logs are counted, and corrupt logs are counted whatever
             their game, since a broken header may not say it).
+        verdicts: the verification cache (default: :func:`default_verdicts_path`'s), saved
+            at the end when a log was replayed.
 
     Returns:
         a :class:`LogScan`; never raises for a bad log (a missing folder gives an
@@ -283,9 +419,12 @@ def scan_logs(folder: Path, game: str | None = None) -> LogScan:
     if not folder.is_dir():
         scan.exists = False
         return scan
+    verdicts = Verdicts(default_verdicts_path()) if verdicts is None else verdicts
     for path in sorted(folder.glob("*" + gamelog.LOG_SUFFIX)):
         try:
-            record = read_record(path)
+            record, raw = _quick_record(path)
+            if game is None or record.game_id == game:
+                check_verifies(record, raw, verdicts)
         except CorruptLog as err:
             scan.corrupt.append((path, str(err)))
             continue
@@ -303,6 +442,7 @@ def scan_logs(folder: Path, game: str | None = None) -> LogScan:
             scan.unplayed += 1
             continue
         scan.records.append(record)
+    verdicts.save()
     scan.records.sort(key=lambda r: (r.started, r.path.name))
     return scan
 

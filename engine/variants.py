@@ -11,9 +11,12 @@ the variant object, so a variant changes a rule in exactly one place.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, get_args, get_origin, get_type_hints
 import types
+
+from engine.inputs import brief, shorten
 
 
 class ConfigError(ValueError):
@@ -27,7 +30,8 @@ class ConfigError(ValueError):
 
     def __init__(self, source: str, key: str, message: str) -> None:
         self.source, self.key, self.message = source, key, message
-        super().__init__(f"{source}: {key}: {message}" if key else f"{source}: {message}")
+        where = shorten(key, 60)  # a key path is a person's text too: a 900 KB key is not echoed
+        super().__init__(f"{source}: {where}: {message}" if key else f"{source}: {message}")
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,16 @@ class OptionSpec:
         return "any " + self.type_name
 
 
+def _quote(value: Any) -> str:
+    """A value a person gave, for an error message: as :func:`_fmt` when short, else a short
+    prefix (``engine.inputs.brief``): a 900 KB string or a 5,000-digit integer is not echoed."""
+    if isinstance(value, (str, bool, float)) or (isinstance(value, int) and abs(value) < 10 ** 19):
+        text = _fmt(value)
+        if len(text) <= 42:
+            return text
+    return brief(value)
+
+
 def _fmt(value: Any) -> str:
     if isinstance(value, str):
         return f'"{value}"'
@@ -94,7 +108,13 @@ def option(default: Any, *, rule: str, help: str, choices: Iterable[Any] | None 
 
 
 def option_specs(variant_class: type) -> list[OptionSpec]:
-    """The options of a variant dataclass, in declaration order."""
+    """The options of a variant dataclass, in declaration order (worked out once per class:
+    ``typing.get_type_hints`` costs a millisecond, and every ``build_variant`` asks)."""
+    return list(_option_specs(variant_class))
+
+
+@functools.lru_cache(maxsize=None)
+def _option_specs(variant_class: type) -> tuple[OptionSpec, ...]:
     hints = get_type_hints(variant_class)
     specs = []
     for f in dataclasses.fields(variant_class):
@@ -103,7 +123,7 @@ def option_specs(variant_class: type) -> list[OptionSpec]:
         specs.append(OptionSpec(f.name, typ, f.default, m.get("rule", ""), m.get("help", ""),
                                 m.get("choices"), m.get("min"), m.get("max"), nullable,
                                 m.get("seed_name")))
-    return specs
+    return tuple(specs)
 
 
 def _unwrap_optional(hint: Any) -> tuple[type, bool]:
@@ -128,7 +148,7 @@ def check_value(spec: OptionSpec, value: Any, source: str, key: str) -> Any:
         if isinstance(value, spec.type):
             return value
         if not isinstance(value, Mapping):
-            raise ConfigError(source, key, f"expected a table, got {_fmt(value)}; allowed: {spec.allowed}")
+            raise ConfigError(source, key, f"expected a table, got {_quote(value)}; allowed: {spec.allowed}")
         # only the keys given change; the others keep the option's default values
         d = spec.default
         base = dataclasses.asdict(d) if dataclasses.is_dataclass(d) and not isinstance(d, type) else {}
@@ -137,12 +157,12 @@ def check_value(spec: OptionSpec, value: Any, source: str, key: str) -> Any:
     if spec.type is float and isinstance(value, int) and not isinstance(value, bool):
         value, ok_type = float(value), True
     if not ok_type:
-        raise ConfigError(source, key, f"expected {spec.type_name}, got {_fmt(value)} "
+        raise ConfigError(source, key, f"expected {spec.type_name}, got {_quote(value)} "
                                        f"({type(value).__name__}); allowed: {spec.allowed}")
     if spec.choices is not None and value not in spec.choices:
-        raise ConfigError(source, key, f"{_fmt(value)} is not allowed; choose one of {spec.allowed}")
+        raise ConfigError(source, key, f"{_quote(value)} is not allowed; choose one of {spec.allowed}")
     if (spec.min is not None and value < spec.min) or (spec.max is not None and value > spec.max):
-        raise ConfigError(source, key, f"{_fmt(value)} is out of range; allowed: {spec.allowed}")
+        raise ConfigError(source, key, f"{_quote(value)} is out of range; allowed: {spec.allowed}")
     return value
 
 

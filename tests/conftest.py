@@ -25,3 +25,12 @@ def unloadable_game(monkeypatch):
     yield gid
     for registry in (games.SPECS, games.GAMES):  # loaded again from the real package next time
         registry.forget(gid)
+
+
+@pytest.fixture(autouse=True)
+def _own_user_folders(tmp_path_factory, monkeypatch):
+    """Every test gets its own user config, data and cache folders (``XDG_*_HOME``): no test reads
+    the developer's config file, writes to their log folder, or shares the statistics' cache of
+    verdicts on replayed logs (``engine.stats.Verdicts``) with another test."""
+    for kind in ("CONFIG", "DATA", "CACHE"):
+        monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path_factory.mktemp(kind.lower())))

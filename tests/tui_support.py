@@ -4,7 +4,9 @@ one table screen, and helpers to press keys and wait while bots play."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from pathlib import Path
 
 from textual.app import App
 
@@ -91,3 +93,19 @@ async def until_human_turn(pilot, pauses: int = 2) -> None:
         await asyncio.sleep(0.005)
     for _ in range(pauses):
         await pilot.pause()
+
+
+@contextlib.asynccontextmanager
+async def setup_screen(tmp_path: Path, seats: list | None = None):
+    """The app on its setup screen for a two-seat Nags table logging under ``tmp_path``: yields the screen."""
+    from engine.config import TableConfig
+    from engine.seats import SeatSpec
+    from tui.app import CardtableApp
+    from tui.screens.setup import SetupScreen
+    table = TableConfig(game="nags", seats=seats or [SeatSpec("human"), SeatSpec("ai", "random")],
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table)
+    async with app.run_test(size=(150, 60)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        yield app.screen

@@ -383,15 +383,17 @@ class CardtableApp(App[None]):
     def open_log(self, path: str | os.PathLike[str], *, resume: bool) -> bool:
         """Replay the log at ``path``, or (``resume=True``) continue its unfinished match at the table.
 
-        A finished log is replayed even when ``resume`` is asked. A log with a bad
-        line is resumed only up to the line before it, after asking (the original
-        is kept as ``.bak``, as ``cardtable resume`` does). While another match
-        is running, resuming is refused (one match at a time).
+        A finished log is replayed even when ``resume`` is asked, and so is a log another
+        table writes (one writer per log: the notification names the process). A log with
+        a bad line is resumed only up to the line before it, after asking, and only when it
+        can be resumed from there (``engine.session.plan_resume``, as ``cardtable resume``;
+        the original is kept as ``.bak``). While another match is running, resuming is
+        refused (one match at a time).
 
         Returns:
             True if a screen was opened (or the question asked); problems are shown as notifications.
         """
-        from engine.gamelog import verify_log
+        from engine.session import plan_resume
         path = Path(path)
         if not resume:
             self.push_screen(load(REPLAY)(path))
@@ -400,22 +402,25 @@ class CardtableApp(App[None]):
             self.notify("A match is running: finish it or go back to the setup screen first.",
                         severity="warning", timeout=6)
             return False
-        check = verify_log(path)  # reads and replays every line: finds the first bad one
-        if check.ok and check.finished:
+        plan = plan_resume(path)  # reads and replays every line: finds the first bad one
+        if plan.in_use:
+            self.notify(f"Cannot resume {path.name}: {plan.refusal}. Showing its replay.", severity="warning",
+                        timeout=8, markup=False)
+        if plan.finished or plan.in_use:
             self.push_screen(load(REPLAY)(path))
             return True
-        if check.ok:
-            return self._resume(path, None)
-        if check.line is None or check.line <= 1:
-            self.notify(f"Cannot resume {path.name}: {check.reason}.", severity="error", timeout=8, markup=False)
+        if plan.refusal:
+            self.notify(f"Cannot resume {path.name}: {plan.refusal}.", severity="error", timeout=8, markup=False)
             return False
-        bad = check.line
+        if plan.bad is None:
+            return self._resume(path, None)
+        cut = plan.up_to_line
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._resume(path, bad - 1)
+                self._resume(path, cut)
 
-        self.push_screen(load(CONFIRM_RESUME)(f"{path.name}: line {bad}: {check.reason}. Resume the game as it stood "
+        self.push_screen(load(CONFIRM_RESUME)(f"{path.name}: {plan.bad}. Resume the game as it stood "
                                        f"before that line? The original log is kept as {path.name}.bak."),
                          answered)
         return True

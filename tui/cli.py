@@ -167,12 +167,18 @@ def _check_game(game_id: str) -> Any:
 
 
 def _load_table(config: Optional[Path], ctx: typer.Context | None = None):
-    """The command's --config, else the root's --config, else the default file or table."""
-    from engine.config import load_config, load_default_config
+    """The command's --config, else the root's --config, else the default file or table: the one
+    validation of a config for every command (``engine.config.load_config``, then its ``[keys]``
+    against the app's binding ids, so ``sim`` refuses the unknown action ``play`` refuses)."""
+    from engine.config import check_keys, load_config, load_default_config
     if config is None and ctx is not None:
         root = ctx.find_root()
         config = (root.obj or {}).get("config") if isinstance(root.obj, dict) else None
-    return load_config(config) if config is not None else load_default_config()
+    table = load_config(config) if config is not None else load_default_config()
+    if table.keys:  # the app's binding ids come from its screens (imported only when there are keys)
+        from tui.app import binding_ids
+        check_keys(table, binding_ids())
+    return table
 
 
 def _parse_seats(specs: Optional[list[str]]) -> list:
@@ -181,13 +187,9 @@ def _parse_seats(specs: Optional[list[str]]) -> list:
 
 
 def _run_app(table: Any, **kwargs: Any) -> None:
-    """Check the config's ``[keys]`` against the app's binding ids (a ConfigError:
-    one line, before the screen opens), then run the app. Without ``[keys]`` nothing
-    is checked, so no other game's table screen is imported."""
-    from tui.app import binding_ids, run_app
-    if table.keys:
-        from engine.config import check_keys
-        check_keys(table, binding_ids())
+    """Run the app with a table :func:`_load_table` checked (its ``[keys]`` included, only when
+    there are keys, so no other game's table screen is imported)."""
+    from tui.app import run_app
     run_app(table, **kwargs)
 
 
@@ -323,6 +325,7 @@ def arena(
         if json_out is not None and not json_out.resolve().parent.is_dir():
             raise CliError(f"cannot write {json_out}: the folder {json_out.resolve().parent} does not exist")
         table = _load_table(config, ctx).with_overrides(game=game, seats=seats, seed=seed)
+        jobs = _capped_jobs(jobs)
         run_seed = table.seed if table.seed is not None else random.SystemRandom().randrange(2**31)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -336,6 +339,19 @@ def arena(
         if json_out is not None:
             result.write_json(json_out)
         _print_arena(result.as_dict(), json_out)
+
+
+def _capped_jobs(jobs: int) -> int:
+    """``--jobs`` capped at the cores this process may use (``engine.arena.usable_cores``): more
+    worker processes than cores only share them and slow each decision (the arena's timings
+    and time-budgeted bots would suffer). A cap is said on stderr."""
+    from engine.arena import usable_cores
+    cores = usable_cores()
+    if jobs > cores:
+        typer.echo(f"cardtable: --jobs {jobs:,}: this machine has {cores} core{'s' if cores > 1 else ''} "
+                   f"for this process; using {cores} worker process{'es' if cores > 1 else ''}", err=True)
+        return cores
+    return jobs
 
 
 def _ms(x: float) -> str:
@@ -410,6 +426,8 @@ def replay(
             if res.ok:
                 typer.echo("ok")
                 return
+            if res.line is None:  # the file as a whole cannot be read (too large, unreadable)
+                raise CliError(res.reason)
             typer.echo(f"line {res.line}: {res.reason}")
             raise typer.Exit(EXIT_ERROR)
         table = _load_table(None, ctx)
@@ -427,7 +445,8 @@ def resume(
 ) -> None:
     """Continue an unfinished game from its log."""
     with _errors():
-        from engine.gamelog import default_log_dir, newest_unfinished, verify_log
+        from engine.gamelog import default_log_dir, newest_unfinished
+        from engine.session import Session, plan_resume
         table = _load_table(None, ctx)
         if log is None:
             folder = Path(table.log_dir) if table.log_dir is not None else Path(default_log_dir())
@@ -437,23 +456,16 @@ def resume(
             log = Path(found)
         else:
             _check_log_path(log)
-        check = verify_log(log)  # reads every line and replays it: finds the first bad line
-        if check.finished and check.ok:
-            raise CliError(f"{log} is a finished game; watch it with: cardtable replay {log}")
-        up_to = None
-        if not check.ok:
-            if check.line is None:
-                raise CliError(check.reason)
-            if check.line <= 1:
-                raise CliError(f"{log}: line {check.line}: {check.reason}; there is no game to resume")
-            typer.echo(f"{log}: line {check.line}: {check.reason}", err=True)
+        plan = plan_resume(log)  # verifies every line; offers only a cut it can resume from
+        if plan.refusal:
+            raise CliError(plan.refusal)
+        if plan.bad:
+            typer.echo(f"{log}: {plan.bad}", err=True)
             if not yes and not typer.confirm(
-                    f"Resume the game as it stood at line {check.line - 1}, before the bad line? "
+                    f"Resume the game as it stood at line {plan.up_to_line}, before the bad line? "
                     f"(--yes skips this question)", default=False, err=True):
                 raise CliError("not resumed")
-            up_to = check.line - 1
-        from engine.session import Session
-        session = Session.resume(log, up_to_line=up_to)
+        session = Session.resume(log, up_to_line=plan.up_to_line)
         if session.ended_before_resume:
             session.close()
             typer.echo(f"{log}: the match had already ended (the log stopped before its result line, "

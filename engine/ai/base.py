@@ -25,6 +25,7 @@ import re
 from typing import Protocol, Sequence
 
 from engine.core import Action, View
+from engine.inputs import brief
 
 
 class Bot(Protocol):
@@ -148,6 +149,13 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 #: Levels that search, and so accept a budget suffix (``hard@1.6``, ``hard@500it``).
 SEARCH_LEVELS: tuple[str, ...] = ("medium", "hard")
 
+#: The largest search budget a seat spec may name: seconds per decision (``hard@60``) and
+#: iterations per decision (``hard@5000it``). Beyond them a bot would seem never to answer:
+#: Nogginate's and Nickels' searches run about 45 to 180 rollouts a second on a busy 2-core
+#: machine (docs/ai-measurements.md), so 5,000 iterations take up to about 2 minutes there.
+MAX_BUDGET_S = 60.0
+MAX_ITERATIONS = 5000
+
 #: Seconds per decision of each search level: ``medium`` about 0.15 s, ``hard`` about
 #: 0.8 s, so that 99% of decisions stay under 1 s on a 2-core machine.
 BUDGETS: dict[str, float] = {"medium": 0.15, "hard": 0.8}
@@ -161,20 +169,31 @@ def parse_level(level: str) -> tuple[str, float | None, int | None]:
     search iterations per decision (load-independent, for measurements).
 
     Raises:
-        ValueError: for a budget on a level that does not search, or a budget
-            that is not a positive number of seconds or iterations.
+        ValueError: for a budget on a level that does not search, a budget that is
+            not a positive number of seconds or iterations, or one over
+            :data:`MAX_BUDGET_S` seconds or :data:`MAX_ITERATIONS` iterations.
     """
     base, sep, budget = level.partition("@")
     if not sep:
         return level, None, None
     if base not in SEARCH_LEVELS:
-        raise ValueError(f"only {' and '.join(SEARCH_LEVELS)} take a search budget, not {base!r} in {level!r}")
-    m = re.fullmatch(r"(\d+)it|(\d+(?:\.\d+)?|\.\d+)s?", budget.strip())
-    if m is None or float(m.group(1) or m.group(2)) <= 0:
-        raise ValueError(f"bad search budget {budget!r} in {level!r}: write seconds (hard@1.6) "
+        raise ValueError(f"only {' and '.join(SEARCH_LEVELS)} take a search budget, not {brief(base)} "
+                         f"in {brief(level)}")
+    limits = f"at most {MAX_BUDGET_S:g} seconds (hard@60) or {MAX_ITERATIONS:,} iterations (hard@{MAX_ITERATIONS}it)"
+    m = re.fullmatch(r"0*(\d{1,12})it|0*(\d{1,12}(?:\.\d{1,12})?|\.\d{1,12})s?", budget.strip())
+    if m is None:
+        if re.fullmatch(r"\d{13,}(?:it|s)?", budget.strip()):  # all digits, but far too many
+            raise ValueError(f"search budget {brief(budget)} in {brief(base + '@...')} is too large; {limits}")
+        raise ValueError(f"bad search budget {brief(budget)} in {brief(level)}: write seconds (hard@1.6) "
                          "or iterations (hard@500it)")
+    if float(m.group(1) or m.group(2)) <= 0:
+        raise ValueError(f"bad search budget {brief(budget)} in {brief(level)}: a budget is more than 0; {limits}")
     if m.group(1):
+        if int(m.group(1)) > MAX_ITERATIONS:
+            raise ValueError(f"search budget {int(m.group(1)):,} iterations in {brief(level)} is too large; {limits}")
         return base, None, int(m.group(1))
+    if float(m.group(2)) > MAX_BUDGET_S:
+        raise ValueError(f"search budget {float(m.group(2)):g} seconds in {brief(level)} is too large; {limits}")
     return base, float(m.group(2)), None
 
 

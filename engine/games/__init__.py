@@ -125,7 +125,8 @@ def get_spec(game_id: str) -> GameSpec:
         UnknownGame: with the valid ids; GameNotLoaded (an UnknownGame) if its package fails to import.
     """
     if game_id not in SPECS:
-        raise UnknownGame(f"unknown game {game_id!r}; games are {', '.join(ALL_IDS)}")
+        from engine.inputs import brief  # a 900 KB game id is quoted by a short prefix
+        raise UnknownGame(f"unknown game {brief(game_id)}; games are {', '.join(ALL_IDS)}")
     return SPECS[game_id]
 
 
@@ -148,6 +149,27 @@ def default_level(game_id: str) -> str:
     """The level new AI seats get: ``easy`` where the game has it (fast and
     decent; the search levels ``medium``/``hard`` are chosen on purpose), else ``random``."""
     return "easy" if "easy" in levels_for(game_id) else "random"
+
+
+def seat_level_problem(game_id: str, level: str) -> str | None:
+    """Why a bot of ``level`` (with an optional search budget, ``hard@1.6``) cannot sit at a
+    ``game_id`` table, or None when it can: the one rule for a config's seats, a ``--seat``
+    and a log header's seats. The level must be one of the game's seat levels
+    (``GameSpec.seat_levels``) and the budget within ``engine.ai.base.parse_level``'s bounds.
+
+    Raises:
+        UnknownGame: for a game id that is not available.
+    """
+    from engine.ai.base import parse_level
+    from engine.inputs import brief
+    try:
+        base = parse_level(level)[0]
+    except ValueError as err:
+        return str(err)
+    spec = get_spec(game_id)
+    if base not in spec.seat_levels():
+        return f"no {brief(base)} bot for {spec.game.title}; levels: {', '.join(spec.levels())}"
+    return None
 
 
 def make_bot(game_id: str, level: str) -> Bot:
@@ -177,4 +199,4 @@ def make_search_bot(game_id: str, level: str = "hard", budget_s: float | None = 
 
 
 __all__ = ["ALL_IDS", "GAMES", "GameNotLoaded", "LazyRegistry", "SPECS", "TITLES", "UnknownGame", "default_level",
-           "game_title", "get_game", "get_spec", "levels_for", "make_bot", "make_search_bot"]
+           "game_title", "get_game", "get_spec", "levels_for", "make_bot", "make_search_bot", "seat_level_problem"]

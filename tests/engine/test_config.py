@@ -309,7 +309,7 @@ seat_specs = st.one_of(
 @st.composite
 def nags_variants(draw):
     games = draw(st.integers(1, 100))
-    target = draw(st.one_of(st.none(), st.integers(1, 10000)))
+    target = draw(st.one_of(st.none(), st.integers(1, 2500)))  # NA-21b: at most 2,500
     is_match = games > 1 or target is not None
     horses = draw(st.booleans()) if is_match else False
     return NagsVariant(

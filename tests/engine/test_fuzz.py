@@ -1,6 +1,9 @@
-"""benchmarks/fuzz.py: a brief fuzz run of every registered game (CI), and proof that its checks can fail.
+"""benchmarks/fuzz.py: a brief fuzz run of every registered game (CI), and proof that its checks can fail:
+a bug planted for each invariant the fuzzer claims is caught in its full mode and in ``--long`` (issue 26;
+before, ``is_legal`` was checked only on actions from the legal list, so an ``is_legal`` that accepts an
+illegal move went unseen).
 
-The long run is ``python benchmarks/fuzz.py all --seconds 1200 --jobs 2`` (README).
+The long runs are ``python benchmarks/fuzz.py GAME --long --seconds 1800`` per game (benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import Pass
 from engine.games import GAMES
+from engine.games.nags.game import _FULL_DECK, P_PLAY, Nags, NagsState, NagsView, Play, Turn
 from engine.variants import option_specs
 
 pytestmark = pytest.mark.slow  # a slow family: the inner loop runs -m 'not slow'
@@ -97,58 +102,16 @@ def _first_failure(fuzz, game_id: str, **kw):
     return t.failures[0]
 
 
-def test_a_lost_card_is_a_conservation_failure_with_its_seed(fuzz, monkeypatch):
-    from engine.games.noms.game import NomsState
-    real = NomsState.zones
-
-    def leaky(self):
-        zones = real(self)
-        if zones.get("trick"):
-            zones["trick"] = zones["trick"][1:]
-        return zones
-    monkeypatch.setattr(NomsState, "zones", leaky)
-    f = _first_failure(fuzz, "noms")
-    assert f.check == "conservation" and "missing" in f.message
-    assert f.repro() == "python benchmarks/fuzz.py noms --seed 7 --games 1"
-
-
-def test_a_view_that_shows_a_hidden_card_is_a_determinize_failure(fuzz, monkeypatch):
-    from dataclasses import replace
-
+def test_a_crash_is_a_failure(fuzz, monkeypatch):
+    """An exception from the engine is reported (the invariants' planted bugs: test_fuzz_planted.py)."""
     from engine.games.nags.game import NagsState
-    real = NagsState.view
-
-    def peeking(self, seat):  # the view tells the seat the first card of the pool
-        v = real(self, seat)
-        return replace(v, history=v.history + ((len(self.pool) and self.pool[0].order,),))
-    monkeypatch.setattr(NagsState, "view", peeking)
-    assert _first_failure(fuzz, "nags").check == "determinize"
-
-
-def test_a_clone_sharing_a_hand_is_a_clone_failure(fuzz, monkeypatch):
-    from engine.games.spite_malice.game import SpiteMaliceState
-    real = SpiteMaliceState.clone
-
-    def shallow(self):
-        c = real(self)
-        c.hands = self.hands
-        return c
-    monkeypatch.setattr(SpiteMaliceState, "clone", shallow)
-    assert _first_failure(fuzz, "spite_malice").check == "clone"
-
-
-def test_an_empty_legal_list_and_a_crash_are_failures(fuzz, monkeypatch):
-    from engine.games.nags.game import NagsState, NagsView
-    monkeypatch.setattr(NagsState, "legal_actions", lambda self: [])
-    monkeypatch.setattr(NagsView, "compute_legal", lambda self: [])
-    assert _first_failure(fuzz, "nags").check == "legal"
-    monkeypatch.undo()
 
     def boom(self, action):
         raise RuntimeError("boom")
     monkeypatch.setattr(NagsState, "apply", boom)
     f = _first_failure(fuzz, "nags")
     assert f.check in ("applies", "crash") and "boom" in f.message
+    assert f.repro() == "python benchmarks/fuzz.py nags --seed 7 --games 1"
 
 
 def test_a_hand_that_never_ends_is_a_termination_failure(fuzz):
@@ -207,6 +170,199 @@ def test_set_forces_a_house_rule_in_every_drawn_table_and_in_the_reproducing_com
     assert fuzz.main(["nogginate", "--games", "1", "--max-steps", "30", "--set", "use_cheat_cards=true"]) == 0
     assert "forced house rules: use_cheat_cards=true" in capsys.readouterr().out
     for argv in (["all", "--set", "use_cheat_cards=true"], ["nogginate", "--set", "nope=1"]):
+        with pytest.raises(SystemExit) as exc:
+            fuzz.main(argv)
+        assert exc.value.code == 2
+
+
+# -- the planted bugs: each takes monkeypatch and returns the game to fuzz ---------------------
+
+def lenient_is_legal(mp):
+    """is_legal accepts a play of any playable value, held or not (the independent fuzzer's plant)."""
+    real = NagsState.is_legal
+
+    def is_legal(self, a):
+        if type(a) is Play and self.phase == P_PLAY and a.cards and len({c.rank for c in a.cards}) == 1 \
+                and a.cards[0].rank in self._play_values():
+            return True
+        return real(self, a)
+    mp.setattr(NagsState, "is_legal", is_legal)
+    return "nags"
+
+
+def unchecked_apply(mp):
+    """apply plays an illegal move instead of refusing it with IllegalAction."""
+    mp.setattr(NagsState, "apply", lambda self, a: NagsState.apply_trusted(self, a) if type(a) is Play
+               else REAL_APPLY(self, a))
+    return "nags"
+
+
+REAL_APPLY = NagsState.apply
+
+
+def patch_result(mp, cls, name, change):
+    """Plant a bug: ``cls.name`` returns ``change(self, result, *args)`` instead of ``result``."""
+    real = getattr(cls, name)
+    mp.setattr(cls, name, lambda self, *args: change(self, real(self, *args), *args))
+
+
+def lost_card(mp):
+    """A card leaves the zones once a card has been played (the count changes)."""
+    patch_result(mp, NagsState, "zones", lambda self, z: {**z, "discard": z["discard"][1:]} if z.get("discard") else z)
+    return "nags"
+
+
+def changed_card(mp):
+    """The bottom card of the discard pile shows as another face (the count stays: only the exact multiset sees it)."""
+    def change(self, z):
+        d = z.get("discard")
+        if d:
+            z["discard"] = [_FULL_DECK[0] if d[0] is not _FULL_DECK[0] else _FULL_DECK[1]] + d[1:]
+        return z
+    patch_result(mp, NagsState, "zones", change)
+    return "nags"
+
+
+def peeking_view(mp):
+    """The view tells a seat the first card of the face-down pool (determinize must change it)."""
+    from dataclasses import replace
+    patch_result(mp, NagsState, "view", lambda self, v, seat: replace(
+        v, history=v.history + ((len(self.pool) and self.pool[0].order,),)))
+    return "nags"
+
+
+def no_legal_move(mp):
+    """A seat is to move with no legal action."""
+    mp.setattr(NagsState, "legal_actions", lambda self: [])
+    mp.setattr(NagsView, "compute_legal", lambda self: [])
+    return "nags"
+
+
+def reversed_view_legal(mp):
+    """A view lists the legal moves in another order than the state (seeded bots would differ)."""
+    real = NagsView.compute_legal
+    mp.setattr(NagsView, "compute_legal", lambda self: list(reversed(real(self))))
+    return "nags"
+
+
+def bad_notation(mp):
+    """``turn`` reads back as ``pass``."""
+    real = Nags.parse_action.__func__
+    mp.setattr(Nags, "parse_action", classmethod(lambda cls, text: Pass() if text == "turn" else real(cls, text)))
+    return "nags"
+
+
+def shallow_clone(mp):
+    """A clone shares the hands with its original."""
+    from engine.games.spite_malice.game import SpiteMaliceState
+
+    def share(self, c):
+        c.hands = self.hands
+        return c
+    patch_result(mp, SpiteMaliceState, "clone", share)
+    return "spite_malice"
+
+
+def endless_hand(mp):
+    """A move that would end the hand is taken back: the hand never ends."""
+    real = NagsState.apply
+
+    def apply(self, a):
+        before = self.clone()
+        events = real(self, a)
+        if any(e.kind == "hand_over" for e in events):
+            for name in NagsState.__slots__:
+                setattr(self, name, getattr(before, name))
+            return []
+        return events
+    mp.setattr(NagsState, "apply", apply)
+    return "nags"
+
+
+def unseeded_chance(mp):
+    """The turned card is drawn from a generator of its own, not the one passed in."""
+    real = NagsState.sample_chance
+    loose = random.Random()
+    mp.setattr(NagsState, "sample_chance", lambda self, rng: real(self, random.Random(loose.random())))
+    return "nags"
+
+
+def unstable_hash(mp):
+    """The state hash of the log's check lines depends on the object, not the position."""
+    import hashlib
+    mp.setattr(NagsState, "state_hash", lambda self: hashlib.sha256(f"{id(self)}".encode()).hexdigest()[:16])
+    return "nags"
+
+
+PLANTED = {  # the invariant the fuzzer claims -> bugs that break it
+    "legal": [lenient_is_legal, no_legal_move],
+    "applies": [unchecked_apply],
+    "conservation": [lost_card, changed_card],
+    "determinize": [peeking_view, reversed_view_legal],  # a re-dealt state must list the view's moves
+    "notation": [bad_notation],
+    "clone": [shallow_clone],
+    "termination": [endless_hand],
+    "determinism": [unseeded_chance],
+    "log": [unstable_hash],
+}
+CASES = [(check, plant) for check, plants in PLANTED.items() for plant in plants]
+
+
+def first_failure(fuzz, game_id: str, long: bool):
+    """Fuzz seeds 1.. in the full mode, or the long mode's sampling, until the first failure."""
+    budget = fuzz.Budget(1.0, seed=3) if long else None
+    for first in range(1, 200, 10):
+        t = fuzz.fuzz_seeds(game_id, first, 10, max_steps=400, hand_steps=300, log_every=1, budget=budget)
+        if t.failures:
+            return t.failures[0]
+    raise AssertionError("no failure found")
+
+
+@pytest.mark.parametrize("long", [False, True], ids=["full", "long"])
+@pytest.mark.parametrize("check, plant", CASES, ids=[p.__name__ for _, p in CASES])
+def test_the_fuzzer_catches_a_planted_bug_for_each_invariant_it_claims(fuzz, monkeypatch, check, plant, long):
+    game_id = plant(monkeypatch)
+    f = first_failure(fuzz, game_id, long)
+    assert f.check == check, f"{f.check}: {f.message}"
+    assert f.repro().startswith(f"python benchmarks/fuzz.py {game_id} --seed {f.seed} --games 1")
+
+
+def test_every_claimed_invariant_has_a_planted_bug(fuzz):
+    """The invariants the fuzzer counts (its checks) are those with planted bugs here."""
+    t = fuzz.fuzz_seeds("nags", 1, 3, max_steps=200, log_every=1)
+    assert not t.failures
+    claimed = set(t.checks) - {"near-miss"}  # near misses are counted apart; their failures are "legal"
+    assert claimed == set(PLANTED), claimed ^ set(PLANTED)
+    assert t.checks["near-miss"] > 0
+
+
+def test_near_misses_keep_the_shape_and_change_one_thing(fuzz):
+    """A near miss of a Nags play is a play of the same shape with one card changed, dropped or repeated."""
+    s = Nags.new_state(Nags.variant_class(), 3)
+    rng = random.Random(2)
+    while s.to_move < 0:
+        s.apply(s.sample_chance(rng))
+    play = next(a for a in s.legal_actions() if type(a) is Play)
+    universe = sorted(set(c for z in s.zones().values() for c in z), key=lambda c: c.text)
+    misses = fuzz.near_misses(play, universe, random.Random(5), 50)
+    assert misses and all(type(m) is Play for m in misses)
+    assert any(not s.is_legal(m) for m in misses)
+    assert fuzz.near_misses(Turn(), universe, random.Random(5), 5) == []  # nothing to change
+
+
+def test_the_long_mode_reports_its_speed_against_the_bare_playout_and_ends_with_the_steps(fuzz, capsys):
+    """``--long --seconds N``: one core, the bare playout measured in the same run, the command that
+    continues the run, and last the number of steps checked ("123,456 steps")."""
+    import re
+    assert fuzz.main(["spite_malice", "--long", "--seconds", "4", "--seed", "20"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert re.fullmatch(r"[\d,]+ steps", out[-1]) and int(out[-1].split()[0].replace(",", "")) > 0
+    speed = next(line for line in out if line.strip().startswith("speed:"))
+    assert "checked steps per CPU second" in speed and "benchmarks/bench.py" in speed and "ratio" in speed
+    assert re.search(r"continue with: python benchmarks/fuzz\.py spite_malice --long --seconds N --seed \d+",
+                     "\n".join(out))
+    for argv in (["nags", "--long"], ["all", "--long", "--seconds", "5"], ["nags", "--long", "--seconds", "5",
+                                                                          "--jobs", "2"]):
         with pytest.raises(SystemExit) as exc:
             fuzz.main(argv)
         assert exc.value.code == 2

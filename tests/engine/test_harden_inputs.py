@@ -61,7 +61,9 @@ def test_config_that_is_a_named_pipe_is_refused_without_opening_it(fifo):
 def test_config_over_one_megabyte_is_refused(tmp_path):
     big = tmp_path / "big.toml"
     big.write_text('game = "nags"\n' + "# padding\n" * (MAX_CONFIG_BYTES // 10 + 1))
-    with pytest.raises(ConfigError, match=r"the config file is 1 MB; a config file may be at most 1 MB"):
+    # issue 26: "1 MB; at most 1 MB" said nothing; equal rounded sizes give the bytes
+    with pytest.raises(ConfigError, match=r"the config file is 1,048,594 bytes; a config file may be at most "
+                                          r"1,048,576 bytes \(1 MB\)"):
         load_config(big)
     fits = tmp_path / "fits.toml"
     fits.write_text('game = "nags"\n' + "# padding\n" * (MAX_CONFIG_BYTES // 20))

@@ -22,8 +22,7 @@ from engine.variants import ConfigError
 from tui.cli import app as cli_app
 from tui.games import TABLES, load
 from tui.screens.replay import ReplayScreen, seat_names_from_header
-from tui.screens.setup import SetupScreen
-from tui_support import ScreenTestApp, wait_for
+from tui_support import ScreenTestApp, setup_screen, wait_for
 
 ESC_NAME = "\u001b[2J"  # clears the screen when printed raw
 
@@ -91,17 +90,8 @@ def test_sim_table_shows_a_markup_name_literally():
 
 
 def test_setup_screen_refuses_a_bad_name(tmp_path):
-    from engine.config import TableConfig
-    from tui.app import CardtableApp
-
     async def run():
-        table = TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "random")],
-                            log_dir=tmp_path / "logs", pace=0.0)
-        app = CardtableApp(table)
-        async with app.run_test(size=(150, 60)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SetupScreen)
+        async with setup_screen(tmp_path) as screen:
             screen.query_one("#seat-name-0", Input).value = "Ann\x07"
             assert screen.validate() is None
             assert "seat 1" in screen.last_error and "printable" in screen.last_error

@@ -258,7 +258,8 @@ def test_resume_restores_position_and_appends(tmp_path):
     s.act(human_move(s, rng))  # stop right after a move, bots still to answer
     fp, hist = s.state.fingerprint(), list(s.history)
     before = s.log_path.read_bytes()
-    # no close(): as if the program had been killed
+    # no close(): as if the program had been killed (the OS drops a dead process's lock)
+    s._writer.lock.release()
     r = Session.resume(s.log_path)
     assert r.state.fingerprint() == fp and r.history == hist
     assert r.names == s.names and r.seed == 40 and r.variant == s.variant

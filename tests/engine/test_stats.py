@@ -254,13 +254,17 @@ def test_reading_500_logs_is_fast(tmp_path, folder):
 
 
 def test_the_quick_reader_parses_only_header_result_undo_and_score_lines(folder, monkeypatch):
+    """Once a log's verdict is cached (issue 26: a finished log counts only when it verifies),
+    reading it again parses its header, result, undo and score lines only."""
     import engine.stats as stats_mod
+    path = folder / "nags-02.jsonl"  # finished, with an undo line
+    verdicts = stats_mod.Verdicts()
+    read_record(path, verdicts)  # replays it once (or finds the verdict its table recorded)
     parsed: list[bytes] = []
     real = json.loads
     monkeypatch.setattr(stats_mod.json, "loads", lambda b, *a, **k: (parsed.append(b), real(b, *a, **k))[1])
-    path = folder / "nags-02.jsonl"  # finished, with an undo line
     lines = path.read_text().splitlines()
-    read_record(path)
+    read_record(path, verdicts)
     undo_lines = sum(1 for line in lines[1:] if '"undo"' in line)  # the header names the option
     score_lines = sum(1 for line in lines if '"type": "score"' in line)
     assert undo_lines and len(parsed) == 2 + undo_lines + score_lines < len(lines) / 4

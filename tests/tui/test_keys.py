@@ -501,4 +501,4 @@ async def test_the_first_frame_shows_the_dealt_table(game, seats):
         prompt, text, empty = seen[0]
         assert prompt.strip(), "the first frame has no prompt"
         assert not empty, f"empty panels in the first frame: {empty}"
-        assert f"{len(app.session.view(0).hand)} card" in text
+    assert f"{len(app.session.view(0).hand)} card" in text, text

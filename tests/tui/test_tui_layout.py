@@ -166,7 +166,7 @@ async def _noms_to(pilot, phase: str) -> None:
     await pilot.press("3")
     await until_human_turn(pilot)
     assert t.view.phase == "trump"
-    await pilot.press("s")
+    await pilot.press("4")
     await until_human_turn(pilot)
     assert t.view.phase == "call"
     if phase == "call":

@@ -108,7 +108,7 @@ async def test_steal_asks_for_the_meld_the_card_and_the_destination():
         mine = add_meld(s, 0, NOGGI, "4H 5H 6H")
         nate = add_meld(s, 0, NATE, "9C 9D 9S")
         theirs = add_meld(s, 1, NOGGI, "7H 8H 9H 10H")
-        await press(pilot, "escape")
+        t.redraw()
         t.hand.select_cards(cards("STL"))
         await pilot.pause()
         assert bar(t).startswith("Steal: pick the opponent's meld to take from")
@@ -250,6 +250,7 @@ async def test_team_choice_returns_are_given_by_number():
         theirs = add_meld(s, 1, NOGGI, "6S 7S 8S 9S 10S")
         t.redraw()
         t.hand.select_cards(cards("STL"))
+        await pilot.pause()
         await press(pilot, str(theirs))
         if "8♠ is the only card" not in t._status().message_text:  # a meld of the deal takes another card
             assert "pick the card" in bar(t)

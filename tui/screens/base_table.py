@@ -833,21 +833,28 @@ class BaseTableScreen(Screen[None]):
 
     # -- no silent key --------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
-        """A key that has bindings here but none enabled now says why (:meth:`why_not`), so
-        that no key in the footer (or bound at all) does nothing silently."""
-        bound = self._bindings.key_to_bindings.get(event.key)
-        if not bound or not self.is_mounted:
+        """A key that has bindings here but none enabled says why (:meth:`why_not`), so that no
+        key in the footer (or bound at all) does nothing silently. The bindings run when the key
+        reaches the app, after this handler, and keys typed fast are all here before the first
+        one's binding has run ("1" then Enter: Enter needs the card "1" picks): so the check runs
+        from the app's queue, behind the keys before it, not now."""
+        if self.is_mounted and self._bindings.key_to_bindings.get(event.key):
+            self.app.call_later(self._why_key_does_nothing, event.key)
+
+    def _why_key_does_nothing(self, key: str) -> None:
+        """Say why ``key`` does nothing now, if none of its bindings will take it."""
+        bound = self._bindings.key_to_bindings.get(key)
+        if not bound or not self.is_mounted or self.app.screen is not self:
             return
         app = self.app
         for namespace, bindings in self._modal_binding_chain:
-            for b in bindings.key_to_bindings.get(event.key, ()):
+            for b in bindings.key_to_bindings.get(key, ()):
                 if app._check_action_state(b.action, namespace):
                     return  # a binding will take it
         shown = [b for b in bound if b.show] or list(bound)
         _ns, name, params = parse_action(shown[0].action)
         reason = self.why_not(name, params, shown[0].description)
         if reason:
-            event.stop()
             self.message(reason, "info")
             self._why_note = (reason, len(self.session.history), self.thinking)
 

@@ -33,8 +33,9 @@ from textual.validation import Integer, Number
 from textual.widgets import (Button, Header, Input, Label, RadioButton, RadioSet, Select, Static,
                              Switch)
 
-from engine.config import TableConfig, default_seats, variant_for
+from engine.config import MAX_SEED, TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, UnknownGame, default_level, game_title, levels_for
+from engine.inputs import brief
 from engine.seats import SeatSpec, name_problem, seat_names
 from engine.session import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
@@ -398,10 +399,16 @@ class SetupScreen(Screen):
         text = self.query_one("#seed", Input).value.strip()
         if not text:
             return None
+        allowed = f"a whole number 0..{MAX_SEED} or empty"
+        if len(text) > 20:  # int() of thousands of digits is refused by Python with words for programmers
+            raise SetupError(f"the seed must be {allowed}, not a number of {len(text):,} characters")
         try:
-            return int(text)
+            seed = int(text)
         except ValueError:
-            raise SetupError(f"the seed must be a whole number or empty, not {text!r}") from None
+            raise SetupError(f"the seed must be {allowed}, not {brief(text)}") from None
+        if not 0 <= seed <= MAX_SEED:
+            raise SetupError(f"the seed must be {allowed}; {seed} is out of range")
+        return seed
 
     def pace(self) -> float:
         """The pace in seconds.

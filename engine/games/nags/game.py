@@ -57,6 +57,7 @@ from engine.determinize import deal
 from engine.grammar import agree, plural
 from engine.match import match_over, match_winners
 from engine.variants import option
+from engine.inputs import brief
 
 HAND_SIZE = 9  # NA-6
 N_RUNNERS = 4  # NA-5
@@ -86,8 +87,9 @@ class NagsVariant:
              '"choice": the player who turned a card chooses up or down (NA-23)')
     match_games: int = option(1, rule="NA-21", min=1, max=100, help="number of games in a match (scores are summed)")
     match_target: int | None = option(
-        None, rule="NA-21", min=1, max=10000,
-        help="instead of a fixed number of games, play until someone has at least this many points after a game")
+        None, rule="NA-21", min=1, max=2500,
+        help="instead of a fixed number of games, play until someone has at least this many points after a game "
+             "(at most 2,500: NA-21b)")
     buying_horses: bool = option(
         False, rule="NA-25", help="Buying a Horse between games of a match: 10 points per face value")
     allow_negative_after_purchase: bool = option(
@@ -269,7 +271,7 @@ def parse_value(text: str) -> int:
         return _VALUE_FROM_TEXT[t]
     if t.isdigit() and 2 <= int(t) <= 10:
         return int(t)
-    raise ActionParseError(f"{text!r} is not a face value (2..10, J, Q, K, A)")
+    raise ActionParseError(f"{brief(text)} is not a face value (2..10, J, Q, K, A)")
 
 
 def parse_nags_action(text: str) -> Action:
@@ -289,7 +291,7 @@ def _parse_nags_verb(verb: str, rest: str) -> Action | None:
             raise ActionParseError("play needs at least one card, e.g. 'play 7H 7D'")
         return Play(tuple(sorted(cards)))
     if verb in ("turn", "pass", "up", "down", "done") and rest.strip():
-        raise ActionParseError(f"{verb!r} takes no arguments")
+        raise ActionParseError(f"{brief(verb)} takes no arguments")
     if verb == "turn":
         return Turn()
     if verb == "pass":

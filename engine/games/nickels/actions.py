@@ -15,6 +15,7 @@ from typing import Callable, ClassVar
 from engine.cards import Card, cards_text, parse_card, parse_cards
 from engine.core import Action, ActionParseError, ChooseDealer, parse_notation
 from engine.games.nickels.melds import JOKER, Meld, MeldError, parse_meld
+from engine.inputs import brief
 
 
 class Phase(enum.IntEnum):
@@ -196,7 +197,7 @@ def _bare(verb: str, action: Action) -> Callable[[list[str], str], Action]:
     """The parser of a verb without arguments (``take``, ``pass``, ``claim``)."""
     def parse(args: list[str], rest: str) -> Action:
         if args:
-            raise ActionParseError(f"{verb!r} takes no arguments")
+            raise ActionParseError(f"{brief(verb)} takes no arguments")
         return action
     return parse
 
@@ -229,10 +230,10 @@ def _layoff(args: list[str], rest: str) -> Action:
         return Layoff(parse_card(what), _meld_id(args[1]), None, low)
     left, right = what.split("=", 1)
     if not parse_card(left).is_joker:
-        raise ActionParseError(f"{what!r}: only a joker stands for another card (NK-9)")
+        raise ActionParseError(f"{brief(what)}: only a joker stands for another card (NK-9)")
     stands = parse_card(right)
     if stands.is_joker:
-        raise ActionParseError(f"{what!r}: a joker stands for a natural card (NK-9)")
+        raise ActionParseError(f"{brief(what)}: a joker stands for a natural card (NK-9)")
     return Layoff(JOKER, _meld_id(args[1]), stands, low)
 
 

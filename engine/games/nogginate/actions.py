@@ -31,6 +31,7 @@ from engine.games.nogginate.cheats import (
     Tell,
 )
 from engine.games.nogginate.melds import FREEZE
+from engine.inputs import brief
 
 
 class Phase(enum.IntEnum):
@@ -290,14 +291,14 @@ def _meld_id(token: str) -> int:
 
 def _ids(args: list[str], n: int, example: str) -> list[int]:
     if len(args) != n:
-        raise ActionParseError(f"write e.g. {example!r}")
+        raise ActionParseError(f"write e.g. {brief(example)}")
     return [_meld_id(a) for a in args]
 
 
 def _one(args: list[str], example: str) -> str:
     """The single argument of a verb that takes one (else the error shows ``example``)."""
     if len(args) != 1:
-        raise ActionParseError(f"write e.g. {example!r}")
+        raise ActionParseError(f"write e.g. {brief(example)}")
     return args[0]
 
 
@@ -309,10 +310,49 @@ def _order(c: Card) -> int:
     return c.order
 
 
+def _rank(c: Card) -> int:
+    return c.rank
+
+
+def _three(kind: str) -> str:
+    """NG-26a: the refusal of a new ``kind`` (Noggi or Nate) named with other than 3 cards."""
+    return f"a new {kind} is laid with exactly 3 cards; grow it with 'add' (NG-26a)"
+
+
+_PILE_TWO = "name the two naturals you meld with the top card, e.g. 'pile 7H 7D' (NG-36)"
+
+#: Moves that name several cards: how many (None: any number), the order the notation writes them
+#: in (:func:`parse_nogginate_action`), the only order the legal list holds, and the refusal of
+#: another count.
+_CARD_SHAPES: dict[type, tuple[int | None, Callable[[Card], int], str]] = {
+    NewNoggi: (3, _rank, _three("Noggi")),
+    NewNate: (3, _order, _three("Nate")),
+    TakePile: (2, _order, _PILE_TWO),
+    CheatNate: (None, _order, ""),
+    Remove: (None, _order, ""),
+}
+
+
+def shape_problem(action: Action) -> str | None:
+    """Why a move naming cards has a shape the notation never writes (a new Nate of 4 cards, a
+    pile take of 1, cards out of card order), or None. Such a move is in no legal list, so
+    ``is_legal`` refuses it too (found by the near misses of ``benchmarks/fuzz.py``)."""
+    shape = _CARD_SHAPES.get(type(action))
+    if shape is None:
+        return None
+    count, key, wrong_count = shape
+    cards: tuple[Card, ...] = action.cards  # type: ignore[attr-defined]
+    if count is not None and len(cards) != count:
+        return wrong_count
+    if any(key(b) < key(a) for a, b in zip(cards, cards[1:])):
+        return f"name the cards in card order: {cards_text(sorted(cards, key=key))}"
+    return None
+
+
 def _sorted3(cards: list[Card], kind: str) -> tuple[Card, Card, Card]:
     if len(cards) != 3:
-        raise ActionParseError(f"a new {kind} is laid with exactly 3 cards; grow it with 'add' (NG-26a)")
-    key = (lambda c: c.rank) if kind == "Noggi" else _order
+        raise ActionParseError(_three(kind))
+    key = _rank if kind == "Noggi" else _order
     return cast("tuple[Card, Card, Card]", tuple(sorted(cards, key=key)))
 
 
@@ -320,7 +360,7 @@ def _bare(action: Action) -> Callable[[list[str], str], Action]:
     """The parser of a verb without arguments (``bonus``, ``ask``, ``yes``...)."""
     def parse(args: list[str], rest: str) -> Action:
         if args:
-            raise ActionParseError(f"{str(action)!r} takes no arguments")
+            raise ActionParseError(f"{brief(str(action))} takes no arguments")
         return action
     return parse
 
@@ -339,7 +379,7 @@ def _pile(args: list[str], rest: str) -> Action:
         mid = _meld_id(args.pop())
     cs = _by_order(NOGGINATE.parse_cards(" ".join(args)))
     if len(cs) != 2:
-        raise ActionParseError("name the two naturals you meld with the top card, e.g. 'pile 7H 7D' (NG-36)")
+        raise ActionParseError(_PILE_TWO)
     return TakePile((cs[0], cs[1]), mid)
 
 

@@ -151,10 +151,11 @@ class NogginateVariant:
         "play_on", rule="NG-54", choices=("play_on", "shared"),
         help='teams tied for the lead at 10,000 or more: "play_on" another round, or "shared" win')
     fixed_rounds: int | None = option(
-        None, rule="NG-54", min=1, max=1000,
-        help="play this many rounds instead of to 10,000; the highest total wins (omit: play to 10,000)")
+        None, rule="NG-54", min=1, max=200,
+        help="play this many rounds instead of to 10,000; the highest total wins (omit: play to 10,000; "
+             "at most 200: NG-54b)")
     max_rounds: int = option(
-        100, rule="NG-54a", min=1, max=1000,
+        100, rule="NG-54a", min=1, max=200,
         help="a match to 10,000 still undecided after this many rounds ends; the highest total wins, tied "
              "leaders share (a safety cap that keeps every match finite)")
 

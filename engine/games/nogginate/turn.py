@@ -48,6 +48,7 @@ from engine.games.nogginate.actions import (
     Phase,
     PlaceBonus,
     TakePile,
+    shape_problem,
 )
 from engine.games.nogginate.cheats import JOKERNATE_CARD, SHOW, TELL, CheatNate, Give, StartJokernate
 from engine.games.nogginate.melds import (
@@ -145,6 +146,9 @@ class Turn:
 
     def why(self, action: Action) -> str | None:
         """None if ``action`` is legal, else a sentence naming the rule that forbids it."""
+        shape = shape_problem(action)  # a shape the notation never writes is in no legal list
+        if shape:
+            return shape
         check = _WHY_BY_PHASE.get(self.phase)
         return "it is not a player's move now" if check is None else check(self, action)
 

@@ -54,6 +54,7 @@ from engine.determinize import DeterminizeError, deal
 from engine.grammar import agree
 from engine.match import match_over, match_winners
 from engine.variants import option
+from engine.inputs import brief
 
 N_SEATS = 4        # NO-1
 HAND_SIZE = 13     # NO-6
@@ -99,7 +100,7 @@ class NomsVariant:
         "declarer", rule="NO-V4", choices=("declarer", "dealer_left"),
         help='who leads to the first trick: "declarer" or "dealer_left" (P1)')
     max_hands: int = option(
-        2000, rule="NO-22a", min=1, max=100_000,
+        2000, rule="NO-22a", min=1, max=2000,
         help="the game ends after this many hands even if nobody has reached the target: the highest total "
              "wins, tied leaders share (a safety cap that keeps every game finite)")
 
@@ -348,7 +349,7 @@ def parse_noms_action(text: str) -> Action:
 def _parse_noms_verb(verb: str, rest: str) -> Action | None:
     """The action for one verb of Noms notation, or None for an unknown verb."""
     if verb in ("pass", "notrump") and rest:
-        raise ActionParseError(f"{verb!r} takes no arguments")
+        raise ActionParseError(f"{brief(verb)} takes no arguments")
     if verb == "pass":
         return _PASS
     if verb == "notrump":
@@ -361,14 +362,14 @@ def _parse_noms_verb(verb: str, rest: str) -> Action | None:
             return Bid(MISAVIS)
         if r.isdigit() and 7 <= int(r) <= 13:
             return Bid(int(r))
-        raise ActionParseError(f"{rest!r} is not a bid (7..13, mis, misavis)")
+        raise ActionParseError(f"{brief(rest)} is not a bid (7..13, mis, misavis)")
     if verb == "trump":
         r = rest.upper()
         if r in ("NT", "NOTRUMP", "NONE"):
             return Trump(None)
         if len(r) == 1 and r in "CDHS♣♦♥♠":
             return Trump(int("CDHS♣♦♥♠".index(r) % 4))
-        raise ActionParseError(f"{rest!r} is not a suit (C, D, H, S)")
+        raise ActionParseError(f"{brief(rest)} is not a suit (C, D, H, S)")
     if verb == "call":
         return Call(parse_card(rest))
     if verb == "play":

@@ -194,8 +194,8 @@ class SpiteMaliceVariant:
         "tie", rule="SM-15", choices=("tie", "partial"),
         help='"tie": a draw that cannot be completed ends the game as a tie; "partial": draw what is left '
              "and tie only when the player to move has no hand card and nothing can be drawn")
-    max_turns: int = option(2000, rule="SM-16", min=1, max=1_000_000,
-                            help="after this many turns in a game it ends as a tie (safety cap)")
+    max_turns: int = option(2000, rule="SM-16", min=1, max=10_000,
+                            help="after this many turns in a game it ends as a tie (safety cap; at most 10,000)")
     match_to: int | None = option(
         None, rule="SM-17", min=1, max=10_000,
         help="play a match: the winner of a game scores the cards left in the other stock deck; the first "

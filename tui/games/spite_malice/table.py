@@ -131,6 +131,15 @@ class SMBoard(Vertical):
     STEPS = (("snm-opp", "-compact", 5), ("snm-centre", "-compact", 4), ("snm-mine", "-compact", 4),
              ("snm-hand", "-compact", 4), ("snm-mine", "-bare", 1), ("snm-centre", "-bare", 1))
 
+    #: Rows of the screen outside the board (the status line's two, the footer's two and the rule
+    #: between them), for the first fit before the board has a size.
+    OUTSIDE_ROWS = 5
+
+    def on_mount(self) -> None:
+        # The first frame is already fitted (issue 22: no big cards that shrink a moment later): the
+        # board's height is estimated from the terminal's now, and set exactly at its first resize.
+        self.fit(self.app.size.height - self.OUTSIDE_ROWS)
+
     def on_resize(self) -> None:
         self.fit(self.size.height)
 
