@@ -402,10 +402,31 @@ def check_header(obj: Any) -> LogSetup:
     Raises:
         HeaderError: naming the first problem (values quoted briefly, ``engine.inputs.brief``).
     """
-    from engine.games import UnknownGame, get_game, seat_level_problem
-    from engine.variants import ConfigError, build_variant
     if not isinstance(obj, dict) or obj.get("type") != "header":
         raise HeaderError("the first line is not a log header")
+    _check_header_shape(obj)
+    game, variant = _header_game(obj)
+    seats = obj.get("seats")
+    if not isinstance(seats, list) or not seats or not all(
+            isinstance(s, dict) and isinstance(s.get("spec"), str) for s in seats):
+        raise HeaderError("the header has no seat list")
+    specs = _header_seats(game, variant, seats)
+    seed = obj.get("seed")
+    if seed is not None and not _is_int(seed) and not isinstance(seed, str):
+        raise HeaderError("the header's seed is neither a number nor a text")
+    if "undo" in obj and obj["undo"] not in UNDO_MODES:
+        raise HeaderError(f"the header's undo is {brief(obj['undo'])}, not one of " + ", ".join(UNDO_MODES))
+    defaults = seat_names(specs)
+    names = tuple(safe_name(s.get("name") or d) for s, d in zip(seats, defaults))
+    undo = obj.get("undo")
+    return LogSetup(game, variant, tuple(specs), names, seed, undo if isinstance(undo, str) else None)
+
+
+def _check_header_shape(obj: dict) -> None:
+    """The header's nesting, its integers' lengths and its format number (:func:`check_header`).
+
+    Raises:
+        HeaderError: naming the problem."""
     deep = too_deep(obj, MAX_LOG_DEPTH)
     if deep is not None:
         raise HeaderError(f"the header's {deep} is nested too deeply; a log line nests at most "
@@ -418,6 +439,15 @@ def check_header(obj: Any) -> LogSetup:
         raise HeaderError("the header has no format number")
     if fmt > FORMAT:
         raise HeaderError(f"the log has format {fmt}, newer than this cardtable reads ({FORMAT}); upgrade cardtable")
+
+
+def _header_game(obj: dict) -> tuple[type[Game], Any]:
+    """The header's game class and the variant its ``rules`` build (:func:`check_header`).
+
+    Raises:
+        HeaderError: no available game, or rules its variant class refuses."""
+    from engine.games import UnknownGame, get_game
+    from engine.variants import ConfigError, build_variant
     game_id = obj.get("game")
     if not isinstance(game_id, str):
         raise HeaderError("the header names no game")
@@ -429,13 +459,18 @@ def check_header(obj: Any) -> LogSetup:
     if not isinstance(rules, dict):
         raise HeaderError("the header's rules are not a table")
     try:
-        variant = build_variant(game.variant_class, rules, source="the header", section="rules")
+        return game, build_variant(game.variant_class, rules, source="the header", section="rules")
     except ConfigError as err:
         raise HeaderError(f"bad rules in the header: {err.key}: {err.message}") from None
-    seats = obj.get("seats")
-    if not isinstance(seats, list) or not seats or not all(
-            isinstance(s, dict) and isinstance(s.get("spec"), str) for s in seats):
-        raise HeaderError("the header has no seat list")
+
+
+def _header_seats(game: type[Game], variant: Any, seats: list[dict]) -> list[SeatSpec]:
+    """The header's seat specs, each parsed and its bot level one the game has, and as many
+    seats as the game allows under ``variant`` (:func:`check_header`).
+
+    Raises:
+        HeaderError: naming the first bad seat, or the seat count."""
+    from engine.games import seat_level_problem
     specs = []
     for i, seat in enumerate(seats):
         try:
@@ -449,15 +484,7 @@ def check_header(obj: Any) -> LogSetup:
     seats_problem = game.seat_range_error(len(specs), variant)
     if seats_problem:
         raise HeaderError(seats_problem)
-    seed = obj.get("seed")
-    if seed is not None and not _is_int(seed) and not isinstance(seed, str):
-        raise HeaderError("the header's seed is neither a number nor a text")
-    if "undo" in obj and obj["undo"] not in UNDO_MODES:
-        raise HeaderError(f"the header's undo is {brief(obj['undo'])}, not one of " + ", ".join(UNDO_MODES))
-    defaults = seat_names(specs)
-    names = tuple(safe_name(s.get("name") or d) for s, d in zip(seats, defaults))
-    undo = obj.get("undo")
-    return LogSetup(game, variant, tuple(specs), names, seed, undo if isinstance(undo, str) else None)
+    return specs
 
 
 def _action_problem(obj: dict) -> str | None:

@@ -23,8 +23,12 @@ from textual.widgets import Static, Switch
 from engine.cards import parse_cards
 from engine.games.nogginate.cards import NOGGINATE
 from engine.games.nickels.game import LayMeld
+from engine.games.nickels.game import Phase as NK
 from engine.games.nogginate.game import Add, Discard
+from engine.games.nogginate.game import Phase as NG
+from engine.games.nags.game import Phase as NA
 from engine.games.noms.game import Bid, Trump
+from engine.games.noms.game import Phase as NO
 from engine.session import Hint, Session
 from hidden_support import screen_text
 from tui.app import CardtableApp
@@ -63,13 +67,8 @@ def reach(game: str, seats: list[str], want: Callable[[Any], bool], *, rules: di
     raise AssertionError(f"no seed reaches the wanted {game} position")
 
 
-def phase_name(view: Any) -> str:
-    """A view's phase in lower case: a ``Phase`` member's name, or a game's phase string."""
-    return view.phase if isinstance(view.phase, str) else view.phase.name.lower()
-
-
-def phase_is(*phases: str) -> Callable[[Any], bool]:
-    return lambda v: phase_name(v) in phases
+def phase_is(*phases: object) -> Callable[[Any], bool]:
+    return lambda v: v.phase in phases
 
 
 # -- the walk ---------------------------------------------------------------------------------------
@@ -122,18 +121,18 @@ _NOMS = ["human", "ai:random", "ai:random", "ai:random"]
 _NG = ["human", "ai:random", "ai:random", "ai:random"]
 _NK = ["human", "ai:random", "ai:random"]
 _SM = ["human", "ai:random"]
-_state("nags", _NAGS, lambda v: phase_is("play")(v) and any(type(a).__name__ == "Play" for a in v.legal_actions()))
-_state("nags", _NAGS, lambda v: phase_is("play")(v) and not any(type(a).__name__ == "Play" for a in v.legal_actions()))
-_state("noms", _NOMS, phase_is("auction"))
-_state("noms", _NOMS, phase_is("trump"))
-_state("noms", _NOMS, phase_is("call"))
-_state("noms", _NOMS, phase_is("play"))
-_state("nogginate", _NG, phase_is("acquire"))
-_state("nogginate", _NG, phase_is("meld"))
-_state("nogginate", _NG, phase_is("meld"), _select_first)
-_state("nickels", _NK, phase_is("offer"))
-_state("nickels", _NK, phase_is("acquire", "after"))
-_state("nickels", _NK, phase_is("play"), _select_first)
+_state("nags", _NAGS, lambda v: v.phase is NA.PLAY and any(type(a).__name__ == "Play" for a in v.legal_actions()))
+_state("nags", _NAGS, lambda v: v.phase is NA.PLAY and not any(type(a).__name__ == "Play" for a in v.legal_actions()))
+_state("noms", _NOMS, phase_is(NO.AUCTION))
+_state("noms", _NOMS, phase_is(NO.TRUMP))
+_state("noms", _NOMS, phase_is(NO.CALL))
+_state("noms", _NOMS, phase_is(NO.PLAY))
+_state("nogginate", _NG, phase_is(NG.ACQUIRE))
+_state("nogginate", _NG, phase_is(NG.MELD))
+_state("nogginate", _NG, phase_is(NG.MELD), _select_first)
+_state("nickels", _NK, phase_is(NK.OFFER))
+_state("nickels", _NK, phase_is(NK.ACQUIRE, NK.AFTER))
+_state("nickels", _NK, phase_is(NK.PLAY), _select_first)
 _state("spite_malice", _SM, lambda v: True)
 _state("spite_malice", _SM, lambda v: True, lambda t: t._pick("hand:0"))
 
@@ -206,7 +205,7 @@ def _bar(t: Any) -> str:
 async def test_nogginate_enter_never_discards_and_names_the_hinted_move():
     """Seen defect: Enter with one selected card discarded it and ended the turn. Enter plays only
     the move the bar names ("Enter: add 10♦ to m1"); x discards."""
-    s = reach("nogginate", _NG, phase_is("meld"))
+    s = reach("nogginate", _NG, phase_is(NG.MELD))
     app = SessionApp(s)
     async with app.run_test(size=(120, 36)) as pilot:
         await until_human_turn(pilot)
@@ -253,7 +252,7 @@ async def test_nogginate_enter_never_discards_and_names_the_hinted_move():
 async def test_nogginate_typed_meld_number_names_enter():
     """A typed meld number that another meld's number begins with waits for Enter, and the bar
     says what Enter adds where."""
-    s = reach("nogginate", _NG, phase_is("meld"))
+    s = reach("nogginate", _NG, phase_is(NG.MELD))
     st = s.state
     team = st.team_of(0)
     from engine.games.nogginate.melds import NOGGI, TableMeld
@@ -276,7 +275,7 @@ async def test_nogginate_typed_meld_number_names_enter():
 async def test_nickels_enter_picks_no_way_of_several_and_names_the_lay_off():
     """Enter never picks the first of several arrangements; with a lay off waiting for its meld
     number, the bar says what Enter lays off where."""
-    s = reach("nickels", _NK, phase_is("play"))
+    s = reach("nickels", _NK, phase_is(NK.PLAY))
     app = SessionApp(s)
     async with app.run_test(size=(120, 36)) as pilot:
         await until_human_turn(pilot)
@@ -330,7 +329,7 @@ async def test_spite_malice_prompt_names_the_hinted_move_for_enter():
 async def test_noms_h_is_the_hint_at_the_trump_step_and_digits_name_trumps():
     """Seen defect: at "announce trumps" h chose hearts. h asks for a hint there too (the footer
     shows it, and undo); 3 announces hearts."""
-    s = reach("noms", _NOMS, phase_is("trump"), policy=_noms_policy)
+    s = reach("noms", _NOMS, phase_is(NO.TRUMP), policy=_noms_policy)
     app = SessionApp(s)
     async with app.run_test(size=SMALL) as pilot:
         await until_human_turn(pilot)
@@ -340,14 +339,14 @@ async def test_noms_h_is_the_hint_at_the_trump_step_and_digits_name_trumps():
         n = len(s.history)
         await press(pilot, "h")
         await wait_for(pilot, lambda: t._status().message_kind == "hint", 30)
-        assert len(s.history) == n and phase_name(s.view(0)) == "trump"
+        assert len(s.history) == n and s.view(0).phase is NO.TRUMP
         await press(pilot, "3")
         assert s.history[n] == (0, str(Trump(2)))
 
 
 async def test_noms_value_key_moves_the_cursor_and_enter_plays():
     """In play a value key puts the cursor on a card of that value (again: the next one); Enter plays it."""
-    s = reach("noms", _NOMS, phase_is("play"), policy=_noms_policy)
+    s = reach("noms", _NOMS, phase_is(NO.PLAY), policy=_noms_policy)
     app = SessionApp(s)
     async with app.run_test(size=SMALL) as pilot:
         await until_human_turn(pilot)
@@ -375,7 +374,7 @@ async def test_noms_value_key_moves_the_cursor_and_enter_plays():
 # -- Esc closes every overlay; quiet keys say why ---------------------------------------------------
 
 async def test_escape_closes_the_side_panel_and_the_last_events_which_spare_the_prompt():
-    s = reach("nogginate", _NG, phase_is("meld"))
+    s = reach("nogginate", _NG, phase_is(NG.MELD))
     app = SessionApp(s)
     async with app.run_test(size=SMALL) as pilot:
         await until_human_turn(pilot)
@@ -423,7 +422,7 @@ async def test_quiet_keys_say_why():
         await wait_for(pilot, lambda: app.table.human_turn())
         await press(pilot, "full_stop")
         assert "no bots at this table" in app.table._status().message_text
-    s = reach("nickels", _NK, phase_is("acquire", "after"))
+    s = reach("nickels", _NK, phase_is(NK.ACQUIRE, NK.AFTER))
     app = SessionApp(s)
     async with app.run_test(size=SMALL) as pilot:
         await until_human_turn(pilot)

@@ -12,7 +12,7 @@ from typing import Iterable
 import pytest
 
 from engine.cards import parse_card, parse_cards
-from engine.games.nickels.game import Claim, Decline, Discard, LayMeld, Layoff, Swap
+from engine.games.nickels.game import Claim, Decline, Discard, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.melds import parse_meld
 from engine.chance import RandomChance, StackedChance
 from engine.session import Session
@@ -92,7 +92,7 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         t = app.table
         await wait_for(pilot, lambda: ready(app))
         view = t.view
-        assert view.phase == "offer" and view.to_move == 0 and view.discards[-1] == parse_card("9D")
+        assert view.phase == Phase.OFFER and view.to_move == 0 and view.discards[-1] == parse_card("9D")
         bar = t.query_one(DecisionBar)
         assert bar.question == "Claim 9♦ (+1 face-down penalty card)? c claim, space pass"
         await press(pilot, "c")
@@ -101,13 +101,13 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         view = t.view
         assert view.claims[0] == 1 and parse_card("9D") in view.hand and parse_card("KC") in view.hand
         # offers of the bots' discards: pass with space, until it is Ann's turn
-        while t.view.phase == "offer":
+        while t.view.phase == Phase.OFFER:
             await press(pilot, "space")
             await wait_for(pilot, lambda: ready(app))
-        assert t.view.phase == "acquire" and t.view.turn == 0
+        assert t.view.phase == Phase.ACQUIRE and t.view.turn == 0
         await press(pilot, "p")  # pass the top discard: draw 9C
         await wait_for(pilot, lambda: ready(app))
-        assert t.view.phase == "play" and parse_card("9C") in t.view.hand
+        assert t.view.phase == Phase.PLAY and parse_card("9C") in t.view.hand
         assert "need 2 books" not in status(app).prompt_text and "you hold it" in status(app).prompt_text
         # a refused meld says why, with the rule
         await select(pilot, ["7C", "9S", "2D"])
@@ -133,7 +133,7 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         await select(pilot, ["2D"])
         await press(pilot, "d")
         await wait_for(pilot, lambda: ready(app))
-        while t.view.phase == "offer":
+        while t.view.phase == Phase.OFFER:
             await press(pilot, "space")
             await wait_for(pilot, lambda: ready(app))
         await press(pilot, "p")
@@ -185,7 +185,7 @@ async def test_a_run_with_a_joker_and_a_joker_swap():
         assert contract_line(t.view) == "7 hand: 1 book + 1 run"
         await press(pilot, "c")
         await wait_for(pilot, lambda: ready(app))
-        while t.view.phase == "offer":
+        while t.view.phase == Phase.OFFER:
             await press(pilot, "space")
             await wait_for(pilot, lambda: ready(app))
         await press(pilot, "p")
@@ -202,7 +202,7 @@ async def test_a_run_with_a_joker_and_a_joker_swap():
         await select(pilot, ["10S"])
         await press(pilot, "d")
         await wait_for(pilot, lambda: ready(app))
-        while t.view.phase == "offer":
+        while t.view.phase == Phase.OFFER:
             await press(pilot, "space")
             await wait_for(pilot, lambda: ready(app))
         await press(pilot, "p")
@@ -243,7 +243,7 @@ async def test_the_12_hand_goes_out_with_three_runs_and_no_discard():
         t = app.table
         await wait_for(pilot, lambda: ready(app))
         assert contract_line(t.view) == "12 hand: 3 runs, every card, no discard"
-        assert t.view.turn == 0 and t.view.phase == "acquire"
+        assert t.view.turn == 0 and t.view.phase == Phase.ACQUIRE
         await press(pilot, "p")
         await wait_for(pilot, lambda: ready(app))
         assert "12 hand" in status(app).prompt_text and "you hold it" in status(app).prompt_text
@@ -378,7 +378,7 @@ async def test_a_joker_that_can_stand_for_two_cards_is_asked_and_a_hint_lays_its
         await wait_for(pilot, lambda: ready(app))
         await press(pilot, "c")
         await wait_for(pilot, lambda: ready(app))
-        while t.view.phase == "offer":
+        while t.view.phase == Phase.OFFER:
             await press(pilot, "space")
             await wait_for(pilot, lambda: ready(app))
         await press(pilot, "p")

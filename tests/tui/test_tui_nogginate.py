@@ -13,7 +13,7 @@ from rich.text import Text
 
 from engine.cards import Suit
 from engine.games.nogginate.cards import NOGGINATE
-from engine.games.nogginate.game import P_MELD, Add, NewNate, NewNoggi
+from engine.games.nogginate.game import Add, NewNate, NewNoggi, Phase
 from engine.games.nogginate.melds import NATE, NOGGI, TableMeld
 from engine.session import Session
 from tui.games import TABLES
@@ -84,13 +84,13 @@ async def test_a_whole_turn_draw_meld_of_four_discard():
     async with app.run_test(size=(120, 36)) as pilot:
         t = await fresh(app, pilot)
         s = app.session
-        assert t.view.phase == "acquire"
+        assert t.view.phase == Phase.ACQUIRE
         set_hand(s, 0, "4S 5S 6S 7S 9H 9D 2C 3C 10D")
         go_down(s, 0)
         await redraw(t, pilot)
         assert t.prompt(t.view).startswith("Draw two cards (d)")
         await press(pilot, "d")
-        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
+        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
         assert len(t.view.hand) == 11
         await press(pilot, "end")
         assert t.hand.cursor == 10
@@ -128,11 +128,11 @@ async def test_the_pile_with_the_only_pair_or_the_selected_one():
         assert "or take the pile with two natural 7s (p)" in t.prompt(t.view)
         await press(pilot, "p")  # three 7s: which two?
         assert "select the two naturals" in t._status().message_text
-        assert s.state.phase != P_MELD
+        assert s.state.phase != Phase.MELD
         t.hand.select_cards(cards("7C 7D"))
         await press(pilot, "p")
         assert [m for actor, m in s.history if actor == 0][-1] == "pile 7C 7D"
-        assert s.state.phase == P_MELD
+        assert s.state.phase == Phase.MELD
         assert any(m.kind == NATE and len(m.cards) == 3 for m in s.state.melds if m.team == 0)
 
 
@@ -147,7 +147,7 @@ async def test_a_frozen_pile_is_refused_with_the_rule():
         assert "frozen" in t.query_one("#ng-info").render().plain
         await press(pilot, "p")
         assert "NG-35" in t._status().message_text
-        assert s.state.phase != P_MELD
+        assert s.state.phase != Phase.MELD
 
 
 async def test_the_partner_question_in_hot_seat_one_hand_off_each_way():
@@ -164,7 +164,7 @@ async def test_the_partner_question_in_hot_seat_one_hand_off_each_way():
             if isinstance(app.screen, HandoffScreen):
                 await press(pilot, "enter")
                 await wait_for(pilot, lambda: t.human_turn())
-            if s.to_move == 0 and s.state.phase != P_MELD and t.human_turn():
+            if s.to_move == 0 and s.state.phase != Phase.MELD and t.human_turn():
                 break
             await wait_for(pilot, lambda: t.human_turn() or isinstance(app.screen, HandoffScreen))
             if t.human_turn() and s.to_move != 0:
@@ -178,7 +178,7 @@ async def test_the_partner_question_in_hot_seat_one_hand_off_each_way():
         st.next_id += 2
         await redraw(t, pilot)
         await press(pilot, "d")
-        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
+        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
         set_hand(s, 0, "2H 3H 4H 9C 8S")  # Ann can go out whatever she drew, so she may ask (NG-45k)
         await redraw(t, pilot)
         await press(pilot, "a")
@@ -210,7 +210,7 @@ def test_the_prompt_says_when_a_yes_no_longer_binds():
     s = Session("nogginate", None, ["ai:random"] * 4, seed=3, write_log=False)
     s.advance()
     st = s.state
-    st.turn_seat, st.phase, st.need = 0, P_MELD, 0
+    st.turn_seat, st.phase, st.need = 0, Phase.MELD, 0
     go_down(s, 0)
     st.melds.append(TableMeld(st.next_id, 0, NOGGI, tuple(cards("0C 1C 2C 3C 4C 5C 6C")), True))
     st.melds.append(TableMeld(st.next_id + 1, 0, NATE, tuple(cards("9C 9C 9D 9D 9H 9S 9S")), True))

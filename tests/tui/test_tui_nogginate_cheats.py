@@ -14,7 +14,7 @@ import time
 from engine.cards import Card
 from engine.games.nogginate.cards import CHEAT_CARDS, NOGGINATE, Kind
 from engine.games.nogginate.cheats import TELL_RANKED, TELLS, Tell
-from engine.games.nogginate.game import P_ACQUIRE, P_MELD
+from engine.games.nogginate.game import Phase
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld
 from engine.session import Session
 from tui.games.nogginate.replay import render_position
@@ -55,10 +55,10 @@ async def meld_phase(app: TableApp, pilot, hand: str) -> NogginateTableScreen:
     await until_human_turn(pilot)
     t = app.table
     s = app.session
-    assert s.state.phase == P_ACQUIRE and s.to_move == 0
+    assert s.state.phase == Phase.ACQUIRE and s.to_move == 0
     s.state.down[0] = True
     await press(pilot, "d")
-    await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
+    await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
     set_hand(s, 0, hand)
     t.redraw()
     await pilot.pause()
@@ -82,7 +82,7 @@ async def test_the_draw_choice_keys_and_the_cheat_piles_on_the_felt():
         assert f"Cheat stock {n} · cheat pile" in info
         await press(pilot, "1")
         assert moves_of(s)[-1] == "draw 1c1x"
-        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
+        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
         held = sum(1 for c in t.view.hand if c in CHEAT_CARDS)
         assert held == 1
         assert f"Cheat stock {n - 1} " in t.query_one("#ng-info").render().plain
@@ -258,7 +258,7 @@ async def test_team_choice_returns_are_given_by_number():
             await press(pilot, str(t.card_choices.index(cards("8S")[0]) + 1))
         await press(pilot, str(mine))
         assert moves_of(s)[-1] == f"steal m{theirs} 8S m{mine}"
-        assert s.state.phase != P_MELD and s.state.returning
+        assert s.state.phase != Phase.MELD and s.state.returning
         # the returning team's next player (a bot here) gives them out; the bar words it for a human
         await wait_for(pilot, lambda: not s.state.returning)
         assert [m.split()[0] for _a, m in s.history[-4:]].count("give") >= 2
@@ -276,14 +276,14 @@ async def test_hot_seat_the_strip_only_behind_the_partners_hand_off():
                 await press(pilot, "enter")
                 await wait_for(pilot, lambda: t.human_turn())
             await wait_for(pilot, lambda: t.human_turn() or isinstance(app.screen, HandoffScreen))
-            if t.human_turn() and s.to_move == 0 and s.state.phase == P_ACQUIRE:
+            if t.human_turn() and s.to_move == 0 and s.state.phase == Phase.ACQUIRE:
                 break
             if t.human_turn():
                 t.human_act(s.view(s.to_move).legal_actions()[0])
             await asyncio.sleep(0)
         s.state.down[0] = True
         await press(pilot, "d")
-        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == "meld")
+        await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
         set_hand(s, 0, "SHW 7H 2C 3C 9S")
         t.redraw()
         await pilot.pause()
@@ -305,7 +305,7 @@ async def test_hot_seat_the_strip_only_behind_the_partners_hand_off():
 def test_replay_seat_view_shows_the_shown_card_only_to_the_partners_team():
     s = Session("nogginate", CHEATS, ["ai:random"] * 4, seed=4, write_log=False)
     s.advance()
-    while not (s.state.phase == P_MELD and s.to_move == 0):
+    while not (s.state.phase == Phase.MELD and s.to_move == 0):
         s.act(s.bot_choose())
     s.state.hands[0] = sorted(cards("SHW 7H 2C 3C 9S"), key=lambda c: c.order)
     s.act(NOGGINATE.parse("SHW") and s.game.parse_action("show 7H"))
@@ -321,7 +321,7 @@ def test_replay_seat_view_shows_the_shown_card_only_to_the_partners_team():
 def test_prompt_mentions_the_cheat_card_step():
     s = Session("nogginate", CHEATS, ["ai:random"] * 4, seed=4, write_log=False)
     s.advance()
-    while not (s.state.phase == P_MELD and s.to_move == 0):
+    while not (s.state.phase == Phase.MELD and s.to_move == 0):
         s.act(s.bot_choose())
     s.state.hands[0] = sorted(cards("STL 2C 3C 9S 9D"), key=lambda c: c.order)
     assert "A cheat card: select it, then its target." in prompt(s.view(0), ["A", "B", "C", "D"])
@@ -371,14 +371,13 @@ async def test_steal_scrolls_the_opponents_melds_into_sight_on_a_small_screen():
 
 
 async def test_returned_cards_are_given_by_number_in_the_bar():
-    from engine.games.nogginate.game import P_RETURN
     app = TableApp("nogginate", SEATS, seed=3, rules={**CHEATS, "steal_return_policy": "team_choice"})
     async with app.run_test(size=(80, 24)) as pilot:
         await until_human_turn(pilot)
         t = app.table
         s = app.session
         st = s.state
-        st.phase, st.returning, st.return_team, st.return_seat = P_RETURN, cards("7H 8H"), 0, 0
+        st.phase, st.returning, st.return_team, st.return_seat = Phase.RETURN, cards("7H 8H"), 0, 0
         st.hands[0].append(cards("STL")[0])  # (the screen is under test, not how the position came about)
         t._view = None
         t.redraw()

@@ -1,5 +1,6 @@
-"""Nickels: the rules and state (:mod:`.game`), melds (:mod:`.melds`), the bots (:mod:`.bots`, :mod:`.search`) and
-the clarified rules text (``rules.md``), described to the rest of the engine by :data:`SPEC`."""
+"""Nickels: the rules (:mod:`.game` and the modules it names: actions, melds, turn, state, view), the
+bots (:mod:`.bots`, :mod:`.search`) and the clarified rules text (``rules.md``), described to the rest
+of the engine by :data:`SPEC`."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def draw_step(state: State, take: Taker) -> Action | None:
     ``state`` is a NickelsState."""
     state = cast(game.NickelsState, state)
     p = state.phase
-    if p == game.P_DEAL:
+    if p == game.Phase.DEAL:
         size = 6 + state.round_no
         n = state.n_seats
         order = take(list(state.pool), size * n, state.variant.full_deck(n), new_pass=True)
@@ -27,11 +28,11 @@ def draw_step(state: State, take: Taker) -> Action | None:
             hands[(state.dealer + 1 + i) % n].append(c)
         return game.Deal(tuple(tuple(sorted(h)) for h in hands))
     universe = state.variant.full_deck(state.n_seats)
-    if p == game.P_UPCARD:
+    if p == game.Phase.UPCARD:
         return game.Upcard(take(list(state.pool), 1, universe)[0])
-    if p == game.P_DRAW:
+    if p == game.Phase.DRAW:
         return game.DrawCard(take(list(state.pool), 1, universe)[0])
-    if p == game.P_PENALTY:
+    if p == game.Phase.PENALTY:
         return game.PenaltyCard(take(list(state.pool), 1, universe)[0])
     return None
 

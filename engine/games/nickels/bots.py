@@ -41,7 +41,7 @@ from typing import Iterable, Sequence, cast
 from engine.ai.base import HeuristicBot
 from engine.cards import Card
 from engine.core import Action, View
-from engine.games.nickels.game import (Claim, Decline, Discard, LayMeld, Layoff, NickelsView, Swap, Take,
+from engine.games.nickels.game import (Claim, Decline, Discard, LayMeld, Layoff, NickelsView, Phase, Swap, Take,
                                        TableMeld, layoff_moves)
 from engine.games.nickels.melds import Meld, next_melds, pos_rank, rank_positions
 
@@ -261,34 +261,31 @@ class NickelsEasyBot(HeuristicBot):
     def decide_with_reason(self, view: View, legal: Sequence[Action],
                            rng: random.Random) -> tuple[Action, str]:
         v = cast(NickelsView, view)
-        seat = v.seat
-        hand = list(v.hand)
-        contract = v.contract
-        down = v.down_turn[seat] >= 0
-        if v.phase in ("acquire", "after"):
-            top = v.discards[-1]
-            if down:
-                if layoff_moves([top], v.melds):
-                    return Take(), f"{top.pretty} can be laid off at once"
-                return Decline(), f"{top.pretty} fits no meld on the table"
-            d0 = contract_distance(hand, contract)
-            d1 = contract_distance(hand + [top], contract)
-            if d1 < d0:
-                return Take(), f"{top.pretty} brings the contract closer ({d0} cards missing, then {d1})"
-            return Decline(), f"{top.pretty} does not bring the contract closer"
-        if v.phase == "offer":
+        if v.phase in (Phase.ACQUIRE, Phase.AFTER):
+            return self.take_or_pass(v)
+        if v.phase == Phase.OFFER:
             return self.offer(v)
+        return self.play(v, legal)
+
+    def take_or_pass(self, v: NickelsView) -> tuple[Action, str]:
+        """Step 1 of the module docstring: take the top discard or pass (NK-13b, NK-13d)."""
+        top = v.discards[-1]
+        if v.down_turn[v.seat] >= 0:
+            if layoff_moves([top], v.melds):
+                return Take(), f"{top.pretty} can be laid off at once"
+            return Decline(), f"{top.pretty} fits no meld on the table"
+        hand = list(v.hand)
+        d0 = contract_distance(hand, v.contract)
+        d1 = contract_distance(hand + [top], v.contract)
+        if d1 < d0:
+            return Take(), f"{top.pretty} brings the contract closer ({d0} cards missing, then {d1})"
+        return Decline(), f"{top.pretty} does not bring the contract closer"
+
+    def play(self, v: NickelsView, legal: Sequence[Action]) -> tuple[Action, str]:
+        """Steps 3 to 5 of the module docstring: go down, free a joker, lay off, discard."""
         melds = [a for a in legal if isinstance(a, LayMeld)]
         if melds:
-            owed = v.owed if v.owed != (0, 0) else contract
-            laid = [m.meld for m in v.melds if m.owner == seat] if v.owed != (0, 0) else []
-            plan = best_down_plan(hand, owed[0], owed[1], laid, v.variant.min_naturals_per_meld,
-                                  v.round_no == 6)
-            first = LayMeld(plan[0]) if plan else None
-            if first is not None and first in melds:
-                rest = f", then {plan_text(plan[1:])}" if len(plan) > 1 else ""
-                return first, f"goes down laying the most cards: {plan[0].pretty()}{rest}"
-            return melds[0], "goes down with the contract"
+            return self.go_down(v, melds)
         swaps = [a for a in legal if isinstance(a, Swap)]
         if swaps:
             return swaps[0], f"frees a joker with {swaps[0].card.pretty}, to lay it off next"
@@ -302,6 +299,17 @@ class NickelsEasyBot(HeuristicBot):
             return legal[0], "the only kind of move left"
         order = discard_order(v, discards)
         return order[0][1], discard_reason(v, order)
+
+    def go_down(self, v: NickelsView, melds: list[LayMeld]) -> tuple[Action, str]:
+        """Step 3: the first meld of the going-down plan that lays the most cards (NK-11)."""
+        owed = v.owed if v.owed != (0, 0) else v.contract
+        laid = [m.meld for m in v.melds if m.owner == v.seat] if v.owed != (0, 0) else []
+        plan = best_down_plan(list(v.hand), owed[0], owed[1], laid, v.variant.min_naturals_per_meld, v.round_no == 6)
+        first = LayMeld(plan[0]) if plan else None
+        if first is not None and first in melds:
+            rest = f", then {plan_text(plan[1:])}" if len(plan) > 1 else ""
+            return first, f"goes down laying the most cards: {plan[0].pretty()}{rest}"
+        return melds[0], "goes down with the contract"
 
     def offer(self, v: NickelsView) -> tuple[Action, str]:
         """Step 2 of the module docstring: claim or pass the offered discard."""

@@ -15,8 +15,8 @@ spaces; a book lists its naturals (sorted) then its jokers (``7C 7D JK``); a
 run lists its positions from low to high, a joker written as the card it
 stands for (``JK=AS 2S 3S 4S``, ``10H JH QH AH`` is not a run).
 
-The functions here are pure; the state (:mod:`.game`) owns the melds on the
-table.
+The functions here are pure; the state (:mod:`.state`) owns the melds on the
+table (:class:`TableMeld`).
 """
 
 from __future__ import annotations
@@ -26,12 +26,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
-from engine.cards import ACE, Card, Suit, parse_card, rank_text
+from engine.cards import ACE, Card, Suit, multi_deck, parse_card, rank_text
 
 JOKER = Card.joker()
 
 #: NK-10: the contract of each round, as (books, runs), for the 6 to 12 hands.
 CONTRACTS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+#: NK-3: seven rounds, the 6 to the 12 hand.
+ROUNDS = len(CONTRACTS)
+HAND_NAMES = tuple(f"{5 + i} hand" for i in range(1, ROUNDS + 1))
 
 #: Smallest book and run (NK-7, NK-8).
 MIN_BOOK = 3
@@ -148,6 +151,36 @@ class Run:
 
 
 Meld = Book | Run
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: its id (``m3`` is 3; ids are never reused in a round),
+    the seat that laid it down and the meld."""
+
+    id: int
+    owner: int
+    meld: Meld
+
+    def label(self) -> str:
+        """``m3``."""
+        return f"m{self.id}"
+
+
+@functools.lru_cache(maxsize=8)
+def pack(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
+    """NK-2: the pack of ``decks`` standard decks with ``jokers_per_deck`` jokers each (a shared tuple)."""
+    return tuple(multi_deck(decks, jokers_per_deck))
+
+
+@functools.lru_cache(maxsize=8)
+def _pack_dict(decks: int, jokers: int) -> dict[Card, int]:
+    return dict(Counter(pack(decks, jokers // decks)))
+
+
+def pack_counts(decks: int, jokers: int) -> Counter:
+    """NK-2: the pack of ``decks`` standard decks and ``jokers`` jokers as a new Counter (card -> copies)."""
+    return Counter(_pack_dict(decks, jokers))
 
 
 def make_book(cards: Iterable[Card]) -> Book:
@@ -470,56 +503,79 @@ def _can_complete(hand: dict[Card, int], books: int, runs: int, laid: list[Meld]
 def _completable(hand: dict[Card, int], books: int, runs: int, laid: list[Meld], min_nat: int, all_cards: bool,
                  memo: dict) -> bool:
     if runs:
-        if all_cards:
-            total = sum(hand.values())
-            if total > MAX_RUN * runs + (MAX_RUN * books) or total < MIN_RUN * runs:
-                return False
-        prev = [m for m in laid if isinstance(m, Run)]
-        cands = _run_entries(hand, min_nat)
-        if all_cards and not books:
-            # every card must go into some run, and a run holds one suit and each card once: no more suits
-            # than runs, no card more often than runs (a quick no, the search below would say the same)
-            if (len({c.suit for c in hand if not c.is_joker}) > runs
-                    or any(n > runs for c, n in hand.items() if not c.is_joker)):
-                return False
-        if all_cards and not books and min_nat == 1:
-            # every card must go into some run: try only the runs holding the lowest natural card (with
-            # more naturals per meld that run may have to wait for a run that frees a joker's place, NK-9a)
-            first = min((c for c in hand if not c.is_joker), key=_order, default=None)
-            if first is None:
-                return False
-            cands = [e for e in cands if first in e[2]]
-        cands.sort(key=_jokers_of)  # stable: by jokers used, then suit, start, end
-        for r, j, nat in cands:
-            if prev and any(runs_join(p, r) for p in prev):
-                continue
-            rest = _minus(hand, nat + (JOKER,) * j if j else nat)
-            if _can_complete(rest, books, runs - 1, laid + [r], min_nat, all_cards, memo):
-                return True
-        jokers = hand.get(JOKER, 0)
-        if books and jokers:
-            # NK-9a: a book laid first frees its naturals' positions for a run's jokers
-            used_ranks = {m.rank for m in laid if isinstance(m, Book)}
-            for b in book_candidates(Counter(hand), min_nat, used_ranks):
-                if jokers > len(b.cards) - b.naturals and _can_complete(
-                        _minus(hand, b.cards), books - 1, runs, laid + [b], min_nat, all_cards, memo):
-                    return True
-        return False
+        return _runs_completable(hand, books, runs, laid, min_nat, all_cards, memo)
     used = {m.rank for m in laid if isinstance(m, Book)}
     if not all_cards:
-        # greedy is exact: the ranks with the most naturals need the fewest jokers
-        per_rank: dict[int, int] = {}
-        for c, n in hand.items():
-            if not c.is_joker and c.rank not in used:
-                per_rank[c.rank] = per_rank.get(c.rank, 0) + n
-        counts = sorted((n for n in per_rank.values() if n >= max(1, min_nat)), reverse=True)[:books]
-        if len(counts) < books:
-            return False
-        return sum(max(0, MIN_BOOK - n) for n in counts) <= hand.get(JOKER, 0)
-    for b in book_candidates(hand, min_nat, used):
-        if _can_complete(_minus(hand, b.cards), books - 1, 0, laid + [b], min_nat, all_cards, memo):
+        return _books_fit(hand, books, used, min_nat)
+    return any(_can_complete(_minus(hand, b.cards), books - 1, 0, laid + [b], min_nat, all_cards, memo)
+               for b in book_candidates(hand, min_nat, used))
+
+
+def _books_fit(hand: dict[Card, int], books: int, used: set[int], min_nat: int) -> bool:
+    """Whether ``books`` books of ranks not in ``used`` can be laid from ``hand`` (no other melds
+    to share its cards with). Greedy is exact: the ranks with the most naturals need the fewest jokers."""
+    per_rank: dict[int, int] = {}
+    for c, n in hand.items():
+        if not c.is_joker and c.rank not in used:
+            per_rank[c.rank] = per_rank.get(c.rank, 0) + n
+    counts = sorted((n for n in per_rank.values() if n >= max(1, min_nat)), reverse=True)[:books]
+    if len(counts) < books:
+        return False
+    return sum(max(0, MIN_BOOK - n) for n in counts) <= hand.get(JOKER, 0)
+
+
+def _runs_completable(hand: dict[Card, int], books: int, runs: int, laid: list[Meld], min_nat: int,
+                      all_cards: bool, memo: dict) -> bool:
+    """:func:`_completable` with runs still owed: try each run (those using fewest jokers first),
+    then a book first (:func:`_book_first`)."""
+    if all_cards and _too_many_for_runs(hand, books, runs):
+        return False
+    prev = [m for m in laid if isinstance(m, Run)]
+    for r, j, nat in _run_tries(hand, books, min_nat, all_cards):
+        if prev and any(runs_join(p, r) for p in prev):
+            continue
+        rest = _minus(hand, nat + (JOKER,) * j if j else nat)
+        if _can_complete(rest, books, runs - 1, laid + [r], min_nat, all_cards, memo):
             return True
-    return False
+    return _book_first(hand, books, runs, laid, min_nat, all_cards, memo)
+
+
+def _run_tries(hand: dict[Card, int], books: int, min_nat: int, all_cards: bool) -> list[_RunEntry]:
+    """The runs :func:`_runs_completable` tries next, fewest jokers first (stable: then by suit,
+    start and end). With every card to meld in runs only (NK-20) and one natural per meld, only
+    the runs holding the lowest natural card: some run must hold it (with more naturals per meld
+    that run may have to wait for a run that frees a joker's place, NK-9a)."""
+    cands = _run_entries(hand, min_nat)
+    if all_cards and not books and min_nat == 1:
+        first = min((c for c in hand if not c.is_joker), key=_order, default=None)
+        cands = [e for e in cands if first in e[2]] if first is not None else []
+    cands.sort(key=_jokers_of)
+    return cands
+
+
+def _book_first(hand: dict[Card, int], books: int, runs: int, laid: list[Meld], min_nat: int, all_cards: bool,
+                memo: dict) -> bool:
+    """NK-9a: with books and jokers, a book laid first frees its naturals' positions for a run's jokers."""
+    jokers = hand.get(JOKER, 0)
+    if not books or not jokers:
+        return False
+    used_ranks = {m.rank for m in laid if isinstance(m, Book)}
+    return any(jokers > len(b.cards) - b.naturals
+               and _can_complete(_minus(hand, b.cards), books - 1, runs, laid + [b], min_nat, all_cards, memo)
+               for b in book_candidates(Counter(hand), min_nat, used_ranks))
+
+
+def _too_many_for_runs(hand: dict[Card, int], books: int, runs: int) -> bool:
+    """NK-20 (every card melded): a quick no. More cards than the melds hold, fewer than the runs
+    need; with runs only, more suits than runs or a card more often than runs (a run holds one
+    suit and each card once). The search would say the same, slower."""
+    total = sum(hand.values())
+    if total > MAX_RUN * runs + (MAX_RUN * books) or total < MIN_RUN * runs:
+        return True
+    if books:
+        return False
+    return (len({c.suit for c in hand if not c.is_joker}) > runs
+            or any(n > runs for c, n in hand.items() if not c.is_joker))
 
 
 def _jokers_of(entry: _RunEntry) -> int:
@@ -580,32 +636,33 @@ def arrange(cards: Iterable[Card]) -> list[Meld]:
     """
     cs = list(cards)
     nat = sorted((c for c in cs if not c.is_joker), key=_order)
-    jokers = len(cs) - len(nat)
     out: list[Meld] = []
     if not nat:
         return out
     if len({c.rank for c in nat}) == 1 and len(cs) >= MIN_BOOK:
         out.append(make_book(cs))
-    suits = {c.suit for c in nat}
     ranks = [c.rank for c in nat]
-    if len(suits) != 1 or len(set(ranks)) != len(ranks) or len(cs) < MIN_RUN or len(cs) > MAX_RUN:
+    if len({c.suit for c in nat}) != 1 or len(set(ranks)) != len(ranks) or not MIN_RUN <= len(cs) <= MAX_RUN:
         return out
+    return out + _runs_through(nat, len(cs) - len(nat))
+
+
+def _runs_through(nat: list[Card], jokers: int) -> list[Run]:
+    """The runs holding the naturals ``nat`` (one suit, distinct ranks) and ``jokers`` jokers: the
+    jokers fill the gaps, and any left over extend the run below or above; an ace low or high.
+    By start, then end."""
     suit = nat[0].suit
     assert suit is not None
+    ranks = [c.rank for c in nat]
     runs: dict[tuple[int, int], Run] = {}
-    ace_choices = (1, 14) if ACE in ranks else (0,)
-    for ace_pos in ace_choices:
+    for ace_pos in ((1, 14) if ACE in ranks else (0,)):
         positions = sorted(ace_pos if r == ACE else r for r in ranks)
         lo, hi = positions[0], positions[-1]
-        gaps = hi - lo + 1 - len(positions)
-        if gaps > jokers:
-            continue
-        extra = jokers - gaps
-        for below in range(extra + 1):
+        extra = jokers - (hi - lo + 1 - len(positions))
+        held = set(positions)
+        for below in range(extra + 1):  # no room for the gaps: extra < 0, no runs
             start, end = lo - below, hi + extra - below
-            if start < 1 or end > 14:
-                continue
-            held = set(positions)
-            runs[(start, end)] = Run(suit, start, tuple(Card.get(pos_rank(p), suit) if p in held else JOKER
-                                                        for p in range(start, end + 1)))
-    return out + [runs[k] for k in sorted(runs)]
+            if start >= 1 and end <= 14:
+                runs[(start, end)] = Run(suit, start, tuple(Card.get(pos_rank(p), suit) if p in held else JOKER
+                                                            for p in range(start, end + 1)))
+    return [runs[k] for k in sorted(runs)]

@@ -53,7 +53,7 @@ from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward, paired_pick
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
-from engine.games.nickels.game import ROUNDS, Claim, Decline, Discard, NickelsState, NickelsView, Take
+from engine.games.nickels.game import ROUNDS, Claim, Decline, Discard, NickelsState, NickelsView, Phase, Take
 
 #: Discards (the best of the ``easy`` ranking) compared by the search.
 DISCARDS = 3
@@ -103,7 +103,7 @@ def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) ->
     v = view
     me = v.seat
     down = v.down_turn[me] >= 0
-    if v.phase in ("acquire", "after"):
+    if v.phase in (Phase.ACQUIRE, Phase.AFTER):
         top = v.discards[-1]
         hand = list(v.hand)
         if down:
@@ -112,7 +112,7 @@ def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) ->
                 or usefulness(top, hand, v.contract) > 0):
             return [easy_move, Decline() if easy_move == Take() else Take()]
         return [easy_move]
-    if v.phase == "offer":
+    if v.phase == Phase.OFFER:
         if v.round_no == ROUNDS - 1:
             return [easy_move]
         top = v.discards[-1]

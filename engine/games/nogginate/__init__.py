@@ -1,5 +1,6 @@
-"""Nogginate: the rules and state (:mod:`.game`), melds (:mod:`.melds`), the bots (:mod:`.bots`,
-:mod:`.search`) and the clarified rules text (``rules.md``), described to the rest of the engine by :data:`SPEC`."""
+"""Nogginate: the rules (:mod:`.game` and the modules it names: actions, melds, cheats, turn,
+powers, state, view), the bots (:mod:`.bots`, :mod:`.search`) and the clarified rules text
+(``rules.md``), described to the rest of the engine by :data:`SPEC`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import cast
 from engine.core import Action, State
 from engine.games.nogginate import game, search
 from engine.games.nogginate.bots import NogginateEasyBot
+from engine.games.nogginate.cheats import game_cheat_deck
+from engine.games.nogginate.melds import custom_deck
 from engine.spec import GameSpec, Taker, standard_bots
 
 
@@ -18,22 +21,22 @@ def draw_step(state: State, take: Taker) -> Action | None:
     NogginateState."""
     state = cast(game.NogginateState, state)
     p = state.phase
-    universe = list(game._deck())
-    if p == game.P_DEAL:
+    universe = list(custom_deck())
+    if p == game.Phase.DEAL:
         n = state.n_seats
         order = take(list(state.stock), game.HAND_SIZE * n, universe, new_pass=True)
         hands: list[list] = [[] for _ in range(n)]
         for i, c in enumerate(order):  # NG-13: one at a time from the dealer's left
             hands[(state.dealer + 1 + i) % n].append(c)
         return game.Deal(tuple(tuple(sorted(h, key=lambda c: c.order)) for h in hands))
-    if p == game.P_UPCARD:
+    if p == game.Phase.UPCARD:
         return game.Upcard(take(list(state.stock), 1, universe)[0])
-    if p == game.P_DRAW:
+    if p == game.Phase.DRAW:
         x = state.draw_kind  # NG-26: cheat cards of this draw, from the cheat stock's own stacked order
         k = min(2 - x, len(state.stock))
         cards = take(list(state.stock), k, universe) if k else []
         if x:
-            deck = game._cheat_deck(state.variant, state.partnership)
+            deck = game_cheat_deck(state.variant, state.partnership)
             cards += take(list(state.cheat_stock), x, deck, stack="cheat")
         return game.Drawn(tuple(sorted(cards, key=lambda c: c.order)))
     return None

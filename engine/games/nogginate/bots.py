@@ -2,7 +2,7 @@
 policy of the searches (:mod:`.search`).
 
 The heuristic is a **planner** (:func:`plan_move`): it proposes moves in its order
-of preference and checks each one with the engine's own legality code (``_Turn.why``,
+of preference and checks each one with the engine's own legality code (``Turn.why``,
 the one code path of the state and the view), so it never needs the whole legal
 list; the first legal proposal is the move. The same planner runs from a seat's
 :class:`~.game.NogginateView` (the ``easy`` bot) and from a determinized
@@ -62,12 +62,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Sequence, cast
+from typing import Callable, Sequence, cast
 
 from engine.ai.base import HeuristicBot
 from engine.cards import Card
-from engine.core import Action, View
 from engine.games.nogginate.cards import CHEAT_CARDS
+from engine.core import Action, View
 from engine.games.nogginate.cheats import (
     COMBINE,
     HANDS_OFF,
@@ -88,8 +88,9 @@ from engine.games.nogginate.cheats import (
     Show,
     Steal,
     Tell,
-    after_steal,
 )
+from engine.games.nogginate.estimates import (Ctx, meld_cards, meld_value, meld_worth, neighbours, steal_gain,
+                                              still_able, team_estimate, worth)
 from engine.games.nogginate.game import (
     ASK,
     BONUS_ACT,
@@ -100,9 +101,6 @@ from engine.games.nogginate.game import (
     NO,
     OUT,
     PASS,
-    P_ACQUIRE,
-    P_ANSWER,
-    P_RETURN,
     YES,
     Add,
     Close,
@@ -114,14 +112,14 @@ from engine.games.nogginate.game import (
     NogginateState,
     NogginateView,
     Onto,
+    Phase,
     TakePile,
-    _closable,
-    _closed_count,
-    _place_shapes,
-    _Turn,
+    Turn,
 )
 from engine.games.nogginate.melds import (BONUS, CLOSE_AT, FREEZE, JOKER, JOKERNATE, NATE, NOGGI, TableMeld,
-                                          can_place, card_value, nate_shape_ok, new_meld, unit_weight)
+                                          can_place, card_value, closable, closed_count, nate_shape_ok)
+from engine.games.nogginate.powers import power_moves
+from engine.games.nogginate.turn import why_take_pile
 
 #: A pile of this many cards or more is worth taking (NG-36).
 PILE_PAYS = 3
@@ -130,157 +128,10 @@ ANSWER_NO_HAND = 150
 #: Below this many stock cards the round is nearly over: go out when able, answer yes.
 STOCK_LOW = 16
 #: The planner looks for a way out only with at most this many cards in hand (the search behind
-#: ``_Turn.able_to_go_out`` can take milliseconds on a big hand that cannot be emptied).
+#: ``Turn.able_to_go_out`` can take milliseconds on a big hand that cannot be emptied).
 GO_OUT_HAND = 8
 #: A joker goes onto a Nate (or into a new one) when the hand has at most this many cards.
 JOKER_HAND = 3
-
-
-class Ctx:
-    """What the deciding seat knows, built from a view (:meth:`of_view`) or from a
-    state (:meth:`of_state`, for rollouts) with the same fields: the engine's turn
-    object (``turn``), the seat's hand, the next seat, the cards publicly known in it,
-    the team totals and the stock's size."""
-
-    __slots__ = ("turn", "seat", "team", "hand", "phase", "nxt", "nxt_team", "nxt_known", "totals", "stock",
-                 "teams", "partnership", "hand_sizes", "bonuses", "powers", "cheats", "cheat_stock", "cheat_counts",
-                 "partner_shown", "tell", "return_seats")
-
-    turn: _Turn
-    seat: int
-    team: int
-    hand: Sequence[Card]
-    phase: int
-    nxt: int
-    nxt_team: int
-    nxt_known: Sequence[Card]
-    totals: Sequence[int]
-    stock: int
-    teams: Sequence[Sequence[int]]
-    partnership: bool
-    hand_sizes: Sequence[int]
-    bonuses: Sequence[int]
-    #: Whether the seat plays cheat powers and draws cheat cards (False: ``easy-plain``).
-    powers: bool
-    #: The table plays with cheat cards (NG-11) and the seat uses them (``powers``).
-    cheats: bool
-    cheat_stock: int
-    cheat_counts: Sequence[int]
-    #: NG-C6: the cards of the partners' hands they showed this seat (still held).
-    partner_shown: Sequence[Card]
-    #: NG-C7: the latest Tell a partner gave this seat this round, or None.
-    tell: Tell | None
-    #: NG-C8 (``team_choice``): the seats the returned cards may be given to.
-    return_seats: Sequence[int]
-
-    def _cheat_fields(self, powers: bool, use: bool, cheat_stock: int, cheat_counts: Sequence[int],
-                      shown: Sequence[Sequence[Card]], tells: Sequence[tuple[int, Tell]]) -> None:
-        self.powers = powers
-        self.cheats = use and powers
-        self.cheat_stock = cheat_stock
-        self.cheat_counts = cheat_counts
-        mates = [o for o in self.teams[self.team] if o != self.seat]
-        self.partner_shown = [c for o in mates if o < len(shown) for c in shown[o]]
-        self.tell = None
-        for who, t in reversed(tells):
-            if who in mates:
-                self.tell = t
-                break
-        self.return_seats = self.teams[self.team]
-
-    @classmethod
-    def of_view(cls, v: NogginateView, powers: bool = True) -> "Ctx":
-        c = cls()
-        c.turn = v._turn()
-        c.seat = v.seat
-        c.team = v.team_of(v.seat)
-        c.hand = v.hand
-        c.phase = c.turn.phase
-        n = v.n_seats
-        c.nxt = (v.turn + 1) % n
-        c.nxt_team = v.team_of(c.nxt)
-        c.nxt_known = v.known[c.nxt]
-        c.totals = v.totals
-        c.stock = v.stock_count
-        c.teams = v.teams
-        c.partnership = v.partnership
-        c.hand_sizes = v.hand_sizes
-        c.bonuses = v.bonuses
-        c._cheat_fields(powers, v.variant.use_cheat_cards, v.cheat_stock_count, v.cheat_counts, v.shown, v.tells)
-        return c
-
-    @classmethod
-    def of_state(cls, s: NogginateState, powers: bool = True) -> "Ctx":
-        c = cls()
-        c.turn = s._turn()
-        seat = s.to_move
-        c.seat = seat
-        c.team = s.team_idx[seat]
-        c.hand = s.hands[seat]
-        c.phase = s.phase
-        c.nxt = (s.turn_seat + 1) % s.n_seats
-        c.nxt_team = s.team_idx[c.nxt]
-        c.nxt_known = s.known[c.nxt]
-        c.totals = s.totals
-        c.stock = len(s.stock)
-        c.teams = s.teams
-        c.partnership = s.partnership
-        c.hand_sizes = [len(h) for h in s.hands]
-        c.bonuses = s.bonuses
-        if s.variant.use_cheat_cards:
-            team = s.team_idx[seat]
-            c._cheat_fields(powers, True, len(s.cheat_stock), [sum(1 for x in h if x in CHEAT_CARDS) for h in s.hands],
-                            s.shown, [t for t in s.tells if s.team_idx[t[0]] == team])
-        else:
-            c._cheat_fields(powers, False, 0, (), (), ())
-        return c
-
-
-# ---------------------------------------------------------------------------
-# Estimates
-# ---------------------------------------------------------------------------
-
-def meld_value(m: TableMeld) -> int:
-    """NG-51: what a closed meld scores (Noggi 1,500, Super Noggi 2,000, clean Nate 500,
-    dirty 300); 0 for a Freeze-Nate."""
-    if m.kind == NOGGI:
-        return 2000 if m.is_super else 1500
-    if m.kind == NATE:
-        return 500 if m.is_clean else 300
-    return 0
-
-
-def team_estimate(melds: Sequence[TableMeld], team: int, bonuses: int, hands: Sequence[Sequence[Card] | int],
-                  open_credit: bool = True) -> float:
-    """The points ``team`` would score if the round ended now (NG-51), smoothed for a
-    search: closed melds count in full when the team has two (NG-43), 60% with one;
-    with ``open_credit`` an open Noggi of n cards adds ``1500 * (n/7)**2 / 3`` and an
-    open Nate ``400 * (n/7)**2 / 3`` (progress toward closing); Bonus cards placed +100
-    each with two closed melds, else -100 (NG-48, NG-49); minus the hands' values and
-    750 per hand holding a Bonus (NG-50). A hand given as an int (its size, unknown
-    cards) counts 12 points a card."""
-    ms = [m for m in melds if m.team == team]
-    closed = _closed_count(ms)
-    p = 0.0
-    for m in ms:
-        if m.closed:
-            p += meld_value(m)
-        elif open_credit and m.kind != "freeze":
-            r = min(1.0, len(m.cards) / 7)
-            p += (1500 if m.kind == NOGGI else 400) * r * r / 3
-    if closed < 2:
-        p *= 0.6 if closed == 1 else 1.0
-        p -= 100 * bonuses
-    else:
-        p += 1000 if bonuses == 6 else 100 * bonuses
-    for h in hands:
-        if isinstance(h, int):
-            p -= 12 * h
-        else:
-            p -= sum(card_value(c) for c in h if c is not BONUS)
-            if BONUS in h:
-                p -= 750
-    return p
 
 
 # ---------------------------------------------------------------------------
@@ -289,49 +140,10 @@ def team_estimate(melds: Sequence[TableMeld], team: int, bonuses: int, hands: Se
 
 #: A Steal is played when the opponents' loss plus the team's gain (:func:`steal_gain`) is at least this.
 STEAL_PAYS = 150.0
-#: What closing a meld is worth beyond its points in the planner's cheat decisions (the race to go out).
-CLOSED_RACE = 800.0
 #: ``draw 2x`` by choice only while the custom stock holds at least this many cards ...
 CHEAT_DRAW_STOCK = 24
 #: ... and the hand holds at least this many cards (custom cards are not needed).
 CHEAT_BIG_HAND = 16
-
-
-def meld_worth(kind: str, n: int, closed: bool, super_: bool = False, clean: bool = True) -> float:
-    """A meld's worth for the planner's cheat decisions: a closed meld its NG-51 points
-    (:func:`meld_value`; a Jokernate 300) plus :data:`CLOSED_RACE` (a closed meld is a
-    step toward going out, NG-43, and a round is mostly won by the team that goes out);
-    an open one of ``n`` cards its progress toward closing, ``base * (n/7)**2`` (Noggi
-    1,500, Nate 500, Jokernate 300); an open Noggi of 7+ cards counts as closed (it can be,
-    NG-17)."""
-    if kind == NOGGI:
-        if closed or n >= CLOSE_AT:
-            return (2000.0 if super_ else 1500.0) + CLOSED_RACE
-        return 1500.0 * (n / CLOSE_AT) ** 2
-    if kind == NATE:
-        if closed:
-            return (500.0 if clean else 300.0) + CLOSED_RACE
-        return 500.0 * min(1.0, (n / CLOSE_AT) ** 2)
-    if kind == JOKERNATE:
-        return 300.0 + CLOSED_RACE if closed else 300.0 * min(1.0, (n / CLOSE_AT) ** 2)
-    return 0.0
-
-
-def _worth(m: TableMeld) -> float:
-    return meld_worth(m.kind, len(m.cards), m.closed, m.is_super, m.is_clean if m.kind == NATE else True)
-
-
-def steal_gain(t: _Turn, st: Steal) -> float:
-    """NG-C8: what the Steal ``st`` is worth to the planner: the victim team's loss (its
-    meld's :func:`meld_worth` minus that of the parts left on the table, :func:`after_steal`)
-    plus the team's gain on the destination meld; 0 when either meld is missing."""
-    v, d = t.meld(st.victim), t.meld(st.dest)
-    if v is None or d is None:
-        return 0.0
-    kept, _back = after_steal(v, st.card, 0)
-    loss = _worth(v) - sum(_worth(k) for k in kept)
-    gain = _worth(d.with_card(st.card)) - _worth(d)
-    return loss + gain
 
 
 def _opponent_melds(ctx: Ctx) -> list[TableMeld]:
@@ -368,18 +180,30 @@ def cheat_use(ctx: Ctx, c: Card) -> bool:
         return t.counts.get(JOKER, 0) >= 2
     if not t.down:
         return c is not RESURRECT
-    if c is COMBINE:
-        return _combine_target(ctx)
-    if c is HANDS_OFF:
-        return any(not m.closed and m.kind in (NOGGI, NATE) and not m.guards for m in t.team_melds)
-    if c is STEAL:
-        return _steal_targets(ctx)
-    if c is REMOVE or c is RESURRECT:
-        return _dirty_nate(ctx) and (c is REMOVE or t.counts.get(REMOVE, 0) > 0)
-    if c is RECONFIGURE:
-        return any(m.kind == NATE and not m.closed for m in t.team_melds) and any(
-            m.kind == NOGGI and not m.closed for m in t.team_melds)
-    return False
+    use = _CHEAT_USES.get(c)
+    return use is not None and use(ctx)
+
+
+def _hands_off_target(ctx: Ctx) -> bool:
+    """An open Noggi or Nate of the team's without Hands Off (NG-C2)."""
+    return any(not m.closed and m.kind in (NOGGI, NATE) and not m.guards for m in ctx.turn.team_melds)
+
+
+def _reconfigure_target(ctx: Ctx) -> bool:
+    """An open Nate and an open Noggi of the team's (NG-C4)."""
+    team = ctx.turn.team_melds
+    return any(m.kind == NATE and not m.closed for m in team) and any(m.kind == NOGGI and not m.closed for m in team)
+
+
+#: Once the team is down, whether each power has a target (:func:`cheat_use`).
+_CHEAT_USES: dict[Card, Callable[[Ctx], bool]] = {
+    COMBINE: _combine_target,
+    HANDS_OFF: _hands_off_target,
+    STEAL: _steal_targets,
+    REMOVE: _dirty_nate,
+    RESURRECT: lambda ctx: _dirty_nate(ctx) and ctx.turn.counts.get(REMOVE, 0) > 0,
+    RECONFIGURE: _reconfigure_target,
+}
 
 
 def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
@@ -410,12 +234,11 @@ def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
 def _best_steal(ctx: Ctx) -> tuple[Steal, float] | None:
     t = ctx.turn
     best: tuple[Steal, float] | None = None
-    for a in t._power_moves():
-        if type(a) is Steal:
-            st = cast(Steal, a)
-            g = steal_gain(t, st)
-            if (best is None or g > best[1]) and g >= STEAL_PAYS and _ok(t, st):
-                best = (st, g)
+    for a in power_moves(t):
+        if isinstance(a, Steal):
+            g = steal_gain(t, a)
+            if (best is None or g > best[1]) and g >= STEAL_PAYS and _ok(t, a):
+                best = (a, g)
     return best
 
 
@@ -444,8 +267,8 @@ def _tell(ctx: Ctx) -> tuple[Tell, str]:
     may go out, ``stay`` when behind, ``keep R`` for the rank of the biggest open Nate of
     the opponent who plays after the partner, else ``meld``."""
     t = ctx.turn
-    mine = _closed_count(t.team_melds)
-    theirs = max((_closed_count([m for m in t.melds if m.team == k]) for k in range(len(ctx.teams))
+    mine = closed_count(t.team_melds)
+    theirs = max((closed_count([m for m in t.melds if m.team == k]) for k in range(len(ctx.teams))
                   if k != ctx.team), default=0)
     if mine >= 2 and mine > theirs:
         return Tell("out"), f"tells the partner to go out: we have {mine} closed melds, they have {theirs} (NG-C7)"
@@ -469,75 +292,111 @@ def cheat_move(ctx: Ctx) -> tuple[Action, str] | None:
     opponent's near-closed meld (:func:`steal_gain` at least :data:`STEAL_PAYS`);
     Reconfigure when the Noggi gains more than the Nate loses; Hands Off on the team's
     open meld closest to closing; Show and Tell (partnerships; free: they cost no discard)."""
-    t = ctx.turn
-    hand = t.counts
+    hand = ctx.turn.counts
     if not any(c in CHEAT_CARDS for c in hand):
         return None
-    if hand.get(COMBINE, 0):
-        for a in t._power_moves():
-            if type(a) is Combine and _ok(t, a):
-                cb = cast(Combine, a)
-                return a, (f"combines m{cb.a} and m{cb.b} into a Super Noggi: closed at once, 2,000 points "
-                           "(NG-C1, NG-18)")
-    if hand.get(REMOVE, 0):
-        for m in t.team_melds:
-            if m.kind == NATE and m.jokers and not m.closed:
-                faces = sorted((c for c in t.hand if c.is_natural and c.rank == m.rank), key=lambda c: c.order)
-                if len(faces) >= m.jokers:
-                    a = Remove(m.id, tuple(faces[:m.jokers]))
-                    if _ok(t, a):
-                        return a, (f"removes the jokers of the Nate m{m.id} with natural {m.rank}s: it is clean "
-                                   "(500 points, not 300) and the jokers come back to the hand (NG-C9)")
-        if hand.get(RESURRECT, 0):
-            for m in t.team_melds:
-                if m.kind == NATE and m.jokers and m.closed:
-                    faces = [c for c in t.hand if c.is_natural and c.rank == m.rank]
-                    a = Resurrect(m.id)
-                    if len(faces) >= m.jokers and _ok(t, a):
-                        return a, (f"resurrects the dirty Nate m{m.id} to clean it with Remove this turn "
-                                   "(NG-C5, NG-C9)")
-    if hand.get(STEAL, 0):
-        best = _best_steal(ctx)
-        if best is not None:
-            st, g = best
-            v = t.meld(st.victim)
-            vl = f"{len(v.cards)}-card " if v is not None else ""
-            return st, (f"steals {st.card.pretty} from the opponents' {vl}meld m{st.victim} onto m{st.dest}: "
-                        f"it sets them back and helps us, about {g:.0f} points (NG-C8)")
-    if hand.get(RECONFIGURE, 0):
-        best_r: tuple[Reconfigure, float] | None = None
-        for a in t._power_moves():
-            if type(a) is Reconfigure:
-                rc = cast(Reconfigure, a)
-                na, no = t.meld(rc.nate), t.meld(rc.noggi)
-                if na is None or no is None:
-                    continue
-                g = (_worth(no.with_card(rc.card)) - _worth(no)) - (_worth(na) - meld_worth(NATE, len(na.cards) - 1,
-                                                                                           False))
-                if g > 0 and (best_r is None or g > best_r[1]) and _ok(t, rc):
-                    best_r = (rc, g)
-        if best_r is not None:
-            rc = best_r[0]
-            return rc, (f"moves {rc.card.pretty} from the Nate m{rc.nate} onto the Noggi m{rc.noggi}: the Noggi "
-                        "grows toward 1,500 and the Nate stays valid (NG-C4)")
-    if hand.get(HANDS_OFF, 0):
-        opens = [m for m in t.team_melds if not m.closed and not m.guards and m.kind in (NOGGI, NATE, JOKERNATE)
-                 and len(m.cards) >= 4]
-        if opens:
-            m = max(opens, key=lambda m: (_worth(m), -m.id))
-            a = HandsOff(m.id)
-            if _ok(t, a):
-                return a, (f"puts Hands Off on {m.label()}, our meld closest to closing: no Steal can take from it "
-                           "(NG-C2)")
-    if ctx.partnership and hand.get(SHOW, 0):
-        c = _show_card(ctx)
-        if c is not None and _ok(t, Show(c)):
-            return Show(c), f"shows {c.pretty} to the partner: it tells them what our melds can count on (NG-C6)"
-    if ctx.partnership and hand.get(TELL, 0):
-        tl, why = _tell(ctx)
-        if _ok(t, tl):
-            return tl, why
+    for card, play in _POWER_PLAYS:
+        if hand.get(card, 0):
+            got = play(ctx)
+            if got is not None:
+                return got
     return None
+
+
+def _play_combine(ctx: Ctx) -> tuple[Action, str] | None:
+    t = ctx.turn
+    for a in power_moves(t):
+        if isinstance(a, Combine) and _ok(t, a):
+            return a, (f"combines m{a.a} and m{a.b} into a Super Noggi: closed at once, 2,000 points "
+                       "(NG-C1, NG-18)")
+    return None
+
+
+def _play_remove(ctx: Ctx) -> tuple[Action, str] | None:
+    """Remove on an open dirty Nate, else Resurrect on a closed one to clean it this turn."""
+    t = ctx.turn
+    for m in t.team_melds:
+        if m.kind == NATE and m.jokers and not m.closed:
+            faces = sorted((c for c in t.hand if c.is_natural and c.rank == m.rank), key=lambda c: c.order)
+            if len(faces) >= m.jokers:
+                a = Remove(m.id, tuple(faces[:m.jokers]))
+                if _ok(t, a):
+                    return a, (f"removes the jokers of the Nate m{m.id} with natural {m.rank}s: it is clean "
+                               "(500 points, not 300) and the jokers come back to the hand (NG-C9)")
+    if not t.counts.get(RESURRECT, 0):
+        return None
+    for m in t.team_melds:
+        if m.kind == NATE and m.jokers and m.closed:
+            faces = [c for c in t.hand if c.is_natural and c.rank == m.rank]
+            r = Resurrect(m.id)
+            if len(faces) >= m.jokers and _ok(t, r):
+                return r, f"resurrects the dirty Nate m{m.id} to clean it with Remove this turn (NG-C5, NG-C9)"
+    return None
+
+
+def _play_steal(ctx: Ctx) -> tuple[Action, str] | None:
+    best = _best_steal(ctx)
+    if best is None:
+        return None
+    st, g = best
+    v = ctx.turn.meld(st.victim)
+    vl = f"{len(v.cards)}-card " if v is not None else ""
+    return st, (f"steals {st.card.pretty} from the opponents' {vl}meld m{st.victim} onto m{st.dest}: "
+                f"it sets them back and helps us, about {g:.0f} points (NG-C8)")
+
+
+def _play_reconfigure(ctx: Ctx) -> tuple[Action, str] | None:
+    t = ctx.turn
+    best: tuple[Reconfigure, float] | None = None
+    for a in power_moves(t):
+        if isinstance(a, Reconfigure):
+            na, no = t.meld(a.nate), t.meld(a.noggi)
+            if na is None or no is None:
+                continue
+            g = (worth(no.with_card(a.card)) - worth(no)) - (worth(na) - meld_worth(NATE, len(na.cards) - 1, False))
+            if g > 0 and (best is None or g > best[1]) and _ok(t, a):
+                best = (a, g)
+    if best is None:
+        return None
+    rc = best[0]
+    return rc, (f"moves {rc.card.pretty} from the Nate m{rc.nate} onto the Noggi m{rc.noggi}: the Noggi "
+                "grows toward 1,500 and the Nate stays valid (NG-C4)")
+
+
+def _play_hands_off(ctx: Ctx) -> tuple[Action, str] | None:
+    t = ctx.turn
+    opens = [m for m in t.team_melds if not m.closed and not m.guards and m.kind in (NOGGI, NATE, JOKERNATE)
+             and len(m.cards) >= 4]
+    if not opens:
+        return None
+    m = max(opens, key=lambda m: (worth(m), -m.id))
+    a = HandsOff(m.id)
+    if not _ok(t, a):
+        return None
+    return a, f"puts Hands Off on {m.label()}, our meld closest to closing: no Steal can take from it (NG-C2)"
+
+
+def _play_show(ctx: Ctx) -> tuple[Action, str] | None:
+    if not ctx.partnership:
+        return None
+    c = _show_card(ctx)
+    if c is None or not _ok(ctx.turn, Show(c)):
+        return None
+    return Show(c), f"shows {c.pretty} to the partner: it tells them what our melds can count on (NG-C6)"
+
+
+def _play_tell(ctx: Ctx) -> tuple[Action, str] | None:
+    if not ctx.partnership:
+        return None
+    tl, why = _tell(ctx)
+    return (tl, why) if _ok(ctx.turn, tl) else None
+
+
+#: Rule 6's powers in the planner's order of preference, each with the card it needs.
+_POWER_PLAYS: tuple[tuple[Card, Callable[[Ctx], tuple[Action, str] | None]], ...] = (
+    (COMBINE, _play_combine), (REMOVE, _play_remove), (STEAL, _play_steal), (RECONFIGURE, _play_reconfigure),
+    (HANDS_OFF, _play_hands_off), (SHOW, _play_show), (TELL, _play_tell),
+)
 
 
 def give_move(ctx: Ctx) -> tuple[Action, str]:
@@ -556,7 +415,7 @@ def give_move(ctx: Ctx) -> tuple[Action, str]:
         cs = known(s)
         if not card.is_natural:
             return 0.0
-        return sum(1 for x in cs if x.is_natural and x.rank == card.rank) + _neighbours(card, cs)
+        return sum(1 for x in cs if x.is_natural and x.rank == card.rank) + neighbours(card, cs)
 
     best = max(seats, key=lambda s: (use(s), ctx.hand_sizes[s], s == ctx.seat))
     a = Give(card, best)
@@ -568,25 +427,8 @@ def give_move(ctx: Ctx) -> tuple[Action, str]:
 # The planner
 # ---------------------------------------------------------------------------
 
-def _ok(t: _Turn, a: Action) -> bool:
+def _ok(t: Turn, a: Action) -> bool:
     return t.why(a) is None
-
-
-def _neighbours(card: Card, hand: Sequence[Card]) -> float:
-    """Suit neighbours of ``card`` in ``hand`` (Noggi potential): 1 per card one rank
-    away, 0.5 per card two ranks away."""
-    s = 0.0
-    seen = set()
-    for c in hand:
-        if c.is_natural and c.suit == card.suit and c is not card and c.rank not in seen:
-            d = abs(c.rank - card.rank)
-            if d == 1:
-                s += 1.0
-                seen.add(c.rank)
-            elif d == 2:
-                s += 0.5
-                seen.add(c.rank)
-    return s
 
 
 def answer(ctx: Ctx) -> tuple[Action, str]:
@@ -629,7 +471,7 @@ def acquire(ctx: Ctx) -> tuple[Action, str]:
                   else "draws: the pile does not pay")
 
 
-def pile_choice(t: _Turn) -> TakePile | None:
+def pile_choice(t: Turn) -> TakePile | None:
     """The best legal way to take the pile (NG-36), or None: onto an open Nate first,
     then a new Nate, then a closed Nate; the pair with the fewest suit neighbours."""
     top = t.discards[-1]
@@ -644,37 +486,49 @@ def pile_choice(t: _Turn) -> TakePile | None:
             pairs.append((x, y))
     if not pairs:
         return None
-    pairs.sort(key=lambda p: (_neighbours(p[0], hand) + _neighbours(p[1], hand), p[0].order, p[1].order))
+    pairs.sort(key=lambda p: (neighbours(p[0], hand) + neighbours(p[1], hand), p[0].order, p[1].order))
     nates = [m for m in t.team_melds if m.kind == NATE and m.rank == top.rank]
     targets: list[int | None] = [m.id for m in nates if not m.closed] + [None] + [m.id for m in nates if m.closed]
     for tg in targets:
         for p in pairs:
             a = TakePile(p, tg)
-            if t._pile_problem(a) is None:
+            if why_take_pile(t, a) is None:
                 return a
     return None
 
 
-def _meld_cards(a: Action) -> tuple[Card, ...]:
-    if isinstance(a, (NewNoggi, NewNate)):
-        return a.cards
-    if isinstance(a, Add):
-        return (a.card,)
-    return ()
-
-
 def _value(a: Action) -> int:
-    return sum(card_value(c) for c in _meld_cards(a))
+    return sum(card_value(c) for c in meld_cards(a))
 
 
-def meld_moves(t: _Turn, jokers: bool) -> list[Action]:
+def meld_moves(t: Turn, jokers: bool) -> list[Action]:
     """Melds and adds from the hand in the planner's order (rule 3): naturals onto Noggis,
     onto open Nates, then onto closed Nates; new Noggis; new clean Nates; with ``jokers``
     also jokers onto Nates and new Nates with a joker. Not yet checked for legality."""
     hand = t.counts
     nat = sorted((c for c in hand if c.is_natural), key=lambda c: c.order)
-    out: list[Action] = []
     have = {(int(cast(int, c.suit)), c.rank): c for c in nat}
+    by_rank: dict[int, list[Card]] = {}
+    for c in nat:
+        by_rank.setdefault(c.rank, []).extend([c] * hand[c])
+    out = _natural_adds(t, have, by_rank)
+    for c in nat:
+        b, d = have.get((int(cast(int, c.suit)), c.rank + 1)), have.get((int(cast(int, c.suit)), c.rank + 2))
+        if b is not None and d is not None:
+            out.append(NewNoggi((c, b, d)))
+    for r, cs in by_rank.items():
+        if len(cs) >= 3:
+            cs = sorted(cs, key=lambda c: (neighbours(c, t.hand), c.order))
+            out.append(NewNate(cast("tuple[Card, Card, Card]", tuple(sorted(cs[:3], key=lambda c: c.order)))))
+    if jokers and hand.get(JOKER, 0):
+        out.extend(_joker_moves(t, by_rank))
+    return out
+
+
+def _natural_adds(t: Turn, have: dict[tuple[int, int], Card], by_rank: dict[int, list[Card]]) -> list[Action]:
+    """Naturals onto the team's open Noggis (either end), then one onto each Nate of its rank,
+    open Nates first."""
+    out: list[Action] = []
     for m in t.team_melds:
         if m.kind == NOGGI and not m.closed:
             s = int(cast(int, m.suit))
@@ -682,45 +536,33 @@ def meld_moves(t: _Turn, jokers: bool) -> list[Action]:
                 c = have.get((s, r))
                 if c is not None:
                     out.append(Add(m.id, c))
-    by_rank: dict[int, list[Card]] = {}
-    for c in nat:
-        by_rank.setdefault(c.rank, []).extend([c] * hand[c])
     nates = [m for m in t.team_melds if m.kind == NATE]
     for m in sorted(nates, key=lambda m: m.closed):
         for c in by_rank.get(m.rank, ())[:1]:
             out.append(Add(m.id, c))
-    for c in nat:
-        b, d = have.get((int(cast(int, c.suit)), c.rank + 1)), have.get((int(cast(int, c.suit)), c.rank + 2))
-        if b is not None and d is not None:
-            out.append(NewNoggi((c, b, d)))
-    for r, cs in by_rank.items():
-        if len(cs) >= 3:
-            cs = sorted(cs, key=lambda c: (_neighbours(c, t.hand), c.order))
-            out.append(NewNate(cast("tuple[Card, Card, Card]", tuple(sorted(cs[:3], key=lambda c: c.order)))))
-    if jokers and hand.get(JOKER, 0):
-        for m in t.team_melds:
-            if m.kind == JOKERNATE and not m.closed:
-                out.append(Add(m.id, JOKER))
-        for m in nates:
-            if nate_shape_ok(m.naturals, m.jokers + 1):
-                out.append(Add(m.id, JOKER))
-        for r, cs in by_rank.items():
-            if len(cs) == 2:
-                out.append(NewNate((cs[0], cs[1], JOKER)))
     return out
 
 
-def going_down(t: _Turn) -> tuple[Action, str] | None:
+def _joker_moves(t: Turn, by_rank: dict[int, list[Card]]) -> list[Action]:
+    """A joker onto the team's open Jokernates, onto each Nate with room for one (NG-20), and
+    into a new Nate with each pair of the hand."""
+    out: list[Action] = [Add(m.id, JOKER) for m in t.team_melds if m.kind == JOKERNATE and not m.closed]
+    out.extend(Add(m.id, JOKER) for m in t.team_melds if m.kind == NATE and nate_shape_ok(m.naturals, m.jokers + 1))
+    out.extend(NewNate((cs[0], cs[1], JOKER)) for cs in by_rank.values() if len(cs) == 2)
+    return out
+
+
+def going_down(t: Turn) -> tuple[Action, str] | None:
     """Rule 3, NG-32: the first meld of an initial meld that can reach the minimum this
     turn (the highest-value legal one), or None when none can."""
     hand = t.counts
     if not can_place(Counter(hand), [], [], t.minimum, 1):
         return None
-    cands = [a for a in t._meld_candidates() if isinstance(a, (NewNoggi, NewNate))]
+    cands = [a for a in t.meld_candidates() if isinstance(a, (NewNoggi, NewNate))]
     cands.sort(key=lambda a: (-_value(a), str(a)))
     for a in cands:
         if _ok(t, a):
-            cards = " ".join(c.pretty for c in _meld_cards(a))
+            cards = " ".join(c.pretty for c in meld_cards(a))
             return a, f"goes down: the minimum of {t.minimum} can be met, starting with {cards}"
     return None
 
@@ -752,27 +594,47 @@ def wants_out(ctx: Ctx) -> bool:
 def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
     """Rule 3 and 4 up to the end of the turn; None when it is time to discard or pass."""
     t = ctx.turn
-    hand = t.counts
-    cheats = ctx.cheats and any(c in CHEAT_CARDS for c in hand)
     if t.need > 0:
-        if cheats and hand.get(JOKERNATE_CARD, 0) and _ok(t, JOKERNATE_ACT):
-            return JOKERNATE_ACT, (f"starts a Jokernate with 3 jokers: 150 toward the {t.need} points still needed "
-                                   "(NG-C0e)")
-        cands = [a for a in t._meld_candidates()]
-        cands.sort(key=lambda a: (-_value(a), str(a)))
-        for a in cands:
-            if _ok(t, a):
-                return a, f"completes the initial meld: {t.need} more points needed (NG-32)"
-        return None
+        return _finish_initial_meld(ctx)
+    got = _bonus_or_power(ctx) or _close_or_merge(t)
+    if got is not None:
+        return got
+    if not t.down:
+        return going_down(t)
+    return _meld_on(ctx)
+
+
+def _finish_initial_meld(ctx: Ctx) -> tuple[Action, str] | None:
+    """NG-32a: the pending initial meld: a Jokernate (NG-C0e), else the highest-value legal meld or add."""
+    t = ctx.turn
+    hand = t.counts
+    if ctx.cheats and any(c in CHEAT_CARDS for c in hand) and hand.get(JOKERNATE_CARD, 0) and _ok(t, JOKERNATE_ACT):
+        return JOKERNATE_ACT, (f"starts a Jokernate with 3 jokers: 150 toward the {t.need} points still needed "
+                               "(NG-C0e)")
+    cands: list[Action] = list(t.meld_candidates())
+    cands.sort(key=lambda a: (-_value(a), str(a)))
+    for a in cands:
+        if _ok(t, a):
+            return a, f"completes the initial meld: {t.need} more points needed (NG-32)"
+    return None
+
+
+def _bonus_or_power(ctx: Ctx) -> tuple[Action, str] | None:
+    """The Bonus card (NG-47), then a Jokernate (NG-C3) and the other powers (rule 6)."""
+    t = ctx.turn
+    hand = t.counts
     if hand.get(BONUS, 0) and _ok(t, BONUS_ACT):
         return BONUS_ACT, "places the Bonus card: +100, and -750 if it stayed in the hand (NG-47, NG-50)"
-    if cheats:
-        if hand.get(JOKERNATE_CARD, 0) and hand.get(JOKER, 0) >= 3 and _ok(t, JOKERNATE_ACT):
-            return JOKERNATE_ACT, (f"starts a Jokernate with {hand[JOKER]} jokers"
-                                   + ("" if t.down else ", and goes down with it") + ": it closes at 7 (NG-C3, NG-23)")
-        got = cheat_move(ctx)
-        if got is not None:
-            return got
+    if not ctx.cheats or not any(c in CHEAT_CARDS for c in hand):
+        return None
+    if hand.get(JOKERNATE_CARD, 0) and hand.get(JOKER, 0) >= 3 and _ok(t, JOKERNATE_ACT):
+        return JOKERNATE_ACT, (f"starts a Jokernate with {hand[JOKER]} jokers"
+                               + ("" if t.down else ", and goes down with it") + ": it closes at 7 (NG-C3, NG-23)")
+    return cheat_move(ctx)
+
+
+def _close_or_merge(t: Turn) -> tuple[Action, str] | None:
+    """NG-17: close a Noggi of 7+ cards; NG-24: merge two Nates of one rank."""
     for m in t.team_melds:
         if m.kind == NOGGI and not m.closed and len(m.cards) >= 7:
             return Close(m.id), f"closes the Noggi {m.label()}: 1,500 points (NG-17)"
@@ -782,35 +644,59 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
             if na.rank == nb.rank and nate_shape_ok(na.naturals + nb.naturals, na.jokers + nb.jokers):
                 x, y = sorted((na.id, nb.id))
                 return Merge(x, y), f"merges the Nates of {na.rank}s toward 7 cards (NG-24)"
-    if not t.down:
-        return going_down(t)
+    return None
+
+
+def _meld_on(ctx: Ctx) -> tuple[Action, str] | None:
+    """Rule 3 and 4 once the team is down: on the way out, melds that keep the hand emptiable;
+    else melds and adds (jokers only when they close a meld or the hand is small); then the
+    Freeze- or cheat-Nate of a going out, and the question (NG-45)."""
+    t = ctx.turn
     few = len(t.hand) <= GO_OUT_HAND
-    going = t.permission == 1 or (not t.partnership and few and _closed_count(t.team_melds)
-                                   + _closable(t.team_melds) >= 2 and t.able_to_go_out() and wants_out(ctx))
-    small = len(t.hand) <= JOKER_HAND
+    going = t.permission == 1 or (not t.partnership and few and closed_count(t.team_melds)
+                                   + closable(t.team_melds) >= 2 and t.able_to_go_out() and wants_out(ctx))
     if going:
         for a in meld_moves(t, jokers=True):
             if still_able(t, a) and _ok(t, a):
                 return a, _meld_reason(t, a) + ", on the way out"
+    keep_jokers = not going and len(t.hand) > JOKER_HAND
     for a in meld_moves(t, jokers=True):
-        if isinstance(a, Add) and a.card.is_joker and not going and not small:
-            target = t.meld(a.meld)
-            if target is None or target.closed or (len(target.cards) + 1 < CLOSE_AT and target.kind != JOKERNATE):
-                continue
-        if isinstance(a, NewNate) and JOKER in a.cards and not going and not small:
+        if keep_jokers and _saves_joker(t, a):
             continue
         if _ok(t, a):
             return a, _meld_reason(t, a)
-    if going:
-        fz = hand.get(FREEZE, 0)
-        if fz >= 3 and _ok(t, FreezeNate(fz)):
-            return FreezeNate(fz), "melds the Freeze cards as a Freeze-Nate to go out (NG-22)"
-        groups = sorted(((c, k) for c, k in hand.items() if c in CHEAT_CARDS and k > 0), key=lambda ck: ck[0].order)
-        tries = [CheatNate(tuple(c for c, k in groups for _ in range(k)))] if t.v.cheat_nate_mixed_types else [
-            CheatNate((c,) * k) for c, k in groups if k >= 3]
-        for a in tries:
-            if len(a.cards) >= 3 and _ok(t, a):
-                return a, "melds the cheat cards as a cheat-Nate to go out (NG-22)"
+    got = _special_nate(t) if going else None
+    return got if got is not None else _ask(ctx, few)
+
+
+def _saves_joker(t: Turn, a: Action) -> bool:
+    """Rule 3: a joker is kept back rather than added to a Nate it does not close (a Jokernate
+    takes it) or laid in a new Nate."""
+    if isinstance(a, Add) and a.card.is_joker:
+        target = t.meld(a.meld)
+        return target is None or target.closed or (len(target.cards) + 1 < CLOSE_AT and target.kind != JOKERNATE)
+    return isinstance(a, NewNate) and JOKER in a.cards
+
+
+def _special_nate(t: Turn) -> tuple[Action, str] | None:
+    """NG-22: the Freeze-Nate, else a cheat-Nate, that lets the player go out."""
+    hand = t.counts
+    fz = hand.get(FREEZE, 0)
+    if fz >= 3 and _ok(t, FreezeNate(fz)):
+        return FreezeNate(fz), "melds the Freeze cards as a Freeze-Nate to go out (NG-22)"
+    groups = sorted(((c, k) for c, k in hand.items() if c in CHEAT_CARDS and k > 0), key=lambda ck: ck[0].order)
+    tries = [CheatNate(tuple(c for c, k in groups for _ in range(k)))] if t.v.cheat_nate_mixed_types else [
+        CheatNate((c,) * k) for c, k in groups if k >= 3]
+    for a in tries:
+        if len(a.cards) >= 3 and _ok(t, a):
+            return a, "melds the cheat cards as a cheat-Nate to go out (NG-22)"
+    return None
+
+
+def _ask(ctx: Ctx, few: bool) -> tuple[Action, str] | None:
+    """Rule 4, NG-45: ask "may I go out?" with a small hand that can be emptied, when going out
+    pays (not against the partner's ``stay``) or the partner said ``out`` (NG-C7)."""
+    t = ctx.turn
     if few and _ok(t, ASK) and t.able_to_go_out() and wants_out(ctx) and told_out(ctx) is not False:
         return ASK, "asks \"Partner, may I go out?\": the hand can be emptied and the team is ahead (NG-45)"
     if few and told_out(ctx) and _ok(t, ASK) and t.able_to_go_out():
@@ -818,32 +704,7 @@ def meld_phase(ctx: Ctx) -> tuple[Action, str] | None:
     return None
 
 
-def still_able(t: _Turn, a: Action) -> bool:
-    """NG-45e: whether the hand could still be emptied (all cards melded, or all but one
-    discarded) after the meld or add ``a`` (the same search as ``_Turn.able_to_go_out``)."""
-    used = _meld_cards(a)
-    c = Counter(t.counts)
-    c.subtract(used)
-    if isinstance(a, Add):
-        m = t.meld(a.meld)
-        if m is None:
-            return False
-        after = [x for x in t.team_melds if x.id != m.id] + [m.with_card(a.card)]
-    else:
-        after = list(t.team_melds) + [new_meld(0, t.team, NOGGI if isinstance(a, NewNoggi) else NATE, used)]
-    fz = c.get(FREEZE, 0)
-    stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if k > 0 and x in CHEAT_CARDS)
-    if stuck > 1:
-        return False
-    nat = Counter({x: k for x, k in c.items() if k > 0 and (x.is_natural or x.is_joker)})
-    m_ = sum(nat.values())
-    if m_ == 0:
-        return True
-    nates, noggis = _place_shapes(after)
-    return can_place(nat, nates, noggis, m_ - (1 - stuck), 0, unit_weight)
-
-
-def _meld_reason(t: _Turn, a: Action) -> str:
+def _meld_reason(t: Turn, a: Action) -> str:
     if isinstance(a, Add):
         m = t.meld(a.meld)
         n = len(m.cards) + 1 if m is not None else 0
@@ -853,7 +714,7 @@ def _meld_reason(t: _Turn, a: Action) -> str:
             return f"adds a joker to the {what} m{a.meld} ({n} cards)"
         close = " and closes it" if kind == "Nate" and m is not None and not m.closed and n >= CLOSE_AT else ""
         return f"adds {a.card.pretty} to the {kind} m{a.meld} ({n} cards){close}"
-    cards = " ".join(c.pretty for c in _meld_cards(a))
+    cards = " ".join(c.pretty for c in meld_cards(a))
     if isinstance(a, NewNoggi):
         return f"starts a Noggi {cards}, toward 7 cards and 1,500 points"
     return f"starts a Nate {cards}, toward 7 cards"
@@ -861,24 +722,35 @@ def _meld_reason(t: _Turn, a: Action) -> str:
 
 def discard_key(ctx: Ctx, c: Card) -> tuple:
     """Rule 5: the discard ranking of ``c`` (smaller: discarded first)."""
-    t = ctx.turn
     if c is FREEZE:
         return (0, 0, 0.0, 0, c.order)
     if c.is_joker:
         return (2, 0, 0.0, 0, c.order)
-    if c in CHEAT_CARDS:  # rule 6: a dead discard (NG-27) that feeds nobody
-        if not ctx.cheats or (not ctx.partnership and (c is SHOW or c is TELL)):
-            return (0, 1, 0.0, 0, c.order)
-        if len(t.hand) <= GO_OUT_HAND and t.counts[c] < 3:
-            return (0, 2, 0.0, 0, c.order)  # it would block going out (NG-22, NG-45j): shed it first
-        if cheat_use(ctx, c):
-            return (2, 1, 0.0, 0, c.order)
-        return (1, 3, 0.0, 0, c.order)  # after every natural: a custom discard sheds hand points
+    if c in CHEAT_CARDS:
+        return _cheat_discard_key(ctx, c)
     if not c.is_natural:
         return (3, 0, 0.0, 0, c.order)
-    hand = t.hand
+    return _natural_discard_key(ctx, c)
+
+
+def _cheat_discard_key(ctx: Ctx, c: Card) -> tuple:
+    """Rule 6: a cheat card is a dead discard (NG-27) that feeds nobody: first when it has no use
+    or would block going out, after every natural when it may still pay."""
+    if not ctx.cheats or (not ctx.partnership and (c is SHOW or c is TELL)):
+        return (0, 1, 0.0, 0, c.order)
+    if len(ctx.turn.hand) <= GO_OUT_HAND and ctx.turn.counts[c] < 3:
+        return (0, 2, 0.0, 0, c.order)  # it would block going out (NG-22, NG-45j): shed it first
+    if cheat_use(ctx, c):
+        return (2, 1, 0.0, 0, c.order)
+    return (1, 3, 0.0, 0, c.order)  # after every natural: a custom discard sheds hand points
+
+
+def _natural_discard_key(ctx: Ctx, c: Card) -> tuple:
+    """Rule 5 for a natural: cards that feed the next opponent last, then the least useful to
+    the hand (copies, suit neighbours, the partner's shown cards and Tell), the costliest first."""
+    hand = ctx.turn.hand
     same = sum(1 for x in hand if x is not c and x.is_natural and x.rank == c.rank)
-    useful = min(same, 3) + _neighbours(c, hand)
+    useful = min(same, 3) + neighbours(c, hand)
     if ctx.partner_shown and any(x.is_natural and x.rank == c.rank for x in ctx.partner_shown):
         useful += 0.5  # NG-C6: the partner holds this rank (shown): keep it for the team's Nate
     feeds = 0
@@ -888,23 +760,35 @@ def discard_key(ctx: Ctx, c: Card) -> tuple:
             feeds = 1  # NG-C7: the partner says the next opponents collect this rank
         elif tell.advice == "discard":
             useful -= 1.0
-    if ctx.nxt_team != ctx.team:
-        seen = sum(1 for x in t.discards if x.is_natural and x.rank == c.rank)
-        seen += sum(1 for m in t.melds for x in m.cards if x.is_natural and x.rank == c.rank)
-        seen += same + 1
-        if seen < 11:
-            for m in t.melds:
-                if m.team != ctx.nxt_team:
-                    continue
-                if m.kind == NOGGI and not m.closed and m.suit == c.suit and c.rank in (m.lo - 1, m.hi + 1):
-                    feeds = 2
-                elif m.kind == NATE and m.rank == c.rank:
-                    feeds = max(feeds, 1)
-            if any(x.is_natural and x.rank == c.rank for x in ctx.nxt_known):
-                feeds = max(feeds, 1)
-            if 4 <= c.rank <= 6:
-                useful += 0.5
+    if ctx.nxt_team != ctx.team and _live_rank(ctx.turn, c, same):
+        feeds = max(feeds, _feeds_next(ctx, c))
+        if 4 <= c.rank <= 6:
+            useful += 0.5
     return (1, feeds, useful, -card_value(c), c.order)
+
+
+def _live_rank(t: Turn, c: Card, same: int) -> bool:
+    """Whether copies of ``c``'s rank may still be unseen (fewer than 11 on the table, in the
+    pile and in the hand with ``c``)."""
+    seen = sum(1 for x in t.discards if x.is_natural and x.rank == c.rank)
+    seen += sum(1 for m in t.melds for x in m.cards if x.is_natural and x.rank == c.rank)
+    return seen + same + 1 < 11
+
+
+def _feeds_next(ctx: Ctx, c: Card) -> int:
+    """How much discarding ``c`` feeds the next player's team: 2 when it extends their open
+    Noggi, 1 when it joins their Nate or they are known to hold its rank, else 0."""
+    feeds = 0
+    for m in ctx.turn.melds:
+        if m.team != ctx.nxt_team:
+            continue
+        if m.kind == NOGGI and not m.closed and m.suit == c.suit and c.rank in (m.lo - 1, m.hi + 1):
+            feeds = 2
+        elif m.kind == NATE and m.rank == c.rank:
+            feeds = max(feeds, 1)
+    if any(x.is_natural and x.rank == c.rank for x in ctx.nxt_known):
+        feeds = max(feeds, 1)
+    return feeds
 
 
 def end_turn(ctx: Ctx) -> tuple[Action, str]:
@@ -938,11 +822,11 @@ def plan_move(ctx: Ctx) -> tuple[Action, str]:
     move is legal (every proposal is checked with the engine's ``why``), except in a
     phase without moves. Falls back to the first legal action in the rare case no
     proposal is legal."""
-    if ctx.phase == P_ANSWER:
+    if ctx.phase == Phase.ANSWER:
         return answer(ctx)
-    if ctx.phase == P_ACQUIRE:
+    if ctx.phase == Phase.ACQUIRE:
         return acquire(ctx)
-    if ctx.phase == P_RETURN:
+    if ctx.phase == Phase.RETURN:
         return give_move(ctx)
     got = meld_phase(ctx)
     if got is not None:

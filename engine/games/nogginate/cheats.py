@@ -2,8 +2,9 @@
 the cheat deck, the actions that play each power, and the pure meld arithmetic behind
 them (Combine's Super Noggi, Steal's check of the victim's meld, Reconfigure, Remove).
 
-The state (:mod:`engine.games.nogginate.game`) checks whose turn and which phase it is,
-and moves the cards; these functions only answer "what does the table look like after".
+The turn (:mod:`engine.games.nogginate.turn`, :mod:`engine.games.nogginate.powers`) checks whose
+turn and which phase it is, and the state moves the cards; these functions only answer "what does
+the table look like after".
 
 Notation (one power per action, on the holder's own turn in the meld phase, NG-C0b):
 
@@ -20,12 +21,13 @@ Notation (one power per action, on the holder's own turn in the meld phase, NG-C
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from engine.cards import Card, cards_text
-from engine.core import Action
 from engine.games.nogginate.cards import CHEAT_CARDS, CHEAT_KINDS, Kind, cheat_deck
+from engine.core import Action
 from engine.games.nogginate.melds import (
     JOKERNATE,
     NATE,
@@ -36,6 +38,9 @@ from engine.games.nogginate.melds import (
     nate_shape_ok,
     new_meld,
 )
+
+if TYPE_CHECKING:
+    from engine.games.nogginate.game import NogginateVariant
 
 COMBINE = Card.special(Kind.COMBINE)
 HANDS_OFF = Card.special(Kind.HANDS_OFF)
@@ -63,6 +68,14 @@ TELL_RANKED = ("discard", "keep")
 
 def _order(c: Card) -> int:
     return c.order
+
+
+@functools.lru_cache(maxsize=16)
+def game_cheat_deck(variant: NogginateVariant, partnership: bool) -> tuple[Card, ...]:
+    """NG-11/NG-12: a game's cheat deck (a shared tuple; empty without ``use_cheat_cards``)."""
+    if not variant.use_cheat_cards:
+        return ()
+    return tuple(cheat_cards(not partnership, variant.show_tell_in_individual_games))
 
 
 def cheat_cards(individual: bool, show_tell: bool) -> list[Card]:
@@ -224,6 +237,10 @@ POWER_CARD: dict[type, Card] = {
     Combine: COMBINE, HandsOff: HANDS_OFF, StartJokernate: JOKERNATE_CARD, Reconfigure: RECONFIGURE,
     Remove: REMOVE, Resurrect: RESURRECT, Show: SHOW, Tell: TELL, Steal: STEAL,
 }
+
+#: Tell's menu (NG-C7), in a fixed order: the plain recommendations, then those naming a rank.
+TELL_ACTS = tuple(Tell(a) for a in TELLS if a not in TELL_RANKED) + tuple(
+    Tell(a, r) for a in TELL_RANKED for r in range(11))
 
 
 # ---------------------------------------------------------------------------

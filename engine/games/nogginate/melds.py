@@ -15,12 +15,13 @@ reached this turn" (target in points) and NG-45e's "is the player still able to 
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence, cast
 
 from engine.cards import Card, CardKind, Suit
-from engine.games.nogginate.cards import Kind
+from engine.games.nogginate.cards import Kind, nogginate_deck
 
 NOGGI, NATE, FREEZE_NATE = "noggi", "nate", "freeze"
 #: NG-23: a Nate of jokers only (started with the Jokernate cheat card); NG-22: a cheat-Nate.
@@ -34,6 +35,18 @@ BONUS = Card.special(Kind.BONUS)
 SUPER_LEN, CLOSE_AT = 11, 7
 #: NG-17: a Noggi may be closed from 7 cards.
 NOGGI_CLOSE_AT = 7
+
+
+@functools.lru_cache(maxsize=1)
+def custom_deck() -> tuple[Card, ...]:
+    """NG-7 to NG-9: the 162-card custom deck (a shared tuple, in deck order)."""
+    return tuple(nogginate_deck())
+
+
+@functools.lru_cache(maxsize=1)
+def custom_deck_counts() -> dict[Card, int]:
+    """The custom deck as face -> copies (shared: copy it before changing it)."""
+    return dict(Counter(custom_deck()))
 
 
 def card_value(card: Card) -> int:
@@ -199,6 +212,50 @@ def merged_nate(a: TableMeld, b: TableMeld) -> TableMeld:
     return TableMeld(a.id, a.team, NATE, cs, len(cs) >= CLOSE_AT and not held, a.guards + b.guards, held)
 
 
+def reopened(m: TableMeld) -> TableMeld:
+    """NG-C5: ``m`` resurrected: open; a Nate or Jokernate is held open until the turn ends."""
+    return TableMeld(m.id, m.team, m.kind, m.cards, False, m.guards, m.kind != NOGGI)
+
+
+def closed_count(melds: Sequence[TableMeld]) -> int:
+    """NG-43: closed Noggis, Nates and Jokernates among ``melds`` (Freeze-Nates and cheat-Nates
+    never count); a Nate resurrected this turn with 7+ cards counts, since it closes again as
+    the turn ends (NG-C5a)."""
+    return sum(1 for m in melds if (m.closed or (m.held_open and len(m.cards) >= CLOSE_AT))
+               and m.kind != FREEZE_NATE and m.kind != CHEAT_NATE)
+
+
+def closable(melds: Sequence[TableMeld]) -> int:
+    """NG-17: open Noggis of 7 or more cards (the player could close them this turn)."""
+    return sum(1 for m in melds if m.kind == NOGGI and not m.closed and len(m.cards) >= NOGGI_CLOSE_AT)
+
+
+def place_shapes(melds: Sequence[TableMeld]) -> tuple[list, list]:
+    """The team melds cards may be added to, as :func:`can_place` wants them."""
+    nates = [(m.rank, m.naturals, m.jokers) for m in melds if m.kind == NATE]
+    noggis = [(int(cast(int, m.suit)), m.lo, m.hi) for m in melds if m.kind == NOGGI and not m.closed]
+    return nates, noggis
+
+
+def less(hand: Counter, cards: Sequence[Card]) -> Counter:
+    """A copy of the multiset ``hand`` without ``cards``."""
+    out = Counter(hand)
+    out.subtract(cards)
+    return out
+
+
+def holds(hand: Counter, cards: Sequence[Card]) -> bool:
+    """Whether the multiset ``hand`` contains every card of ``cards`` (with repeats)."""
+    for i, c in enumerate(cards):  # the copies of c up to here (cards has 1 to 3 entries)
+        k = 1
+        for d in cards[:i]:
+            if d is c:
+                k += 1
+        if hand.get(c, 0) < k:
+            return False
+    return True
+
+
 def _order(c: Card) -> int:
     return c.order
 
@@ -314,8 +371,35 @@ _NO_RANKS: frozenset[int] = frozenset()
 
 
 def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
-    """A quick upper bound on the weight the cards in ``counts`` can still add. (A face whose
-    copies are all used, count 0, still counts as held for the Noggi test: a looser bound.)"""
+    """A quick upper bound on the weight the cards in ``counts`` can still add: every natural that
+    could join a Nate (of a Nate's rank, or three of a rank, or two and a joker) or a run (beside
+    cards of its suit or a Noggi's end), and every joker a Nate has room for. (A face whose copies
+    are all used, count 0, still counts as held for the Noggi test: a looser bound.)"""
+    by_rank, suit_ranks = _natural_index(counts)
+    jokers = counts.get(JOKER, 0)
+    nate_ranks, ends, span = _table_reach(nates, noggis)
+    total = 0
+    for c, k in counts.items():
+        if not k or not c.is_natural:  # a used-up face adds nothing
+            continue
+        r = c.rank
+        n = by_rank[r]
+        if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
+            total += weight(c) * k
+            continue
+        sr = suit_ranks[c.suit]
+        e = span.get(c.suit, _NO_RANKS)  # a run may reach beside two cards of the suit, or a Noggi's end
+        below, above = (r - 1 in sr or r - 1 in e), (r + 1 in sr or r + 1 in e)
+        if (below and (above or r - 2 in sr or r - 2 in e) or above and (r + 2 in sr or r + 2 in e)
+                or r in ends.get(c.suit, _NO_RANKS)):
+            total += weight(c) * k
+    if jokers:
+        total += weight(JOKER) * min(jokers, _joker_room(nates, by_rank))
+    return total
+
+
+def _natural_index(counts: dict[Card, int]) -> tuple[dict[int, int], dict[object, set[int]]]:
+    """The naturals of ``counts``: copies per rank, and the ranks held of each suit."""
     by_rank: dict[int, int] = {}
     suit_ranks: dict[object, set[int]] = {}
     for c, k in counts.items():
@@ -327,37 +411,24 @@ def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
                 suit_ranks[c.suit] = {r}
             else:
                 sr.add(r)
-    jokers = counts.get(JOKER, 0)
-    nate_ranks = {r for r, _, _ in nates}
+    return by_rank, suit_ranks
+
+
+def _table_reach(nates, noggis) -> tuple[set[int], dict[object, set[int]], dict[object, set[int]]]:
+    """The ranks of the Nates; per suit, the ranks just beyond its Noggis' ends, and the Noggis'
+    ranks with those ends (a chain of hand cards may reach a Noggi)."""
     ends: dict[object, set[int]] = {}
-    span: dict[object, set[int]] = {}  # a Noggi's ranks and its two ends: a chain of hand cards may reach it
+    span: dict[object, set[int]] = {}
     for s, lo, hi in noggis:
         ends.setdefault(s, set()).update((lo - 1, hi + 1))
         span.setdefault(s, set()).update(range(lo - 1, hi + 2))
-    total = 0
-    joker_room = 0
-    for c, k in counts.items():
-        if not k or not c.is_natural:  # a used-up face adds nothing
-            continue
-        r = c.rank
-        n = by_rank[r]
-        if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
-            total += weight(c) * k
-            continue
-        sr = suit_ranks[c.suit]
-        e = span.get(c.suit, _NO_RANKS)
-        below, above = (r - 1 in sr or r - 1 in e), (r + 1 in sr or r + 1 in e)
-        if ((below and above) or (below and (r - 2 in sr or r - 2 in e))
-                or (above and (r + 2 in sr or r + 2 in e)) or r in ends.get(c.suit, _NO_RANKS)):
-            total += weight(c) * k
-    if jokers:
-        for r, n, j in nates:
-            joker_room += max(0, 2 - j)
-        for r, n in by_rank.items():
-            if n >= 2:  # a new Nate, even beside one of that rank (NG-24: several Nates of a rank)
-                joker_room += 2
-        total += weight(JOKER) * min(jokers, joker_room)
-    return total
+    return {r for r, _, _ in nates}, ends, span
+
+
+def _joker_room(nates, by_rank: dict[int, int]) -> int:
+    """Jokers the Nates could still take: up to 2 per Nate, 2 per new Nate of a rank held twice
+    (NG-24: several Nates of a rank)."""
+    return sum(max(0, 2 - j) for _, _, j in nates) + 2 * sum(1 for n in by_rank.values() if n >= 2)
 
 
 def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spare: int, weight, seen: set,
@@ -401,28 +472,45 @@ def _moves(counts: dict[Card, int], nates: tuple, noggis: tuple, spare: int):
     for i, (s, lo, hi) in enumerate(noggis):
         for c in have:
             if c.is_natural and c.suit == s and c.rank in (lo - 1, hi + 1):
-                new = (s, min(lo, c.rank), max(hi, c.rank))
-                rest = noggis[:i] + noggis[i + 1:]
-                if new[2] - new[1] + 1 == SUPER_LEN:  # a Super Noggi closes (NG-18): it takes no more
-                    yield (c,), nates, rest
-                else:
-                    yield (c,), nates, tuple(sorted(rest + (new,)))
+                yield (c,), nates, _grown(noggis, i, c.rank)
     if spare < 3:
         return
-    faces = {(c.suit, c.rank): c for c in have if c.is_natural}
-    for (s, r), c in faces.items():
-        b, d = faces.get((s, r + 1)), faces.get((s, r + 2))
-        if b is not None and d is not None:
-            yield (c, b, d), nates, tuple(sorted(noggis + ((s, r, r + 2),)))
-    by_rank: dict[int, list[Card]] = {}
-    for c in have:
-        if c.is_natural:
-            by_rank.setdefault(c.rank, []).extend([c] * min(counts[c], 3))
-    for r, cs in by_rank.items():
+    for trio in _noggi_trios(have):
+        yield trio, nates, tuple(sorted(noggis + ((trio[0].suit, trio[0].rank, trio[0].rank + 2),)))
+    for r, cs in _rank_groups(counts, have).items():
         if len(cs) >= 3:
             yield tuple(cs[:3]), tuple(sorted(nates + ((r, 3, 0),))), noggis
         if len(cs) >= 2 and jokers:
             yield (cs[0], cs[1], JOKER), tuple(sorted(nates + ((r, 2, 1),))), noggis
+
+
+def _grown(noggis: tuple, i: int, rank: int) -> tuple:
+    """``noggis`` with the ``i``-th grown by a card of ``rank`` at one end (a Super Noggi closes,
+    NG-18, and takes no more: it leaves the list)."""
+    s, lo, hi = noggis[i]
+    rest = noggis[:i] + noggis[i + 1:]
+    new = (s, min(lo, rank), max(hi, rank))
+    return rest if new[2] - new[1] + 1 == SUPER_LEN else tuple(sorted(rest + (new,)))
+
+
+def _noggi_trios(have: list[Card]) -> list[tuple[Card, Card, Card]]:
+    """The new Noggis of three held naturals (each face once)."""
+    faces = {(c.suit, c.rank): c for c in have if c.is_natural}
+    out = []
+    for (s, r), c in faces.items():
+        b, d = faces.get((s, r + 1)), faces.get((s, r + 2))
+        if b is not None and d is not None:
+            out.append((c, b, d))
+    return out
+
+
+def _rank_groups(counts: dict[Card, int], have: list[Card]) -> dict[int, list[Card]]:
+    """The held naturals of each rank, each face as often as held (at most 3 times)."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in have:
+        if c.is_natural:
+            by_rank.setdefault(c.rank, []).extend([c] * min(counts[c], 3))
+    return by_rank
 
 
 def unit_weight(card: Card) -> int:

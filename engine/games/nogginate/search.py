@@ -58,8 +58,8 @@ from engine.core import CHANCE, Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
     state_move, team_estimate
 from engine.games.nogginate.cheats import POWER_CARD
-from engine.games.nogginate.game import ASK, DRAW, DRAW_CHEATS, DRAW_MIXED, NO, P_ACQUIRE, P_ANSWER, YES, Discard, \
-    NewNate, NewNoggi, NogginateState, NogginateView, Onto
+from engine.games.nogginate.game import ASK, DRAW, DRAW_CHEATS, DRAW_MIXED, NO, YES, Discard, NewNate, NewNoggi, \
+    NogginateState, NogginateView, Onto, Phase
 
 #: Discards (the best of the ``easy`` ranking) compared by the search.
 DISCARDS = 3
@@ -97,10 +97,10 @@ def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) 
             out.append(a)
 
     ctx = Ctx.of_view(view)
-    if ctx.phase == P_ANSWER:
+    if ctx.phase == Phase.ANSWER:
         add(NO if easy_move == YES else YES)
         return out
-    if ctx.phase == P_ACQUIRE:
+    if ctx.phase == Phase.ACQUIRE:
         add(DRAW)
         if ctx.cheats and easy_move in (DRAW_MIXED, DRAW_CHEATS):  # NG-26: the other cheat draw
             add(DRAW_MIXED)

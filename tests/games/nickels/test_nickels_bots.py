@@ -16,7 +16,6 @@ from engine.games import get_spec, make_bot, make_search_bot
 from engine.games.nickels.bots import (NickelsEasyBot, best_down_plan, contract_distance, discard_order, feeds,
                                        usefulness)
 from engine.games.nickels.game import (
-    PHASE_NAMES,
     Claim,
     Decline,
     Discard,
@@ -25,6 +24,7 @@ from engine.games.nickels.game import (
     Nickels,
     NickelsState,
     NickelsVariant,
+    Phase,
     Swap,
     TableMeld,
     Take,
@@ -63,7 +63,7 @@ def position(round_no: int, hands: list[str], discards: str = "", phase: str = "
     s.turn_seat = turn
     s.offer_seat = offer
     s.turn_no = turn_no
-    s.phase = PHASE_NAMES.index(phase)
+    s.phase = Phase[phase.upper()]
     return s
 
 
@@ -153,7 +153,7 @@ def test_easy_plays_the_whole_contract_then_discards():
     s = position(0, ["7C 7D 7H 9H 9S 9C JK 2D", FILL, FILL, FILL])
     bot = NickelsEasyBot()
     laid = 0
-    while s.turn_seat == 0 and s.phase == PHASE_NAMES.index("play"):
+    while s.turn_seat == 0 and s.phase == Phase.PLAY:
         v = s.view(0)
         a = bot.choose(v, v.legal_actions(), random.Random(0))
         laid += isinstance(a, LayMeld)

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from contract_support import assert_legal_or_refused_cleanly
 from engine.cards import Card, Suit
 from engine.core import CHANCE, Action
-from engine.games.nickels.game import (P_PLAY, Discard, LayMeld, Layoff, Nickels, NickelsState, NickelsVariant,
-                                       PenaltyValues, Swap)
+from engine.games.nickels.game import (Discard, LayMeld, Layoff, Nickels, NickelsState, NickelsVariant,
+                                       PenaltyValues, Phase, Swap)
 from engine.games.nickels.melds import JOKER, Book, Run, completable, next_melds
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,7 +42,7 @@ def choose(s: NickelsState, rng: random.Random) -> Action:
     good = [a for a in acts if type(a) in (LayMeld, Layoff, Swap)]
     if good and rng.random() < 0.8:
         return rng.choice(good)
-    if s.phase != P_PLAY and rng.random() < 0.3:
+    if s.phase != Phase.PLAY and rng.random() < 0.3:
         return acts[0]  # take / claim
     return rng.choice(acts)
 

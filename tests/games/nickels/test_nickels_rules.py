@@ -55,7 +55,7 @@ import pytest  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.core import CHANCE, IllegalAction  # noqa: E402
 from engine.games.nickels.game import (  # noqa: E402
-    HAND_NAMES, P_ACQUIRE, P_AFTER, P_DRAW, P_OFFER, P_OVER, P_PLAY, P_UPCARD, LayMeld, NickelsState, PenaltyValues)
+    HAND_NAMES, LayMeld, NickelsState, PenaltyValues, Phase)
 from engine.games.nickels.melds import CONTRACTS, meld_problem, run_end_positions  # noqa: E402
 from engine.variants import ConfigError, build_variant  # noqa: E402
 
@@ -105,7 +105,7 @@ def refused(s: NickelsState, text: str, *fragments: str) -> str:
 def pass_offers(s: NickelsState) -> list[int]:
     """Every seat offered the top discard passes; returns the offer order."""
     order = []
-    while s.phase == P_OFFER:
+    while s.phase == Phase.OFFER:
         order.append(s.offer_seat)
         play(s, "pass")
     return order
@@ -116,7 +116,7 @@ def quiet_turn(s: NickelsState) -> None:
     discards it again (hands do not change)."""
     play(s, "pass")
     pass_offers(s)
-    assert s.phase == P_DRAW
+    assert s.phase == Phase.DRAW
     card = s.pool[0]
     play(s, f"draw {card.text}", f"discard {card.text}")
 
@@ -180,7 +180,7 @@ def test_nk3_seven_rounds_dealt_6_to_12_cards_and_nk4_the_deal_rotates():
                     sizes.append(e.data["size"])
                     assert e.data["round"] == len(sizes) - 1
                     assert [len(h) for h in s.hands] == [e.data["size"]] * 4
-            if s.phase == P_ACQUIRE and s.turn_no == 1:
+            if s.phase == Phase.ACQUIRE and s.turn_no == 1:
                 firsts.append(s.turn_seat)
             continue
         # nobody goes down: pass, pass offers, discard what was drawn
@@ -206,7 +206,7 @@ def test_nk4_sampled_deal_is_one_at_a_time_and_a_wrong_deal_is_refused():
     with pytest.raises(IllegalAction, match="not in the pack"):
         s.apply(A("deal " + " / ".join(["JK JK 2C 3C 4C 5C"] * 5)))
     s.apply(deal)
-    assert s.turn_seat == (s.dealer + 1) % 5 and s.phase == P_UPCARD
+    assert s.turn_seat == (s.dealer + 1) % 5 and s.phase == Phase.UPCARD
 
 
 def test_nk5_the_upcard_starts_the_discard_pile_and_the_joker_option():
@@ -214,14 +214,14 @@ def test_nk5_the_upcard_starts_the_discard_pile_and_the_joker_option():
     play(s, "deal " + QUIET6)
     pool = len(s.pool)
     play(s, "upcard JK")  # default: a joker may start the discard pile
-    assert [c.text for c in s.discards] == ["JK"] and len(s.pool) == pool - 1 and s.phase == P_ACQUIRE
+    assert [c.text for c in s.discards] == ["JK"] and len(s.pool) == pool - 1 and s.phase == Phase.ACQUIRE
     s = new(reject_joker_upcard=True)
     play(s, "deal " + QUIET6)
     ev = play(s, "upcard JK")
     assert [e.kind for e in ev] == ["upcard_joker"] and "NK-5" in ev[0].text
-    assert s.discards == [] and len(s.pool) == pool and s.phase == P_UPCARD and s.to_move == CHANCE
+    assert s.discards == [] and len(s.pool) == pool and s.phase == Phase.UPCARD and s.to_move == CHANCE
     play(s, "upcard 9D")
-    assert [c.text for c in s.discards] == ["9D"] and s.phase == P_ACQUIRE and s.to_move == 0
+    assert [c.text for c in s.discards] == ["9D"] and s.phase == Phase.ACQUIRE and s.to_move == 0
 
 
 # ---------------------------------------------------------------------------
@@ -408,7 +408,7 @@ def test_nk12_acquire_then_meld_then_discard():
     refused(s, "discard 2C", "NK-12")
     refused(s, "claim", "NK-13")
     play(s, "take")
-    assert s.phase == P_PLAY and "take" not in legal(s)
+    assert s.phase == Phase.PLAY and "take" not in legal(s)
     refused(s, "take", "NK-12")
     assert all(t.startswith("discard") for t in legal(s))
 
@@ -425,7 +425,7 @@ def test_nk13b_take_the_top_discard_free_and_it_is_publicly_known():
 def test_nk13c_offer_order_first_claim_wins_penalty_card_seen_only_by_the_claimant():
     s = quiet(n=5)
     play(s, "pass")
-    assert (s.phase, s.offer_seat, s.to_move, s.turn) == (P_OFFER, 1, 1, 0)
+    assert (s.phase, s.offer_seat, s.to_move, s.turn) == (Phase.OFFER, 1, 1, 0)
     assert legal(s) == {"claim", "pass"}
     play(s, "pass")
     assert s.offer_seat == 2
@@ -443,7 +443,7 @@ def test_nk13c_offer_order_first_claim_wins_penalty_card_seen_only_by_the_claima
     assert [c.text for c in v1.known[2]] == ["9D"] and v1.hand_sizes[2] == 8 and v1.claims[2] == 1
     assert parse_cards("QH")[0] not in v1.known[2]
     # the offer stops at the first claim: no card underneath, so seat 0 draws
-    assert s.phase == P_DRAW and s.to_move == CHANCE and s.turn_seat == 0
+    assert s.phase == Phase.DRAW and s.to_move == CHANCE and s.turn_seat == 0
     assert s.observation(A("draw 4S"), 0) == "draw 4S" and s.observation(A("draw 4S"), 2) == "draw"
 
 
@@ -453,7 +453,7 @@ def test_nk13c_melded_seats_are_skipped_and_the_offer_starts_left_of_the_current
     s.down_turn[3] = 1  # seat 3 has gone down (as if) this round
     play(s, "pass")  # seat 1 passes the top discard
     assert pass_offers(s) == [2, 4, 0]
-    assert s.phase == P_DRAW and s.turn_seat == 1
+    assert s.phase == Phase.DRAW and s.turn_seat == 1
 
 
 def test_nk13d_the_card_underneath_is_offered_to_c_only_nk13f_and_the_option():
@@ -463,27 +463,27 @@ def test_nk13d_the_card_underneath_is_offered_to_c_only_nk13f_and_the_option():
         top, under = s.discards[-1], s.discards[-2]
         play(s, "pass", "claim")  # seat 1 passes, seat 2 claims
         play(s, "penalty 7D")
-        assert s.phase == P_AFTER and s.to_move == 1 and s.discards[-1] is under
+        assert s.phase == Phase.AFTER and s.to_move == 1 and s.discards[-1] is under
         assert legal(s) == {"take", "pass"}
         c = s.clone()
         play(c, "take")  # NK-13d: take the card underneath
-        assert under.text in hand(c, 1) and c.phase == P_PLAY and c.known[1] == [under]
+        assert under.text in hand(c, 1) and c.phase == Phase.PLAY and c.known[1] == [under]
         play(s, "pass")
         if claims_per_turn == 1:
-            assert s.phase == P_DRAW  # NK-13f: not offered to anyone else
+            assert s.phase == Phase.DRAW  # NK-13f: not offered to anyone else
         else:
-            assert s.phase == P_OFFER and s.offer_seat == 2  # offered again from C's left
+            assert s.phase == Phase.OFFER and s.offer_seat == 2  # offered again from C's left
             play(s, "claim", "penalty 7S")
             assert s.claims == [0, 0, 2, 0] and top.text in hand(s, 2) and under.text in hand(s, 2)
     s = quiet(out_of_turn_claims_per_turn=0)
     play(s, "pass")
-    assert s.phase == P_DRAW  # no claims at all
+    assert s.phase == Phase.DRAW  # no claims at all
 
 
 def test_nk13e_nobody_claims_c_draws_and_nk13g_claim_limit_per_round():
     s = quiet()
     play(s, "pass")
-    assert pass_offers(s) == [1, 2, 3] and s.phase == P_DRAW and s.turn_seat == 0
+    assert pass_offers(s) == [1, 2, 3] and s.phase == Phase.DRAW and s.turn_seat == 0
     s = quiet(max_claims_per_player_per_round=1)
     play(s, "pass", "claim", "penalty 7D")  # seat 1 claims once
     play(s, "draw 7C", "discard 7C")
@@ -503,7 +503,7 @@ def test_nk13h_a_melded_player_takes_discards_on_its_own_turn_nk14_offers_every_
     s = quiet()
     quiet_turn(s)
     play(s, "pass")  # turn 2: the discard is offered again (NK-14)
-    assert s.phase == P_OFFER and s.offer_seat == 2
+    assert s.phase == Phase.OFFER and s.offer_seat == 2
     s = quiet()
     s.down_turn[0] = 0  # seat 0 went down (as if) before this turn
     assert legal(s) == {"take", "pass"}
@@ -523,7 +523,7 @@ def _vector4() -> NickelsState:
     play(s, "deal 2H 3H 5D 6C 7C QH KC / 4S 6S 7S 9C 9D 9H 8S / 10H 10D 10S JD QD KD AD / 2D 3D 5S 6H 8H JC KH",
          "upcard JK", "pass", "claim", "penalty 10C", "draw 2C", "discard 2C")
     play(s, "pass", "claim", "penalty 8C")  # seat 1's turn: seat 2 claims 2C
-    assert s.phase == P_DRAW and s.turn_seat == 1  # nothing under 2C
+    assert s.phase == Phase.DRAW and s.turn_seat == 1  # nothing under 2C
     play(s, "draw 3C", "meld 9C 9D 9H", "meld 4S JK=5S 6S 7S")
     return s
 
@@ -610,15 +610,15 @@ def test_nk16_ace_low_layoff_on_a_run():
 
 def test_nk16_layoff_ace_low_needs_low():
     """An ace on 2-3-4-5 goes at the low end only with 'low'; refusals name NK-8."""
-    from engine.games.nickels.game import Layoff, TableMeld, _layoff_problem
+    from engine.games.nickels.game import Layoff, TableMeld, layoff_problem
     run = TableMeld(1, 0, parse_meld("2S 3S 4S 5S"))
     aces = parse_cards("AS")
-    assert _layoff_problem(Layoff(aces[0], 1, None, True), aces, [run]) is None
-    why = _layoff_problem(Layoff(aces[0], 1), aces, [run])
+    assert layoff_problem(Layoff(aces[0], 1, None, True), aces, [run]) is None
+    why = layoff_problem(Layoff(aces[0], 1), aces, [run])
     assert "NK-8" in why and "'layoff AS m1 low'" in why
     high = TableMeld(2, 0, parse_meld("10S JS QS KS"))
-    assert _layoff_problem(Layoff(aces[0], 2), aces, [high]) is None
-    why = _layoff_problem(Layoff(aces[0], 2, None, True), aces, [high])
+    assert layoff_problem(Layoff(aces[0], 2), aces, [high]) is None
+    why = layoff_problem(Layoff(aces[0], 2, None, True), aces, [high])
     assert "NK-8" in why and "'layoff AS m2'" in why and "high end" in why
 
 
@@ -646,7 +646,7 @@ def test_worked_example_4_players_8_hand_dealer_3():
     play(s, "pass", "claim", "penalty QS")
     assert len(s.hands[2]) == 10
     # 2. nothing under 7H: seat 0 draws
-    assert s.phase == P_DRAW and s.turn_seat == 0 and s.discards == []
+    assert s.phase == Phase.DRAW and s.turn_seat == 0 and s.discards == []
     play(s, "draw KS", "discard KS")
     play(s, "pass")  # seat 1's turn
     pass_offers(s)
@@ -690,7 +690,7 @@ def test_nk19_reshuffle_all_discards_but_the_top():
     top = s.discards[-1]
     n = len(s.discards)
     ev = play(s, "pass", "pass", "pass", "pass")  # seat 0 passes, then seats 1, 2, 3
-    assert s.phase == P_DRAW and len(s.pool) == n - 1 and s.discards == [top]
+    assert s.phase == Phase.DRAW and len(s.pool) == n - 1 and s.discards == [top]
     assert [e.kind for e in ev][-1] == "reshuffle" and "NK-19" in ev[-1].text
     assert sum(len(z) for z in s.zones().values()) == 108
 
@@ -702,7 +702,7 @@ def test_nk19_a_claim_needs_a_penalty_card_and_the_round_ends_when_none_can_be_d
     s.pool = []
     assert not s.may_claim(1)  # after the claim only one discard would be left: no penalty card (NK-19)
     play(s, "pass")
-    assert s.phase == P_DRAW and len(s.pool) == 1  # no offers; the card under the top is the new draw pile
+    assert s.phase == Phase.DRAW and len(s.pool) == 1  # no offers; the card under the top is the new draw pile
     s = quiet()
     s.pool, s.discards = [], s.discards[-1:]
     ev = play(s, "pass")
@@ -751,7 +751,7 @@ def test_nk20_test_vector_3_twelve_hand_all_cards_in_three_runs_no_discard():
     assert s2.out_seat == 0 and any(e.kind == "out" for e in ev)
     # NK-21: no 25 in the 12 hand for those who did not meld
     assert s2.round_scores[-1] == [0, 8 * 5 + 3 * 10 + 20, 90, 90]
-    assert s2.phase == P_OVER and s2.is_over
+    assert s2.phase == Phase.OVER and s2.is_over
     # only 12 of the 13 fit: no going down at all
     assert not any(t.startswith("meld") for t in legal(s))
     why = refused(s, "meld 2H 3H 4H 5H", "NK-20")

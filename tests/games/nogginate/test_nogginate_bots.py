@@ -42,7 +42,6 @@ from engine.games.nogginate.game import (
     JOKERNATE_ACT,
     NO,
     PASS,
-    PHASE_NAMES,
     YES,
     Close,
     Discard,
@@ -52,10 +51,10 @@ from engine.games.nogginate.game import (
     NogginateState,
     NogginateVariant,
     Onto,
+    Phase,
     TakePile,
-    _deck,
 )
-from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI, TableMeld, new_meld
+from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI, TableMeld, custom_deck, new_meld
 from engine.games.nogginate.search import NogginateSearchBot, candidates, rollout_score
 from engine.seats import SeatSpec
 from engine.variants import ConfigError
@@ -80,7 +79,7 @@ def position(hands: list[str], discards: str = "", melds=(), down=None, phase: s
         s.melds.append(TableMeld(m.id, m.team, m.kind, m.cards, closed or m.closed))
     s.next_id = len(s.melds) + 1
     s.down = list(down) if down is not None else [False] * len(s.teams)
-    rest = Counter(_deck())
+    rest = Counter(custom_deck())
     for h in s.hands:
         rest.subtract(h)
     rest.subtract(s.discards)
@@ -93,7 +92,7 @@ def position(hands: list[str], discards: str = "", melds=(), down=None, phase: s
     s.turn_seat = turn
     s.permission, s.asked = permission, asked
     s.answer_seat = answer_seat
-    s.phase = PHASE_NAMES.index(phase)
+    s.phase = Phase[phase.upper()]
     s.turn_no = 9
     return s
 
@@ -473,7 +472,7 @@ def test_easy_gives_returned_cards_to_the_teammate_who_can_use_them():
     a, why = easy(s)
     assert a == Steal(1, C("7H")[0], 2)
     s.apply(a)
-    assert s.phase == PHASE_NAMES.index("return") and s.to_move == 1
+    assert s.phase == Phase.RETURN and s.to_move == 1
     a, why = easy(s)
     assert a == Give(C("5H")[0], 1) and "NG-C8" in why  # 6H beside it in seat 1's hand; seat 3's is hidden
     s.shown[3] = C("5C 5D")  # seat 3 showed its partner two 5s (NG-C6)

@@ -31,8 +31,7 @@ from engine.games.nogginate.cheats import (
     COMBINE, HANDS_OFF, JOKERNATE_CARD, POWER_CARD, RECONFIGURE, REMOVE, RESURRECT, SHOW, STEAL, TELL, TELLS,
     CheatNate, Combine, Give, HandsOff, Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell,
     cheat_cards)
-from engine.games.nogginate.game import (
-    P_ACQUIRE, P_DEAL, P_DRAW, P_MELD, Draw, Nogginate, NogginateState, NogginateVariant)
+from engine.games.nogginate.game import Draw, Nogginate, NogginateState, NogginateVariant, Phase
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld, new_meld
 from test_nogginate_properties import run_match
 from test_nogginate_rules import A, C, play, table, texts
@@ -41,7 +40,7 @@ JK = Card.joker()
 CHEATS = (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE, RESURRECT, SHOW, STEAL, TELL)
 
 
-def ctable(hands: dict[int, str], *, phase: int = P_MELD, down: tuple = (0, 1, 2, 3, 4, 5), **kw) -> NogginateState:
+def ctable(hands: dict[int, str], *, phase: int = Phase.MELD, down: tuple = (0, 1, 2, 3, 4, 5), **kw) -> NogginateState:
     """:func:`test_nogginate_rules.table` with cheat cards on (``use_cheat_cards`` unless given), in the
     meld phase and every team down unless told otherwise: ``hands`` hold cheat cards too, ``melds`` may
     carry Hands Off cards, ``cheat_stock`` sets the cheat stock."""
@@ -134,10 +133,10 @@ def test_ng15_the_cheat_stock_is_face_down_and_its_discard_pile_starts_empty_eac
     play(s, "discard STL")
     assert s.view(1).cheat_discards == (STEAL,)
     s.stock = []
-    s.phase = P_ACQUIRE
+    s.phase = Phase.ACQUIRE
     s.turn_seat = 1
     play(s, "draw")  # NG-31: the round ends
-    assert s.phase == P_DEAL and len(s.cheat_stock) == 42 and s.cheat_discards == []
+    assert s.phase == Phase.DEAL and len(s.cheat_stock) == 42 and s.cheat_discards == []
 
 
 def test_ngc0a_cheat_cards_are_never_dealt_only_drawn_from_the_cheat_stock():
@@ -150,7 +149,7 @@ def test_ngc0a_cheat_cards_are_never_dealt_only_drawn_from_the_cheat_stock():
         assert not any(c in CHEAT_CARDS for h in deal.hands for c in h)
         s.apply(deal)
         s.apply(s.sample_chance(rng))
-        assert s.phase == P_ACQUIRE and len(s.cheat_stock) == 54
+        assert s.phase == Phase.ACQUIRE and len(s.cheat_stock) == 54
         assert not any(c in CHEAT_CARDS for h in s.hands for c in h)
         play(s, "draw 2x")
         drawn = s.sample_chance(rng)
@@ -171,11 +170,11 @@ def test_ngc0a_cheat_cards_are_never_dealt_only_drawn_from_the_cheat_stock():
 def test_ng26_three_draws_two_custom_one_of_each_or_two_cheat():
     """NG-26(a): ``draw`` (2 custom), ``draw 1c1x`` (one of each), ``draw 2x`` (2 cheat); the drawn cards
     are the player's alone; the others see ``drawn 2`` and which stocks they came from."""
-    s = ctable({0: "8C 9C"}, phase=P_ACQUIRE)
+    s = ctable({0: "8C 9C"}, phase=Phase.ACQUIRE)
     assert {"draw", "draw 1c1x", "draw 2x"} <= texts(s)
     agree(s, "draw", "draw 1c1x", "draw 2x")
     play(s, "draw 1c1x")
-    assert s.phase == P_DRAW
+    assert s.phase == Phase.DRAW
     d = s.sample_chance(random.Random(2))
     assert sorted(c in CHEAT_CARDS for c in d.cards) == [False, True]
     assert s.observation(d, 1) == "drawn 2" and s.observation(d, 0) == str(d)
@@ -184,7 +183,7 @@ def test_ng26_three_draws_two_custom_one_of_each_or_two_cheat():
     assert (len(s.stock), len(s.cheat_stock)) == (custom - 1, cheat - 1) and len(s.hands[0]) == 4
     assert events[0].data == {"count": 2, "cheats": 1} and events[1].visible_to == frozenset((0,))
     with pytest.raises(IllegalAction):  # a draw of the wrong stocks is refused
-        t = ctable({0: "8C 9C"}, phase=P_ACQUIRE)
+        t = ctable({0: "8C 9C"}, phase=Phase.ACQUIRE)
         play(t, "draw 2x")
         t.apply(A("drawn 7H STL"))
     with pytest.raises(ActionParseError):
@@ -193,7 +192,7 @@ def test_ng26_three_draws_two_custom_one_of_each_or_two_cheat():
 
 def test_ng28_without_cheat_cards_a_draw_takes_two_custom_cards():
     """NG-28: with cheat cards off, only ``draw`` (2 custom cards) is offered; the cheat draws are refused."""
-    s = ctable({0: "8C 9C"}, phase=P_ACQUIRE, use_cheat_cards=False)
+    s = ctable({0: "8C 9C"}, phase=Phase.ACQUIRE, use_cheat_cards=False)
     why = agree(s, "draw", "draw 1c1x", "draw 2x")
     assert why["draw"] is None and "NG-28" in why["draw 1c1x"] and "NG-28" in why["draw 2x"]
 
@@ -202,12 +201,12 @@ def test_ng29_one_custom_card_left_no_top_up_from_the_cheat_stock():
     """NG-29: with one custom card left, ``draw`` takes it alone, ``draw 1c1x`` is refused (no making up
     from the cheat stock) and ``draw 2x`` is still allowed; ``last_custom_card_topup_from_cheat`` allows the
     1c1x draw."""
-    s = ctable({0: "8C 9C"}, phase=P_ACQUIRE, stock="4H")
+    s = ctable({0: "8C 9C"}, phase=Phase.ACQUIRE, stock="4H")
     why = agree(s, "draw", "draw 1c1x", "draw 2x")
     assert why["draw"] is None and "NG-29" in why["draw 1c1x"] and why["draw 2x"] is None
     play(s, "draw")
     assert s.sample_chance(random.Random(1)).cards == tuple(C("4H"))
-    s = ctable({0: "8C 9C"}, phase=P_ACQUIRE, stock="4H", last_custom_card_topup_from_cheat=True)
+    s = ctable({0: "8C 9C"}, phase=Phase.ACQUIRE, stock="4H", last_custom_card_topup_from_cheat=True)
     assert agree(s, "draw 1c1x")["draw 1c1x"] is None
     play(s, "draw 1c1x")
     d = s.sample_chance(random.Random(1))
@@ -218,7 +217,7 @@ def test_ng29_one_custom_card_left_no_top_up_from_the_cheat_stock():
 
 def test_ng30_an_empty_cheat_stock_allows_no_cheat_draw_and_is_never_reshuffled():
     """NG-30: with the cheat stock empty, only ``draw`` remains; the cheat discard pile stays dead."""
-    s = ctable({0: "8C 9C"}, phase=P_ACQUIRE, cheat_stock="")
+    s = ctable({0: "8C 9C"}, phase=Phase.ACQUIRE, cheat_stock="")
     s.cheat_discards = [STEAL, TELL]
     why = agree(s, "draw", "draw 1c1x", "draw 2x")
     assert "NG-30" in why["draw 1c1x"] and "NG-30" in why["draw 2x"]
@@ -229,7 +228,7 @@ def test_ng30_an_empty_cheat_stock_allows_no_cheat_draw_and_is_never_reshuffled(
 
 def test_ng30a_one_cheat_card_left_only_draw_1c1x_takes_it():
     """NG-30a: with one cheat card left, ``draw 2x`` is refused and ``draw 1c1x`` takes it."""
-    s = ctable({0: "8C 9C"}, phase=P_ACQUIRE, cheat_stock="STL")
+    s = ctable({0: "8C 9C"}, phase=Phase.ACQUIRE, cheat_stock="STL")
     why = agree(s, "draw 1c1x", "draw 2x")
     assert why["draw 1c1x"] is None and "NG-30a" in why["draw 2x"]
     play(s, "draw 1c1x")
@@ -242,7 +241,7 @@ def test_ng30a_one_cheat_card_left_only_draw_1c1x_takes_it():
 def test_ng31_an_empty_custom_stock_forbids_cheat_draws():
     """NG-31: with the custom stock empty no cheat card may be drawn either; ``draw`` ends the round with
     nobody out."""
-    s = ctable({0: "8C 9C"}, phase=P_ACQUIRE, stock="")
+    s = ctable({0: "8C 9C"}, phase=Phase.ACQUIRE, stock="")
     why = agree(s, "draw", "draw 1c1x", "draw 2x")
     assert why["draw"] is None and "NG-31" in why["draw 1c1x"] and "NG-31" in why["draw 2x"]
     events = play(s, "draw")
@@ -268,7 +267,7 @@ def test_ng27_a_used_power_goes_to_the_cheat_pile_except_hands_off():
     turn's discard); Hands Off stays on its meld instead (zone ``hands off``)."""
     s = ctable({0: "TEL HOF 8C 9C"}, melds=((0, NOGGI, "4S 5S 6S", False),))
     play(s, "tell pile")
-    assert s.cheat_discards == [TELL] and s.phase == P_MELD and s.turn_seat == 0
+    assert s.cheat_discards == [TELL] and s.phase == Phase.MELD and s.turn_seat == 0
     play(s, "handsoff m1")
     assert s.cheat_discards == [TELL] and meld(s, 1).guards == 1 and s.zones()["hands off"] == [HANDS_OFF]
     conserved(s)
@@ -281,9 +280,9 @@ def test_ng27_a_used_power_goes_to_the_cheat_pile_except_hands_off():
 def test_ngc0b_powers_only_on_the_holders_turn_in_the_meld_phase_any_number():
     """NG-C0b: a power is played only by the player to move, in the meld phase (not before acquiring); any
     number may be played in a turn."""
-    s = ctable({0: "TEL TEL SHW 8C 9C"}, phase=P_ACQUIRE)
+    s = ctable({0: "TEL TEL SHW 8C 9C"}, phase=Phase.ACQUIRE)
     assert "NG-26" in agree(s, "tell pile")["tell pile"]
-    s.phase = P_MELD
+    s.phase = Phase.MELD
     play(s, "tell pile", "tell out", "show 8C")
     assert s.cheat_discards == [TELL, TELL, SHOW]
     v = s.view(2)
@@ -495,7 +494,7 @@ def test_ngc2_hands_off_blocks_steal():
     play(s, "handsoff m1", "discard 8C")
     assert s.turn_seat == 2
     s.hands[2] = C("STL 9C")
-    s.phase = P_MELD
+    s.phase = Phase.MELD
     assert "NG-C2" in agree(s, "steal m1 6H m2")["steal m1 6H m2"]
 
 
@@ -526,7 +525,7 @@ def test_ngc2_hands_off_stays_through_closing_and_resurrect():
     s.hands[2] = C("STL HOF 8C")
     s.melds.append(TableMeld(2, 0, NOGGI, tuple(C("0H 1H 2H"))))
     s.next_id = 3
-    s.phase = P_MELD
+    s.phase = Phase.MELD
     why = agree(s, "steal m1 3H m2", "handsoff m1")
     assert "NG-C2" in why["steal m1 3H m2"] and "another team" in why["handsoff m1"]
     s = ctable({0: "HOF 8C"}, melds=CLOSED2)
@@ -768,7 +767,7 @@ def test_ngc8a_team_choice_the_owning_team_gives_each_returned_card():
     melds = ((1, NOGGI, "2H 3H 4H", False), (0, NOGGI, "5H 6H 7H", False))
     s = ctable({0: "STL 8C 9C"}, melds=melds, steal_return_policy="team_choice")
     events = play(s, "steal m1 4H m2")
-    assert s.to_move == 1 and s.returning == C("2H 3H") and s.view(1).phase == "return"
+    assert s.to_move == 1 and s.returning == C("2H 3H") and s.view(1).phase == Phase.RETURN
     assert any(e.kind == "returned" for e in events)
     assert texts(s) == {f"give {c} s{p}" for c in ("2H", "3H") for p in (1, 3)}
     why = agree(s, "give 2H s3", "give 2H s0", "give 4H s1", "discard 8C")
@@ -779,7 +778,7 @@ def test_ngc8a_team_choice_the_owning_team_gives_each_returned_card():
     play(s, "give 2H s3")
     assert s.to_move == 1
     play(s, "give 3H s1")
-    assert s.to_move == 0 and s.phase == P_MELD and s.returning == []
+    assert s.to_move == 0 and s.phase == Phase.MELD and s.returning == []
     assert s.known[3] == C("2H") and s.known[1] == C("3H")
     conserved(s)
     with pytest.raises(ActionParseError):
@@ -830,7 +829,7 @@ def test_ngc9_resurrect_then_remove_on_a_closed_dirty_nate_in_one_turn():
     assert meld(s, 2).closed and meld(s, 2).is_clean
     conserved(s)
     s.stock = []
-    s.phase = P_ACQUIRE
+    s.phase = Phase.ACQUIRE
     play(s, "draw")
     assert s.round_scores[0][0] == 1500 + 500 - 100  # the two jokers are still in the hand
 
@@ -1089,7 +1088,7 @@ def test_ngc7a_tells_last_until_the_round_ends():
     assert s.view(2).tells == ((0, Tell("out")),)
     s.stock = []
     play(s, "draw")
-    assert s.phase == P_DEAL and s.tells == [] and s.view(2).tells == ()
+    assert s.phase == Phase.DEAL and s.tells == [] and s.view(2).tells == ()
 
 
 def random_position(rng: random.Random) -> NogginateState:
@@ -1132,7 +1131,7 @@ def random_position(rng: random.Random) -> NogginateState:
     s.cheat_stock, s.stock = list(cheats.elements()), list(pool.elements())
     s.down = [rng.random() < .85 for _ in s.teams]
     s.permission = rng.choice((-1, -1, 0, 1)) if s.partnership else -1
-    s.phase = P_MELD
+    s.phase = Phase.MELD
     return s
 
 

@@ -19,8 +19,8 @@ from engine.cards import Card, Suit
 from engine.games.nogginate.cards import NOGGINATE, Kind, nogginate_deck
 from engine.core import CHANCE, TERMINAL
 from engine.games.nogginate.game import (
-    ASK, BONUS_ACT, DRAW, OUT, P_ACQUIRE, PASS, Add, Close, Discard, FreezeNate, Merge, NewNate, NewNoggi, Nogginate,
-    NogginateState, NogginateVariant, Onto, TakePile)
+    ASK, BONUS_ACT, DRAW, OUT, PASS, Add, Close, Discard, FreezeNate, Merge, NewNate, NewNoggi, Nogginate,
+    NogginateState, NogginateVariant, Onto, Phase, TakePile)
 from engine.games.nogginate.melds import SUPER_LEN, can_place, card_value, nate_shape_ok, unit_weight
 
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -161,7 +161,7 @@ def test_the_legal_list_stays_small_after_a_forty_card_pile(seed):
     s.discards = deck[:39] + [top]
     s.stock = _rest(s)
     s.down[0] = True
-    s.phase = P_ACQUIRE
+    s.phase = Phase.ACQUIRE
     s.apply(TakePile(tuple(sorted(pair, key=lambda c: c.order))))
     assert len(s.hands[0]) >= 50
     worst = 0

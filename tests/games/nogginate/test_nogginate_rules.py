@@ -21,8 +21,7 @@ from engine.cards import Card, CardKind
 from engine.games.nogginate.cards import CHEAT_CARDS, CHEAT_KINDS, NOGGINATE, Kind, cheat_deck, nogginate_deck
 from engine.core import CHANCE, TERMINAL, ActionParseError, IllegalAction
 from engine.games.nogginate.cheats import HANDS_OFF
-from engine.games.nogginate.game import (
-    P_ACQUIRE, P_ANSWER, P_DEAL, P_DRAW, P_MELD, Nogginate, NogginateState, NogginateVariant)
+from engine.games.nogginate.game import Nogginate, NogginateState, NogginateVariant, Phase
 from engine.games.nogginate.melds import (
     FREEZE_NATE, NATE, NOGGI, TableMeld, add_problem, card_value, minimum_for, nate_problem,
     nate_shape_ok, new_meld, noggi_problem)
@@ -68,7 +67,7 @@ def filler(seat: int, pool: Counter) -> list[Card]:
 
 
 def table(hands: dict[int, str], *, n: int = 4, pile: str = "0S", melds: tuple = (), turn: int = 0,
-          phase: int = P_ACQUIRE, down: tuple = (), totals: tuple | None = None, bonuses: tuple | None = None,
+          phase: int = Phase.ACQUIRE, down: tuple = (), totals: tuple | None = None, bonuses: tuple | None = None,
           stock: str | None = None, cheat_stock: str | None = None, **opts) -> NogginateState:
     """A match in round 1 with ``turn`` to move in ``phase``: ``hands`` (seat -> cards; other seats hold
     :func:`filler`), the discard pile ``pile`` (bottom first), ``melds`` as ``(team, kind, cards, closed)``
@@ -77,7 +76,7 @@ def table(hands: dict[int, str], *, n: int = 4, pile: str = "0S", melds: tuple =
     ``stock`` / ``cheat_stock``: the other cards are then out of play)."""
     s = Nogginate.new_state(NogginateVariant(**opts), n)
     s.apply(A(f"dealer {(turn - 1) % n}"))
-    assert s.turn_seat == turn and s.phase == P_DEAL
+    assert s.turn_seat == turn and s.phase == Phase.DEAL
     if totals is not None:
         s.totals = list(totals)
     deck = Counter(nogginate_deck()) + Counter(s.cheat_stock)
@@ -120,7 +119,7 @@ def table(hands: dict[int, str], *, n: int = 4, pile: str = "0S", melds: tuple =
 def end_round_by_stock(s: NogginateState) -> list:
     """Empty the stock and let the player to move draw: the round ends (NG-31)."""
     s.stock = []
-    s.phase = P_ACQUIRE
+    s.phase = Phase.ACQUIRE
     return s.apply(A("draw"))
 
 
@@ -141,7 +140,7 @@ def test_ng1_two_to_six_players_partners_only_with_four_and_six():
 
 def test_ng2_a_single_player_is_a_team():
     """NG-2: in a 3-player game each player is a team: melds, down and totals are per player."""
-    s = table({0: "4S 5S 6S 9C 9D 9H 2C"}, n=3, phase=P_MELD)
+    s = table({0: "4S 5S 6S 9C 9D 9H 2C"}, n=3, phase=Phase.MELD)
     assert s.teams == ((0,), (1,), (2,))
     play(s, "noggi 4S 5S 6S", "nate 9C 9D 9H")
     assert s.down == [True, False, False] and all(m.team == 0 for m in s.melds)
@@ -151,12 +150,12 @@ def test_ng2_a_single_player_is_a_team():
 def test_ng3_four_players_partners_sit_opposite_and_turns_alternate():
     """NG-3: seats {0,2} and {1,3}; turns go 0,1,2,3 so teams alternate."""
     assert Nogginate.teams(4, NogginateVariant()) == [[0, 2], [1, 3]]
-    s = table({0: "4S 5S 9C 9D"}, phase=P_MELD)
+    s = table({0: "4S 5S 9C 9D"}, phase=Phase.MELD)
     order = []
     for _ in range(4):
         order.append(s.team_of(s.turn_seat))
         hand = s.hands[s.turn_seat]
-        s.phase = P_MELD
+        s.phase = Phase.MELD
         s.apply(A(f"discard {hand[0].text}"))
     assert order == [0, 1, 0, 1]
 
@@ -178,10 +177,10 @@ def test_ng5_first_dealer_at_random_the_deal_rotates_and_the_left_of_the_dealer_
     import random
     seen = {str(s.sample_chance(random.Random(i))) for i in range(40)}
     assert seen == {"dealer 0", "dealer 1", "dealer 2", "dealer 3"}
-    s = table({1: "4S 5S"}, turn=1, phase=P_MELD)
+    s = table({1: "4S 5S"}, turn=1, phase=Phase.MELD)
     assert s.dealer == 0 and s.to_move == 1
     end_round_by_stock(s)
-    assert s.dealer == 1 and s.phase == P_DEAL
+    assert s.dealer == 1 and s.phase == Phase.DEAL
     s.apply(s.sample_chance(random.Random(1)))
     s.apply(s.sample_chance(random.Random(2)))
     assert s.to_move == 2
@@ -190,14 +189,14 @@ def test_ng5_first_dealer_at_random_the_deal_rotates_and_the_left_of_the_dealer_
 def test_ng6_melds_belong_to_the_team_and_never_take_an_opponents_cards():
     """NG-6: either partner adds to the team's melds; adding to another team's meld is refused naming NG-6."""
     s = table({0: "4S 5S 9C", 2: "7S 9D"}, melds=((0, NOGGI, "5S 6S 7S", False), (1, NATE, "9H 9H 9S", False)),
-              down=(0, 1), phase=P_MELD)
+              down=(0, 1), phase=Phase.MELD)
     assert "add m1 4S" in texts(s)
     assert "NG-6" in s.why_illegal(A("add m2 9C"))
     assert "add m2 9C" not in texts(s)
     play(s, "add m1 4S", "discard 9C")
-    s.phase = P_MELD
+    s.phase = Phase.MELD
     s.apply(A(f"discard {s.hands[1][0].text}"))  # seat 1
-    s.phase = P_MELD
+    s.phase = Phase.MELD
     assert s.to_move == 2 and s.is_legal(A("add m1 8S")) is False and s.is_legal(A("add m1 3S")) is False
     s.hands[2] = sorted(C("8S 3S 9D"), key=lambda c: c.order)
     assert s.is_legal(A("add m1 8S")) and s.is_legal(A("add m1 3S"))
@@ -298,7 +297,7 @@ def test_ng14_the_upcard_stays_even_a_joker_and_blocks_the_pile():
     s.hands[0] = sorted(C("7H 7D 7S 8S 9S 10S") + s.hands[0][6:], key=lambda c: c.order)
     s.stock = [c for c in nogginate_deck() if c not in s.hands[0]][:50] + [JK]
     events = s.apply(A("upcard JK"))
-    assert s.discards == [JK] and s.phase == P_ACQUIRE and "NG-35" in events[0].text
+    assert s.discards == [JK] and s.phase == Phase.ACQUIRE and "NG-35" in events[0].text
     assert [str(a) for a in s.legal_actions()] == ["draw"]
 
 
@@ -333,7 +332,7 @@ def test_ng16_a_noggi_is_a_run_of_one_suit_without_wrapping():
 def test_ng17_closing_a_noggi_is_optional_from_seven_cards_and_a_closed_noggi_takes_no_more():
     """NG-17: ``close`` is offered from 7 cards (not at 6), never forced; a closed Noggi cannot be extended;
     an open Noggi of 7+ scores nothing and does not count toward NG-43."""
-    s = table({0: "3S 10S 9C 9D"}, melds=((0, NOGGI, "4S 5S 6S 7S 8S 9S", False),), down=(0,), phase=P_MELD)
+    s = table({0: "3S 10S 9C 9D"}, melds=((0, NOGGI, "4S 5S 6S 7S 8S 9S", False),), down=(0,), phase=Phase.MELD)
     assert "NG-17" in s.why_illegal(A("close m1")) and "close m1" not in texts(s)
     play(s, "add m1 3S")
     assert not s.melds[0].closed and "close m1" in texts(s) and "discard 9C" in texts(s)
@@ -350,7 +349,7 @@ def test_ng17_closing_a_noggi_is_optional_from_seven_cards_and_a_closed_noggi_ta
 def test_ng17_closing_on_the_going_out_turn():
     """NG-17/NG-43: a Noggi may be closed on the turn its player goes out, counting for the two closed melds."""
     s = table({0: "3S 9C"}, n=2, melds=((0, NOGGI, "4S 5S 6S 7S 8S 9S", False), (0, NATE, "9H 9H 9S 9S 9D 9D 9D",
-                                                                                    True)), down=(0,), phase=P_MELD)
+                                                                                    True)), down=(0,), phase=Phase.MELD)
     play(s, "add m1 3S")
     assert "NG-43" in s.why_illegal(A("discard 9C"))
     assert "pass" in texts(s)
@@ -363,7 +362,8 @@ def test_ng17_closing_on_the_going_out_turn():
 
 def test_ng18_a_super_noggi_closes_itself():
     """NG-18: adding the 11th rank closes the Noggi (no ``close`` needed); it scores 2,000 (NG-51)."""
-    s = table({0: "0S 9C 9D"}, melds=((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S 8S 9S 10S", False),), down=(0,), phase=P_MELD)
+    s = table({0: "0S 9C 9D"}, melds=((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S 8S 9S 10S", False),), down=(0,),
+              phase=Phase.MELD)
     events = play(s, "add m1 0S")
     assert s.melds[0].closed and s.melds[0].is_super
     assert any("NG-18" in e.text for e in events)
@@ -374,7 +374,7 @@ def test_ng18_a_super_noggi_closes_itself():
 def test_ng19_several_noggis_of_one_suit_and_no_joining_without_combine():
     """NG-19: a team may hold two Noggis of one suit with overlapping ranks; two Noggis are never merged
     (that needs the Combine cheat card, issue 14)."""
-    s = table({0: "4S 5S 6S 9C 9D"}, melds=((0, NOGGI, "3S 4S 5S", False),), down=(0,), phase=P_MELD)
+    s = table({0: "4S 5S 6S 9C 9D"}, melds=((0, NOGGI, "3S 4S 5S", False),), down=(0,), phase=Phase.MELD)
     assert "noggi 4S 5S 6S" in texts(s)
     play(s, "noggi 4S 5S 6S")
     assert "NG-19" in s.why_illegal(A("merge m1 m2"))
@@ -398,7 +398,7 @@ def test_ng20_nate_shapes():
 def test_ng21_a_nate_closes_itself_at_seven_and_still_grows():
     """NG-21: the 7th card closes a Nate at once; cards may still be added to a closed Nate (within NG-20);
     a Nate is never closed by choice; clean/dirty is judged by jokers."""
-    s = table({0: "9C 9H 9S JK 2C"}, melds=((0, NATE, "9D 9D 9D 9H 9H JK", False),), down=(0,), phase=P_MELD)
+    s = table({0: "9C 9H 9S JK 2C"}, melds=((0, NATE, "9D 9D 9D 9H 9H JK", False),), down=(0,), phase=Phase.MELD)
     assert "NG-17" in s.why_illegal(A("close m1"))
     events = play(s, "add m1 9C")
     assert s.melds[0].closed and any("NG-21" in e.text for e in events)
@@ -413,23 +413,23 @@ def test_ng22_a_freeze_nate_only_on_the_going_out_turn():
     discard, and the team may go out); it never counts as closed and scores 0. Cheat-Nates and the option
     ``cheat_nate_mixed_types`` come with issue 14 (the option exists, default False)."""
     closed2 = ((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S", True), (0, NATE, "9H 9H 9S 9S 9D 9D 9D", True))
-    s = table({0: "FZ FZ FZ 4C 8D"}, n=2, melds=closed2, down=(0,), phase=P_MELD)
+    s = table({0: "FZ FZ FZ 4C 8D"}, n=2, melds=closed2, down=(0,), phase=Phase.MELD)
     assert "NG-22" in s.why_illegal(A("freezenate FZ FZ FZ"))
     play(s, "discard 8D")
-    s.turn_seat, s.phase = 0, P_MELD
+    s.turn_seat, s.phase = 0, Phase.MELD
     assert "freezenate FZ FZ FZ" in texts(s)
     play(s, "freezenate FZ FZ FZ")
     assert s.melds[-1].kind == FREEZE_NATE and not s.melds[-1].closed
     play(s, "discard 4C")
     assert s.round_scores[-1][0] == 1500 + 500 + 200
     # a team that may not go out may not meld Freeze cards, however few cards are left
-    s = table({0: "FZ FZ FZ 4C"}, n=2, melds=closed2[:1], down=(0,), phase=P_MELD)
+    s = table({0: "FZ FZ FZ 4C"}, n=2, melds=closed2[:1], down=(0,), phase=Phase.MELD)
     assert "NG-22" in s.why_illegal(A("freezenate FZ FZ FZ"))
     # a Freeze-Nate does not count toward NG-43
     s = table({0: "4C"}, n=2, melds=closed2[:1] + ((0, FREEZE_NATE, "FZ FZ FZ", False),), down=(0,))
     assert not s.team_qualifies(0)
     # partnership: only after the partner said yes
-    s = table({0: "FZ FZ FZ 4C"}, melds=closed2, down=(0,), phase=P_MELD)
+    s = table({0: "FZ FZ FZ 4C"}, melds=closed2, down=(0,), phase=Phase.MELD)
     assert "NG-45a" in s.why_illegal(A("freezenate FZ FZ FZ"))
     play(s, "ask", "yes")
     assert s.is_legal(A("freezenate FZ FZ FZ"))
@@ -439,7 +439,7 @@ def test_ng22_a_freeze_nate_only_on_the_going_out_turn():
 def test_ng23_no_nate_of_jokers_only_without_the_jokernate_card():
     """NG-23: a Jokernate needs the Jokernate cheat card (issue 14); without it three jokers are no Nate."""
     assert "NG-20" in nate_problem([JK, JK, JK])
-    s = table({0: "JK JK JK 4C"}, phase=P_MELD, down=(0,))
+    s = table({0: "JK JK JK 4C"}, phase=Phase.MELD, down=(0,))
     assert "NG-20" in s.why_illegal(A("nate JK JK JK"))
     assert not any(t.startswith("nate") for t in texts(s))
 
@@ -449,7 +449,7 @@ def test_ng24_merging_two_open_nates_of_a_rank():
     two ranks or too many jokers are refused naming NG-24."""
     s = table({0: "9C 2C"}, melds=((0, NATE, "5C 5D JK", False), (0, NATE, "5H 5S 5S 5C", False),
                                    (0, NATE, "5D 5D 5H 5H JK JK", False), (0, NATE, "8C 8D 8H", False),
-                                   (0, NATE, "8C 8D 8H 8S 8S 8S 8D", True)), down=(0,), phase=P_MELD)
+                                   (0, NATE, "8C 8D 8H 8S 8S 8S 8D", True)), down=(0,), phase=Phase.MELD)
     legal = texts(s)
     assert "merge m1 m2" in legal and "merge m2 m3" in legal
     assert "merge m1 m3" not in legal and "NG-24" in s.why_illegal(A("merge m1 m3"))  # 3 jokers
@@ -465,7 +465,7 @@ def test_ng25_jokers_never_go_in_a_noggi():
     m = new_meld(1, 0, NOGGI, C("4S 5S 6S"))
     assert "NG-25" in add_problem(m, JK)
     assert "NG-25" in noggi_problem(C("4S 5S") + [JK])
-    s = table({0: "JK 4C 9C"}, melds=((0, NOGGI, "4S 5S 6S", False),), down=(0,), phase=P_MELD)
+    s = table({0: "JK 4C 9C"}, melds=((0, NOGGI, "4S 5S 6S", False),), down=(0,), phase=Phase.MELD)
     assert "NG-25" in s.why_illegal(A("add m1 JK")) and "add m1 JK" not in texts(s)
 
 
@@ -481,9 +481,9 @@ def test_ng26_acquire_then_meld_then_end():
     assert "NG-26" in s.why_illegal(A("discard 9C"))
     assert {str(a) for a in s.legal_actions()} == {"draw"}
     play(s, "draw", "drawn 7S 3S")
-    assert s.phase == P_MELD and "NG-26" in s.why_illegal(A("draw"))
+    assert s.phase == Phase.MELD and "NG-26" in s.why_illegal(A("draw"))
     play(s, "noggi 4S 5S 6S", "add m1 7S", "discard 9C")
-    assert s.turn_seat == 1 and s.phase == P_ACQUIRE
+    assert s.turn_seat == 1 and s.phase == Phase.ACQUIRE
 
 
 def test_ng26a_one_meld_or_one_card_per_action():
@@ -491,7 +491,7 @@ def test_ng26a_one_meld_or_one_card_per_action():
     of a turn is reachable that way."""
     with pytest.raises(ActionParseError, match="NG-26a"):
         A("nate 7C 7D 7H 7S")
-    s = table({0: "7C 7D 7H 7S JK 4S 5S 6S 7S 8S 2C"}, phase=P_MELD)
+    s = table({0: "7C 7D 7H 7S JK 4S 5S 6S 7S 8S 2C"}, phase=Phase.MELD)
     play(s, "nate 7C 7D 7H", "add m1 7S", "add m1 JK", "noggi 4S 5S 6S", "add m2 7S", "add m2 8S")
     assert s.down[0] and [len(m.cards) for m in s.melds] == [5, 5] and [c.text for c in s.hands[0]] == ["2C"]
 
@@ -499,7 +499,7 @@ def test_ng26a_one_meld_or_one_card_per_action():
 def test_ng27_the_discard_is_one_card_and_ends_the_turn():
     """NG-27: exactly one card is discarded onto the custom pile; the turn passes. (Cheat-card discards come
     with issue 14.)"""
-    s = table({0: "9C 9D 4H"}, phase=P_MELD, pile="5S")
+    s = table({0: "9C 9D 4H"}, phase=Phase.MELD, pile="5S")
     play(s, "discard 9D")
     assert [c.text for c in s.discards] == ["5S", "9D"] and len(s.hands[0]) == 2 and s.turn_seat == 1
     with pytest.raises(ActionParseError):
@@ -511,7 +511,7 @@ def test_ng28_a_draw_takes_two_custom_cards():
     import random
     s = table({0: "9C 9D"})
     play(s, "draw")
-    assert s.phase == P_DRAW and s.to_move == CHANCE
+    assert s.phase == Phase.DRAW and s.to_move == CHANCE
     d = s.sample_chance(random.Random(0))
     assert len(d.cards) == 2 and all(c not in CHEAT_CARDS for c in d.cards)
     with pytest.raises(IllegalAction):
@@ -557,7 +557,7 @@ def test_ng31_an_empty_stock_ends_the_round_with_nobody_out():
     assert s.stock == [] and "pile 4C 4D" in texts(s) and "draw" in texts(s)
     events = play(s, "draw")
     assert any("NG-31" in e.text for e in events)
-    assert s.out_seat is None and s.round_no == 1 and s.phase == P_DEAL
+    assert s.out_seat is None and s.round_no == 1 and s.phase == Phase.DEAL
     assert s.round_scores[0] == [1500 + 500 - (10 + 10 + 10), -10]
 
 
@@ -571,10 +571,10 @@ def test_ng32_minimum_initial_meld_by_score_and_min_meld_when_negative():
     assert [minimum_for(x) for x in (-200, 0, 1495, 1500, 2995, 3000, 4995, 5000, 9000)] == \
         [50, 50, 50, 90, 90, 120, 120, 150, 150]
     assert minimum_for(-5, when_negative=15) == 15 and minimum_for(0, when_negative=15) == 50
-    s = table({0: "4S 5S 6S 9C 9D 9H 2C"}, phase=P_MELD, totals=(3000, 0))
+    s = table({0: "4S 5S 6S 9C 9D 9H 2C"}, phase=Phase.MELD, totals=(3000, 0))
     assert s.minimum(0) == 120 and s.minimum(1) == 50
     assert "NG-32" in s.why_illegal(A("noggi 4S 5S 6S"))
-    s = table({0: "4S 5S 6S 2C"}, phase=P_MELD, totals=(-100, 0), min_meld_when_negative=30)
+    s = table({0: "4S 5S 6S 2C"}, phase=Phase.MELD, totals=(-100, 0), min_meld_when_negative=30)
     assert s.minimum(0) == 30
     play(s, "noggi 4S 5S 6S")
     assert s.down[0]
@@ -583,7 +583,7 @@ def test_ng32_minimum_initial_meld_by_score_and_min_meld_when_negative():
 def test_ng32a_a_started_initial_meld_must_be_finished_this_turn():
     """NG-32a: once melding starts the turn cannot end before the minimum; only melds that keep it
     reachable are offered; one card must stay in hand."""
-    s = table({0: "4S 5S 6S 9C 9D JK 1H 2D"}, phase=P_MELD)
+    s = table({0: "4S 5S 6S 9C 9D JK 1H 2D"}, phase=Phase.MELD)
     assert s.is_legal(A("noggi 4S 5S 6S"))
     play(s, "noggi 4S 5S 6S")
     assert s.need == 20 and not s.down[0]
@@ -593,14 +593,14 @@ def test_ng32a_a_started_initial_meld_must_be_finished_this_turn():
     play(s, "nate 9C 9D JK")
     assert s.down[0] and s.need == 0 and "discard 1H" in texts(s)
     # a line that would need the last card of the hand is not offered
-    s = table({0: "4S 5S 6S 9C 9D 9H"}, phase=P_MELD)
+    s = table({0: "4S 5S 6S 9C 9D 9H"}, phase=Phase.MELD)
     assert not s.is_legal(A("noggi 4S 5S 6S")) and "NG-32" in s.why_illegal(A("nate 9C 9D 9H"))
     assert not any(t.startswith(("noggi", "nate")) for t in texts(s))
 
 
 def test_ng33_bonus_cards_and_buried_pile_cards_do_not_count_toward_the_minimum():
     """NG-33: a placed Bonus is worth nothing toward the minimum; of a taken pile only the top card counts."""
-    s = table({0: "BN 4S 5S 6S 9C"}, phase=P_MELD)
+    s = table({0: "BN 4S 5S 6S 9C"}, phase=Phase.MELD)
     play(s, "bonus")
     assert s.need == 0 and not s.down[0]
     assert not s.is_legal(A("noggi 4S 5S 6S"))
@@ -611,7 +611,7 @@ def test_ng33_bonus_cards_and_buried_pile_cards_do_not_count_toward_the_minimum(
 
 def test_ng34_placing_a_bonus_card_does_not_make_a_team_down():
     """NG-34: after ``bonus`` the team is still not down and its minimum still applies."""
-    s = table({0: "BN 9C 9D 2C"}, phase=P_MELD)
+    s = table({0: "BN 9C 9D 2C"}, phase=Phase.MELD)
     play(s, "bonus")
     assert s.bonuses[0] == 1 and s.down == [False, False]
     assert "discard 9C" in texts(s)
@@ -692,7 +692,7 @@ def test_ng37_the_top_card_onto_an_open_noggi():
     assert "NG-37" in s.why_illegal(A("onto m2")) and "NG-37" in s.why_illegal(A("onto m3"))
     play(s, "onto m1")
     assert [c.text for c in s.melds[0].cards] == ["3S", "4S", "5S", "6S"] and [c.text for c in s.discards] == ["9C"]
-    assert s.phase == P_MELD and len(s.hands[0]) == 2
+    assert s.phase == Phase.MELD and len(s.hands[0]) == 2
 
 
 def test_ng38_an_empty_pile_cannot_be_taken():
@@ -709,7 +709,7 @@ def test_ng38_an_empty_pile_cannot_be_taken():
 def test_ng39_a_freeze_card_goes_in_no_noggi_or_numeric_nate():
     """NG-39: Freeze cards are refused in Noggis and Nates; they score 5 in hand."""
     s = table({0: "FZ 9C 2C"}, melds=((0, NOGGI, "4S 5S 6S", False), (0, NATE, "9H 9D 9S", False)), down=(0,),
-              phase=P_MELD)
+              phase=Phase.MELD)
     assert s.why_illegal(A("add m1 FZ")) and "NG-20" in s.why_illegal(A("add m2 FZ"))
     assert not any("FZ" in t and t.startswith("add") for t in texts(s))
     s = table({0: "FZ"}, n=2)
@@ -718,7 +718,7 @@ def test_ng39_a_freeze_card_goes_in_no_noggi_or_numeric_nate():
 
 def test_ng40_a_joker_counts_fifty_toward_the_minimum():
     """NG-40: a joker in a new Nate counts 50: 2C 2D JK = 60 reaches 50 at once."""
-    s = table({0: "2C 2D JK 9S"}, phase=P_MELD)
+    s = table({0: "2C 2D JK 9S"}, phase=Phase.MELD)
     play(s, "nate 2C 2D JK")
     assert s.down[0]
     s = table({0: "JK"}, n=2)
@@ -727,7 +727,7 @@ def test_ng40_a_joker_counts_fifty_toward_the_minimum():
 
 def test_ng41_a_bonus_discard_freezes_the_pile_and_has_no_effect_at_round_end():
     """NG-41: a Bonus card on top freezes the pile; lying in the pile at round end it costs nobody."""
-    s = table({0: "BN 9C 9D", 1: "9H 9S 2C"}, n=2, phase=P_MELD, pile="9C")
+    s = table({0: "BN 9C 9D", 1: "9H 9S 2C"}, n=2, phase=Phase.MELD, pile="9C")
     play(s, "discard BN")
     assert texts(s) == {"draw"}
     pts = s.round_points(None)
@@ -743,16 +743,16 @@ CLOSED2 = ((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S", True), (0, NATE, "9H 9H 9S 9S 9D 9
 
 def test_ng42_going_out_by_melding_everything_or_discarding_the_last_card():
     """NG-42: ``out`` with an empty hand, or the last card discarded (any card, a joker too)."""
-    s = table({0: "8H 8C 8D"}, n=2, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "8H 8C 8D"}, n=2, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     play(s, "nate 8C 8D 8H")
     assert texts(s) >= {"out"} and "NG-42" not in (s.why_illegal(A("out")) or "")
     play(s, "out")
     assert s.out_seat == 0 and s.round_scores[-1][0] == 1500 + 500 + 200
-    s = table({0: "JK"}, n=2, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "JK"}, n=2, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     assert "discard JK" in texts(s)
     play(s, "discard JK")
     assert s.out_seat == 0
-    s = table({0: "8H 2C"}, n=2, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "8H 2C"}, n=2, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     assert "NG-42" in s.why_illegal(A("out"))
 
 
@@ -760,28 +760,28 @@ def test_ng43_two_closed_melds_counting_those_closed_this_turn():
     """NG-43: the team needs two closed melds (either partner's) at the moment of going out; the last card
     may not be melded or discarded without them; a Nate closed this turn counts."""
     one = CLOSED2[:1] + ((0, NATE, "9H 9H 9S 9S 9D 9D", False),)
-    s = table({0: "9C 4H"}, n=2, melds=one, down=(0,), phase=P_MELD)
+    s = table({0: "9C 4H"}, n=2, melds=one, down=(0,), phase=Phase.MELD)
     play(s, "add m2 9C")
     assert s.melds[1].closed and "discard 4H" in texts(s)
     # melding the last card is going out: allowed when it closes the second meld, refused when it does not
-    s = table({0: "9C"}, n=2, melds=one, down=(0,), phase=P_MELD)
+    s = table({0: "9C"}, n=2, melds=one, down=(0,), phase=Phase.MELD)
     assert s.why_illegal(A("add m2 9C")) is None
     play(s, "add m2 9C")
     assert texts(s) == {"out"}
-    s = table({0: "9C"}, n=2, melds=CLOSED2[:1] + ((0, NATE, "9H 9H 9S 9S 9D", False),), down=(0,), phase=P_MELD)
+    s = table({0: "9C"}, n=2, melds=CLOSED2[:1] + ((0, NATE, "9H 9H 9S 9S 9D", False),), down=(0,), phase=Phase.MELD)
     assert "NG-43" in s.why_illegal(A("add m2 9C")) and texts(s) == {"pass"}
     # both partners' melds count together
-    s = table({2: "4H"}, turn=2, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({2: "4H"}, turn=2, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     assert texts(s) == {"ask"}
 
 
 def test_ng44_one_card_left_without_two_closed_melds_says_pass():
     """NG-44: a team without two closed melds keeps one card: ``pass`` with one card left, the last card may
     not be discarded; with two or more cards a discard is due and pass is refused."""
-    s = table({0: "4H 5H"}, n=2, melds=CLOSED2[:1], down=(0,), phase=P_MELD)
+    s = table({0: "4H 5H"}, n=2, melds=CLOSED2[:1], down=(0,), phase=Phase.MELD)
     assert "NG-44" in s.why_illegal(A("pass"))
     play(s, "discard 4H")
-    s.turn_seat, s.phase = 0, P_MELD
+    s.turn_seat, s.phase = 0, Phase.MELD
     assert texts(s) == {"pass"}
     assert "NG-44" in s.why_illegal(A("discard 5H"))
     play(s, "pass")
@@ -791,82 +791,82 @@ def test_ng44_one_card_left_without_two_closed_melds_says_pass():
 def test_ng44a_pass_when_going_out_is_not_allowed():
     """NG-44a: a pass after the partner's no, or with no question left; a qualified player who may ask must
     ask first; in an individual game a qualified player discards and goes out (no pass)."""
-    s = table({0: "5H"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "5H"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     assert texts(s) == {"ask"}
     play(s, "ask", "no")
     assert texts(s) == {"pass"}
-    s = table({0: "5H"}, melds=CLOSED2, down=(0,), phase=P_MELD, max_go_out_asks_per_round=1)
+    s = table({0: "5H"}, melds=CLOSED2, down=(0,), phase=Phase.MELD, max_go_out_asks_per_round=1)
     s.asks[0] = 1
     assert texts(s) == {"pass"}
-    s = table({0: "5H"}, n=2, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "5H"}, n=2, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     assert texts(s) == {"discard 5H"} and "NG-44" in s.why_illegal(A("pass"))
 
 
 def test_ng45_the_partner_is_asked_and_the_answer_binds_both_ways():
     """NG-45: going out needs the partner's yes (a); ask only when the team meets NG-43 or can close to (b);
     once a turn (c); the partner answers (d); after yes the player must go out if able, after no must not (e)."""
-    s = table({0: "8H 8C 8D 4S"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "8H 8C 8D 4S"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     play(s, "nate 8C 8D 8H")
     assert "NG-45a" in s.why_illegal(A("discard 4S"))
     events = play(s, "ask")
-    assert s.phase == P_ANSWER and s.to_move == 2 and any(e.kind == "ask" for e in events)
+    assert s.phase == Phase.ANSWER and s.to_move == 2 and any(e.kind == "ask" for e in events)
     assert {str(a) for a in s.legal_actions()} == {"yes", "no"}
     assert "NG-45d" in s.why_illegal(A("discard 4S"))
     play(s, "yes")
-    assert s.phase == P_MELD and s.to_move == 0 and "NG-45c" in s.why_illegal(A("ask"))
+    assert s.phase == Phase.MELD and s.to_move == 0 and "NG-45c" in s.why_illegal(A("ask"))
     play(s, "discard 4S")
     assert s.out_seat == 0
     # yes binds: with two cards left and able to go out, a discard keeping a card is refused
-    s = table({0: "8H 8C 8D 4S 5S 6S 0D"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "8H 8C 8D 4S 5S 6S 0D"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     play(s, "ask", "yes")
     assert "NG-45e" in s.why_illegal(A("discard 0D"))
     assert not any(t.startswith("discard") for t in texts(s))
     # no binds: the last card may not be melded or discarded
-    s = table({0: "8H 8C 8D 9C"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "8H 8C 8D 9C"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     play(s, "ask", "no", "nate 8C 8D 8H")
     assert "NG-45e" in s.why_illegal(A("add m2 9C")) and texts(s) == {"pass"}
     # (b) not before the team can meet NG-43
-    s = table({0: "8H 8C 8D 9C"}, melds=CLOSED2[:1], down=(0,), phase=P_MELD)
+    s = table({0: "8H 8C 8D 9C"}, melds=CLOSED2[:1], down=(0,), phase=Phase.MELD)
     assert "NG-45b" in s.why_illegal(A("ask"))
     # (g) no question in an individual game
-    s = table({0: "8H 8C 8D 9C"}, n=3, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "8H 8C 8D 9C"}, n=3, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     assert "NG-45g" in s.why_illegal(A("ask"))
 
 
 def test_ng45c_max_go_out_asks_per_round():
     """NG-45c: ``max_go_out_asks_per_round`` caps a team's questions in a round."""
-    s = table({0: "8H 8C 8D 9C 2D"}, melds=CLOSED2, down=(0,), phase=P_MELD, max_go_out_asks_per_round=1)
+    s = table({0: "8H 8C 8D 9C 2D"}, melds=CLOSED2, down=(0,), phase=Phase.MELD, max_go_out_asks_per_round=1)
     play(s, "ask", "no", "discard 2D")
-    s.turn_seat, s.phase = 2, P_MELD
+    s.turn_seat, s.phase = 2, Phase.MELD
     s.hands[2] = sorted(C("4S 5S 6S 7S"), key=lambda c: c.order)
     assert "NG-45c" in s.why_illegal(A("ask"))
-    s.turn_seat, s.phase, s.asked = 0, P_MELD, False
+    s.turn_seat, s.phase, s.asked = 0, Phase.MELD, False
     s.variant = NogginateVariant()
     assert s.why_illegal(A("ask")) is None
 
 
 def test_ng45h_the_next_teammate_answers_in_teams_of_three():
     """NG-45h: with ``six_player_teams = "2x3"`` the teammate who plays next after the asker answers."""
-    s = table({4: "8H 8C 8D 9C"}, n=6, turn=4, melds=CLOSED2, down=(0,), phase=P_MELD, six_player_teams="2x3")
+    s = table({4: "8H 8C 8D 9C"}, n=6, turn=4, melds=CLOSED2, down=(0,), phase=Phase.MELD, six_player_teams="2x3")
     play(s, "ask")
     assert s.to_move == 0
     s = table({3: "8H 8C 8D 9C"}, n=6, turn=3, melds=((1, NOGGI, "1S 2S 3S 4S 5S 6S 7S", True),
                                                       (1, NATE, "9H 9H 9S 9S 9D 9D 9D", True)),
-              down=(1,), phase=P_MELD, six_player_teams="2x3")
+              down=(1,), phase=Phase.MELD, six_player_teams="2x3")
     play(s, "ask")
     assert s.to_move == 5
     s = table({4: "8H 8C 8D 9C"}, n=6, turn=4, melds=((1, NOGGI, "1S 2S 3S 4S 5S 6S 7S", True),
                                                       (1, NATE, "9H 9H 9S 9S 9D 9D 9D", True)), down=(1,),
-              phase=P_MELD)
+              phase=Phase.MELD)
     play(s, "ask")
     assert s.to_move == 1
 
 
 def test_ng46_going_out_scores_two_hundred():
     """NG-46: the round ends at once when a player goes out; that team scores +200."""
-    s = table({0: "4H"}, n=2, melds=CLOSED2, down=(0,), phase=P_MELD, totals=(0, 0))
+    s = table({0: "4H"}, n=2, melds=CLOSED2, down=(0,), phase=Phase.MELD, totals=(0, 0))
     play(s, "discard 4H")
-    assert s.round_scores[-1][0] == 2000 + 200 and s.phase == P_DEAL and s.round_no == 1
+    assert s.round_scores[-1][0] == 2000 + 200 and s.phase == Phase.DEAL and s.round_no == 1
 
 
 # ---------------------------------------------------------------------------
@@ -875,7 +875,7 @@ def test_ng46_going_out_scores_two_hundred():
 
 def test_ng47_a_bonus_card_may_be_placed_before_going_down_and_is_never_forced():
     """NG-47: ``bonus`` places a Bonus card even before the team is down; discarding is still allowed."""
-    s = table({0: "BN 9C 9D"}, phase=P_MELD)
+    s = table({0: "BN 9C 9D"}, phase=Phase.MELD)
     assert "bonus" in texts(s) and "discard 9C" in texts(s)
     events = play(s, "bonus")
     assert s.bonuses[0] == 1 and "NG-47" in events[0].text and BN not in s.hands[0]
@@ -935,7 +935,7 @@ def test_ng52_score_melded_card_values():
 
 def test_ng53_scores_are_cumulative_and_melds_are_cleared():
     """NG-53: totals add up round after round; the next round starts with no melds."""
-    s = table({0: "4H", 1: "2C"}, n=2, melds=CLOSED2, down=(0,), phase=P_MELD, totals=(1000, -50))
+    s = table({0: "4H", 1: "2C"}, n=2, melds=CLOSED2, down=(0,), phase=Phase.MELD, totals=(1000, -50))
     play(s, "discard 4H")
     assert s.totals == [1000 + 2200, -50 - 5] and s.melds == [] and s.down == [False, False]
     assert s.bonuses == [0, 0] and s.minimum(0) == 120
@@ -953,7 +953,7 @@ def test_ng54_the_first_to_ten_thousand_wins():
     """NG-54: after a round, a team with 10,000 or more and the highest total wins."""
     s = table({0: "", 1: ""}, n=2, totals=(9990, 9000))
     finish(s)
-    assert s.phase == P_DEAL
+    assert s.phase == Phase.DEAL
     s = table({0: "", 1: ""}, n=2, melds=CLOSED2, totals=(9000, 9990))
     finish(s)
     assert s.is_over and s.to_move == TERMINAL and s.winners() == [0]
@@ -966,7 +966,7 @@ def test_ng54_tie_policy(policy):
     s = table({0: "", 1: ""}, n=2, totals=(10_000, 10_000), tie_policy=policy)
     finish(s)
     if policy == "play_on":
-        assert s.phase == P_DEAL and s.winners() == []
+        assert s.phase == Phase.DEAL and s.winners() == []
     else:
         assert s.is_over and s.winners() == [0, 1]
 
@@ -975,7 +975,7 @@ def test_ng54_fixed_rounds():
     """NG-54: ``fixed_rounds`` plays that many rounds whatever the totals; the highest total wins."""
     s = table({0: "", 1: "4C"}, n=2, totals=(20_000, 0), fixed_rounds=2)
     finish(s)
-    assert s.phase == P_DEAL and s.round_no == 1
+    assert s.phase == Phase.DEAL and s.round_no == 1
     s.apply(A("deal " + " / ".join([" ".join(["0C"] * 3 + ["1C"] * 3 + ["2C"] * 3 + ["3C"] * 3 + ["4C"] * 3),
                                      " ".join(["0D"] * 3 + ["1D"] * 3 + ["2D"] * 3 + ["3D"] * 3 + ["4D"] * 3)])))
     s.apply(A("upcard 5C"))
@@ -1052,7 +1052,7 @@ def test_vector_3_minimum_meld():
 
 def test_vector_4_a_noggi_and_a_nate_together_reach_the_minimum():
     """Test vector 4 (NG-32): 4S 5S 6S is 30, not enough; with 9 9 JK (70) the turn's total is 100."""
-    s = table({0: "4S 5S 6S 9C 9D JK 2H"}, phase=P_MELD)
+    s = table({0: "4S 5S 6S 9C 9D JK 2H"}, phase=Phase.MELD)
     play(s, "noggi 4S 5S 6S")
     assert not s.down[0] and s.need == 20 and "NG-32" in s.why_illegal(A("discard 2H"))
     play(s, "nate 9C 9D JK")
@@ -1063,11 +1063,11 @@ def test_vector_5_going_out_needs_the_seventh_card_of_the_nate():
     """Test vector 5 (NG-43): one closed Noggi and an open 6-card Nate: going out is illegal; the 7th card
     closes the Nate and going out becomes legal."""
     melds = ((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S", True), (0, NATE, "9H 9H 9S 9S 9D 9D", False))
-    s = table({0: "4H 9C"}, n=2, melds=melds, down=(0,), phase=P_MELD)
+    s = table({0: "4H 9C"}, n=2, melds=melds, down=(0,), phase=Phase.MELD)
     play(s, "discard 4H")
-    s.turn_seat, s.phase = 0, P_MELD
+    s.turn_seat, s.phase = 0, Phase.MELD
     assert "NG-43" in s.why_illegal(A("discard 9C")) and texts(s) == {"pass", "add m2 9C"}
-    s = table({0: "4H 9C"}, n=2, melds=melds, down=(0,), phase=P_MELD)
+    s = table({0: "4H 9C"}, n=2, melds=melds, down=(0,), phase=Phase.MELD)
     play(s, "add m2 9C")
     assert s.melds[1].closed
     play(s, "discard 4H")
@@ -1085,7 +1085,7 @@ def test_ng45e_yes_binds_when_going_out_needs_a_chain_of_cards_onto_a_noggi():
     """NG-45e: after "yes" the player must go out if still able: 4S then 3S extend the open Noggi 5S-7S and
     0D is the going-out discard, so discarding 3S (and staying in) is refused. (``can_place``'s bound missed
     the 3S, two below the Noggi, and the player was wrongly let off.)"""
-    s = table({0: "3S 4S 0D"}, melds=CLOSED2 + ((0, NOGGI, "5S 6S 7S", False),), down=(0,), phase=P_MELD)
+    s = table({0: "3S 4S 0D"}, melds=CLOSED2 + ((0, NOGGI, "5S 6S 7S", False),), down=(0,), phase=Phase.MELD)
     play(s, "ask", "yes")
     assert "NG-45e" in s.why_illegal(A("discard 3S"))
     assert not any(t.startswith("discard") for t in texts(s))
@@ -1098,7 +1098,7 @@ def test_ng22_a_freeze_nate_cannot_be_followed_by_a_pass():
     closable Noggi the player must close it first; otherwise the Freeze cards could be melded and the last
     card kept with a pass (NG-44), a Freeze-Nate on a turn that does not go out."""
     melds = ((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S", False), (0, NATE, "9H 9H 9S 9S 9D 9D 9D", True))
-    s = table({0: "FZ FZ FZ 4C"}, n=2, melds=melds, down=(0,), phase=P_MELD)
+    s = table({0: "FZ FZ FZ 4C"}, n=2, melds=melds, down=(0,), phase=Phase.MELD)
     assert "NG-22" in s.why_illegal(A("freezenate FZ FZ FZ"))
     assert "freezenate FZ FZ FZ" not in texts(s)
     play(s, "close m1", "freezenate FZ FZ FZ")
@@ -1111,14 +1111,14 @@ def test_ng45e_after_yes_no_meld_may_spoil_going_out():
     """NG-45e, NG-45i: after "yes" the player must go out if still able, so a meld, a close or a merge after which
     the hand could no longer be emptied is refused naming NG-45e (a card player does not strand cards on
     purpose to stay in); the melds that keep going out possible stay legal."""
-    s = table({0: "4S 5S 6S 6S 7S 8S 0D"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "4S 5S 6S 6S 7S 8S 0D"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     play(s, "ask", "yes")
     assert "NG-45e" in s.why_illegal(A("noggi 5S 6S 7S"))
     assert "noggi 5S 6S 7S" not in texts(s) and "noggi 4S 5S 6S" in texts(s)
     play(s, "noggi 4S 5S 6S", "noggi 6S 7S 8S", "discard 0D")
     assert s.out_seat == 0
     # closing a Noggi that the hand's 8H still has to join
-    s = table({0: "8H 0D"}, melds=CLOSED2 + ((0, NOGGI, "1H 2H 3H 4H 5H 6H 7H", False),), down=(0,), phase=P_MELD)
+    s = table({0: "8H 0D"}, melds=CLOSED2 + ((0, NOGGI, "1H 2H 3H 4H 5H 6H 7H", False),), down=(0,), phase=Phase.MELD)
     play(s, "ask", "yes")
     assert "NG-45e" in s.why_illegal(A("close m3"))
     play(s, "add m3 8H", "close m3", "discard 0D")
@@ -1126,7 +1126,7 @@ def test_ng45e_after_yes_no_meld_may_spoil_going_out():
     # merging two Nates that each still take a joker
     noggis = ((0, NOGGI, "1S 2S 3S 4S 5S 6S 7S", True), (0, NOGGI, "1H 2H 3H 4H 5H 6H 7H", True))
     s = table({0: "JK JK 0D"}, melds=noggis + ((0, NATE, "5C 5C 5D 5D JK", False), (0, NATE, "5H 5H 5S 5D JK", False)),
-              down=(0,), phase=P_MELD)
+              down=(0,), phase=Phase.MELD)
     play(s, "ask", "yes")
     assert "NG-45e" in s.why_illegal(A("merge m3 m4"))
     play(s, "add m3 JK", "add m4 JK", "discard 0D")
@@ -1136,10 +1136,10 @@ def test_ng45e_after_yes_no_meld_may_spoil_going_out():
 def test_ng45k_ask_only_when_the_hand_can_still_be_emptied():
     """NG-45k: the team meets NG-43, but 8C and 2D join no meld and only one card can be the going-out
     discard, so a "yes" could not be kept: the question is refused, named, and not offered."""
-    s = table({0: "8C 2D 4S"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "8C 2D 4S"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     assert "NG-45k" in s.why_illegal(A("ask")) and "ask" not in texts(s)
     assert "NG-45k" in s.view(0).why_illegal(A("ask")) and A("ask") not in s.view(0).legal_actions()
-    s = table({0: "9C 2D"}, melds=CLOSED2, down=(0,), phase=P_MELD)  # 9C joins the closed 9s, 2D is discarded
+    s = table({0: "9C 2D"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)  # 9C joins the closed 9s, 2D is discarded
     assert s.why_illegal(A("ask")) is None and "ask" in texts(s)
 
 
@@ -1147,9 +1147,9 @@ def test_ng45k_a_yes_that_can_no_longer_be_kept_does_not_bind():
     """NG-45k: a "yes" standing while the hand can no longer be emptied (a position no legal question leads
     to any more, e.g. from a log written before NG-45k) binds no more: the player discards and stays in
     (the table's words for it: tests/tui/test_tui_nogginate.py)."""
-    s = table({0: "8C 2D 4S"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "8C 2D 4S"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     s.asked, s.permission = True, 1
     assert not s.view(0).yes_binds() and {"discard 8C", "discard 2D", "discard 4S"} <= texts(s)
-    s = table({0: "9C 2D"}, melds=CLOSED2, down=(0,), phase=P_MELD)
+    s = table({0: "9C 2D"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     play(s, "ask", "yes")
     assert s.view(0).yes_binds() and "discard 9C" not in texts(s)

@@ -106,9 +106,9 @@ def can_place_digest(n: int = 3000, seed: int = 13) -> tuple[str, int]:
     from collections import Counter
 
     from engine.games.nogginate import melds as m
-    from engine.games.nogginate.game import _deck
+    from engine.games.nogginate.melds import custom_deck
     rng = random.Random(seed)
-    deck = [c for c in _deck() if c.is_natural or c.is_joker]
+    deck = [c for c in custom_deck() if c.is_natural or c.is_joker]
     h = hashlib.sha256()
     trues = 0
     for _ in range(n):

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.games.nickels.game import Phase
 from engine.grammar import plural
 from tui.games.nickels.ui import contract_line, meld_text
 from tui.widgets.narration import what_seat_sees
@@ -32,7 +33,7 @@ def render_position(state: Any, names: list[str], seat: int | None, palette: Any
     a = palette.ascii
     lines: list[Text] = []
     head = Text()
-    head.append(contract_line(view) if view.phase not in ("dealer",) else "Nickels", style="bold")
+    head.append(contract_line(view) if view.phase != Phase.DEALER else "Nickels", style="bold")
     head.append(f" · dealer {names[view.dealer]}" if view.dealer >= 0 else "")
     if view.is_over:
         head.append(" · match over", style="bold")

@@ -42,7 +42,7 @@ from textual.widgets import Static
 from engine.grammar import plural
 from engine.cards import Card
 from engine.core import Action, Event
-from engine.games.nickels.game import CLAIM, DECLINE, P_OFFER, TAKE, Discard, LayMeld, Layoff, Swap
+from engine.games.nickels.game import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.melds import arrange
 from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
                                   describe_action, hand_breakdown, meld_plain, meld_text, name, names, prompt)
@@ -193,7 +193,7 @@ class NickelsTableScreen(BaseTableScreen):
         mine = self.human_turn()
         a = self.ascii
         # space selects a card, except on a claim offer, where it passes (the footer says which)
-        self.set_binding_text("Pass" if mine and view.phase == "offer" else "Select", "nk.space")
+        self.set_binding_text("Pass" if mine and view.phase == Phase.OFFER else "Select", "nk.space")
         info = Text()
         info.append(contract_line(view), style="bold")
         info.append(f" · draw pile {view.pool_count} · discard pile ")
@@ -237,7 +237,7 @@ class NickelsTableScreen(BaseTableScreen):
         if not self.human_turn():
             bar.close()
             return
-        if view.phase == "offer" and view.discards:
+        if view.phase == Phase.OFFER and view.discards:
             enter = self.enter_text()
             bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? c claim, space pass"
                     + (f" · {enter}" if enter else ""))
@@ -312,17 +312,17 @@ class NickelsTableScreen(BaseTableScreen):
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.human_turn()
-        phase = self.view.phase if mine else ""
+        phase = self.view.phase if mine else None
         if action in ("cursor", "group", "space"):
             return True if mine or action == "group" else None
         if action == "take":
-            return phase in ("acquire", "after")
+            return phase in (Phase.ACQUIRE, Phase.AFTER)
         if action == "pass_":
-            return phase in ("acquire", "after", "offer")
+            return phase in (Phase.ACQUIRE, Phase.AFTER, Phase.OFFER)
         if action == "claim":
-            return True if phase == "offer" else False
+            return True if phase == Phase.OFFER else False
         if action in ("meld", "discard", "layoff", "swap"):
-            return True if phase == "play" else (None if action == "discard" else False)
+            return True if phase == Phase.PLAY else (None if action == "discard" else False)
         if action == "digit":
             return mine and (bool(self.choices) or self.pending is not None)
         if action == "cancel":
@@ -341,7 +341,7 @@ class NickelsTableScreen(BaseTableScreen):
 
     def _claim_order(self, seat: int) -> Any:
         def order(view: Any, legal: list[Action]) -> Action | None:
-            if view.phase != "offer":
+            if view.phase != Phase.OFFER:
                 return None
             answer = self._claim_answers.get(seat)
             if answer is None or answer[0] != self._offer_key():
@@ -352,7 +352,7 @@ class NickelsTableScreen(BaseTableScreen):
     def _step(self) -> None:
         s = self.session
         if (len(self.humans) > 1 and not s.is_over and self._pending_result is None
-                and s.state.phase == P_OFFER and s.is_human(s.to_move)):  # an offer to a person
+                and s.state.phase == Phase.OFFER and s.is_human(s.to_move)):  # an offer to a person
             self._open_claim_window()
             return
         super()._step()
@@ -382,7 +382,7 @@ class NickelsTableScreen(BaseTableScreen):
     def action_space(self) -> None:
         if not self.human_turn():
             return
-        if self.view.phase == "offer":
+        if self.view.phase == Phase.OFFER:
             self.human_act(DECLINE)
             return
         self.hand.toggle()
@@ -506,7 +506,7 @@ class NickelsTableScreen(BaseTableScreen):
         take or a pass). Never one of several offered ways (their numbers choose)."""
         if self.choices:
             return None
-        if self.pending and self.view.phase == "play":
+        if self.pending and self.view.phase == Phase.PLAY:
             card = self.hand.selected_cards()
             if not (self.digits and card):
                 return None
@@ -523,15 +523,15 @@ class NickelsTableScreen(BaseTableScreen):
                 return "Several ways: press the number of your choice in the bar (Esc cancels)."
             if self.pending:
                 return "Type the meld's number (or click the meld), then Enter."
-            if phase == "play":
+            if phase == Phase.PLAY:
                 return "Enter plays only the move the bar names (none now): select cards, then m, o, w or d."
             return None
         if action in ("meld", "layoff", "swap", "discard"):
-            if phase == "offer":
+            if phase == Phase.OFFER:
                 return "First answer the offer: c claims it, space passes."
-            if phase in ("acquire", "after"):
+            if phase in (Phase.ACQUIRE, Phase.AFTER):
                 return "First take the top card (t) or pass it (p); then you meld, lay off, swap and discard."
-        if action in ("take", "pass_", "claim") and phase == "play":
+        if action in ("take", "pass_", "claim") and phase == Phase.PLAY:
             return "You have taken or passed already: meld, lay off (o), swap (w) or discard (d) now."
         return None
 

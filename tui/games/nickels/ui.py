@@ -14,7 +14,8 @@ from rich.text import Text
 from engine.cards import Card, pretty_text
 from engine.games.nickels import SPEC
 from engine.core import Action
-from engine.games.nickels.game import (HAND_NAMES, ROUNDS, Claim, Decline, Discard, LayMeld, Layoff, Swap, Take)
+from engine.games.nickels.game import (HAND_NAMES, ROUNDS, Claim, Decline, Discard, LayMeld, Layoff, Phase, Swap,
+                                       Take)
 from engine.games.nickels.melds import (JOKER, Book, Meld, Run, book_candidates, contract_text, next_melds,
                                         pos_rank, run_candidates)
 from engine.cards import rank_text
@@ -125,19 +126,19 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     top_name = name(top, ascii_only) if top is not None else ""
     if view.to_move != view.seat:
         who = names_[view.to_move] if view.to_move >= 0 else "the dealer"
-        if view.phase == "offer":
+        if view.phase == Phase.OFFER:
             return f"{who} may claim {top_name} (NK-13c)."
         return f"{who} to play."
     if target_wait:
         return target_wait
-    if view.phase == "acquire":
+    if view.phase == Phase.ACQUIRE:
         return f"Take {top_name} free (t), or pass (p) and draw from the draw pile."
-    if view.phase == "after":
+    if view.phase == Phase.AFTER:
         return f"{top_name} lies on top after the claim: take it (t), or pass (p) and draw."
-    if view.phase == "offer":
+    if view.phase == Phase.OFFER:
         return (f"{names_[view.turn]} passed on {top_name}: you may claim it out of turn with a face-down "
                 "penalty card (c), or pass (space) (NK-13c).")
-    if view.phase != "play":
+    if view.phase != Phase.PLAY:
         return "Wait for the deal."
     me = view.seat
     down = view.down_turn[me]

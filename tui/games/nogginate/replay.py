@@ -13,6 +13,7 @@ from rich.text import Text
 
 from engine.grammar import plural
 from engine.cards import Card
+from engine.games.nogginate.game import Phase
 from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import meld_text, pile_text, shown_text, team_name, team_status, tell_words
 from tui.widgets.cards import card_text
@@ -65,7 +66,7 @@ def render_position(state: Any, names: list[str], seat: int | None, palette: Any
     elif view.to_move >= 0:
         head.append(" · to move: ")
         head.append(names[view.to_move], style="bold")
-        if view.phase == "answer":
+        if view.phase == Phase.ANSWER:
             head.append(f" (asked by {names[view.turn]}: may I go out?)")
     lines.append(head)
     lines.append(pile_text(view, palette.card))

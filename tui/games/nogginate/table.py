@@ -56,7 +56,7 @@ from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, R
                                            Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell,
                                            steal_problem)
 from engine.games.nogginate.game import (ASK, BONUS_ACT, DRAW, NO, OUT, PASS, YES, Add, Close, Discard, Draw,
-                                         FreezeNate, Merge, NewNate, NewNoggi, Onto, TakePile)
+                                         FreezeNate, Merge, NewNate, NewNoggi, Onto, Phase, TakePile)
 from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI
 from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TELL_MENU, action_cards,
@@ -237,7 +237,7 @@ class NogginateTableScreen(BaseTableScreen):
         text = Text() if self.covered else shown_text(view, self.names, self._card)
         strip.update(text)
         strip.set_class(bool(text.plain), "-open")
-        if view.phase == "return" and self.human_turn() and view.returning:
+        if view.phase == Phase.RETURN and self.human_turn() and view.returning:
             card = view.returning[0]
             self.choices = [x for x in view.legal_actions() if isinstance(x, Give) and x.card == card][:9]
         self._draw_decision(view)
@@ -248,11 +248,11 @@ class NogginateTableScreen(BaseTableScreen):
         if not self.human_turn():
             bar.close()
             return
-        if view.phase == "answer":
+        if view.phase == Phase.ANSWER:
             enter = self.enter_text()
             bar.ask(f"{self.names[view.turn]} asks: \"Partner, may I go out?\"  y yes / n no"
                     + (f" · {enter}" if enter else ""))
-        elif view.phase == "return" and self.choices:
+        elif view.phase == Phase.RETURN and self.choices:
             card = name(view.returning[0], a)
             opts = "  ".join(f"{i + 1} {self.names[c.seat]}" for i, c in enumerate(self.choices)
                              if isinstance(c, Give))
@@ -260,7 +260,7 @@ class NogginateTableScreen(BaseTableScreen):
         elif self.choices:
             opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(self.choices))
             bar.ask(f"Which? {opts}  (Esc cancel)")
-        elif self._power() is not None and view.phase == "meld":
+        elif self._power() is not None and view.phase == Phase.MELD:
             enter = self.enter_text()
             bar.ask(self.power_question() + (f" · {enter}" if enter else ""))
             self._show_targets(view)
@@ -277,7 +277,7 @@ class NogginateTableScreen(BaseTableScreen):
         return hand_breakdown(data, names_, self.teams)
 
     def prompt(self, view: Any) -> str:
-        power = self._power() if view.phase == "meld" else None
+        power = self._power() if view.phase == Phase.MELD else None
         if power is not None:
             sel = names(self._selected(), self.ascii)
             return (f"Playing {power_name(power)} ({sel}): answer the bar above; x discards the card instead, "
@@ -305,26 +305,26 @@ class NogginateTableScreen(BaseTableScreen):
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mine = self.human_turn()
-        phase = self.view.phase if mine else ""
+        phase = self.view.phase if mine else None
         if action == "group":
             return True
         if action in ("cursor", "cursor_end", "select"):
-            return True if mine and phase in ("acquire", "meld") else None
+            return True if mine and phase in (Phase.ACQUIRE, Phase.MELD) else None
         if action == "answer":
-            return phase == "answer"
+            return phase == Phase.ANSWER
         if action in ("draw", "pile", "onto"):
-            return True if phase == "acquire" else (None if action == "draw" and not mine else False)
+            return True if phase == Phase.ACQUIRE else (None if action == "draw" and not mine else False)
         if action == "cheatnate":
             if not getattr(self.view.variant, "use_cheat_cards", False):
                 return False
-            return True if phase == "meld" else None
+            return True if phase == Phase.MELD else None
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_"):
             if action == "pass_" and self.session.is_over:
                 return False  # s: the match summary
-            return True if phase == "meld" else (None if action in ("new_meld", "discard") else False)
+            return True if phase == Phase.MELD else (None if action in ("new_meld", "discard") else False)
         if action == "digit":
-            cheat_draw = phase == "acquire" and self.view.variant.use_cheat_cards
-            return mine and (bool(self.choices) or phase in ("meld", "return") or cheat_draw)
+            cheat_draw = phase == Phase.ACQUIRE and self.view.variant.use_cheat_cards
+            return mine and (bool(self.choices) or phase in (Phase.MELD, Phase.RETURN) or cheat_draw)
         if action == "cancel":
             return mine and self.has_input()
         return True
@@ -518,7 +518,7 @@ class NogginateTableScreen(BaseTableScreen):
                 self.choices = []
                 self.human_act(chosen)
             return
-        if self.view.phase == "acquire":
+        if self.view.phase == Phase.ACQUIRE:
             if i in (1, 2) and self.view.variant.use_cheat_cards:
                 self.human_act(Draw("1c1x" if i == 1 else "2x"))  # NG-26: the engine says why not
             return
@@ -550,9 +550,9 @@ class NogginateTableScreen(BaseTableScreen):
         view = self.view
         if self.choices:
             return None
-        if self._power() is not None and view.phase == "meld":
+        if self._power() is not None and view.phase == Phase.MELD:
             return self._power_enter()
-        if self.digits and view.phase == "meld":
+        if self.digits and view.phase == Phase.MELD:
             cards = self._selected()
             if not cards:
                 return None
@@ -563,20 +563,20 @@ class NogginateTableScreen(BaseTableScreen):
     def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
         view = self.view
         if action == "enter_move":
-            if self.choices or view.phase == "return":
+            if self.choices or view.phase == Phase.RETURN:
                 return "Several ways: press the number of your choice in the bar (Esc cancels)."
-            if self._power() is not None and view.phase == "meld":
+            if self._power() is not None and view.phase == Phase.MELD:
                 return self.power_question()
-            if view.phase == "meld":
+            if view.phase == Phase.MELD:
                 return ("Enter plays only the move the bar names (none now): select cards, then n, t or a "
                         "meld's number; x discards.")
             return None
-        if action == "pass_" and view.phase == "acquire":
+        if action == "pass_" and view.phase == Phase.ACQUIRE:
             return "s passes only in the meld step, with one card left (NG-43); first draw (d) or take the pile (p)."
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_", "cheatnate"):
-            if view.phase == "acquire":
+            if view.phase == Phase.ACQUIRE:
                 return "First draw two cards (d) or take the pile (p); then you meld and discard."
-            if view.phase == "answer":
+            if view.phase == Phase.ANSWER:
                 return "Answer your partner first: y yes, n no."
         return None
 
@@ -591,13 +591,13 @@ class NogginateTableScreen(BaseTableScreen):
         if not self.human_turn():
             return
         self.digits = ""
-        if self.view.phase == "meld" and self._power() is not None:
+        if self.view.phase == Phase.MELD and self._power() is not None:
             if self._power_step() == "meld":
                 self._power_meld(message.meld_id)
             else:
                 self.message(self.power_question(), "error")
             return
-        if self.view.phase == "acquire":
+        if self.view.phase == Phase.ACQUIRE:
             mine = [x for x in self.legal() if (isinstance(x, Onto) and x.meld == message.meld_id)
                     or (isinstance(x, TakePile) and x.meld == message.meld_id)]
             if mine:

@@ -18,7 +18,7 @@ from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.cheats import (JOKERNATE_CARD, POWER_CARD, CheatNate, Combine, Give, HandsOff,
                                            Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell)
 from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw, FreezeNate, GoOut, Merge,
-                                         NewNate, NewNoggi, Onto, PassTurn, PlaceBonus, TakePile)
+                                         NewNate, NewNoggi, Onto, PassTurn, Phase, PlaceBonus, TakePile)
 from engine.games.nogginate.melds import CHEAT_NATE, FREEZE_NATE, JOKER, JOKERNATE, NATE, TableMeld
 from tui.games.nogginate.palette import PALETTE
 from tui.widgets.narration import notation_words
@@ -212,16 +212,16 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     if view.is_over:
         return "The match is over: s for the summary."
     if view.to_move != view.seat:
-        if view.phase == "answer":
+        if view.phase == Phase.ANSWER:
             return f"{names_[view.turn]} asked {names_[view.answer_seat]}: \"Partner, may I go out?\""
         who = names_[view.to_move] if view.to_move >= 0 else "the dealer"
         return f"{who} to play."
     sel = f" Selected: {names(selected, ascii_only)}." if selected else ""
-    if view.phase == "answer":
+    if view.phase == Phase.ANSWER:
         return (f"{names_[view.turn]} asks: \"Partner, may I go out?\" y yes / n no (the answer binds, "
                 "NG-45).")
     team = view.team_of(view.seat)
-    if view.phase == "acquire":
+    if view.phase == Phase.ACQUIRE:
         top = view.discards[-1] if view.discards else None
         legal = view.legal_actions()
         kinds = [a.kind for a in legal if isinstance(a, Draw)]
@@ -240,11 +240,11 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
         if not view.down[team]:
             lead += f" Not down yet: your first melds need {view.minimum(team)} points this turn (NG-32)."
         return lead + sel
-    if view.phase == "return":
+    if view.phase == Phase.RETURN:
         back = names(view.returning, ascii_only)
         return (f"A Steal returned {back} to your team: give each card to one of you, by its number in the bar "
                 "(NG-C8).")
-    if view.phase != "meld":
+    if view.phase != Phase.MELD:
         return "Wait for the deal."
     if view.need > 0:
         return (f"Initial meld: {view.need} more points from your hand this turn (minimum {view.minimum(team)}). "

@@ -1,0 +1,625 @@
+"""Nickels' state: a match of seven rounds, and what each action does to it (NK-3 to NK-22).
+
+Legality is :mod:`engine.games.nickels.turn`'s. As in OpenSpiel's gin rummy, a chance outcome is
+applied by its phase's handler (:data:`_CHANCE_APPLY`) and a
+player's move by its phase's and action type's (:data:`_APPLY`): ``pass`` declines the discard
+in the acquire phase and an offer in the offer phase.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+from engine.cards import Card, cards_text, forget_one, insert_sorted, rank_text
+from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, State, rand_below, shuffled
+from engine.grammar import agree, plural
+from engine.games.nickels.actions import (
+    CHANCE_PHASES,
+    Claim,
+    Deal,
+    Decline,
+    Discard,
+    DrawCard,
+    LayMeld,
+    Layoff,
+    PenaltyCard,
+    Phase,
+    Swap,
+    Take,
+    Upcard,
+)
+from engine.games.nickels.melds import (
+    CONTRACTS,
+    HAND_NAMES,
+    JOKER,
+    ROUNDS,
+    Book,
+    Meld,
+    Run,
+    TableMeld,
+    contract_text,
+)
+from engine.games.nickels.turn import FIXED_MOVES, WHY_BY_PHASE, layoff_pos, no_move_now, play_moves, swap_pos
+from engine.games.nickels.view import NickelsView
+from engine.match import match_winners
+
+if TYPE_CHECKING:
+    from engine.games.nickels.game import Nickels, NickelsVariant
+
+#: Phase members bound once for the hot paths: ``Phase.X`` goes through the enum's metaclass (about
+#: 0.3 us a lookup on Python 3.11, against 0.05 us for a module global).
+_DEALER, _DEAL, _UPCARD, _ACQUIRE = Phase.DEALER, Phase.DEAL, Phase.UPCARD, Phase.ACQUIRE
+_OFFER, _PENALTY, _AFTER, _DRAW = Phase.OFFER, Phase.PENALTY, Phase.AFTER, Phase.DRAW
+_PLAY, _OVER = Phase.PLAY, Phase.OVER
+
+#: Who moves in each phase of a player's move (the state field holding the seat).
+_MOVER = {Phase.ACQUIRE: "turn_seat", Phase.AFTER: "turn_seat", Phase.PLAY: "turn_seat",
+          Phase.OFFER: "offer_seat"}
+
+
+def _order(c: Card) -> int:
+    return c.order
+
+
+class NickelsState(State):
+    """A match of seven rounds of Nickels.
+
+    Public attributes (read by views, bots, tests and widgets; change them only via :meth:`apply`):
+        phase: the :class:`~engine.games.nickels.actions.Phase` the match is at.
+        round_no: 0..6, the 6 to the 12 hand (NK-3); dealer: this round's dealer.
+        turn_seat: whose turn it is; offer_seat: the seat deciding on an offer (NK-13c).
+        hands: each seat's hand, sorted; pool: the draw pile (an unordered pool);
+        discards: the discard pile, bottom first (face up, NK-5, NK-18).
+        melds: the melds on the table (:class:`TableMeld`), in the order laid.
+        down_turn: per seat, the turn number on which it went down this round (-1: not down).
+        owed: (books, runs) the player to move still owes while going down (NK-11); (0, 0) otherwise.
+        known: per seat, cards publicly known to be in its hand (discards it took).
+        claims: per seat, claims this round; turn_claims: claims in the current turn.
+        turn_no: turns started this round (1 for the first).
+        round_scores: each finished round's points per seat; totals: match totals.
+        out_seat: who went out in the last finished round (None: nobody, NK-19).
+    """
+
+    __slots__ = ("variant", "n_seats", "phase", "round_no", "dealer", "turn_seat", "offer_seat", "hands", "pool",
+                 "discards", "melds", "next_id", "down_turn", "owed", "known", "claims", "turn_claims", "turn_no",
+                 "round_scores", "totals", "out_seat", "_pen", "_deck")
+
+    game: ClassVar[type[Nickels]]
+
+    def __init__(self, variant: NickelsVariant, n_seats: int) -> None:
+        self.variant = variant
+        self.n_seats = n_seats
+        self._pen = variant.penalty_values
+        self._deck = tuple(variant.full_deck(n_seats))
+        self.phase = _DEALER
+        self.round_no = 0
+        self.dealer = 0
+        self.round_scores: list[list[int]] = []
+        self.totals = [0] * n_seats
+        self.out_seat: int | None = None
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        n = self.n_seats
+        self.turn_seat = (self.dealer + 1) % n
+        self.offer_seat = -1
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.pool: list[Card] = list(self._deck)
+        self.discards: list[Card] = []
+        self.melds: list[TableMeld] = []
+        self.next_id = 1
+        self.down_turn = [-1] * n
+        self.owed = (0, 0)
+        self.known: list[list[Card]] = [[] for _ in range(n)]
+        self.claims = [0] * n
+        self.turn_claims = 0
+        self.turn_no = 1
+
+    def clone(self) -> NickelsState:
+        s = object.__new__(NickelsState)
+        s.variant, s.n_seats, s._pen, s._deck = self.variant, self.n_seats, self._pen, self._deck
+        s.phase, s.round_no, s.dealer = self.phase, self.round_no, self.dealer
+        s.turn_seat, s.offer_seat = self.turn_seat, self.offer_seat
+        s.hands = [h[:] for h in self.hands]
+        s.pool = self.pool[:]
+        s.discards = self.discards[:]
+        s.melds = self.melds[:]
+        s.next_id = self.next_id
+        s.down_turn = self.down_turn[:]
+        s.owed = self.owed
+        s.known = [k[:] for k in self.known]
+        s.claims = self.claims[:]
+        s.turn_claims, s.turn_no = self.turn_claims, self.turn_no
+        s.round_scores = self.round_scores[:]  # finished rows never change
+        s.totals = self.totals[:]
+        s.out_seat = self.out_seat
+        return s
+
+    # -- whose move --------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        who = _MOVER.get(self.phase)
+        if who is not None:
+            return getattr(self, who)
+        return TERMINAL if self.phase == _OVER else CHANCE
+
+    @property
+    def turn(self) -> int:
+        return self.turn_seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == _OVER
+
+    @property
+    def hand_number(self) -> int:
+        return self.round_no
+
+    @property
+    def contract(self) -> tuple[int, int]:
+        """NK-10: (books, runs) of this round."""
+        return CONTRACTS[self.round_no]
+
+    def has_melded(self, seat: int) -> bool:
+        """Whether ``seat`` has gone down this round."""
+        return self.down_turn[seat] >= 0
+
+    def laid_this_round(self, seat: int) -> list[Meld]:
+        """The melds ``seat`` laid going down this round (NK-11 checks the next against them)."""
+        return [m.meld for m in self.melds if m.owner == seat]
+
+    def may_lay_off(self, seat: int) -> bool:
+        """NK-15/NK-16: ``seat`` went down on an earlier turn of this round."""
+        return 0 <= self.down_turn[seat] < self.turn_no
+
+    def meld_by_id(self, mid: int) -> TableMeld | None:
+        """The meld ``m<mid>`` on the table, or None."""
+        for m in self.melds:
+            if m.id == mid:
+                return m
+        return None
+
+    def can_supply(self, extra_top: int = 0) -> bool:
+        """NK-19: whether a card can be drawn now: the draw pile has one, or the
+        discard pile below its top card (after ``extra_top`` more cards leave it) does."""
+        return bool(self.pool) or len(self.discards) - extra_top >= 2
+
+    def may_claim(self, seat: int) -> bool:
+        """NK-13c/f/g, NK-19: ``seat`` may claim the top discard now (it is not its turn, it
+        has not melded, the claim limits allow it and a penalty card can be paid)."""
+        v = self.variant
+        return (seat != self.turn_seat and self.down_turn[seat] < 0 and bool(self.discards)
+                and self.turn_claims < v.out_of_turn_claims_per_turn
+                and (v.max_claims_per_player_per_round is None or self.claims[seat] < v.max_claims_per_player_per_round)
+                and self.can_supply(1))
+
+    # -- legal actions -------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The moves of ``to_move``: ``take``/``pass`` (acquire), ``claim``/``pass`` (offer),
+        then ``down`` arrangements, layoffs, swaps and discards (play). Empty at chance steps."""
+        fixed = FIXED_MOVES.get(self.phase)
+        if fixed is not None:
+            return list(fixed)
+        if self.phase != _PLAY:
+            return []
+        seat = self.turn_seat
+        return play_moves(self.hands[seat], self.melds, seat, self.contract, self.owed,
+                          self.variant.min_naturals_per_meld, self.round_no == ROUNDS - 1, self.down_turn[seat],
+                          self.turn_no)
+
+    def is_legal(self, action: Action) -> bool:
+        """The same answer as ``action in self.legal_actions()``, checking only the rules the action names."""
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it
+        (:mod:`engine.games.nickels.turn`: one checker per phase)."""
+        check = WHY_BY_PHASE.get(self.phase)
+        return no_move_now(self) if check is None else check(self, action)
+
+    # -- chance ----------------------------------------------------------------------
+    def sample_chance(self, rng: random.Random) -> Action:
+        """The next chance outcome, uniformly at random: the first dealer, a deal, the
+        up-card, a draw or a penalty card (drawn from the unordered draw pile).
+
+        Raises:
+            IllegalAction: if the next step is not a chance step.
+        """
+        outcome = _POOL_OUTCOME.get(self.phase)
+        if outcome is not None:  # a card from the pool: the up-card, a draw or a penalty card
+            return outcome(self.pool[rand_below(rng, len(self.pool))])
+        if self.phase == _DEALER:
+            return ChooseDealer(rand_below(rng, self.n_seats))
+        if self.phase == _DEAL:
+            return self._sample_deal(rng)
+        raise IllegalAction("not a chance step")
+
+    def _sample_deal(self, rng: random.Random) -> Action:
+        size = 6 + self.round_no
+        order = shuffled(rng, self.pool)[:size * self.n_seats]
+        n = self.n_seats
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i, c in enumerate(order):  # NK-4: one at a time, from the dealer's left
+            hands[(self.dealer + 1 + i) % n].append(c)
+        return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
+
+    def observation(self, action: Action, seat: int) -> str:
+        """NK-4/NK-13: a seat sees its own dealt hand and the others' sizes
+        (``deal 6 / 2C 5H ... / 6``), its own draws and penalty cards (``draw 7H``)
+        and only that the others drew (``draw``, ``penalty``); everything else is public."""
+        if type(action) is Deal:
+            return "deal " + " / ".join(cards_text(h) if i == seat else str(len(h))
+                                        for i, h in enumerate(action.hands))
+        if type(action) is DrawCard and seat != self.turn_seat:
+            return "draw"
+        if type(action) is PenaltyCard and seat != self.offer_seat:
+            return "penalty"
+        return str(action)
+
+    # -- apply -------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        if self.phase in CHANCE_PHASES:
+            return _CHANCE_APPLY[self.phase](self, action)
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalAction(why)
+        return _APPLY[self.phase, type(action)](self, action)
+
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`)."""
+        if self.phase in CHANCE_PHASES:
+            return _CHANCE_APPLY[self.phase](self, action)
+        return _APPLY[self.phase, type(action)](self, action)
+
+    # -- chance outcomes, one handler per phase -------------------------------------------
+    def _apply_dealer(self, action: Action) -> list[Event]:
+        if type(action) is not ChooseDealer or not 0 <= action.seat < self.n_seats:
+            raise IllegalAction("expected the first dealer: dealer <seat>")
+        self.dealer = action.seat
+        self._reset_round()
+        self.phase = _DEAL
+        return [Event("dealer", "{seat} {seat:deals|deal} first (NK-4)", self.dealer, {"dealer": self.dealer})]
+
+    def _apply_deal(self, action: Action) -> list[Event]:
+        if type(action) is not Deal:
+            raise IllegalAction("expected the deal")
+        hands = action.hands
+        size = 6 + self.round_no
+        if len(hands) != self.n_seats or any(len(h) != size for h in hands):
+            raise IllegalAction(f"the {HAND_NAMES[self.round_no]} deals {size} cards to each of "
+                                f"{self.n_seats} seats")
+        rest = Counter(self.pool)
+        rest.subtract(c for h in hands for c in h)
+        if any(v < 0 for v in rest.values()):
+            raise IllegalAction("the deal holds cards that are not in the pack")
+        self.hands = [sorted(h, key=_order) for h in hands]
+        self.pool = list(rest.elements())
+        self.phase = _UPCARD
+        b, r = self.contract
+        return [Event("deal", f"{{seat}} {{seat:deals|deal}} the {HAND_NAMES[self.round_no]}: {size} cards each; "
+                      f"the contract is {contract_text(b, r)}" + (", all cards, no discard (NK-20)"
+                                                                  if self.round_no == ROUNDS - 1 else ""),
+                      self.dealer, {"round": self.round_no, "size": size, "books": b, "runs": r})]
+
+    def _pool_outcome(self, action: Action, cls: type, expected: str) -> Card:
+        """The card of the chance outcome ``action`` of type ``cls`` (the draw pile must hold it)."""
+        card = action.card if isinstance(action, (Upcard, DrawCard, PenaltyCard)) else None
+        if card is None or card not in self.pool:
+            raise IllegalAction(f"{action} is not a card of the draw pile")
+        if type(action) is not cls:
+            raise IllegalAction(f"expected {expected}")
+        return card
+
+    def _apply_upcard(self, action: Action) -> list[Event]:
+        card = self._pool_outcome(action, Upcard, "the up-card")
+        if card.is_joker and self.variant.reject_joker_upcard:  # NK-5 optional variation
+            return [Event("upcard_joker", "A joker is turned up and goes back into the draw pile (NK-5)",
+                          None, {"card": card.text, "cards": [card.text]})]
+        self.pool.remove(card)
+        self.discards.append(card)
+        events = [Event("upcard", f"{card.pretty} is turned up to start the discard pile (NK-5)", None,
+                        {"card": card.text, "cards": [card.text]})]
+        return events + self._start_turn()
+
+    def _apply_draw(self, action: Action) -> list[Event]:
+        card = self._pool_outcome(action, DrawCard, "a draw")
+        seat = self.turn_seat
+        self.pool.remove(card)
+        insert_sorted(self.hands[seat], card)
+        self.phase = _PLAY
+        return [Event("draw", "{seat} {seat:draws|draw} from the draw pile", seat, {"count": 1}),
+                Event("draw_private", f"{{seat}} {{seat:draws|draw}} {card.pretty}", seat,
+                      {"card": card.text, "cards": [card.text]}, frozenset((seat,)))]
+
+    def _apply_penalty(self, action: Action) -> list[Event]:
+        card = self._pool_outcome(action, PenaltyCard, "the penalty card")
+        seat = self.offer_seat
+        self.pool.remove(card)
+        insert_sorted(self.hands[seat], card)
+        events = [Event("penalty", "{seat} {seat:takes|take} a face-down penalty card (NK-13c)", seat, {"count": 1}),
+                  Event("penalty_private", f"{{seat}} {{seat:takes|take}} {card.pretty} as the penalty card", seat,
+                        {"card": card.text, "cards": [card.text]}, frozenset((seat,)))]
+        self.offer_seat = -1
+        if self.discards:
+            self.phase = _AFTER
+            top = self.discards[-1]
+            events.append(Event("exposed", f"{top.pretty} now lies on top of the discard pile: {{s{self.turn_seat}}} "
+                                "may take it (NK-13d)", self.turn_seat, {"card": top.text, "cards": [top.text]}))
+            return events
+        return events + self._need_draw()
+
+    # -- a player's moves, one handler per phase and action type ----------------------------
+    def _apply_take(self, a: Take) -> list[Event]:
+        seat = self.turn_seat
+        card = self.discards.pop()
+        insert_sorted(self.hands[seat], card)
+        self.known[seat].append(card)
+        how = "free (NK-13b)" if self.phase == _ACQUIRE else "from under the claimed card (NK-13d)"
+        self.phase = _PLAY
+        return [Event("take", f"{{seat}} {{seat:takes|take}} {card.pretty} {how}", seat,
+                      {"card": card.text, "cards": [card.text]})]
+
+    def _apply_pass(self, a: Decline) -> list[Event]:
+        seat = self.turn_seat
+        top = self.discards[-1]
+        events = [Event("decline", f"{{seat}} {{seat:passes|pass}} on {top.pretty}", seat,
+                        {"card": top.text, "cards": [top.text]})]
+        if self.phase == _AFTER and self.turn_claims >= self.variant.out_of_turn_claims_per_turn:
+            return events + self._need_draw()  # NK-13f: the exposed card is offered only to C
+        return events + self._next_offer(seat)
+
+    def _apply_offer_pass(self, a: Decline) -> list[Event]:
+        who = self.offer_seat
+        return [Event("offer_pass", "{seat} {seat:passes|pass}", who, {})] + self._next_offer(who)
+
+    def _apply_claim(self, a: Claim) -> list[Event]:
+        who = self.offer_seat
+        card = self.discards.pop()
+        insert_sorted(self.hands[who], card)
+        self.known[who].append(card)
+        self.claims[who] += 1
+        self.turn_claims += 1
+        events = [Event("claim", f"{{seat}} {{seat:claims|claim}} {card.pretty} (May I?)", who,
+                        {"card": card.text, "cards": [card.text]})]
+        events += self._reshuffle_if_empty()
+        self.phase = _PENALTY
+        return events
+
+    def _apply_discard(self, a: Discard) -> list[Event]:
+        seat = self.turn_seat
+        card = a.card
+        self._lose(seat, card)
+        self.discards.append(card)
+        events = [Event("discard", f"{{seat}} {{seat:discards|discard}} {card.pretty}", seat,
+                        {"card": card.text, "cards": [card.text]})]
+        if not self.hands[seat]:
+            return events + self._end_round(seat, "{seat} {seat:discards|discard} the last card and {seat:goes|go} "
+                                                  "out (NK-18)")
+        return events + self._next_turn()
+
+    def _apply_meld(self, a: LayMeld) -> list[Event]:
+        seat = self.turn_seat
+        hand = self.hands[seat]
+        meld = a.meld
+        for c in meld.cards:
+            self._lose(seat, c)
+        if self.down_turn[seat] < 0:
+            self.down_turn[seat] = self.turn_no
+            self.owed = self.contract
+        b, r = self.owed
+        self.owed = (b - (not meld.is_run), r - meld.is_run)
+        self.melds.append(TableMeld(self.next_id, seat, meld))
+        self.next_id += 1
+        events = [Event("meld", f"{{seat}} {{seat:lays|lay}} m{self.next_id - 1}: {meld.pretty()}", seat,
+                        {"meld": self.next_id - 1, "cards": [c.text for c in meld.cards]})]
+        if self.owed != (0, 0):
+            return events
+        events.append(Event("down", "{seat} {seat:has|have} gone down with the contract (NK-11)", seat,
+                            {"melds": [m.id for m in self.melds if m.owner == seat]}))
+        if not hand:
+            return events + self._end_round(seat, "{seat} {seat:goes|go} down with every card and {seat:goes|go} "
+                                                  "out (NK-18)")
+        return events
+
+    def _apply_layoff(self, lay: Layoff) -> list[Event]:
+        seat = self.turn_seat
+        hand = self.hands[seat]
+        idx, tm = self._meld_index(lay.meld)
+        self._lose(seat, lay.card)
+        m = tm.meld
+        new: Meld = m.with_card(lay.card) if isinstance(m, Book) else m.extended(lay.card, layoff_pos(lay))
+        self.melds[idx] = TableMeld(tm.id, tm.owner, new)
+        shown = lay.card.pretty if lay.stands is None else f"JK (as {rank_text(lay.stands.rank)})"
+        events = [Event("layoff", f"{{seat}} {{seat:lays|lay}} off {shown} on m{tm.id}", seat,
+                        {"meld": tm.id, "card": lay.card.text, "cards": [lay.card.text]})]
+        if not hand:
+            return events + self._end_round(seat, "{seat} {seat:lays|lay} off the last card and {seat:goes|go} out "
+                                                  "(NK-18)")
+        return events
+
+    def _apply_swap(self, sw: Swap) -> list[Event]:
+        seat = self.turn_seat
+        hand = self.hands[seat]
+        idx, tm = self._meld_index(sw.meld)
+        run = tm.meld
+        if not isinstance(run, Run):
+            raise IllegalAction(f"m{tm.id} is not a run")
+        pos = swap_pos(sw.card, run)
+        self._lose(seat, sw.card)
+        insert_sorted(hand, JOKER)
+        self.known[seat].append(JOKER)
+        self.melds[idx] = TableMeld(tm.id, tm.owner, run.swapped(pos, sw.card))
+        return [Event("swap", f"{{seat}} {{seat:puts|put}} {sw.card.pretty} in m{tm.id} and {{seat:takes|take}} the "
+                              "joker (NK-16)", seat,
+                      {"meld": tm.id, "card": sw.card.text, "cards": [sw.card.text]})]
+
+    def _lose(self, seat: int, card: Card) -> None:
+        """``card`` leaves ``seat``'s hand (and what others knew of it there)."""
+        self.hands[seat].remove(card)
+        forget_one(self.known[seat], card)
+
+    # -- the turn's steps ------------------------------------------------------------------
+    def _start_turn(self) -> list[Event]:
+        """NK-12/NK-13a: the current player's acquire step (a draw when the discard pile is empty)."""
+        self.turn_claims = 0
+        if not self.discards:
+            return self._need_draw()
+        self.phase = _ACQUIRE
+        return []
+
+    def _need_draw(self) -> list[Event]:
+        """NK-13/NK-19: the current player draws; reshuffle the discards (all but the
+        top) into a new draw pile if needed, or end the round if no card can be had."""
+        events = self._reshuffle_if_empty()
+        if not self.pool:
+            return events + self._end_round(None, "no card can be drawn: the round ends with nobody out (NK-19)")
+        self.phase = _DRAW
+        return events
+
+    def _reshuffle_if_empty(self) -> list[Event]:
+        """NK-19: an empty draw pile takes every discard but the top card."""
+        if self.pool or len(self.discards) < 2:
+            return []
+        moved = self.discards[:-1]
+        self.discards = self.discards[-1:]
+        self.pool = moved
+        return [Event("reshuffle", f"The draw pile is empty: {plural(len(moved), 'discard is', 'discards are')} "
+                                   "shuffled into a new "
+                      "draw pile (NK-19)", None, {"count": len(moved)})]
+
+    def _next_offer(self, after: int) -> list[Event]:
+        """NK-13c: offer the top discard to the next eligible seat clockwise after
+        ``after`` (stopping before the current player), else the current player draws."""
+        n = self.n_seats
+        s = (after + 1) % n
+        while s != self.turn_seat:
+            if self.may_claim(s):
+                self.offer_seat = s
+                self.phase = _OFFER
+                return []
+            s = (s + 1) % n
+        self.offer_seat = -1
+        return self._need_draw()
+
+    def _meld_index(self, mid: int) -> tuple[int, TableMeld]:
+        for i, m in enumerate(self.melds):
+            if m.id == mid:
+                return i, m
+        raise IllegalAction(f"there is no meld m{mid}")
+
+    def _next_turn(self) -> list[Event]:
+        self.turn_no += 1
+        if self.turn_no > self.variant.max_turns_per_round:  # NK-19a
+            return self._end_round(None, f"{self.variant.max_turns_per_round} turns without anyone going out: "
+                                   "the round ends (NK-19a)")
+        self.turn_seat = (self.turn_seat + 1) % self.n_seats
+        return self._start_turn()
+
+    def _end_round(self, out: int | None, text: str) -> list[Event]:
+        """NK-21: score the round; then deal the next one (NK-4) or end the match (NK-22)."""
+        twelve = self.round_no == ROUNDS - 1
+        pen = self._pen
+        pts = []
+        for s in range(self.n_seats):
+            p = sum(pen.of(c) for c in self.hands[s])
+            if self.down_turn[s] < 0 and not twelve:
+                p += self.variant.unmelded_penalty
+            pts.append(p)
+        for s in range(self.n_seats):
+            self.totals[s] += pts[s]
+        self.round_scores.append(pts)
+        self.out_seat = out
+        events = [Event("out" if out is not None else "round_end", text, out, {}),
+                  Event("hand_over", f"The {HAND_NAMES[self.round_no]} is over", None,
+                        {"hand": self.round_no, "scores": [float(x) for x in pts],
+                         "totals": [float(x) for x in self.totals], "out": out,
+                         "left": [cards_text(h) for h in self.hands],
+                         "melded": [d >= 0 for d in self.down_turn],
+                         "unmelded": 0 if twelve else self.variant.unmelded_penalty,
+                         "reason": text})]
+        if self.round_no == ROUNDS - 1:
+            self.phase = _OVER
+            w = self.winners()
+            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
+                                {"winners": w, "totals": [float(x) for x in self.totals]}))
+            return events
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % self.n_seats
+        self._reset_round()
+        self.phase = _DEAL
+        return events
+
+    # -- results ---------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """NK-22: match totals in penalty points (lower is better)."""
+        return [float(x) for x in self.totals]
+
+    def winners(self) -> list[int]:
+        """NK-22: the seat(s) with the lowest total after seven rounds; empty while running."""
+        if self.phase != _OVER:
+            return []
+        return match_winners(self.totals, highest_wins=False)
+
+    # -- information ---------------------------------------------------------------
+    def view(self, seat: int) -> NickelsView:
+        """What ``seat`` may know: its hand, every meld, the whole discard pile (it was laid
+        face up), the draw pile's size, each hand's size and the cards publicly known to
+        be in it (discards taken), who has gone down and when, and the claims made."""
+        return NickelsView(
+            seat=seat, variant=self.variant, n_seats=self.n_seats, phase=self.phase,
+            to_move=self.to_move, turn=self.turn_seat, offer_seat=self.offer_seat, round_no=self.round_no,
+            dealer=self.dealer, hand=tuple(self.hands[seat]) if 0 <= seat < self.n_seats else (),
+            hand_sizes=tuple(len(h) for h in self.hands), pool_count=len(self.pool),
+            discards=tuple(self.discards), melds=tuple(self.melds), next_id=self.next_id,
+            down_turn=tuple(self.down_turn), owed=self.owed,
+            known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
+            claims=tuple(self.claims), turn_claims=self.turn_claims, turn_no=self.turn_no,
+            round_scores=tuple(tuple(r) for r in self.round_scores), totals=tuple(self.totals),
+            out_seat=self.out_seat, is_over=self.phase == _OVER)
+
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card by zone (card conservation): the draw pile, the discard pile, the melds, each hand."""
+        out = {"pool": self.pool[:], "discards": self.discards[:],
+               "melds": [c for m in self.melds for c in m.meld.cards]}
+        for s in range(self.n_seats):
+            out[f"hand {s}"] = self.hands[s][:]
+        return out
+
+    def fingerprint(self) -> str:
+        return "|".join([
+            "nickels", self.phase.name.lower(), str(self.round_no), str(self.dealer), str(self.turn_seat),
+            str(self.offer_seat), "/".join(cards_text(h) for h in self.hands),
+            cards_text(sorted(self.pool, key=_order)), cards_text(self.discards),
+            ";".join(f"{m.id}:{m.owner}:{m.meld.text()}" for m in self.melds), str(self.next_id),
+            ",".join(map(str, self.down_turn)), f"{self.owed[0]},{self.owed[1]}",
+            "/".join(cards_text(sorted(k, key=_order)) for k in self.known),
+            ",".join(map(str, self.claims)), str(self.turn_claims), str(self.turn_no),
+            ";".join(",".join(map(str, r)) for r in self.round_scores), ",".join(map(str, self.totals)),
+            str(self.out_seat),
+        ])
+
+
+_Apply = Callable[[NickelsState, Any], "list[Event]"]
+
+#: The chance phases whose outcome is one card drawn from the pool, and the outcome's type.
+_POOL_OUTCOME: dict[Phase, Callable[[Card], Action]] = {
+    Phase.UPCARD: Upcard, Phase.DRAW: DrawCard, Phase.PENALTY: PenaltyCard}
+
+#: How the outcome of each chance phase is applied.
+_CHANCE_APPLY: dict[Phase, _Apply] = {
+    Phase.DEALER: NickelsState._apply_dealer, Phase.DEAL: NickelsState._apply_deal,
+    Phase.UPCARD: NickelsState._apply_upcard, Phase.DRAW: NickelsState._apply_draw,
+    Phase.PENALTY: NickelsState._apply_penalty,
+}
+
+#: What each player move does in its phase (checked before, or trusted: ``State.apply_trusted``).
+_APPLY: dict[tuple[Phase, type], _Apply] = {
+    (Phase.ACQUIRE, Take): NickelsState._apply_take, (Phase.ACQUIRE, Decline): NickelsState._apply_pass,
+    (Phase.AFTER, Take): NickelsState._apply_take, (Phase.AFTER, Decline): NickelsState._apply_pass,
+    (Phase.OFFER, Decline): NickelsState._apply_offer_pass, (Phase.OFFER, Claim): NickelsState._apply_claim,
+    (Phase.PLAY, Discard): NickelsState._apply_discard, (Phase.PLAY, LayMeld): NickelsState._apply_meld,
+    (Phase.PLAY, Layoff): NickelsState._apply_layoff, (Phase.PLAY, Swap): NickelsState._apply_swap,
+}
