@@ -63,7 +63,7 @@ from engine.core import (
     shuffled,
 )
 from engine.determinize import deal
-from engine.grammar import agree, plural
+from engine.grammar import agree, article, plural
 from engine.games.nogginate.cheats import (
     HANDS_OFF,
     JOKERNATE_CARD,
@@ -1259,7 +1259,7 @@ class _Turn:
             if m is None or m.team != self.team or m.kind != NATE:
                 return f"take the pile onto one of your team's Nates of {top.rank}s, or as a new Nate (NG-36)"
             if m.rank != top.rank:
-                return f"m{m.id} is a Nate of {m.rank}s, the top card is a {top.rank} (NG-36)"
+                return f"m{m.id} is a Nate of {m.rank}s, the top card is {article(str(top.rank))} (NG-36)"
             after = self._with(TableMeld(m.id, m.team, NATE, m.cards + (top,) + tuple(used), m.closed))
         else:
             after = self.team_melds + [new_meld(0, self.team, NATE, (top,) + tuple(used))]
