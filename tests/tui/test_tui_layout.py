@@ -302,6 +302,21 @@ async def test_hand_fits_any_number_of_cards(count, size, compact, rows):
         assert hand.layout_for(size[0], count)[0] is compact
 
 
+@pytest.mark.parametrize("big_rows", [0, 1])
+async def test_an_empty_hand_says_no_cards_in_full(big_rows):
+    """Seen at 80x24 after going out: the hand read "(no": the empty hand kept one card's column."""
+    app = HandApp([])
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(HandView)
+        hand.max_big_rows = big_rows
+        hand.fit()
+        await pilot.pause()
+        await pilot.pause()
+        empty = hand.query_one("#hand-empty")
+        assert empty.region.width >= len("(no cards)") and empty.region.height >= 1
+        assert "(no cards)" in "".join(s.text for s in empty.render_lines(empty.region.reset_offset)[0])
+
+
 async def test_compact_card_shows_its_one_line_face():
     app = HandApp(_pack(30))
     async with app.run_test(size=(80, 24)) as pilot:
