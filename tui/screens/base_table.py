@@ -819,13 +819,16 @@ class BaseTableScreen(Screen[None]):
     def key_label(self, binding_id: str | None = None, *, action: str | None = None) -> str:
         """The key of this screen's binding ``binding_id`` (or the first bound to ``action``, its
         name without parameters) as a player reads it, after the config's ``[keys]`` remapping
-        (``Enter``, ``x``, ``F1``); "" when there is none."""
-        from tui.screens.howto import key_text
+        (``Enter``, ``x``, ``F1``); "" when there is none. The keymap is Textual's, applied to the
+        binding chain only, so the screen's own bindings still hold the default keys: the config's
+        ``[keys]`` (:func:`tui.screens.howto.remapped`, as the how-to reads it) is looked up here."""
+        from tui.screens.howto import key_text, remapped
+        keymap = dict(getattr(getattr(self.app, "table", None), "keys", None) or {})
         for key, bindings in self._bindings.key_to_bindings.items():
             for b in bindings:
                 if (binding_id is not None and b.id == binding_id) or (
                         action is not None and parse_action(b.action)[1] == action):
-                    return key_text(key)
+                    return key_text((remapped(keymap, b.id) or key).split(",")[0])
         return ""
 
     def set_binding_text(self, description: str, binding_id: str | None = None, *, action: str | None = None) -> None:
