@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, Literal, Sequence, cast
 
+from engine.grammar import article
 from engine.cards import (
     ACE,
     Card,
@@ -588,7 +589,7 @@ class NagsState(State):
             return f"the first play must include {start.pretty}, the lowest card (NA-8, house rule)"
         a, b = legal_values(self.discard[-1].rank, self.direction)
         way = "up" if self.direction > 0 else "down"
-        return (f"on a {value_text(a)} going {way} you may play only {value_text(a)}s or {value_text(b)}s "
+        return (f"on {article(value_text(a))} going {way} you may play only {value_text(a)}s or {value_text(b)}s "
                 f"(NA-10)")
 
     # -- chance --------------------------------------------------------------

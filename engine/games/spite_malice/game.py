@@ -64,7 +64,7 @@ from engine.core import (
     shuffled,
 )
 from engine.determinize import deal
-from engine.grammar import agree, plural
+from engine.grammar import agree, article, plural
 from engine.match import match_over, match_winners
 from engine.variants import option
 
@@ -580,7 +580,7 @@ class SpiteMaliceState(State):
             t = len(self.play[action.deck])
             if t == 0:
                 return (f"an empty play deck takes only an Ace or a wild card, not {card} (SM-9)")
-            return (f"play deck P{action.deck + 1} shows {value_text(t)}: it takes only a {value_text(t + 1)} "
+            return (f"play deck P{action.deck + 1} shows {value_text(t)}: it takes only {article(value_text(t + 1))} "
                     f"or a wild card, not {card} (SM-9)")
         if isinstance(action, Discard):
             if action.card not in self.hands[seat]:
