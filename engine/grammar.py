@@ -25,6 +25,7 @@ own wording (prompts, result lines, replay headings).
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Sequence
 
@@ -61,6 +62,18 @@ def agree(n: int, one: str, many: str) -> str:
     """The form that agrees with a count, without the count: ``agree(1, "goes", "go")``
     -> ``"goes"`` (``7♥ goes back``), ``agree(2, "goes", "go")`` -> ``"go"``."""
     return one if n == 1 else many
+
+
+def article(word: str) -> str:
+    """``word`` after the indefinite article it takes when read aloud: ``a 7``, ``an 8``,
+    ``an A`` (a card value; ``an 11``, ``an 18``), ``an ace``, ``a Noggi``. A single
+    capital letter is read by its name (``an A``, ``a K``)."""
+    w = word.strip()
+    if re.match(r"8|1[18](?!\d)", w):
+        return f"an {word}"
+    if len(w) == 1 and w.isalpha():
+        return f"{'an' if w.upper() in 'AEFHILMNORSX' else 'a'} {word}"
+    return f"{'an' if w[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def _starts_sentence(before: str) -> bool:

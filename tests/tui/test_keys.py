@@ -470,6 +470,34 @@ async def test_setup_enter_starts_from_a_focused_switch_and_space_toggles_it(tmp
         app.screen.session.close()
 
 
+async def test_setup_arrows_typed_fast_choose_one_game_and_enter_starts_it(tmp_path):
+    """Seen in tmux: four quick downs on the game list left Nickels and Nogginate both shown on,
+    the form on Nickels, and Enter started Nickels. Each arrow chooses one game at once; Enter
+    right after an arrow starts the game the list shows."""
+    from textual.widgets import RadioButton
+    from engine.config import TableConfig
+    from engine.seats import SeatSpec
+    table = TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "random"), SeatSpec("ai", "random")],
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        setup.query_one("#game").focus()
+        for _ in range(4):
+            app.simulate_key("down")
+        await wait_for(pilot, lambda: setup.game_id == "nogginate")
+        for _ in range(5):
+            await pilot.pause()
+        assert [b.id for b in setup.query(RadioButton) if b.value] == ["game-nogginate"]
+        assert setup.game_id == "nogginate" and setup.query("#opt-use_cheat_cards")
+        app.simulate_key("up")
+        app.simulate_key("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BaseTableScreen))
+        assert app.screen.session.game.id == "nickels"
+        app.screen.session.close()
+
+
 # -- the first frame -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game,seats", [("nags", _NAGS), ("noms", _NOMS), ("nogginate", _NG),

@@ -242,6 +242,13 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         assert t.hints == [hint.action] and status.message_kind == "hint"
         assert status.message_text == (hint.details
                                        or "no trial games behind this hint: a rule of thumb, or the only move")
+        # seen in Nogginate: after Esc cleared the hinted cards, h showed the figures for ever; h a
+        # third time shows the hint again (its move too, no new search), a fourth the figures
+        await press(pilot, "h")
+        assert t.hints == [hint.action, hint.action]
+        assert status.message_text == f"{words} — {hint.reason}{more}"
+        await press(pilot, "h")
+        assert len(t.hints) == 2 and status.message_text.startswith(hint.details or "no trial games")
 
 
 # -- registry -----------------------------------------------------------------------------------

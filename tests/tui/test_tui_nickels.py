@@ -317,7 +317,8 @@ def test_prompt_says_what_the_contract_still_needs():
 
 
 def test_describe_and_breakdown():
-    assert describe_action(LayMeld(parse_meld("5H JK=6H 7H 8H"))) == "lay the run 5♥JK(6)7♥8♥"
+    # in a sentence (the hint, the bar's "Enter: ...") the cards are spaced, as every other line writes them
+    assert describe_action(LayMeld(parse_meld("5H JK=6H 7H 8H"))) == "lay the run 5♥ JK(6) 7♥ 8♥"
     assert describe_action(Layoff(parse_card("JK"), 4, parse_card("6C"))) == "lay off a joker as 6♣ on m4"
     assert describe_action(Swap(parse_card("5S"), 4)) == "put 5♠ in m4 and take its joker"
     assert describe_action(Discard(parse_card("7H"))) == "discard 7♥"

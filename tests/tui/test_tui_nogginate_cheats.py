@@ -142,6 +142,25 @@ async def test_steal_from_a_meld_with_hands_off_is_refused_with_the_rule():
         assert moves_of(s)[-1] == "draw"
 
 
+async def test_a_cheat_card_with_nothing_to_act_on_says_so_instead_of_asking():
+    """Seen in tmux: Hands Off selected with no meld on the table: the bar asked "pick your open meld
+    to protect (its number)", 1 then offered "Enter: Hands Off: m1" for a meld that did not exist."""
+    app = TableApp("nogginate", SEATS, seed=3, rules=CHEATS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await meld_phase(app, pilot, "HOF 2C 3C 9S")
+        app.session.state.melds = [m for m in app.session.state.melds if m.team != 0]  # no meld of Ann's team
+        t.redraw()
+        t.hand.select_cards(cards("HOF"))
+        await pilot.pause()
+        assert bar(t) == "Hands Off has nothing to act on now (no legal use this turn): x discards it (Esc cancels)"
+        mine = add_meld(app.session, 0, NOGGI, "4H 5H 6H")
+        t.redraw()
+        await pilot.pause()
+        assert bar(t).startswith("Hands Off: pick your open meld to protect from Steal")
+        await press(pilot, str(mine))
+        assert moves_of(app.session)[-1] == f"handsoff m{mine}"
+
+
 async def test_combine_two_noggis_and_a_refusal_that_names_the_rule():
     app = TableApp("nogginate", SEATS, seed=3, rules=CHEATS)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -152,6 +152,8 @@ class HandView(Widget):
         if not width:
             return
         compact, cols, rows = self.layout_for(width, len(self.cards))
+        if not self.cards:  # the "(no cards)" line spans several columns: give it the whole row
+            cols = max(1, (max(1, width - 2) + 1) // (self.COMPACT_CELL if compact else self.BIG_CELL)[0])
         self.set_class(compact, "-compact")
         for w in self._slots:
             w.set_compact(compact)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence, cast
 
+from engine.grammar import article
 from engine.ai.base import HeuristicBot
 from engine.cards import standard_deck
 from engine.core import Action, View
@@ -225,8 +226,8 @@ class NagsEasyBot(HeuristicBot):
         d = action.direction  # type: ignore[attr-defined]
         nb = next_value(top) if d > 0 else prev_value(top)
         p = ctx.p_play_again(top, d, ctx.my_count, (view.seat + 1) % view.n_seats)
-        return (f"{'up' if d > 0 else 'down'}: the next player needs a {value_text(top)} or a {value_text(nb)}, "
-                f"and you can play on your next turn ({p:.0%})")
+        return (f"{'up' if d > 0 else 'down'}: the next player needs {article(value_text(top))} or "
+                f"{article(value_text(nb))}, and you can play on your next turn ({p:.0%})")
 
     def _buy_reason(self, view: NagsView, action: Action) -> str:
         """Why :meth:`_choose_buy` chose ``action`` (NA-25)."""

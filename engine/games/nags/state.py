@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from engine.cards import Card, cards_text
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, Pass, rand_below, shuffled
-from engine.grammar import agree, plural
+from engine.grammar import agree, article, plural
 from engine.match import match_over, match_winners
 from engine.phased import (CARDS, DICT, FLAG, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS, SORTED_ROWS,
                            Field, PhasedState, chance, move, slots)
@@ -244,7 +244,7 @@ class NagsState(PhasedState):
             return f"the first play must include {start.pretty}, the lowest card (NA-8, house rule)"
         a, b = legal_values(self.discard[-1].rank, self.direction)
         way = "up" if self.direction > 0 else "down"
-        return (f"on a {value_text(a)} going {way} you may play only {value_text(a)}s or {value_text(b)}s "
+        return (f"on {article(value_text(a))} going {way} you may play only {value_text(a)}s or {value_text(b)}s "
                 f"(NA-10)")
 
     def _do_play(self, action: Play) -> list[Event]:

@@ -222,7 +222,7 @@ def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
     if tell == "draw":
         return None
     if tell == "cheat" and _ok(t, DRAW_MIXED):
-        return DRAW_MIXED, "draws one custom and one cheat card: my partner told me to draw cheat cards (NG-C7)"
+        return DRAW_MIXED, "draws one custom and one cheat card: your partner told you to draw cheat cards (NG-C7)"
     if not t.down or any(c in CHEAT_CARDS for c in ctx.hand):
         return None
     if ctx.stock >= CHEAT_DRAW_STOCK and len(ctx.hand) >= CHEAT_BIG_HAND and _ok(t, DRAW_CHEATS):
@@ -435,11 +435,11 @@ def answer(ctx: Ctx) -> tuple[Action, str]:
     """Rule 1: the partner's yes or no (NG-45)."""
     hand = ctx.hand
     if BONUS in hand:
-        return NO, "no: I still hold a Bonus card, -750 if the round ends now (NG-50)"
+        return NO, "no: you still hold a Bonus card, -750 if the round ends now (NG-50)"
     pts = sum(card_value(c) for c in hand)
     if pts >= ANSWER_NO_HAND and ctx.stock >= STOCK_LOW:
-        return NO, f"no: my hand still holds {pts} points; better meld them first"
-    return YES, f"yes: the team scores now and my hand costs only {pts} points"
+        return NO, f"no: your hand still holds {pts} points; better meld them first"
+    return YES, f"yes: the team scores now and your hand costs only {pts} points"
 
 
 def acquire(ctx: Ctx) -> tuple[Action, str]:
@@ -457,7 +457,7 @@ def acquire(ctx: Ctx) -> tuple[Action, str]:
                     where = f"onto {target.label()}" if target is not None else "as a new Nate"
                     return best, f"takes the pile of {len(pile)} cards: {top.pretty} melds {where}"
                 if best is not None and ctx.tell is not None and ctx.tell.advice == "pile":
-                    return best, f"takes the pile of {len(pile)} cards: my partner told me to (NG-C7)"
+                    return best, f"takes the pile of {len(pile)} cards: your partner told you to (NG-C7)"
             for m in t.team_melds:
                 if m.kind == NOGGI and not m.closed:
                     a = Onto(m.id)
@@ -700,7 +700,7 @@ def _ask(ctx: Ctx, few: bool) -> tuple[Action, str] | None:
     if few and _ok(t, ASK) and t.able_to_go_out() and wants_out(ctx) and told_out(ctx) is not False:
         return ASK, "asks \"Partner, may I go out?\": the hand can be emptied and the team is ahead (NG-45)"
     if few and told_out(ctx) and _ok(t, ASK) and t.able_to_go_out():
-        return ASK, "asks \"Partner, may I go out?\": my partner told me to go out (NG-C7, NG-45)"
+        return ASK, "asks \"Partner, may I go out?\": your partner told you to go out (NG-C7, NG-45)"
     return None
 
 

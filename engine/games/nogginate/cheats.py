@@ -25,6 +25,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from engine.grammar import article
 from engine.cards import Card, cards_text
 from engine.games.nogginate.cards import CHEAT_CARDS, CHEAT_KINDS, Kind, cheat_deck
 from engine.core import Action
@@ -60,7 +61,7 @@ TELLS = {
     "meld": "meld what you can",
     "out": "go out as soon as you can",
     "stay": "do not go out yet",
-    "discard": "discard a {rank}",
+    "discard": "discard {a_rank}",
     "keep": "keep your {rank}s (they feed the opponents)",
 }
 TELL_RANKED = ("discard", "keep")
@@ -190,7 +191,7 @@ class Tell(Action):
 
     def words(self) -> str:
         """The recommendation in words, e.g. ``discard a 7``."""
-        return TELLS[self.advice].format(rank=self.rank)
+        return TELLS[self.advice].format(rank=self.rank, a_rank=article(str(self.rank)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from engine.cards import Card, pretty_text
 from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.core import Action
+from engine.grammar import article
 from engine.games.nogginate.actions import (
     ASK,
     BONUS_ACT,
@@ -462,7 +463,7 @@ def why_take_pile(t: Turn, a: TakePile) -> str | None:
         if m is None or m.team != t.team or m.kind != NATE:
             return f"take the pile onto one of your team's Nates of {top.rank}s, or as a new Nate (NG-36)"
         if m.rank != top.rank:
-            return f"m{m.id} is a Nate of {m.rank}s, the top card is a {top.rank} (NG-36)"
+            return f"m{m.id} is a Nate of {m.rank}s, the top card is {article(str(top.rank))} (NG-36)"
         after = t.with_meld(TableMeld(m.id, m.team, NATE, m.cards + (top,) + tuple(a.cards), m.closed))
     else:
         after = t.team_melds + [new_meld(0, t.team, NATE, (top,) + tuple(a.cards))]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from engine.cards import Card, cards_text
 from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, rand_below, shuffled
-from engine.grammar import agree, plural
+from engine.grammar import agree, article, plural
 from engine.match import match_over, match_winners
 from engine.phased import (CARD_ROWS, GRID, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS, Field, PhasedState,
                            chance, move, slots)
@@ -196,7 +196,7 @@ class SpiteMaliceState(PhasedState):
         t = len(self.play[action.deck])
         if t == 0:
             return f"an empty play deck takes only an Ace or a wild card, not {card} (SM-9)"
-        return (f"play deck P{action.deck + 1} shows {value_text(t)}: it takes only a {value_text(t + 1)} "
+        return (f"play deck P{action.deck + 1} shows {value_text(t)}: it takes only {article(value_text(t + 1))} "
                 f"or a wild card, not {card} (SM-9)")
 
     def _do_play_hand(self, action: PlayHand) -> list[Event]:

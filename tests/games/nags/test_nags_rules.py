@@ -267,6 +267,14 @@ def test_NA_9_one_value_per_play_test_vector_2():
     assert s.discard[-2:] == list(cards("5H 5S")) and s.to_move == 0  # one play, then the next seat
 
 
+def test_NA_10_refusal_reads_an_ace_and_an_eight():
+    """The refusal is read aloud: "on an A going up", "on an 8", never "on a A"."""
+    s = after_p1_turns("5S 5H 6S KC KD JD QC QD 9H", "AS")
+    assert "on an A going up" in s.why_illegal(Play(cards("5S")))
+    s = after_p1_turns("5S 5H 6S KC KD JD QC QD 9H", "8S")
+    assert "on an 8 going up" in s.why_illegal(Play(cards("5S")))
+
+
 def test_NA_9_order_within_a_play_does_not_matter():
     assert Play(cards("5S 5H")) == Play(cards("5H 5S"))
     s = after_p1_turns("5S 5H 6S KC KD AC AD QD 9H", "4S")

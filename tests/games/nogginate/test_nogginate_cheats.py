@@ -669,6 +669,7 @@ def test_ngc7a_the_tell_menu():
         with pytest.raises(ActionParseError):
             A(bad)
     assert Tell("stay").words() == "do not go out yet"
+    assert (Tell("discard", 7).words(), Tell("discard", 8).words()) == ("discard a 7", "discard an 8")
     play(s, "tell stay")
     assert s.cheat_discards == [TELL] and s.tells == [(0, Tell("stay"))]
 

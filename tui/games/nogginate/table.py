@@ -633,6 +633,12 @@ class NogginateTableScreen(BaseTableScreen):
             return SHOW
         return cheats[0] if len(cheats) == 1 else None
 
+    def _power_usable(self, power: Card) -> bool:
+        """True when some legal move other than discarding uses the cheat card ``power`` (e.g.
+        Hands Off once the team has an open meld, NG-C2); the bar asks no question that cannot
+        be answered."""
+        return any(power in action_cards(a) for a in self.view.legal_actions() if not isinstance(a, Discard))
+
     def _power_step(self) -> str:
         """What the power's next step needs: ``meld`` (a meld number), ``card`` (1-9/0 from
         :attr:`card_choices`), ``tell`` (the menu), ``rank`` (Tell's rank) or ``enter``."""
@@ -652,6 +658,10 @@ class NogginateTableScreen(BaseTableScreen):
         esc = " (Esc cancels)"
         if power is None:
             return ""
+        if not self._power_usable(power):
+            x = self.key_label("ng.discard") or "x"
+            return (f"{power_name(power)} has nothing to act on now (no legal use this turn): {x} discards it"
+                    f"{esc}")
         typed = f" m{self.digits}_" if self.digits else ""
         if power is STEAL:
             if not self.picks:
