@@ -42,7 +42,8 @@ import random
 from typing import Any, Callable, ClassVar, Collection, Iterable, Mapping, NamedTuple, Self
 
 from engine.cards import cards_text, pretty_text
-from engine.core import Action, Event, IllegalAction, State
+from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, State
+from engine.grammar import agree
 
 __all__ = ["AS_IS", "CARDS", "CARD_ROWS", "DICT", "FLAG", "Field", "GRID", "INTS", "INT_ROWS", "LIST", "PHASE",
            "PhasedState", "ROWS", "SHARE", "SORTED_CARDS", "SORTED_ROWS", "STR", "TUPLE", "TUPLES", "Verb", "chance",
@@ -246,6 +247,9 @@ class PhasedState(State):
     #: Why no player may act at a chance step / after the end (``why_illegal``, ``apply``).
     CHANCE_TEXT: ClassVar[str] = "it is not a player's move: the cards are being dealt"
     OVER_TEXT: ClassVar[str] = "the match is over"
+    #: Who moves in each phase of a player's move: the name of the field holding the seat
+    #: (read by the default :attr:`to_move`).
+    MOVER: ClassVar[Mapping[Any, str]] = {}
     #: What a player may do in each phase: the refusal of an action without a row in the phase
     #: (a sentence, or a function ``(state, action) -> str`` where it depends on the action).
     PHASE_HINTS: ClassVar[Mapping[enum.IntEnum, str | Callable[[Any, Any], str]]] = {}
@@ -296,6 +300,15 @@ class PhasedState(State):
         raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
 
     # -- whose move ----------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        """The seat in the field :attr:`MOVER` names for this phase; else :data:`~engine.core.TERMINAL`
+        once the match is over, else :data:`~engine.core.CHANCE` (a game with another rule overrides it)."""
+        who = self.MOVER.get(self.phase)
+        if who is not None:
+            return getattr(self, who)
+        return TERMINAL if self.phase is self.OVER else CHANCE
+
     @property
     def is_over(self) -> bool:
         """True when the match has ended (phase ``OVER``)."""
@@ -368,6 +381,17 @@ class PhasedState(State):
         """The error for a chance outcome that cannot happen now: ``why``, or
         "<action> is not a possible chance outcome now (<phase>)". Handlers raise it."""
         return IllegalAction(why or f"{action} is not a possible chance outcome now ({self.phase.name.lower()})")
+
+    # -- the end ------------------------------------------------------------------------
+    def end_match(self, totals: list[float]) -> Event:
+        """End the match (phase :attr:`OVER`) and return its ``match_over`` event: "Winner: X"
+        (or "Winners: X, Y") of :meth:`winners`, with the ``winners`` and the final ``totals``
+        (per seat, in points) as its data."""
+        self.phase = self.OVER
+        w = self.winners()
+        return Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                     + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
+                     {"winners": w, "totals": totals})
 
     # -- chance ------------------------------------------------------------------------
     def sample_chance(self, rng: random.Random) -> Action:

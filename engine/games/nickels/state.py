@@ -9,12 +9,11 @@ phase and an offer in the offer phase), with the legality of :mod:`engine.games.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted, rank_text
-from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, rand_below, shuffled
-from engine.grammar import agree, plural
+from engine.core import Action, ChooseDealer, Event, IllegalAction, rand_below
+from engine.grammar import plural
 from engine.games.nickels.actions import (
     CHANCE_PHASES,
     Claim,
@@ -45,6 +44,7 @@ from engine.games.nickels.turn import (CHANCE_TEXT, FIXED_MOVES, OFFER_HINT, OVE
                                       discard_problem, layoff_move_problem, layoff_pos, meld_problem, play_hint,
                                       play_moves, swap_move_problem, swap_pos)
 from engine.games.nickels.view import NickelsView
+from engine.determinize import deal_round, rest_after_deal
 from engine.match import match_winners
 from engine.phased import (AS_IS, CARD_ROWS, CARDS, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS,
                            SORTED_ROWS, TUPLE, TUPLES, Field, PhasedState, chance, move, slots)
@@ -58,7 +58,7 @@ _DEALER, _DEAL, _UPCARD, _ACQUIRE = Phase.DEALER, Phase.DEAL, Phase.UPCARD, Phas
 _OFFER, _PENALTY, _AFTER, _DRAW = Phase.OFFER, Phase.PENALTY, Phase.AFTER, Phase.DRAW
 _PLAY, _OVER = Phase.PLAY, Phase.OVER
 
-#: Who moves in each phase of a player's move (the state field holding the seat).
+#: Who moves in each phase of a player's move (the state field holding the seat: ``PhasedState.to_move``).
 _MOVER = {Phase.ACQUIRE: "turn_seat", Phase.AFTER: "turn_seat", Phase.PLAY: "turn_seat",
           Phase.OFFER: "offer_seat"}
 
@@ -93,6 +93,7 @@ class NickelsState(PhasedState):
     Phase = Phase
     CHANCE_PHASES = CHANCE_PHASES
     OVER = Phase.OVER
+    MOVER = _MOVER
     CHANCE_TEXT, OVER_TEXT = CHANCE_TEXT, OVER_TEXT
     PHASE_HINTS = {Phase.ACQUIRE: acquire_hint, Phase.AFTER: acquire_hint, Phase.OFFER: OFFER_HINT,
                    Phase.PLAY: play_hint}
@@ -155,13 +156,6 @@ class NickelsState(PhasedState):
         self.turn_no = 1
 
     # -- whose move --------------------------------------------------------------
-    @property
-    def to_move(self) -> int:
-        who = _MOVER.get(self.phase)
-        if who is not None:
-            return getattr(self, who)
-        return TERMINAL if self.phase is _OVER else CHANCE
-
     @property
     def turn(self) -> int:
         return self.turn_seat
@@ -240,13 +234,7 @@ class NickelsState(PhasedState):
         return PenaltyCard(self._sample_card(rng))
 
     def _sample_deal(self, rng: random.Random) -> Action:
-        size = 6 + self.round_no
-        order = shuffled(rng, self.pool)[:size * self.n_seats]
-        n = self.n_seats
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, c in enumerate(order):  # NK-4: one at a time, from the dealer's left
-            hands[(self.dealer + 1 + i) % n].append(c)
-        return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
+        return Deal(deal_round(self.pool, rng, self.dealer, self.n_seats, 6 + self.round_no))  # NK-4
 
     def observation(self, action: Action, seat: int) -> str:
         """NK-4/NK-13: a seat sees its own dealt hand and the others' sizes
@@ -276,12 +264,11 @@ class NickelsState(PhasedState):
         if len(hands) != self.n_seats or any(len(h) != size for h in hands):
             raise IllegalAction(f"the {HAND_NAMES[self.round_no]} deals {size} cards to each of "
                                 f"{self.n_seats} seats")
-        rest = Counter(self.pool)
-        rest.subtract(c for h in hands for c in h)
-        if any(v < 0 for v in rest.values()):
+        rest = rest_after_deal(self.pool, hands)
+        if rest is None:
             raise IllegalAction("the deal holds cards that are not in the pack")
         self.hands = [sorted(h, key=_order) for h in hands]
-        self.pool = list(rest.elements())
+        self.pool = rest
         self.phase = _UPCARD
         b, r = self.contract
         return [Event("deal", f"{{seat}} {{seat:deals|deal}} the {HAND_NAMES[self.round_no]}: {size} cards each; "
@@ -523,11 +510,7 @@ class NickelsState(PhasedState):
                          "unmelded": 0 if twelve else self.variant.unmelded_penalty,
                          "reason": text})]
         if self.round_no == ROUNDS - 1:
-            self.phase = _OVER
-            w = self.winners()
-            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
-                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
-                                {"winners": w, "totals": [float(x) for x in self.totals]}))
+            events.append(self.end_match([float(x) for x in self.totals]))
             return events
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats

@@ -11,14 +11,13 @@ checked by the :class:`~engine.games.nogginate.turn.Turn`'s check of its type an
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted
 from engine.games.nogginate.cards import CHEAT_CARDS
-from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, rand_below, shuffled
-from engine.grammar import agree, plural
+from engine.core import Action, ChooseDealer, Event, IllegalAction, rand_below
+from engine.grammar import plural
 from engine.games.nogginate.actions import (
     CHANCE_PHASES,
     Add,
@@ -64,6 +63,7 @@ from engine.games.nogginate.melds import (
 from engine.games.nogginate.powers import apply_cheat_nate, apply_give, apply_power
 from engine.games.nogginate.turn import CHECKS, HINTS, Turn
 from engine.games.nogginate.view import NogginateView
+from engine.determinize import deal_round, rest_after_deal
 from engine.match import match_winners
 from engine.phased import (AS_IS, CARD_ROWS, CARDS, FLAG, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS,
                            SORTED_ROWS, TUPLE, TUPLES, Field, PhasedState, Verb, chance, move, slots)
@@ -81,7 +81,7 @@ OUT_BONUS = 200  # NG-46
 _DEALER, _DEAL, _UPCARD, _ACQUIRE = Phase.DEALER, Phase.DEAL, Phase.UPCARD, Phase.ACQUIRE
 _DRAW, _MELD, _ANSWER, _OVER = Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER
 
-#: Who moves in each phase of a player's move (the state field holding the seat).
+#: Who moves in each phase of a player's move (the state field holding the seat: ``PhasedState.to_move``).
 _MOVER = {Phase.ACQUIRE: "turn_seat", Phase.MELD: "turn_seat", Phase.ANSWER: "answer_seat",
           Phase.RETURN: "return_seat"}
 
@@ -160,6 +160,7 @@ class NogginateState(PhasedState):
     Phase = Phase
     CHANCE_PHASES = CHANCE_PHASES
     OVER = Phase.OVER
+    MOVER = _MOVER
     CHANCE_TEXT = "it is not a player's move: cards are being dealt or drawn"
     OVER_TEXT = "the match is over"
     PHASE_HINTS = {p: _on_turn(hint) for p, hint in HINTS.items()}
@@ -252,13 +253,6 @@ class NogginateState(PhasedState):
 
     # -- whose move --------------------------------------------------------------
     @property
-    def to_move(self) -> int:
-        who = _MOVER.get(self.phase)
-        if who is not None:
-            return getattr(self, who)
-        return TERMINAL if self.phase is _OVER else CHANCE
-
-    @property
     def turn(self) -> int:
         return self.turn_seat
 
@@ -307,12 +301,7 @@ class NogginateState(PhasedState):
         return ChooseDealer(rand_below(rng, self.n_seats))
 
     def _sample_deal(self, rng: random.Random) -> Action:
-        n = self.n_seats
-        order = shuffled(rng, self.stock)[:HAND_SIZE * n]
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, c in enumerate(order):  # NG-13: one at a time from the dealer's left
-            hands[(self.dealer + 1 + i) % n].append(c)
-        return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
+        return Deal(deal_round(self.stock, rng, self.dealer, self.n_seats, HAND_SIZE))  # NG-13
 
     def _sample_upcard(self, rng: random.Random) -> Action:
         return Upcard(self.stock[rand_below(rng, len(self.stock))])
@@ -360,12 +349,11 @@ class NogginateState(PhasedState):
         hands = action.hands
         if len(hands) != self.n_seats or any(len(h) != HAND_SIZE for h in hands):
             raise IllegalAction(f"the deal gives {HAND_SIZE} cards to each of {self.n_seats} seats (NG-13)")
-        rest = Counter(self.stock)
-        rest.subtract(c for h in hands for c in h)
-        if any(v < 0 for v in rest.values()):
+        rest = rest_after_deal(self.stock, hands)
+        if rest is None:
             raise IllegalAction("the deal holds cards that are not in the deck")
         self.hands = [sorted(h, key=_order) for h in hands]
-        self.stock = list(rest.elements())
+        self.stock = rest
         self.phase = _UPCARD
         mins = ", ".join(f"{self.minimum(t)}" for t in range(len(self.teams)))
         return [Event("deal", f"{{seat}} {{seat:deals|deal}} round {self.round_no + 1}: {HAND_SIZE} cards each; "
@@ -690,11 +678,7 @@ class NogginateState(PhasedState):
                          "qualified": [self.team_qualifies(t) for t in range(len(self.teams))],
                          "left": [cards_text(h) for h in self.hands], "reason": text})]
         if self._match_done():
-            self.phase = _OVER
-            w = self.winners()
-            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
-                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
-                                {"winners": w, "totals": self.scores()}))
+            events.append(self.end_match(self.scores()))
             return events
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats
