@@ -38,6 +38,7 @@ subclasses' slots take effect: a state has no ``__dict__``.
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from typing import Any, Callable, ClassVar, Collection, Iterable, Mapping, NamedTuple, Self
 
@@ -71,12 +72,13 @@ FLAG = "str(int({x}))"
 PHASE = "_phase_names[{x}]"
 #: The cards' texts in order.
 CARDS = "cards_text({x})"
-#: The cards' texts sorted (a pool or a hand whose order means nothing).
-SORTED_CARDS = "cards_text(sorted({x}))"
+#: The cards' texts sorted (a pool or a hand whose order means nothing). Sorted by the key
+#: ``Card.order`` (the order ``<`` compares): one call a card, not one a comparison.
+SORTED_CARDS = "cards_text(sorted({x}, key=_order))"
 #: Rows of cards, each in order, joined by ``/``.
 CARD_ROWS = '"/".join([cards_text(r) for r in {x}])'
 #: Rows of cards, each sorted (hands), joined by ``/``.
-SORTED_ROWS = '"/".join([cards_text(sorted(r)) for r in {x}])'
+SORTED_ROWS = '"/".join([cards_text(sorted(r, key=_order)) for r in {x}])'
 #: Ints joined by ``,``.
 INTS = '",".join(map(str, {x}))'
 #: Rows of ints, each joined by ``,``, the rows by ``;``.
@@ -91,6 +93,9 @@ TUPLE = "tuple({x})"
 #: A list of lists as a tuple of tuples (read back as a list of lists).
 TUPLES = "tuple(map(tuple, {x}))"
 _THAW = {AS_IS: "{x}", TUPLE: "list({x})", TUPLES: "list(map(list, {x}))"}
+
+
+_ORDER = operator.attrgetter("order")
 
 
 class Field(NamedTuple):
@@ -173,7 +178,7 @@ def chance(action: type[Action], phase: enum.IntEnum, apply: Callable[[Any, Any]
 
 def _compile(cls: type, fields: tuple[Field, ...]) -> None:
     """Give ``cls`` the ``clone`` and ``fingerprint`` that ``fields`` describe."""
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "cards_text": cards_text,
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "cards_text": cards_text, "_order": _ORDER,
                            "_phase_names": {p: p.name.lower() for p in cls.Phase}}  # type: ignore[attr-defined]
     copies = []
     groups: list[tuple[str | None, list[str]]] = [(None, ["self.game.id"])]  # runs of fields by `when`
