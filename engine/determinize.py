@@ -30,9 +30,37 @@ import random
 from collections import Counter
 from typing import Callable, Hashable, Iterable, Sequence, TypeVar
 
+from engine.cards import Card
 from engine.core import shuffled
 
 C = TypeVar("C", bound=Hashable)
+
+def _order(c: Card) -> int:
+    return c.order
+
+
+def deal_round(pool: Sequence[Card], rng: random.Random, dealer: int, n_seats: int,
+               size: int) -> tuple[tuple[Card, ...], ...]:
+    """A rummy round's deal from an unordered draw pile (Nickels NK-4, Nogginate NG-13): ``size``
+    cards to each of ``n_seats`` hands, one at a time from the dealer's left, of ``pool``
+    shuffled (:func:`engine.core.shuffled`); each hand sorted in card order, in seat order."""
+    order = shuffled(rng, pool)[:size * n_seats]
+    hands: list[list[Card]] = [[] for _ in range(n_seats)]
+    for i, c in enumerate(order):
+        hands[(dealer + 1 + i) % n_seats].append(c)
+    return tuple(tuple(sorted(h, key=_order)) for h in hands)
+
+
+def rest_after_deal(pool: Iterable[C], hands: Iterable[Iterable[C]]) -> list[C] | None:
+    """What is left of the unordered ``pool`` once ``hands`` are dealt from it (a multiset, in
+    the order :meth:`collections.Counter.elements` gives), or None when the hands hold a card
+    the pool does not (a deal that cannot happen)."""
+    rest = Counter(pool)
+    rest.subtract(c for h in hands for c in h)
+    if any(v < 0 for v in rest.values()):
+        return None
+    return list(rest.elements())
+
 
 #: Plain uniform deals tried before the sequential fallback.
 DEFAULT_TRIES = 8

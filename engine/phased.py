@@ -38,14 +38,16 @@ subclasses' slots take effect: a state has no ``__dict__``.
 from __future__ import annotations
 
 import enum
+import operator
 import random
 from typing import Any, Callable, ClassVar, Collection, Iterable, Mapping, NamedTuple, Self
 
 from engine.cards import cards_text, pretty_text
-from engine.core import Action, Event, IllegalAction, State
+from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, State
+from engine.grammar import agree
 
-__all__ = ["CARDS", "CARD_ROWS", "DICT", "FLAG", "Field", "GRID", "INTS", "INT_ROWS", "LIST", "PHASE",
-           "PhasedState", "ROWS", "SHARE", "SORTED_CARDS", "SORTED_ROWS", "STR", "Verb", "chance",
+__all__ = ["AS_IS", "CARDS", "CARD_ROWS", "DICT", "FLAG", "Field", "GRID", "INTS", "INT_ROWS", "LIST", "PHASE",
+           "PhasedState", "ROWS", "SHARE", "SORTED_CARDS", "SORTED_ROWS", "STR", "TUPLE", "TUPLES", "Verb", "chance",
            "field_differences", "move", "slots"]
 
 # -- how clone copies a field: a Python expression of ``{x}``, the old value --
@@ -70,16 +72,30 @@ FLAG = "str(int({x}))"
 PHASE = "_phase_names[{x}]"
 #: The cards' texts in order.
 CARDS = "cards_text({x})"
-#: The cards' texts sorted (a pool or a hand whose order means nothing).
-SORTED_CARDS = "cards_text(sorted({x}))"
+#: The cards' texts sorted (a pool or a hand whose order means nothing). Sorted by the key
+#: ``Card.order`` (the order ``<`` compares): one call a card, not one a comparison.
+SORTED_CARDS = "cards_text(sorted({x}, key=_order))"
 #: Rows of cards, each in order, joined by ``/``.
 CARD_ROWS = '"/".join([cards_text(r) for r in {x}])'
 #: Rows of cards, each sorted (hands), joined by ``/``.
-SORTED_ROWS = '"/".join([cards_text(sorted(r)) for r in {x}])'
+SORTED_ROWS = '"/".join([cards_text(sorted(r, key=_order)) for r in {x}])'
 #: Ints joined by ``,``.
 INTS = '",".join(map(str, {x}))'
 #: Rows of ints, each joined by ``,``, the rows by ``;``.
 INT_ROWS = '";".join([",".join(map(str, r)) for r in {x}])'
+
+
+# -- how a view carries a public field (and how determinize reads it back) --
+#: The value itself (immutable).
+AS_IS = "{x}"
+#: A list as a tuple (read back as a list).
+TUPLE = "tuple({x})"
+#: A list of lists as a tuple of tuples (read back as a list of lists).
+TUPLES = "tuple(map(tuple, {x}))"
+_THAW = {AS_IS: "{x}", TUPLE: "list({x})", TUPLES: "list(map(list, {x}))"}
+
+
+_ORDER = operator.attrgetter("order")
 
 
 class Field(NamedTuple):
@@ -88,11 +104,20 @@ class Field(NamedTuple):
     and how :meth:`PhasedState.fingerprint` writes it (one of :data:`STR`,
     :data:`FLAG`, :data:`PHASE`, :data:`CARDS`, :data:`SORTED_CARDS`,
     :data:`CARD_ROWS`, :data:`SORTED_ROWS`, :data:`INTS`, :data:`INT_ROWS`, a
-    function ``value -> str``, or ``None``: not fingerprinted)."""
+    function ``value -> str``, or ``None``: not fingerprinted), and ``when`` it is."""
 
     name: str
     copy: str = SHARE
     fingerprint: str | Callable[[Any], str] | None = STR
+    #: A Python condition on ``self`` (``"self.variant.use_cheat_cards"``): the field is
+    #: fingerprinted only when it holds (a house rule's fields, absent from the hashes of
+    #: matches without it). None: always.
+    when: str | None = None
+    #: How a view carries the field under the same name (:data:`AS_IS`, :data:`TUPLE`,
+    #: :data:`TUPLES`), or None: not in the view as it is (private, or shown otherwise).
+    #: :meth:`PhasedState.public_fields` and :meth:`PhasedState.set_public_fields` are
+    #: generated from these, so the view and ``determinize`` keep no list of their own.
+    view: str | None = None
 
 
 def slots(fields: Iterable[Field]) -> tuple[str, ...]:
@@ -122,13 +147,24 @@ def _always(state: Any, action: Any) -> bool:
 
 def move(action: type[Action], phases: enum.IntEnum | Collection[enum.IntEnum],
          apply: Callable[[Any, Any], list[Event]], legal: Callable[[Any, Any], bool] | None = None,
-         why: Callable[[Any, Any], str] | None = None) -> Verb:
+         why: Callable[[Any, Any], str] | None = None, *,
+         problem: Callable[[Any, Any], str | None] | None = None) -> Verb:
     """A player's move: ``action`` may be taken in ``phases`` when ``legal(state,
     action)`` (None: always, in those phases); ``why(state, action)`` is the
     sentence for an illegal one of those phases (None: the phase's hint, see
     :attr:`PhasedState.PHASE_HINTS`); ``apply(state, action)`` carries out a legal one
-    and returns its events."""
+    and returns its events. A game whose checks find the sentence anyway (the rummy
+    games' meld checks) gives one ``problem(state, action) -> str | None`` instead of
+    ``legal`` and ``why``: None when legal, else the sentence."""
+    if problem is not None:
+        return Verb(action, _phases(phases), apply, _no_problem(problem), problem)  # type: ignore[arg-type]
     return Verb(action, _phases(phases), apply, legal or _always, why)
+
+
+def _no_problem(problem: Callable[[Any, Any], str | None]) -> Callable[[Any, Any], bool]:
+    def legal(state: Any, action: Any) -> bool:
+        return problem(state, action) is None
+    return legal
 
 
 def chance(action: type[Action], phase: enum.IntEnum, apply: Callable[[Any, Any], list[Event]],
@@ -142,10 +178,10 @@ def chance(action: type[Action], phase: enum.IntEnum, apply: Callable[[Any, Any]
 
 def _compile(cls: type, fields: tuple[Field, ...]) -> None:
     """Give ``cls`` the ``clone`` and ``fingerprint`` that ``fields`` describe."""
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "cards_text": cards_text,
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "cards_text": cards_text, "_order": _ORDER,
                            "_phase_names": {p: p.name.lower() for p in cls.Phase}}  # type: ignore[attr-defined]
     copies = []
-    parts = ["self.game.id"]
+    groups: list[tuple[str | None, list[str]]] = [(None, ["self.game.id"])]  # runs of fields by `when`
     for f in fields:
         value = f"self.{f.name}"
         copies.append(f"    s.{f.name} = " + f.copy.format(x=value))
@@ -153,16 +189,36 @@ def _compile(cls: type, fields: tuple[Field, ...]) -> None:
             continue
         if callable(f.fingerprint):
             env[f"_fp_{f.name}"] = f.fingerprint
-            parts.append(f"_fp_{f.name}({value})")
+            part = f"_fp_{f.name}({value})"
         else:
-            parts.append(f.fingerprint.format(x=value))
+            part = f.fingerprint.format(x=value)
+        if groups[-1][0] != f.when:
+            groups.append((f.when, []))
+        groups[-1][1].append(part)
+    if len(groups) == 1:
+        fp = "    return '|'.join([" + ", ".join(groups[0][1]) + "])\n"
+    else:
+        fp = "    p = [" + ", ".join(groups[0][1]) + "]\n"
+        for when, parts in groups[1:]:
+            fp += (f"    if {when}:\n        p += [" if when else "    p += [") + ", ".join(parts) + "]\n"
+        fp += "    return '|'.join(p)\n"
+    public = [f for f in fields if f.view is not None]
     src = ("def clone(self):\n    s = _new(_cls)\n" + "\n".join(copies) + "\n    return s\n"
-           "def fingerprint(self):\n    return '|'.join([" + ", ".join(parts) + "])\n")
+           "def fingerprint(self):\n" + fp
+           + "def public_fields(self):\n    return {" + ", ".join(
+               f"{f.name!r}: " + f.view.format(x=f"self.{f.name}") for f in public if f.view) + "}\n"
+           + "def set_public_fields(self, view):\n" + "".join(
+               f"    self.{f.name} = " + _THAW[f.view].format(x=f"view.{f.name}") + "\n" for f in public if f.view)
+           + "    return None\n")
     exec(compile(src, f"<{cls.__name__} fields>", "exec"), env)
     if "clone" not in cls.__dict__:
         env["clone"].__qualname__ = f"{cls.__name__}.clone"
         env["clone"].__doc__ = "An independent copy, field by field as ``FIELDS`` says (generated)."
         cls.clone = env["clone"]  # type: ignore[attr-defined]
+    for name in ("public_fields", "set_public_fields"):
+        if name not in cls.__dict__:
+            env[name].__qualname__ = f"{cls.__name__}.{name}"
+            setattr(cls, name, env[name])
     if "fingerprint" not in cls.__dict__:
         env["fingerprint"].__qualname__ = f"{cls.__name__}.fingerprint"
         env["fingerprint"].__doc__ = ("The game id and every fingerprinted field of ``FIELDS``, in order, "
@@ -196,8 +252,12 @@ class PhasedState(State):
     #: Why no player may act at a chance step / after the end (``why_illegal``, ``apply``).
     CHANCE_TEXT: ClassVar[str] = "it is not a player's move: the cards are being dealt"
     OVER_TEXT: ClassVar[str] = "the match is over"
-    #: What a player may do in each phase: the refusal of an action of another phase.
-    PHASE_HINTS: ClassVar[Mapping[enum.IntEnum, str]] = {}
+    #: Who moves in each phase of a player's move: the name of the field holding the seat
+    #: (read by the default :attr:`to_move`).
+    MOVER: ClassVar[Mapping[Any, str]] = {}
+    #: What a player may do in each phase: the refusal of an action without a row in the phase
+    #: (a sentence, or a function ``(state, action) -> str`` where it depends on the action).
+    PHASE_HINTS: ClassVar[Mapping[enum.IntEnum, str | Callable[[Any, Any], str]]] = {}
 
     # built from VERBS by __init_subclass__: action type -> phase -> the row's handlers
     _MOVES: ClassVar[dict[type, dict[Any, tuple[Callable[[Any, Any], bool], Callable[[Any, Any], list[Event]],
@@ -234,7 +294,26 @@ class PhasedState(State):
         """The game id and every fingerprinted field of ``FIELDS``, joined by ``|`` (generated)."""
         raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
 
+    def public_fields(self) -> dict[str, Any]:
+        """The fields a view carries under their own names (``Field.view``), frozen as the
+        table says (generated): ``view = View(seat=..., **state.public_fields(), ...)``."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
+
+    def set_public_fields(self, view: Any) -> None:
+        """Set the fields a view carries (``Field.view``) from ``view``, thawed back to
+        lists (generated): what ``determinize`` copies before dealing the unseen cards."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
+
     # -- whose move ----------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        """The seat in the field :attr:`MOVER` names for this phase; else :data:`~engine.core.TERMINAL`
+        once the match is over, else :data:`~engine.core.CHANCE` (a game with another rule overrides it)."""
+        who = self.MOVER.get(self.phase)
+        if who is not None:
+            return getattr(self, who)
+        return TERMINAL if self.phase is self.OVER else CHANCE
+
     @property
     def is_over(self) -> bool:
         """True when the match has ended (phase ``OVER``)."""
@@ -265,7 +344,10 @@ class PhasedState(State):
                 return None
             if row[2] is not None:
                 return row[2](self, action)
-        return self.PHASE_HINTS.get(p) or f"{pretty_text(str(action))} is not legal now"
+        hint = self.PHASE_HINTS.get(p)
+        if callable(hint):
+            return hint(self, action)
+        return hint or f"{pretty_text(str(action))} is not legal now"
 
     # -- apply -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
@@ -304,6 +386,17 @@ class PhasedState(State):
         """The error for a chance outcome that cannot happen now: ``why``, or
         "<action> is not a possible chance outcome now (<phase>)". Handlers raise it."""
         return IllegalAction(why or f"{action} is not a possible chance outcome now ({self.phase.name.lower()})")
+
+    # -- the end ------------------------------------------------------------------------
+    def end_match(self, totals: list[float]) -> Event:
+        """End the match (phase :attr:`OVER`) and return its ``match_over`` event: "Winner: X"
+        (or "Winners: X, Y") of :meth:`winners`, with the ``winners`` and the final ``totals``
+        (per seat, in points) as its data."""
+        self.phase = self.OVER
+        w = self.winners()
+        return Event("match_over", agree(len(w), "Winner: ", "Winners: ")
+                     + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
+                     {"winners": w, "totals": totals})
 
     # -- chance ------------------------------------------------------------------------
     def sample_chance(self, rng: random.Random) -> Action:

@@ -302,7 +302,7 @@ def _result_of(last: bytes) -> dict | None:
         return None
     if not (isinstance(obj, dict) and obj.get("type") == "result"):
         return None
-    why = gamelog._line_problem(obj)
+    why = gamelog.line_problem(obj)
     if why:
         raise CorruptLog(why)
     return obj

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from engine.cards import Card, cards_text
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, Pass, rand_below, shuffled
-from engine.grammar import agree, article, plural
+from engine.grammar import article, plural
 from engine.match import match_over, match_winners
 from engine.phased import (CARDS, DICT, FLAG, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS, SORTED_ROWS,
                            Field, PhasedState, chance, move, slots)
@@ -597,11 +597,7 @@ class NagsState(PhasedState):
                       None if self.variant.match_target is None else 2 * self.variant.match_target) \
                 or (self.variant.match_target is not None
                     and self._drawn_in_a_row() >= self.variant.max_drawn_games):  # NA-21a
-            self.phase = _OVER
-            w = self.winners()
-            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
-                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
-                                {"winners": w, "totals": totals}))
+            events.append(self.end_match(totals))
             return events
         self.game_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats  # NA-6a

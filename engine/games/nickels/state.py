@@ -1,20 +1,19 @@
 """Nickels' state: a match of seven rounds, and what each action does to it (NK-3 to NK-22).
 
-Legality is :mod:`engine.games.nickels.turn`'s. As in OpenSpiel's gin rummy, a chance outcome is
-applied by its phase's handler (:data:`_CHANCE_APPLY`) and a
-player's move by its phase's and action type's (:data:`_APPLY`): ``pass`` declines the discard
-in the acquire phase and an offer in the offer phase.
+:class:`NickelsState` is a :class:`~engine.phased.PhasedState`: its ``FIELDS`` table generates
+``clone``, ``fingerprint`` and the view's public fields; its ``VERBS`` table gives one handler per
+chance phase and per move (phase and action type: ``pass`` declines the discard in the acquire
+phase and an offer in the offer phase), with the legality of :mod:`engine.games.nickels.turn`.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted, rank_text
-from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, State, rand_below, shuffled
-from engine.grammar import agree, plural
+from engine.core import Action, ChooseDealer, Event, IllegalAction, rand_below
+from engine.grammar import plural
 from engine.games.nickels.actions import (
     CHANCE_PHASES,
     Claim,
@@ -41,9 +40,14 @@ from engine.games.nickels.melds import (
     TableMeld,
     contract_text,
 )
-from engine.games.nickels.turn import FIXED_MOVES, WHY_BY_PHASE, layoff_pos, no_move_now, play_moves, swap_pos
+from engine.games.nickels.turn import (CHANCE_TEXT, FIXED_MOVES, OFFER_HINT, OVER_TEXT, acquire_hint,
+                                      discard_problem, layoff_move_problem, layoff_pos, meld_problem, play_hint,
+                                      play_moves, swap_move_problem, swap_pos)
 from engine.games.nickels.view import NickelsView
+from engine.determinize import deal_round, rest_after_deal
 from engine.match import match_winners
+from engine.phased import (AS_IS, CARD_ROWS, CARDS, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS,
+                           SORTED_ROWS, TUPLE, TUPLES, Field, PhasedState, chance, move, slots)
 
 if TYPE_CHECKING:
     from engine.games.nickels.game import Nickels, NickelsVariant
@@ -54,7 +58,7 @@ _DEALER, _DEAL, _UPCARD, _ACQUIRE = Phase.DEALER, Phase.DEAL, Phase.UPCARD, Phas
 _OFFER, _PENALTY, _AFTER, _DRAW = Phase.OFFER, Phase.PENALTY, Phase.AFTER, Phase.DRAW
 _PLAY, _OVER = Phase.PLAY, Phase.OVER
 
-#: Who moves in each phase of a player's move (the state field holding the seat).
+#: Who moves in each phase of a player's move (the state field holding the seat: ``PhasedState.to_move``).
 _MOVER = {Phase.ACQUIRE: "turn_seat", Phase.AFTER: "turn_seat", Phase.PLAY: "turn_seat",
           Phase.OFFER: "offer_seat"}
 
@@ -63,7 +67,11 @@ def _order(c: Card) -> int:
     return c.order
 
 
-class NickelsState(State):
+def _melds_text(melds: list[TableMeld]) -> str:
+    return ";".join(f"{m.id}:{m.owner}:{m.meld.text()}" for m in melds)
+
+
+class NickelsState(PhasedState):
     """A match of seven rounds of Nickels.
 
     Public attributes (read by views, bots, tests and widgets; change them only via :meth:`apply`):
@@ -82,9 +90,39 @@ class NickelsState(State):
         out_seat: who went out in the last finished round (None: nobody, NK-19).
     """
 
-    __slots__ = ("variant", "n_seats", "phase", "round_no", "dealer", "turn_seat", "offer_seat", "hands", "pool",
-                 "discards", "melds", "next_id", "down_turn", "owed", "known", "claims", "turn_claims", "turn_no",
-                 "round_scores", "totals", "out_seat", "_pen", "_deck")
+    Phase = Phase
+    CHANCE_PHASES = CHANCE_PHASES
+    OVER = Phase.OVER
+    MOVER = _MOVER
+    CHANCE_TEXT, OVER_TEXT = CHANCE_TEXT, OVER_TEXT
+    PHASE_HINTS = {Phase.ACQUIRE: acquire_hint, Phase.AFTER: acquire_hint, Phase.OFFER: OFFER_HINT,
+                   Phase.PLAY: play_hint}
+    FIELDS = (
+        Field("variant", SHARE, None, view=AS_IS),
+        Field("n_seats", SHARE, None, view=AS_IS),
+        Field("_pen", SHARE, None),  # the variant's penalty values and deck, cached
+        Field("_deck", SHARE, None),
+        Field("phase", SHARE, PHASE, view=AS_IS),
+        Field("round_no", view=AS_IS),
+        Field("dealer", view=AS_IS),
+        Field("turn_seat"),  # the view's ``turn``
+        Field("offer_seat", view=AS_IS),
+        Field("hands", ROWS, CARD_ROWS),
+        Field("pool", LIST, SORTED_CARDS),
+        Field("discards", LIST, CARDS, view=TUPLE),
+        Field("melds", LIST, _melds_text, view=TUPLE),
+        Field("next_id", view=AS_IS),
+        Field("down_turn", LIST, INTS, view=TUPLE),
+        Field("owed", SHARE, INTS, view=AS_IS),
+        Field("known", ROWS, SORTED_ROWS),  # the view's rows are sorted
+        Field("claims", LIST, INTS, view=TUPLE),
+        Field("turn_claims", view=AS_IS),
+        Field("turn_no", view=AS_IS),
+        Field("round_scores", LIST, INT_ROWS, view=TUPLES),  # finished rows never change
+        Field("totals", LIST, INTS, view=TUPLE),
+        Field("out_seat", view=AS_IS),
+    )
+    __slots__ = slots(FIELDS)
 
     game: ClassVar[type[Nickels]]
 
@@ -117,41 +155,10 @@ class NickelsState(State):
         self.turn_claims = 0
         self.turn_no = 1
 
-    def clone(self) -> NickelsState:
-        s = object.__new__(NickelsState)
-        s.variant, s.n_seats, s._pen, s._deck = self.variant, self.n_seats, self._pen, self._deck
-        s.phase, s.round_no, s.dealer = self.phase, self.round_no, self.dealer
-        s.turn_seat, s.offer_seat = self.turn_seat, self.offer_seat
-        s.hands = [h[:] for h in self.hands]
-        s.pool = self.pool[:]
-        s.discards = self.discards[:]
-        s.melds = self.melds[:]
-        s.next_id = self.next_id
-        s.down_turn = self.down_turn[:]
-        s.owed = self.owed
-        s.known = [k[:] for k in self.known]
-        s.claims = self.claims[:]
-        s.turn_claims, s.turn_no = self.turn_claims, self.turn_no
-        s.round_scores = self.round_scores[:]  # finished rows never change
-        s.totals = self.totals[:]
-        s.out_seat = self.out_seat
-        return s
-
     # -- whose move --------------------------------------------------------------
-    @property
-    def to_move(self) -> int:
-        who = _MOVER.get(self.phase)
-        if who is not None:
-            return getattr(self, who)
-        return TERMINAL if self.phase == _OVER else CHANCE
-
     @property
     def turn(self) -> int:
         return self.turn_seat
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == _OVER
 
     @property
     def hand_number(self) -> int:
@@ -202,48 +209,32 @@ class NickelsState(State):
         fixed = FIXED_MOVES.get(self.phase)
         if fixed is not None:
             return list(fixed)
-        if self.phase != _PLAY:
+        if self.phase is not _PLAY:
             return []
         seat = self.turn_seat
         return play_moves(self.hands[seat], self.melds, seat, self.contract, self.owed,
                           self.variant.min_naturals_per_meld, self.round_no == ROUNDS - 1, self.down_turn[seat],
                           self.turn_no)
 
-    def is_legal(self, action: Action) -> bool:
-        """The same answer as ``action in self.legal_actions()``, checking only the rules the action names."""
-        return self.why_illegal(action) is None
-
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it
-        (:mod:`engine.games.nickels.turn`: one checker per phase)."""
-        check = WHY_BY_PHASE.get(self.phase)
-        return no_move_now(self) if check is None else check(self, action)
-
     # -- chance ----------------------------------------------------------------------
-    def sample_chance(self, rng: random.Random) -> Action:
-        """The next chance outcome, uniformly at random: the first dealer, a deal, the
-        up-card, a draw or a penalty card (drawn from the unordered draw pile).
+    def _sample_dealer(self, rng: random.Random) -> Action:
+        return ChooseDealer(rand_below(rng, self.n_seats))
 
-        Raises:
-            IllegalAction: if the next step is not a chance step.
-        """
-        outcome = _POOL_OUTCOME.get(self.phase)
-        if outcome is not None:  # a card from the pool: the up-card, a draw or a penalty card
-            return outcome(self.pool[rand_below(rng, len(self.pool))])
-        if self.phase == _DEALER:
-            return ChooseDealer(rand_below(rng, self.n_seats))
-        if self.phase == _DEAL:
-            return self._sample_deal(rng)
-        raise IllegalAction("not a chance step")
+    def _sample_card(self, rng: random.Random) -> Card:
+        """A card of the unordered draw pile, uniformly: the up-card, a draw or a penalty card."""
+        return self.pool[rand_below(rng, len(self.pool))]
+
+    def _sample_upcard(self, rng: random.Random) -> Action:
+        return Upcard(self._sample_card(rng))
+
+    def _sample_draw(self, rng: random.Random) -> Action:
+        return DrawCard(self._sample_card(rng))
+
+    def _sample_penalty(self, rng: random.Random) -> Action:
+        return PenaltyCard(self._sample_card(rng))
 
     def _sample_deal(self, rng: random.Random) -> Action:
-        size = 6 + self.round_no
-        order = shuffled(rng, self.pool)[:size * self.n_seats]
-        n = self.n_seats
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, c in enumerate(order):  # NK-4: one at a time, from the dealer's left
-            hands[(self.dealer + 1 + i) % n].append(c)
-        return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
+        return Deal(deal_round(self.pool, rng, self.dealer, self.n_seats, 6 + self.round_no))  # NK-4
 
     def observation(self, action: Action, seat: int) -> str:
         """NK-4/NK-13: a seat sees its own dealt hand and the others' sizes
@@ -258,44 +249,26 @@ class NickelsState(State):
             return "penalty"
         return str(action)
 
-    # -- apply -------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        if self.phase in CHANCE_PHASES:
-            return _CHANCE_APPLY[self.phase](self, action)
-        why = self.why_illegal(action)
-        if why is not None:
-            raise IllegalAction(why)
-        return _APPLY[self.phase, type(action)](self, action)
-
-    def apply_trusted(self, action: Action) -> list[Event]:
-        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`)."""
-        if self.phase in CHANCE_PHASES:
-            return _CHANCE_APPLY[self.phase](self, action)
-        return _APPLY[self.phase, type(action)](self, action)
-
     # -- chance outcomes, one handler per phase -------------------------------------------
-    def _apply_dealer(self, action: Action) -> list[Event]:
-        if type(action) is not ChooseDealer or not 0 <= action.seat < self.n_seats:
-            raise IllegalAction("expected the first dealer: dealer <seat>")
+    def _apply_dealer(self, action: ChooseDealer) -> list[Event]:
+        if not 0 <= action.seat < self.n_seats:
+            raise self.impossible(action, "expected the first dealer: dealer <seat>")
         self.dealer = action.seat
         self._reset_round()
         self.phase = _DEAL
         return [Event("dealer", "{seat} {seat:deals|deal} first (NK-4)", self.dealer, {"dealer": self.dealer})]
 
-    def _apply_deal(self, action: Action) -> list[Event]:
-        if type(action) is not Deal:
-            raise IllegalAction("expected the deal")
+    def _apply_deal(self, action: Deal) -> list[Event]:
         hands = action.hands
         size = 6 + self.round_no
         if len(hands) != self.n_seats or any(len(h) != size for h in hands):
             raise IllegalAction(f"the {HAND_NAMES[self.round_no]} deals {size} cards to each of "
                                 f"{self.n_seats} seats")
-        rest = Counter(self.pool)
-        rest.subtract(c for h in hands for c in h)
-        if any(v < 0 for v in rest.values()):
+        rest = rest_after_deal(self.pool, hands)
+        if rest is None:
             raise IllegalAction("the deal holds cards that are not in the pack")
         self.hands = [sorted(h, key=_order) for h in hands]
-        self.pool = list(rest.elements())
+        self.pool = rest
         self.phase = _UPCARD
         b, r = self.contract
         return [Event("deal", f"{{seat}} {{seat:deals|deal}} the {HAND_NAMES[self.round_no]}: {size} cards each; "
@@ -303,17 +276,14 @@ class NickelsState(State):
                                                                   if self.round_no == ROUNDS - 1 else ""),
                       self.dealer, {"round": self.round_no, "size": size, "books": b, "runs": r})]
 
-    def _pool_outcome(self, action: Action, cls: type, expected: str) -> Card:
-        """The card of the chance outcome ``action`` of type ``cls`` (the draw pile must hold it)."""
-        card = action.card if isinstance(action, (Upcard, DrawCard, PenaltyCard)) else None
-        if card is None or card not in self.pool:
-            raise IllegalAction(f"{action} is not a card of the draw pile")
-        if type(action) is not cls:
-            raise IllegalAction(f"expected {expected}")
-        return card
+    def _pool_outcome(self, action: Upcard | DrawCard | PenaltyCard) -> Card:
+        """The card of the chance outcome ``action`` (the draw pile must hold it)."""
+        if action.card not in self.pool:
+            raise self.impossible(action, f"{action} is not a card of the draw pile")
+        return action.card
 
-    def _apply_upcard(self, action: Action) -> list[Event]:
-        card = self._pool_outcome(action, Upcard, "the up-card")
+    def _apply_upcard(self, action: Upcard) -> list[Event]:
+        card = self._pool_outcome(action)
         if card.is_joker and self.variant.reject_joker_upcard:  # NK-5 optional variation
             return [Event("upcard_joker", "A joker is turned up and goes back into the draw pile (NK-5)",
                           None, {"card": card.text, "cards": [card.text]})]
@@ -323,8 +293,8 @@ class NickelsState(State):
                         {"card": card.text, "cards": [card.text]})]
         return events + self._start_turn()
 
-    def _apply_draw(self, action: Action) -> list[Event]:
-        card = self._pool_outcome(action, DrawCard, "a draw")
+    def _apply_draw(self, action: DrawCard) -> list[Event]:
+        card = self._pool_outcome(action)
         seat = self.turn_seat
         self.pool.remove(card)
         insert_sorted(self.hands[seat], card)
@@ -333,8 +303,8 @@ class NickelsState(State):
                 Event("draw_private", f"{{seat}} {{seat:draws|draw}} {card.pretty}", seat,
                       {"card": card.text, "cards": [card.text]}, frozenset((seat,)))]
 
-    def _apply_penalty(self, action: Action) -> list[Event]:
-        card = self._pool_outcome(action, PenaltyCard, "the penalty card")
+    def _apply_penalty(self, action: PenaltyCard) -> list[Event]:
+        card = self._pool_outcome(action)
         seat = self.offer_seat
         self.pool.remove(card)
         insert_sorted(self.hands[seat], card)
@@ -356,7 +326,7 @@ class NickelsState(State):
         card = self.discards.pop()
         insert_sorted(self.hands[seat], card)
         self.known[seat].append(card)
-        how = "free (NK-13b)" if self.phase == _ACQUIRE else "from under the claimed card (NK-13d)"
+        how = "free (NK-13b)" if self.phase is _ACQUIRE else "from under the claimed card (NK-13d)"
         self.phase = _PLAY
         return [Event("take", f"{{seat}} {{seat:takes|take}} {card.pretty} {how}", seat,
                       {"card": card.text, "cards": [card.text]})]
@@ -366,7 +336,7 @@ class NickelsState(State):
         top = self.discards[-1]
         events = [Event("decline", f"{{seat}} {{seat:passes|pass}} on {top.pretty}", seat,
                         {"card": top.text, "cards": [top.text]})]
-        if self.phase == _AFTER and self.turn_claims >= self.variant.out_of_turn_claims_per_turn:
+        if self.phase is _AFTER and self.turn_claims >= self.variant.out_of_turn_claims_per_turn:
             return events + self._need_draw()  # NK-13f: the exposed card is offered only to C
         return events + self._next_offer(seat)
 
@@ -540,11 +510,7 @@ class NickelsState(State):
                          "unmelded": 0 if twelve else self.variant.unmelded_penalty,
                          "reason": text})]
         if self.round_no == ROUNDS - 1:
-            self.phase = _OVER
-            w = self.winners()
-            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
-                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
-                                {"winners": w, "totals": [float(x) for x in self.totals]}))
+            events.append(self.end_match([float(x) for x in self.totals]))
             return events
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats
@@ -559,7 +525,7 @@ class NickelsState(State):
 
     def winners(self) -> list[int]:
         """NK-22: the seat(s) with the lowest total after seven rounds; empty while running."""
-        if self.phase != _OVER:
+        if self.phase is not _OVER:
             return []
         return match_winners(self.totals, highest_wins=False)
 
@@ -568,17 +534,15 @@ class NickelsState(State):
         """What ``seat`` may know: its hand, every meld, the whole discard pile (it was laid
         face up), the draw pile's size, each hand's size and the cards publicly known to
         be in it (discards taken), who has gone down and when, and the claims made."""
-        return NickelsView(
-            seat=seat, variant=self.variant, n_seats=self.n_seats, phase=self.phase,
-            to_move=self.to_move, turn=self.turn_seat, offer_seat=self.offer_seat, round_no=self.round_no,
-            dealer=self.dealer, hand=tuple(self.hands[seat]) if 0 <= seat < self.n_seats else (),
-            hand_sizes=tuple(len(h) for h in self.hands), pool_count=len(self.pool),
-            discards=tuple(self.discards), melds=tuple(self.melds), next_id=self.next_id,
-            down_turn=tuple(self.down_turn), owed=self.owed,
-            known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
-            claims=tuple(self.claims), turn_claims=self.turn_claims, turn_no=self.turn_no,
-            round_scores=tuple(tuple(r) for r in self.round_scores), totals=tuple(self.totals),
-            out_seat=self.out_seat, is_over=self.phase == _OVER)
+        # Built without the frozen dataclass's __init__ (one object.__setattr__ a field), as Noms'
+        # view is: the same fields and values.
+        v = object.__new__(NickelsView)
+        v.__dict__.update(
+            seat=seat, **self.public_fields(), to_move=self.to_move, turn=self.turn_seat,
+            hand=tuple(self.hands[seat]) if 0 <= seat < self.n_seats else (),
+            hand_sizes=tuple(map(len, self.hands)), pool_count=len(self.pool),
+            known=tuple(tuple(sorted(k, key=_order)) for k in self.known), is_over=self.phase is _OVER)
+        return v
 
     def zones(self) -> dict[str, list[Card]]:
         """Every card by zone (card conservation): the draw pile, the discard pile, the melds, each hand."""
@@ -588,38 +552,21 @@ class NickelsState(State):
             out[f"hand {s}"] = self.hands[s][:]
         return out
 
-    def fingerprint(self) -> str:
-        return "|".join([
-            "nickels", self.phase.name.lower(), str(self.round_no), str(self.dealer), str(self.turn_seat),
-            str(self.offer_seat), "/".join(cards_text(h) for h in self.hands),
-            cards_text(sorted(self.pool, key=_order)), cards_text(self.discards),
-            ";".join(f"{m.id}:{m.owner}:{m.meld.text()}" for m in self.melds), str(self.next_id),
-            ",".join(map(str, self.down_turn)), f"{self.owed[0]},{self.owed[1]}",
-            "/".join(cards_text(sorted(k, key=_order)) for k in self.known),
-            ",".join(map(str, self.claims)), str(self.turn_claims), str(self.turn_no),
-            ";".join(",".join(map(str, r)) for r in self.round_scores), ",".join(map(str, self.totals)),
-            str(self.out_seat),
-        ])
+    VERBS = (
+        move(Take, (Phase.ACQUIRE, Phase.AFTER), _apply_take),
+        move(Decline, (Phase.ACQUIRE, Phase.AFTER), _apply_pass),
+        move(Decline, Phase.OFFER, _apply_offer_pass),
+        move(Claim, Phase.OFFER, _apply_claim),
+        move(LayMeld, Phase.PLAY, _apply_meld, problem=meld_problem),
+        move(Discard, Phase.PLAY, _apply_discard, problem=discard_problem),
+        move(Layoff, Phase.PLAY, _apply_layoff, problem=layoff_move_problem),
+        move(Swap, Phase.PLAY, _apply_swap, problem=swap_move_problem),
+        chance(ChooseDealer, Phase.DEALER, _apply_dealer, _sample_dealer),
+        chance(Deal, Phase.DEAL, _apply_deal, _sample_deal),
+        chance(Upcard, Phase.UPCARD, _apply_upcard, _sample_upcard),
+        chance(DrawCard, Phase.DRAW, _apply_draw, _sample_draw),
+        chance(PenaltyCard, Phase.PENALTY, _apply_penalty, _sample_penalty),
+    )
 
 
-_Apply = Callable[[NickelsState, Any], "list[Event]"]
-
-#: The chance phases whose outcome is one card drawn from the pool, and the outcome's type.
-_POOL_OUTCOME: dict[Phase, Callable[[Card], Action]] = {
-    Phase.UPCARD: Upcard, Phase.DRAW: DrawCard, Phase.PENALTY: PenaltyCard}
-
-#: How the outcome of each chance phase is applied.
-_CHANCE_APPLY: dict[Phase, _Apply] = {
-    Phase.DEALER: NickelsState._apply_dealer, Phase.DEAL: NickelsState._apply_deal,
-    Phase.UPCARD: NickelsState._apply_upcard, Phase.DRAW: NickelsState._apply_draw,
-    Phase.PENALTY: NickelsState._apply_penalty,
-}
-
-#: What each player move does in its phase (checked before, or trusted: ``State.apply_trusted``).
-_APPLY: dict[tuple[Phase, type], _Apply] = {
-    (Phase.ACQUIRE, Take): NickelsState._apply_take, (Phase.ACQUIRE, Decline): NickelsState._apply_pass,
-    (Phase.AFTER, Take): NickelsState._apply_take, (Phase.AFTER, Decline): NickelsState._apply_pass,
-    (Phase.OFFER, Decline): NickelsState._apply_offer_pass, (Phase.OFFER, Claim): NickelsState._apply_claim,
-    (Phase.PLAY, Discard): NickelsState._apply_discard, (Phase.PLAY, LayMeld): NickelsState._apply_meld,
-    (Phase.PLAY, Layoff): NickelsState._apply_layoff, (Phase.PLAY, Swap): NickelsState._apply_swap,
-}
+NickelsView.state_class = NickelsState

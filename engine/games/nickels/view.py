@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards import Card
 from engine.core import Action, View
@@ -57,6 +57,9 @@ class NickelsView(View):
     out_seat: int | None
     is_over: bool
 
+    #: The state class (set by :mod:`engine.games.nickels.state`, which imports this module).
+    state_class: ClassVar[type[NickelsState]]
+
     @property
     def contract(self) -> tuple[int, int]:
         """NK-10: (books, runs) of this round."""
@@ -67,7 +70,7 @@ class NickelsView(View):
         fixed = FIXED_MOVES.get(self.phase)
         if fixed is not None:
             return list(fixed)
-        if self.phase != Phase.PLAY:
+        if self.phase is not Phase.PLAY:
             return []
         return play_moves(self.hand, self.melds, self.seat, self.contract, self.owed,
                           self.variant.min_naturals_per_meld, self.round_no == ROUNDS - 1,
@@ -88,22 +91,10 @@ class NickelsView(View):
         """A state consistent with this view: the cards it cannot see are dealt at random
         to the other hands and the draw pile, keeping every size; cards publicly known to
         be in a hand (discards it took) stay there (:func:`engine.determinize.deal`)."""
-        from engine.games.nickels.state import NickelsState  # the state module imports this one
-
-        s = NickelsState(self.variant, self.n_seats)
-        s.phase = self.phase
-        s.round_no, s.dealer, s.turn_seat, s.offer_seat = self.round_no, self.dealer, self.turn, self.offer_seat
-        s.discards = list(self.discards)
-        s.melds = list(self.melds)
-        s.next_id = self.next_id
-        s.down_turn = list(self.down_turn)
-        s.owed = self.owed
+        s = self.state_class(self.variant, self.n_seats)
+        s.set_public_fields(self)
+        s.turn_seat = self.turn
         s.known = [list(k) for k in self.known]
-        s.claims = list(self.claims)
-        s.turn_claims, s.turn_no = self.turn_claims, self.turn_no
-        s.round_scores = [list(r) for r in self.round_scores]
-        s.totals = list(self.totals)
-        s.out_seat = self.out_seat
         if s.phase in (Phase.DEALER, Phase.DEAL):
             s.hands = [[] for _ in range(self.n_seats)]
             s.pool = list(s._deck)

@@ -1,22 +1,23 @@
 """Nogginate's state: a whole match, and what each action does to it (NG-5 to NG-54).
 
-Legality is the :class:`~engine.games.nogginate.turn.Turn`'s (built by :meth:`NogginateState._turn`).
-As in OpenSpiel's gin rummy, a chance outcome is applied by its phase's handler
-(:data:`_CHANCE_APPLY`, sampled by :data:`_CHANCE_SAMPLE`) and a player's move by its action
-type's (:data:`_APPLY`; the cheat powers' effects are in :mod:`engine.games.nogginate.powers`).
+:class:`NogginateState` is a :class:`~engine.phased.PhasedState`: its ``FIELDS`` table generates
+``clone``, ``fingerprint`` (the cheat cards' fields only at a table that plays them) and the view's
+public fields; its ``VERBS`` table gives one handler per chance phase and per move, each move
+checked by the :class:`~engine.games.nogginate.turn.Turn`'s check of its type and phase
+(:data:`~engine.games.nogginate.turn.CHECKS`; the cheat powers' effects are in
+:mod:`engine.games.nogginate.powers`).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted
 from engine.games.nogginate.cards import CHEAT_CARDS
-from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, State, rand_below, shuffled
-from engine.grammar import agree, plural
+from engine.core import Action, ChooseDealer, Event, IllegalAction, rand_below
+from engine.grammar import plural
 from engine.games.nogginate.actions import (
     CHANCE_PHASES,
     Add,
@@ -60,9 +61,12 @@ from engine.games.nogginate.melds import (
     new_meld,
 )
 from engine.games.nogginate.powers import apply_cheat_nate, apply_give, apply_power
-from engine.games.nogginate.turn import Turn
+from engine.games.nogginate.turn import CHECKS, HINTS, Turn
 from engine.games.nogginate.view import NogginateView
+from engine.determinize import deal_round, rest_after_deal
 from engine.match import match_winners
+from engine.phased import (AS_IS, CARD_ROWS, CARDS, FLAG, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS,
+                           SORTED_ROWS, TUPLE, TUPLES, Field, PhasedState, Verb, chance, move, slots)
 
 if TYPE_CHECKING:
     from engine.games.nogginate.game import Nogginate, NogginateVariant
@@ -77,7 +81,7 @@ OUT_BONUS = 200  # NG-46
 _DEALER, _DEAL, _UPCARD, _ACQUIRE = Phase.DEALER, Phase.DEAL, Phase.UPCARD, Phase.ACQUIRE
 _DRAW, _MELD, _ANSWER, _OVER = Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER
 
-#: Who moves in each phase of a player's move (the state field holding the seat).
+#: Who moves in each phase of a player's move (the state field holding the seat: ``PhasedState.to_move``).
 _MOVER = {Phase.ACQUIRE: "turn_seat", Phase.MELD: "turn_seat", Phase.ANSWER: "answer_seat",
           Phase.RETURN: "return_seat"}
 
@@ -99,7 +103,37 @@ def team_seats(n_seats: int, six_player_teams: str = "3x2") -> list[list[int]]:
     return [[s] for s in range(n_seats)]
 
 
-class NogginateState(State):
+def _meld_text(m: TableMeld) -> str:
+    return (f"{m.id}:{m.team}:{m.kind}:{int(m.closed)}:{cards_text(m.cards)}"
+            + (f":{m.guards}:{int(m.held_open)}" if m.guards or m.held_open else ""))
+
+
+def _melds_text(melds: list[TableMeld]) -> str:
+    return ";".join(_meld_text(m) for m in melds)
+
+
+def _flags(values: list[bool]) -> str:
+    return ",".join(str(int(d)) for d in values)
+
+
+def _tells_text(tells: list[tuple[int, Tell]]) -> str:
+    return ";".join(f"{s}:{t}" for s, t in tells)
+
+
+def _on_turn(check: Callable[[Turn, Any], Any]) -> Callable[[NogginateState, Any], Any]:
+    """``check`` of a :class:`Turn` (the checks and hints the view shares) as a function of the state."""
+    def on_state(state: NogginateState, action: Any) -> Any:
+        return check(state._turn(), action)
+    on_state.__doc__ = check.__doc__
+    return on_state
+
+
+def _row(action: type[Action], phase: Phase, apply: Callable[[NogginateState, Any], list[Event]]) -> Verb:
+    """The ``VERBS`` row of a move: its handler, checked by the turn's check (:data:`CHECKS`)."""
+    return move(action, phase, apply, problem=_on_turn(CHECKS[action, phase]))
+
+
+class NogginateState(PhasedState):
     """A match of Nogginate.
 
     Public attributes (read by views, bots, tests and widgets; change them only via :meth:`apply`):
@@ -123,11 +157,52 @@ class NogginateState(State):
         out, and the player choosing (``team_choice``, NG-C8).
     """
 
-    __slots__ = ("variant", "n_seats", "teams", "team_idx", "partnership", "phase", "round_no", "dealer",
-                 "turn_seat", "answer_seat", "hands", "stock", "discards", "melds", "next_id", "bonuses", "down",
-                 "need", "pile_rest", "asked", "permission", "asks", "known", "totals", "round_scores", "out_seat",
-                 "turn_no", "cheat_stock", "cheat_discards", "draw_kind", "shown", "tells", "returning",
-                 "return_team", "return_seat")
+    Phase = Phase
+    CHANCE_PHASES = CHANCE_PHASES
+    OVER = Phase.OVER
+    MOVER = _MOVER
+    CHANCE_TEXT = "it is not a player's move: cards are being dealt or drawn"
+    OVER_TEXT = "the match is over"
+    PHASE_HINTS = {p: _on_turn(hint) for p, hint in HINTS.items()}
+    _CHEATS = "self.variant.use_cheat_cards"  # the cheat cards' fields are fingerprinted only with them
+    FIELDS = (
+        Field("variant", SHARE, None, view=AS_IS),
+        Field("n_seats", SHARE, None, view=AS_IS),
+        Field("teams", SHARE, None, view=AS_IS),
+        Field("team_idx", SHARE, None),
+        Field("partnership", SHARE, None),
+        Field("phase", SHARE, PHASE, view=AS_IS),
+        Field("round_no", view=AS_IS),
+        Field("dealer", view=AS_IS),
+        Field("turn_seat"),  # the view's ``turn``
+        Field("answer_seat", view=AS_IS),
+        Field("hands", ROWS, CARD_ROWS),
+        Field("stock", LIST, SORTED_CARDS),
+        Field("discards", LIST, CARDS, view=TUPLE),
+        Field("melds", LIST, _melds_text, view=TUPLE),
+        Field("next_id", view=AS_IS),
+        Field("bonuses", LIST, INTS, view=TUPLE),
+        Field("down", LIST, _flags, view=TUPLE),
+        Field("need", view=AS_IS),
+        Field("pile_rest", SHARE, FLAG, view=AS_IS),
+        Field("asked", SHARE, FLAG, view=AS_IS),
+        Field("permission", view=AS_IS),
+        Field("asks", LIST, INTS, view=TUPLE),
+        Field("known", ROWS, SORTED_ROWS),  # the view's rows are sorted
+        Field("totals", LIST, INTS, view=TUPLE),
+        Field("round_scores", LIST, INT_ROWS, view=TUPLES),  # finished rows never change
+        Field("out_seat", view=AS_IS),
+        Field("turn_no", view=AS_IS),
+        Field("cheat_stock", LIST, SORTED_CARDS, when=_CHEATS),
+        Field("cheat_discards", LIST, CARDS, when=_CHEATS, view=TUPLE),
+        Field("draw_kind", when=_CHEATS),
+        Field("shown", ROWS, CARD_ROWS, when=_CHEATS),  # the view shows the team's only
+        Field("tells", LIST, _tells_text, when=_CHEATS),  # likewise
+        Field("returning", LIST, CARDS, when=_CHEATS, view=TUPLE),
+        Field("return_team", when=_CHEATS),
+        Field("return_seat", when=_CHEATS, view=AS_IS),
+    )
+    __slots__ = slots(FIELDS)
 
     game: ClassVar[type[Nogginate]]
 
@@ -176,50 +251,10 @@ class NogginateState(State):
         self.return_team = -1
         self.return_seat = -1
 
-    def clone(self) -> NogginateState:
-        s = object.__new__(NogginateState)
-        s.variant, s.n_seats, s.teams, s.team_idx, s.partnership = (self.variant, self.n_seats, self.teams,
-                                                                    self.team_idx, self.partnership)
-        s.phase, s.round_no, s.dealer, s.turn_seat, s.answer_seat = (self.phase, self.round_no, self.dealer,
-                                                                     self.turn_seat, self.answer_seat)
-        s.hands = [h[:] for h in self.hands]
-        s.stock = self.stock[:]
-        s.discards = self.discards[:]
-        s.melds = self.melds[:]
-        s.next_id = self.next_id
-        s.bonuses = self.bonuses[:]
-        s.down = self.down[:]
-        s.need, s.pile_rest, s.asked, s.permission = self.need, self.pile_rest, self.asked, self.permission
-        s.asks = self.asks[:]
-        s.known = [k[:] for k in self.known]
-        s.totals = self.totals[:]
-        s.round_scores = self.round_scores[:]
-        s.out_seat = self.out_seat
-        s.turn_no = self.turn_no
-        s.cheat_stock = self.cheat_stock[:]
-        s.cheat_discards = self.cheat_discards[:]
-        s.draw_kind = self.draw_kind
-        s.shown = [k[:] for k in self.shown]
-        s.tells = self.tells[:]
-        s.returning = self.returning[:]
-        s.return_team, s.return_seat = self.return_team, self.return_seat
-        return s
-
     # -- whose move --------------------------------------------------------------
-    @property
-    def to_move(self) -> int:
-        who = _MOVER.get(self.phase)
-        if who is not None:
-            return getattr(self, who)
-        return TERMINAL if self.phase == _OVER else CHANCE
-
     @property
     def turn(self) -> int:
         return self.turn_seat
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == _OVER
 
     @property
     def hand_number(self) -> int:
@@ -257,45 +292,16 @@ class NogginateState(State):
     # -- legal actions ---------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The moves of ``to_move`` (see :mod:`engine.games.nogginate.game`); empty at chance steps."""
-        if self.phase in CHANCE_PHASES or self.phase == _OVER:
+        if self.phase in CHANCE_PHASES or self.phase is _OVER:
             return []
         return self._turn().legal()
 
-    def is_legal(self, action: Action) -> bool:
-        """The same answer as ``action in self.legal_actions()``, checking only the rules the action names."""
-        return self.why_illegal(action) is None
-
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal now, else a sentence naming the rule that forbids it."""
-        if self.phase in CHANCE_PHASES:
-            return "it is not a player's move: cards are being dealt or drawn"
-        if self.phase == _OVER:
-            return "the match is over"
-        return self._turn().why(action)
-
     # -- chance ----------------------------------------------------------------------
-    def sample_chance(self, rng: random.Random) -> Action:
-        """The next chance outcome, uniformly at random: the first dealer, the deal, the
-        up-card, or the cards of a draw (from the unordered stock).
-
-        Raises:
-            IllegalAction: if the next step is not a chance step.
-        """
-        sample = _CHANCE_SAMPLE.get(self.phase)
-        if sample is None:
-            raise IllegalAction("not a chance step")
-        return sample(self, rng)
-
     def _sample_dealer(self, rng: random.Random) -> Action:
         return ChooseDealer(rand_below(rng, self.n_seats))
 
     def _sample_deal(self, rng: random.Random) -> Action:
-        n = self.n_seats
-        order = shuffled(rng, self.stock)[:HAND_SIZE * n]
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, c in enumerate(order):  # NG-13: one at a time from the dealer's left
-            hands[(self.dealer + 1 + i) % n].append(c)
-        return Deal(tuple(tuple(sorted(h, key=_order)) for h in hands))
+        return Deal(deal_round(self.stock, rng, self.dealer, self.n_seats, HAND_SIZE))  # NG-13
 
     def _sample_upcard(self, rng: random.Random) -> Action:
         return Upcard(self.stock[rand_below(rng, len(self.stock))])
@@ -330,48 +336,24 @@ class NogginateState(State):
             return "show" if type(action) is Show else "tell"  # NG-C6/NG-C7: for the partner only
         return str(action)
 
-    # -- apply -------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        if self.phase in CHANCE_PHASES:
-            return _CHANCE_APPLY[self.phase](self, action)
-        why = self.why_illegal(action)
-        if why is not None:
-            raise IllegalAction(why)
-        return self._apply_move(action)
-
-    def apply_trusted(self, action: Action) -> list[Event]:
-        """:meth:`apply` without the legality check (see :meth:`State.apply_trusted`)."""
-        if self.phase in CHANCE_PHASES:
-            return _CHANCE_APPLY[self.phase](self, action)
-        return self._apply_move(action)
-
-    def _apply_move(self, action: Action) -> list[Event]:
-        handler = _APPLY.get(type(action))
-        if handler is None:
-            raise IllegalAction(f"{action} is not a move now")
-        return handler(self, action)
-
     # -- chance outcomes, one handler per phase -------------------------------------------
-    def _apply_dealer(self, action: Action) -> list[Event]:
-        if type(action) is not ChooseDealer or not 0 <= action.seat < self.n_seats:
-            raise IllegalAction("expected the first dealer: dealer <seat>")
+    def _apply_dealer(self, action: ChooseDealer) -> list[Event]:
+        if not 0 <= action.seat < self.n_seats:
+            raise self.impossible(action, "expected the first dealer: dealer <seat>")
         self.dealer = action.seat
         self._reset_round()
         self.phase = _DEAL
         return [Event("dealer", "{seat} {seat:deals|deal} first (NG-5)", self.dealer, {"dealer": self.dealer})]
 
-    def _apply_deal(self, action: Action) -> list[Event]:
-        if type(action) is not Deal:
-            raise IllegalAction("expected the deal")
+    def _apply_deal(self, action: Deal) -> list[Event]:
         hands = action.hands
         if len(hands) != self.n_seats or any(len(h) != HAND_SIZE for h in hands):
             raise IllegalAction(f"the deal gives {HAND_SIZE} cards to each of {self.n_seats} seats (NG-13)")
-        rest = Counter(self.stock)
-        rest.subtract(c for h in hands for c in h)
-        if any(v < 0 for v in rest.values()):
+        rest = rest_after_deal(self.stock, hands)
+        if rest is None:
             raise IllegalAction("the deal holds cards that are not in the deck")
         self.hands = [sorted(h, key=_order) for h in hands]
-        self.stock = list(rest.elements())
+        self.stock = rest
         self.phase = _UPCARD
         mins = ", ".join(f"{self.minimum(t)}" for t in range(len(self.teams)))
         return [Event("deal", f"{{seat}} {{seat:deals|deal}} round {self.round_no + 1}: {HAND_SIZE} cards each; "
@@ -380,10 +362,10 @@ class NogginateState(State):
                       {"round": self.round_no, "size": HAND_SIZE,
                        "minimums": [self.minimum(t) for t in range(len(self.teams))]})]
 
-    def _apply_upcard(self, action: Action) -> list[Event]:
-        card = action.card if type(action) is Upcard else None
-        if card is None or card not in self.stock:
-            raise IllegalAction(f"{action} is not a card of the stock")
+    def _apply_upcard(self, action: Upcard) -> list[Event]:
+        card = action.card
+        if card not in self.stock:
+            raise self.impossible(action, f"{action} is not a card of the stock")
         self.stock.remove(card)
         self.discards.append(card)
         self.phase = _ACQUIRE
@@ -391,9 +373,7 @@ class NogginateState(State):
         return [Event("upcard", f"{card.pretty} is turned up to start the discard pile{note}", None,
                       {"card": card.text, "cards": [card.text]})]
 
-    def _apply_drawn(self, action: Action) -> list[Event]:
-        if type(action) is not Drawn:
-            raise IllegalAction("expected the drawn cards")
+    def _apply_drawn(self, action: Drawn) -> list[Event]:
         cards = action.cards
         k = self.draw_kind
         want_x = min(2, len(self.cheat_stock)) if k == 2 else k
@@ -403,7 +383,7 @@ class NogginateState(State):
         if (len(customs) != want_c or len(cheats) != want_x
                 or any(self.stock.count(c) < customs.count(c) for c in customs)
                 or any(self.cheat_stock.count(c) < cheats.count(c) for c in cheats)):
-            raise IllegalAction(f"{action} is not {want_c} custom and {want_x} cheat cards of the stocks")
+            raise self.impossible(action, f"{action} is not {want_c} custom and {want_x} cheat cards of the stocks")
         seat = self.turn_seat
         hand = self.hands[seat]
         for c in customs:
@@ -698,11 +678,7 @@ class NogginateState(State):
                          "qualified": [self.team_qualifies(t) for t in range(len(self.teams))],
                          "left": [cards_text(h) for h in self.hands], "reason": text})]
         if self._match_done():
-            self.phase = _OVER
-            w = self.winners()
-            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
-                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
-                                {"winners": w, "totals": self.scores()}))
+            events.append(self.end_match(self.scores()))
             return events
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.n_seats
@@ -728,7 +704,7 @@ class NogginateState(State):
 
     def winners(self) -> list[int]:
         """NG-54: every seat of the team(s) with the highest total; empty while running."""
-        if self.phase != _OVER:
+        if self.phase is not _OVER:
             return []
         return match_winners(self.scores(), highest_wins=True, teams=[list(t) for t in self.teams])
 
@@ -742,24 +718,19 @@ class NogginateState(State):
         and what the seat's partner showed and told it (NG-C6, NG-C7)."""
         seated = 0 <= seat < self.n_seats
         mine = self.team_idx[seat] if seated else -1
-        return NogginateView(
-            seat=seat, variant=self.variant, n_seats=self.n_seats, teams=self.teams, phase=self.phase,
-            to_move=self.to_move, turn=self.turn_seat, answer_seat=self.answer_seat, round_no=self.round_no,
-            dealer=self.dealer, hand=tuple(self.hands[seat]) if seated else (),
-            hand_sizes=tuple(len(h) for h in self.hands), stock_count=len(self.stock),
-            discards=tuple(self.discards), melds=tuple(self.melds), next_id=self.next_id,
-            bonuses=tuple(self.bonuses), down=tuple(self.down), need=self.need, pile_rest=self.pile_rest,
-            asked=self.asked, permission=self.permission, asks=tuple(self.asks),
-            known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
-            totals=tuple(self.totals), round_scores=tuple(tuple(r) for r in self.round_scores),
-            out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == _OVER,
-            placed=(BONUS,) * sum(self.bonuses), cheat_stock_count=len(self.cheat_stock),
-            cheat_discards=tuple(self.cheat_discards),
+        # Built without the frozen dataclass's __init__ (one object.__setattr__ a field), as Noms'
+        # view is: the same fields and values.
+        v = object.__new__(NogginateView)
+        v.__dict__.update(
+            seat=seat, **self.public_fields(), to_move=self.to_move, turn=self.turn_seat,
+            hand=tuple(self.hands[seat]) if seated else (), hand_sizes=tuple(map(len, self.hands)),
+            stock_count=len(self.stock), known=tuple(tuple(sorted(k, key=_order)) for k in self.known),
+            is_over=self.phase is _OVER, placed=(BONUS,) * sum(self.bonuses), cheat_stock_count=len(self.cheat_stock),
             cheat_counts=tuple(sum(1 for c in h if c in CHEAT_CARDS) for h in self.hands),
             shown=tuple(tuple(sorted(self.shown[o], key=_order)) if self.team_idx[o] == mine else ()
                         for o in range(self.n_seats)),
-            tells=tuple(t for t in self.tells if self.team_idx[t[0]] == mine),
-            returning=tuple(self.returning), return_seat=self.return_seat)
+            tells=tuple(t for t in self.tells if self.team_idx[t[0]] == mine))
+        return v
 
     def zones(self) -> dict[str, list[Card]]:
         """Every card by zone (card conservation): the stock, the discard pile, the melds, the
@@ -776,24 +747,30 @@ class NogginateState(State):
             out[f"hand {s}"] = self.hands[s][:]
         return out
 
-    def fingerprint(self) -> str:
-        return "|".join([
-            "nogginate", self.phase.name.lower(), str(self.round_no), str(self.dealer), str(self.turn_seat),
-            str(self.answer_seat), "/".join(cards_text(h) for h in self.hands),
-            cards_text(sorted(self.stock, key=_order)), cards_text(self.discards),
-            ";".join(_meld_text(m) for m in self.melds),
-            str(self.next_id), ",".join(map(str, self.bonuses)), ",".join(str(int(d)) for d in self.down),
-            str(self.need), str(int(self.pile_rest)), str(int(self.asked)), str(self.permission),
-            ",".join(map(str, self.asks)), "/".join(cards_text(sorted(k, key=_order)) for k in self.known),
-            ",".join(map(str, self.totals)), ";".join(",".join(map(str, r)) for r in self.round_scores),
-            str(self.out_seat), str(self.turn_no),
-        ] + (self._cheat_fingerprint() if self.variant.use_cheat_cards else []))
-
-    def _cheat_fingerprint(self) -> list[str]:
-        return [cards_text(sorted(self.cheat_stock, key=_order)), cards_text(self.cheat_discards),
-                str(self.draw_kind), "/".join(cards_text(k) for k in self.shown),
-                ";".join(f"{s}:{t}" for s, t in self.tells), cards_text(self.returning), str(self.return_team),
-                str(self.return_seat)]
+    VERBS = (
+        _row(Answer, Phase.ANSWER, _apply_answer),
+        _row(Draw, Phase.ACQUIRE, _apply_draw),
+        _row(TakePile, Phase.ACQUIRE, _apply_take_pile),
+        _row(Onto, Phase.ACQUIRE, _apply_onto),
+        *[_row(power, Phase.MELD, apply_power) for power in POWER_CARD],
+        _row(CheatNate, Phase.MELD, apply_cheat_nate),
+        _row(NewNoggi, Phase.MELD, _apply_new_meld),
+        _row(NewNate, Phase.MELD, _apply_new_meld),
+        _row(Add, Phase.MELD, _apply_add),
+        _row(Close, Phase.MELD, _apply_close),
+        _row(Merge, Phase.MELD, _apply_merge),
+        _row(PlaceBonus, Phase.MELD, _apply_bonus),
+        _row(FreezeNate, Phase.MELD, _apply_freeze_nate),
+        _row(Ask, Phase.MELD, _apply_ask),
+        _row(Discard, Phase.MELD, _apply_discard),
+        _row(GoOut, Phase.MELD, _apply_go_out),
+        _row(PassTurn, Phase.MELD, _apply_pass),
+        _row(Give, Phase.RETURN, apply_give),
+        chance(ChooseDealer, Phase.DEALER, _apply_dealer, _sample_dealer),
+        chance(Deal, Phase.DEAL, _apply_deal, _sample_deal),
+        chance(Upcard, Phase.UPCARD, _apply_upcard, _sample_upcard),
+        chance(Drawn, Phase.DRAW, _apply_drawn, _sample_drawn),
+    )
 
 
 def _draw_text(cheats: int, count: int) -> str:
@@ -818,41 +795,7 @@ def _meld_points(m: TableMeld, auto_close: bool) -> int:
     return 500 if m.is_clean else 300
 
 
-def _meld_text(m: TableMeld) -> str:
-    return (f"{m.id}:{m.team}:{m.kind}:{int(m.closed)}:{cards_text(m.cards)}"
-            + (f":{m.guards}:{int(m.held_open)}" if m.guards or m.held_open else ""))
+if {(a, p) for a, rows in NogginateState._MOVES.items() for p in rows} != set(CHECKS):
+    raise TypeError("NogginateState.VERBS must have one row for each check of the turn (turn.CHECKS)")
 
-
-_Apply = Callable[[NogginateState, Any], "list[Event]"]
-
-#: The chance outcome of each chance phase: how it is sampled and how it is applied.
-_CHANCE_SAMPLE: dict[Phase, Callable[[NogginateState, random.Random], Action]] = {
-    Phase.DEALER: NogginateState._sample_dealer, Phase.DEAL: NogginateState._sample_deal,
-    Phase.UPCARD: NogginateState._sample_upcard, Phase.DRAW: NogginateState._sample_drawn,
-}
-_CHANCE_APPLY: dict[Phase, _Apply] = {
-    Phase.DEALER: NogginateState._apply_dealer, Phase.DEAL: NogginateState._apply_deal,
-    Phase.UPCARD: NogginateState._apply_upcard, Phase.DRAW: NogginateState._apply_drawn,
-}
-
-#: What each player move does (checked before, or trusted: ``State.apply_trusted``).
-_APPLY: dict[type, _Apply] = {
-    Answer: NogginateState._apply_answer,
-    Draw: NogginateState._apply_draw,
-    **dict.fromkeys(POWER_CARD, apply_power),
-    Give: apply_give,
-    CheatNate: apply_cheat_nate,
-    Onto: NogginateState._apply_onto,
-    TakePile: NogginateState._apply_take_pile,
-    NewNoggi: NogginateState._apply_new_meld,
-    NewNate: NogginateState._apply_new_meld,
-    Add: NogginateState._apply_add,
-    Close: NogginateState._apply_close,
-    Merge: NogginateState._apply_merge,
-    PlaceBonus: NogginateState._apply_bonus,
-    FreezeNate: NogginateState._apply_freeze_nate,
-    Ask: NogginateState._apply_ask,
-    Discard: NogginateState._apply_discard,
-    GoOut: NogginateState._apply_go_out,
-    PassTurn: NogginateState._apply_pass,
-}
+NogginateView.state_class = NogginateState

@@ -2,9 +2,10 @@
 
 A :class:`Turn` is built from the same fields by :class:`~engine.games.nogginate.state.NogginateState`
 and :class:`~engine.games.nogginate.view.NogginateView`, so both give one answer for every action.
-As in OpenSpiel's gin rummy, each phase has its own legality: :meth:`Turn.why` looks up the phase's
-checker (:data:`_WHY_BY_PHASE`), and in the meld phase one checker per action type (:data:`_MELD_WHY`);
-:meth:`Turn.legal` looks up the phase's move generator (:data:`_LEGAL_BY_PHASE`). The cheat powers'
+As in OpenSpiel's gin rummy, each phase and action type has its own legality: one check per move
+(:data:`CHECKS`, keyed by action type and phase; the state's ``VERBS`` pair them with the handlers)
+and one hint per phase for anything else (:data:`HINTS`); :meth:`Turn.legal` looks up the phase's
+move generator (:data:`_LEGAL_BY_PHASE`). The cheat powers'
 checks and candidates are in :mod:`engine.games.nogginate.powers`.
 
 Pending commitments (no dead ends, no take-backs): once a team that is not down starts melding,
@@ -147,12 +148,14 @@ class Turn:
         return None
 
     def why(self, action: Action) -> str | None:
-        """None if ``action`` is legal, else a sentence naming the rule that forbids it."""
-        shape = shape_problem(action)  # a shape the notation never writes is in no legal list
-        if shape:
-            return shape
-        check = _WHY_BY_PHASE.get(self.phase)
-        return "it is not a player's move now" if check is None else check(self, action)
+        """None if ``action`` is legal, else a sentence naming the rule that forbids it: the
+        check of the action's type in this phase (:data:`CHECKS`), else the phase's hint
+        (:data:`HINTS`)."""
+        check = CHECKS.get((type(action), self.phase))
+        if check is not None:
+            return check(self, action)
+        hint = HINTS.get(self.phase)
+        return "it is not a player's move now" if hint is None else hint(self, action)
 
     def legal(self) -> list[Action]:
         """Every legal action, in a fixed order (the order seeded bots and the play hashes depend on)."""
@@ -403,30 +406,38 @@ def _adds(out: list[NewNoggi | NewNate | Add], m: TableMeld, have: dict, by_rank
 # Why a move is illegal: one checker per phase, and in the meld phase one per action type
 # ---------------------------------------------------------------------------
 
-def _why_answer_phase(t: Turn, action: Action) -> str | None:
+def _answer_hint(t: Turn, action: Action) -> str:
     """NG-45d: the partner asked "may I go out?"; only an answer is a move."""
-    return None if type(action) is Answer else "your partner asked \"may I go out?\": answer yes or no (NG-45d)"
+    return shape_problem(action) or "your partner asked \"may I go out?\": answer yes or no (NG-45d)"
 
 
-def _why_acquire_phase(t: Turn, action: Action) -> str | None:
+def _acquire_hint(t: Turn, action: Action) -> str:
     """NG-26 step 1: draw, take the pile, or take the top card onto a Noggi."""
-    check = _ACQUIRE_WHY.get(type(action))
-    return "first draw, take the pile or take the top card onto a Noggi (NG-26)" if check is None \
-        else check(t, action)
+    return shape_problem(action) or "first draw, take the pile or take the top card onto a Noggi (NG-26)"
 
 
-def _why_meld_phase(t: Turn, action: Action) -> str | None:
-    """NG-26 steps 2 and 3: meld, play powers, ask, then end the turn; while the initial meld
-    is pending (NG-32a) only melds and adds."""
-    cls = type(action)
-    refusal = _MELD_REFUSALS.get(cls)
-    if refusal is not None:
-        return refusal
-    if t.need > 0 and cls not in _WHILE_PENDING:
+def _meld_hint(t: Turn, action: Action) -> str:
+    """NG-26 steps 2 and 3: a move of another phase, or no move at all."""
+    return (shape_problem(action) or _MELD_REFUSALS.get(type(action)) or _pending_problem(t)
+            or ("no cards are being returned" if type(action) is Give
+                else f"{pretty_text(str(action))} is not a move now"))
+
+
+def _return_hint(t: Turn, action: Action) -> str:
+    """NG-C8: only a ``give`` is a move while returned cards are given out."""
+    return shape_problem(action) or why_give(t, action) or "it is not a player's move now"
+
+
+def _pending_problem(t: Turn) -> str | None:
+    """NG-32a: while the initial meld is pending only melds and adds count toward it."""
+    if t.need > 0:
         return (f"finish the initial meld first: {t.need} more points from your hand this turn "
                 f"(NG-32; minimum {t.minimum})")
-    check = _MELD_WHY.get(cls)
-    return f"{pretty_text(str(action))} is not a move now" if check is None else check(t, action)
+    return None
+
+
+def _answer_ok(t: Turn, action: Answer) -> str | None:
+    return None
 
 
 def why_draw(t: Turn, d: Draw) -> str | None:
@@ -624,16 +635,22 @@ def _why_pass(t: Turn, a: PassTurn) -> str | None:
 
 _Why = Callable[[Turn, Any], "str | None"]
 
-#: The checker of each phase in which a player moves (any other phase: nobody may move).
-_WHY_BY_PHASE: dict[Phase, _Why] = {
-    Phase.ANSWER: _why_answer_phase,
-    Phase.ACQUIRE: _why_acquire_phase,
-    Phase.MELD: _why_meld_phase,
-    Phase.RETURN: why_give,
-}
 
-#: NG-26 step 1: the acquire phase's moves.
-_ACQUIRE_WHY: dict[type, _Why] = {Draw: why_draw, TakePile: why_take_pile, Onto: why_onto}
+def _shaped(check: _Why) -> _Why:
+    """``check`` after the shape of the action (a shape the notation never writes is in no legal list)."""
+    def why(t: Turn, action: Any) -> str | None:
+        return shape_problem(action) or check(t, action)
+    why.__doc__ = check.__doc__
+    return why
+
+
+def _after_minimum(check: _Why) -> _Why:
+    """``check`` of a meld-phase move that does not count toward a pending initial meld (NG-32a)."""
+    def why(t: Turn, action: Any) -> str | None:
+        return shape_problem(action) or _pending_problem(t) or check(t, action)
+    why.__doc__ = check.__doc__
+    return why
+
 
 #: Moves of other phases, refused in the meld phase with these words.
 _MELD_REFUSALS: dict[type, str] = {
@@ -641,26 +658,38 @@ _MELD_REFUSALS: dict[type, str] = {
     Answer: "nobody asked you a question",
 }
 
-#: NG-32a: the moves that may count toward a pending initial meld.
-_WHILE_PENDING = frozenset((NewNoggi, NewNate, Add, StartJokernate))
-
-#: The meld phase's moves (NG-26 steps 2 and 3), each with its checker.
-_MELD_WHY: dict[type, _Why] = {
-    **POWER_WHY,
-    CheatNate: why_cheat_nate,
-    Give: lambda t, a: "no cards are being returned",
-    NewNoggi: lambda t, a: t.new_problem(True, a.cards),
-    NewNate: lambda t, a: t.new_problem(False, a.cards),
-    Add: lambda t, a: t.add_problem(a.meld, a.card),
-    Close: _why_close,
-    Merge: _why_merge,
-    PlaceBonus: _why_bonus,
-    FreezeNate: _why_freeze_nate,
-    Ask: _why_ask,
-    Discard: _why_discard,
-    GoOut: _why_go_out,
-    PassTurn: _why_pass,
+#: The check of each move, by action type and phase (None: legal, else the sentence). The state's
+#: ``VERBS`` table pairs each with its handler; :meth:`Turn.why` reads it for the view and the bots.
+CHECKS: dict[tuple[type, Phase], _Why] = {
+    (Answer, Phase.ANSWER): _shaped(_answer_ok),
+    (Draw, Phase.ACQUIRE): _shaped(why_draw),  # NG-26 step 1
+    (TakePile, Phase.ACQUIRE): _shaped(why_take_pile),
+    (Onto, Phase.ACQUIRE): _shaped(why_onto),
+    # NG-26 steps 2 and 3; NG-32a: while the initial meld is pending only new melds, adds and a Jokernate
+    **{(cls, Phase.MELD): (_shaped if cls is StartJokernate else _after_minimum)(check)
+       for cls, check in POWER_WHY.items()},
+    (CheatNate, Phase.MELD): _after_minimum(why_cheat_nate),
+    (NewNoggi, Phase.MELD): _shaped(lambda t, a: t.new_problem(True, a.cards)),
+    (NewNate, Phase.MELD): _shaped(lambda t, a: t.new_problem(False, a.cards)),
+    (Add, Phase.MELD): _shaped(lambda t, a: t.add_problem(a.meld, a.card)),
+    (Close, Phase.MELD): _after_minimum(_why_close),
+    (Merge, Phase.MELD): _after_minimum(_why_merge),
+    (PlaceBonus, Phase.MELD): _after_minimum(_why_bonus),
+    (FreezeNate, Phase.MELD): _after_minimum(_why_freeze_nate),
+    (Ask, Phase.MELD): _after_minimum(_why_ask),
+    (Discard, Phase.MELD): _after_minimum(_why_discard),
+    (GoOut, Phase.MELD): _after_minimum(_why_go_out),
+    (PassTurn, Phase.MELD): _after_minimum(_why_pass),
+    (Give, Phase.RETURN): _shaped(why_give),  # NG-C8
 }
+
+#: The powers' checks without the shape and the pending minimum (the legal list's candidates are well
+#: formed, and no power is offered while the minimum is pending).
+_POWER_WHY: dict[type, _Why] = {**POWER_WHY, CheatNate: why_cheat_nate}
+
+#: The refusal of an action without a check in the phase (the state's ``PHASE_HINTS``).
+HINTS: dict[Phase, Callable[[Turn, Action], str]] = {
+    Phase.ANSWER: _answer_hint, Phase.ACQUIRE: _acquire_hint, Phase.MELD: _meld_hint, Phase.RETURN: _return_hint}
 
 
 # ---------------------------------------------------------------------------
@@ -717,7 +746,7 @@ def _meld_moves(t: Turn) -> list[Action]:
             out.append(JOKERNATE_ACT)
         return out
     if cheats:
-        out.extend(a for a in power_moves(t) if _MELD_WHY[type(a)](t, a) is None)
+        out.extend(a for a in power_moves(t) if _POWER_WHY[type(a)](t, a) is None)
     out.extend(_closes_and_merges(t))
     hand = t.counts
     if hand.get(BONUS, 0) and _why_bonus(t, BONUS_ACT) is None:

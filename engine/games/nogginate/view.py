@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards import Card
 from engine.games.nogginate.cards import CHEAT_CARDS
@@ -88,6 +88,9 @@ class NogginateView(View):
     returning: tuple[Card, ...] = ()
     return_seat: int = -1
 
+    #: The state class (set by :mod:`engine.games.nogginate.state`, which imports this module).
+    state_class: ClassVar[type[NogginateState]]
+
     def team_of(self, seat: int) -> int:
         """The index of ``seat``'s team."""
         for i, t in enumerate(self.teams):
@@ -115,7 +118,7 @@ class NogginateView(View):
 
     def compute_legal(self) -> list[Action]:
         """The moves of this seat, in the state's order (see :meth:`NogginateState.legal_actions`)."""
-        if self.phase == Phase.ANSWER:
+        if self.phase is Phase.ANSWER:
             return [YES, NO]
         if self.phase not in _MOVE_PHASES or self.to_move != self.seat:
             return []
@@ -169,28 +172,12 @@ class NogginateView(View):
 
     def _public_state(self) -> NogginateState:
         """A state holding every public field of this view (the hands and the stocks still to deal)."""
-        from engine.games.nogginate.state import NogginateState  # the state module imports this one
-
-        s = NogginateState(self.variant, self.n_seats)
-        s.phase = self.phase
-        s.round_no, s.dealer, s.turn_seat, s.answer_seat = self.round_no, self.dealer, self.turn, self.answer_seat
-        s.discards = list(self.discards)
-        s.melds = list(self.melds)
-        s.next_id = self.next_id
-        s.bonuses = list(self.bonuses)
-        s.down = list(self.down)
-        s.need, s.pile_rest, s.asked, s.permission = self.need, self.pile_rest, self.asked, self.permission
-        s.asks = list(self.asks)
+        s = self.state_class(self.variant, self.n_seats)
+        s.set_public_fields(self)
+        s.turn_seat = self.turn
         s.known = [list(k) for k in self.known]
-        s.totals = list(self.totals)
-        s.round_scores = [list(r) for r in self.round_scores]
-        s.out_seat = self.out_seat
-        s.turn_no = self.turn_no
-        s.cheat_discards = list(self.cheat_discards)
         s.shown = [list(k) for k in self.shown] if self.shown else [[] for _ in range(self.n_seats)]
         s.tells = list(self.tells)
-        s.returning = list(self.returning)
-        s.return_seat = self.return_seat
         s.return_team = self.team_of(self.return_seat) if self.return_seat >= 0 else -1
         return s
 

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.cards import Card, Suit, cards_text
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, Pass, rand_below, shuffled
-from engine.grammar import agree
 from engine.match import match_over, match_winners
 from engine.phased import (CARD_ROWS, CARDS, FLAG, INTS, LIST, PHASE, ROWS, SHARE, SORTED_ROWS, Field, PhasedState,
                            chance, move, slots)
@@ -428,11 +427,7 @@ class NomsState(PhasedState):
         var = self.variant
         if match_over(self.hand_no + 1, self.totals, None, var.target, unique_leader=var.tie_policy == "play_on") \
                 or self.hand_no + 1 >= var.max_hands:  # NO-22a
-            self.phase = _OVER
-            w = self.winners()
-            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
-                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
-                                {"winners": w, "totals": [float(x) for x in self.totals]}))
+            events.append(self.end_match([float(x) for x in self.totals]))
             return events
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % N_SEATS  # NO-3

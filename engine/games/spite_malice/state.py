@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from engine.cards import Card, cards_text
 from engine.core import CHANCE, TERMINAL, Action, Event, IllegalAction, rand_below, shuffled
-from engine.grammar import agree, article, plural
+from engine.grammar import article, plural
 from engine.match import match_over, match_winners
 from engine.phased import (CARD_ROWS, GRID, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS, Field, PhasedState,
                            chance, move, slots)
@@ -410,11 +410,7 @@ class SpiteMaliceState(PhasedState):
         target = self.variant.match_to
         if target is None or match_over(self.game_no + 1, self.totals, None, target) \
                 or self._tied_in_a_row() >= self.variant.max_tied_games:  # SM-17a
-            self.phase = _OVER
-            w = self.winners()
-            events.append(Event("match_over", agree(len(w), "Winner: ", "Winners: ")
-                                + ", ".join(f"{{s{i}:^}}" if k == 0 else f"{{s{i}}}" for k, i in enumerate(w)), None,
-                                {"winners": w, "totals": [float(x) for x in self.totals]}))
+            events.append(self.end_match([float(x) for x in self.totals]))
             return events
         self.game_no += 1
         self._reset_game()
