@@ -356,7 +356,7 @@ class BaseTableScreen(Screen[None]):
             s = self.session
             board.update_scores(self.names, self.hand_scores, self.match_totals(), to_move=s.to_move,
                                 thinking=self.thinking, humans=self.humans,
-                                winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD,
+                                winners=s.winners() if s.is_over else (), hand_word=self.HAND_WORD,
                                 teams=session_teams(s))
 
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str | None:
@@ -418,8 +418,8 @@ class BaseTableScreen(Screen[None]):
         return [list(self.hand_results[h].get("scores", [])) for h in sorted(self.hand_results)]
 
     def match_totals(self) -> list[float]:
-        """The match totals per seat now (points; ``session.state.scores()``)."""
-        return list(self.session.state.scores())
+        """The match totals per seat now (points; ``session.scores()``)."""
+        return self.session.scores()
 
     def message(self, text: str, kind: str = "info") -> None:
         """Show ``text`` above the prompt; ``kind`` is ``info``, ``error`` or ``hint``."""
@@ -703,7 +703,7 @@ class BaseTableScreen(Screen[None]):
 
     def make_summary(self) -> Screen:
         """The screen shown at the end of the match (default :class:`SummaryScreen`
-        with the finished hands' points and ``session.state.scores()``)."""
+        with the finished hands' points and ``session.scores()``)."""
         lines = [self.hand_breakdown(self.hand_results[h], self.names) for h in sorted(self.hand_results)]
         breakdown = [f"{self.HAND_WORD} {h + 1}: {line}" for h, line in zip(sorted(self.hand_results), lines) if line]
         return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD, breakdown=breakdown)
@@ -921,7 +921,7 @@ class BaseTableScreen(Screen[None]):
         except IllegalAction as err:
             self.message(str(err), "error")
             return
-        current = self.session.state.hand_number
+        current = self.session.hand_number
         self.hand_results = {h: d for h, d in self.hand_results.items() if h < current}
         self.thinking = None
         self._log_events(events)
@@ -993,13 +993,13 @@ class BaseTableScreen(Screen[None]):
 
     def current_pace(self) -> float:
         """The bots' delay now (seconds): :attr:`pace`, or 0 for the rest of the hand after ``.``."""
-        if self.fast_hand is not None and self.fast_hand == self.session.state.hand_number:
+        if self.fast_hand is not None and self.fast_hand == self.session.hand_number:
             return 0.0
         return self.pace
 
     def action_fast_bots(self) -> None:
         """.: the bots play without pause for the rest of this hand (pace x0)."""
-        self.fast_hand = self.session.state.hand_number
+        self.fast_hand = self.session.hand_number
         self.message(f"The bots play at once for the rest of this {self.HAND_WORD.lower()}.", "info")
 
     def last_events_text(self) -> str:

@@ -41,7 +41,8 @@ from engine.games.nickels.melds import (
     TableMeld,
     contract_text,
 )
-from engine.games.nickels.turn import FIXED_MOVES, WHY_BY_PHASE, layoff_pos, no_move_now, play_moves, swap_pos
+from engine.games.nickels.turn import (FIXED_MOVES, WHY_BY_PHASE, layoff_pos, may_claim, no_move_now, play_moves,
+                                      swap_pos)
 from engine.games.nickels.view import NickelsView
 from engine.match import match_winners
 
@@ -189,11 +190,8 @@ class NickelsState(State):
     def may_claim(self, seat: int) -> bool:
         """NK-13c/f/g, NK-19: ``seat`` may claim the top discard now (it is not its turn, it
         has not melded, the claim limits allow it and a penalty card can be paid)."""
-        v = self.variant
-        return (seat != self.turn_seat and self.down_turn[seat] < 0 and bool(self.discards)
-                and self.turn_claims < v.out_of_turn_claims_per_turn
-                and (v.max_claims_per_player_per_round is None or self.claims[seat] < v.max_claims_per_player_per_round)
-                and self.can_supply(1))
+        return may_claim(self.variant, seat, self.turn_seat, self.down_turn, len(self.discards), len(self.pool),
+                         self.turn_claims, self.claims)
 
     # -- legal actions -------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

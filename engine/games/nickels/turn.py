@@ -57,6 +57,24 @@ FIXED_MOVES: dict[Phase, tuple[Action, ...]] = {
     Phase.ACQUIRE: (TAKE, DECLINE), Phase.AFTER: (TAKE, DECLINE), Phase.OFFER: (CLAIM, DECLINE)}
 
 
+def may_claim(variant: Any, seat: int, turn_seat: int, down_turn: Sequence[int], discards: int, pool: int,
+              turn_claims: int, claims: Sequence[int]) -> bool:
+    """NK-13c/f/g, NK-19: whether ``seat`` may claim the top discard now: it is not its turn,
+    it has not melded, the claim limits allow it and a penalty card can be paid (the draw pile
+    has a card or the discard pile keeps two beneath the claimed one). Every input is public
+    (counts, not cards), so the state and any seat's view answer alike.
+
+    Args:
+        variant: the match's ``NickelsVariant``; discards/pool: the piles' sizes;
+        turn_claims: claims in this turn; claims: per seat, claims this round.
+    """
+    return (seat != turn_seat and down_turn[seat] < 0 and discards > 0
+            and turn_claims < variant.out_of_turn_claims_per_turn
+            and (variant.max_claims_per_player_per_round is None
+                 or claims[seat] < variant.max_claims_per_player_per_round)
+            and (pool > 0 or discards - 1 >= 2))
+
+
 def no_move_now(s: NickelsState) -> str:
     """Why no action is legal in a phase without a player's move (:data:`WHY_BY_PHASE` has none)."""
     if s.phase == Phase.OVER:

@@ -15,7 +15,7 @@ from engine.core import Action, View
 from engine.determinize import deal
 from engine.games.nickels.actions import Phase
 from engine.games.nickels.melds import CONTRACTS, ROUNDS, TableMeld, pack_counts
-from engine.games.nickels.turn import FIXED_MOVES, play_moves
+from engine.games.nickels.turn import FIXED_MOVES, may_claim, play_moves
 
 if TYPE_CHECKING:
     from engine.games.nickels.game import NickelsVariant
@@ -61,6 +61,12 @@ class NickelsView(View):
     def contract(self) -> tuple[int, int]:
         """NK-10: (books, runs) of this round."""
         return CONTRACTS[self.round_no]
+
+    def may_claim(self, seat: int) -> bool:
+        """NK-13c/f/g, NK-19: whether ``seat`` may claim the top discard now (the same public
+        test as ``NickelsState.may_claim``, :func:`engine.games.nickels.turn.may_claim`)."""
+        return may_claim(self.variant, seat, self.turn, self.down_turn, len(self.discards), self.pool_count,
+                         self.turn_claims, self.claims)
 
     def compute_legal(self) -> list[Action]:
         """The moves of this seat, in the state's order (see :meth:`NickelsState.legal_actions`)."""

@@ -44,6 +44,7 @@ from engine.cards import Card
 from engine.core import Action, Event
 from engine.games.nickels.game import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.melds import arrange
+from engine.games.nickels.view import NickelsView
 from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
                                   describe_action, hand_breakdown, meld_plain, meld_text, name, names, prompt)
 from tui.screens.base_table import BaseTableScreen
@@ -335,8 +336,13 @@ class NickelsTableScreen(BaseTableScreen):
                     or self.hand.selected_cards() or self.enter_text())
 
     # -- several people at one terminal: the claim window ---------------------------------
-    def _offer_key(self) -> tuple:
-        v = self.session.state
+    def _offer_view(self) -> NickelsView:
+        """The view of the seat to move, for the public facts of the offer (the claim window
+        shows no card of its hand): the phase, the discard pile, the claim counts."""
+        return self.session.view(self.session.to_move)  # type: ignore[return-value]
+
+    def _offer_key(self) -> tuple[int, int, int, int]:
+        v = self._offer_view()
         return (v.round_no, v.turn_no, len(v.discards), v.turn_claims)
 
     def _claim_order(self, seat: int) -> Any:
@@ -352,17 +358,18 @@ class NickelsTableScreen(BaseTableScreen):
     def _step(self) -> None:
         s = self.session
         if (len(self.humans) > 1 and not s.is_over and self._pending_result is None
-                and s.state.phase == Phase.OFFER and s.is_human(s.to_move)):  # an offer to a person
+                and s.to_move >= 0 and s.is_human(s.to_move)
+                and self._offer_view().phase == Phase.OFFER):  # an offer to a person
             self._open_claim_window()
             return
         super()._step()
 
     def _open_claim_window(self) -> None:
         s = self.session
-        state = s.state
+        offer = self._offer_view()
         key = self._offer_key()
-        seats = [h for h in self.humans if state.may_claim(h)]
-        top = state.discards[-1]
+        seats = [h for h in self.humans if offer.may_claim(h)]
+        top = offer.discards[-1]
         self.covered = True
         self.redraw()
 
