@@ -13,8 +13,10 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from typing import Any, ClassVar, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events, on, work
 from textual.actions import parse as parse_action
@@ -26,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from engine.core import Action, Event, IllegalAction
+from engine.core import Action, Event, IllegalAction, View
 from tui.screens.hand_result import HandResultScreen, points_lines
 from tui.screens.enter_move import EnterMove
 from tui.screens.handoff import HandoffScreen
@@ -37,6 +39,12 @@ from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import asciify, hand_scores_line, notation_words, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
+
+if TYPE_CHECKING:
+    from engine.session import Hint, Session
+
+#: The view type of a game's table screen (``BaseTableScreen[NickelsView]``).
+V = TypeVar("V", bound=View)
 
 #: The bindings every table screen gets (appended after the game's own ones).
 COMMON_BINDINGS: list[Binding] = [
@@ -68,7 +76,7 @@ def _binding_id(b: BindingType) -> str | None:
     return b.id if isinstance(b, Binding) else None
 
 
-def hand_results_from_history(session: Any) -> dict[int, dict]:
+def hand_results_from_history(session: Session) -> dict[int, dict]:
     """The ``hand_over`` data (``hand``, ``scores``, ``totals``... in points) of every
     hand finished so far, rebuilt by replaying ``session.history`` on a fresh state
     (for a resumed match, whose earlier events the screen never saw).
@@ -88,11 +96,14 @@ def hand_results_from_history(session: Any) -> dict[int, dict]:
     return out
 
 
-class BaseTableScreen(Screen[None]):
+class BaseTableScreen(Screen[None], Generic[V]):
     """A match at the table, for any game: everything that is not the game's own.
 
+    Generic in the game's view type ``V`` (``class NickelsTableScreen(BaseTableScreen[NickelsView])``):
+    the hooks get the seat's view typed, and :attr:`view` is one.
+
     Args:
-        session: an ``engine.session.Session`` (not yet advanced, or resumed).
+        session: the :class:`engine.session.Session` (not yet advanced, or resumed).
         pace: seconds a bot's move is held back so a person can follow
             (0 for tests); ``CARDTABLE_PACE`` in the environment overrides it.
 
@@ -220,9 +231,9 @@ class BaseTableScreen(Screen[None]):
     PAUSE_AFTER_HAND: ClassVar[bool] = True
 
     #: Width classes (Textual breakpoints): ``-narrow`` folds the side column away.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (SIDE_FOLD_BELOW, "-wide")]
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (SIDE_FOLD_BELOW, "-wide")]
     #: Height classes: ``-short`` (under 30 rows), ``-medium``, ``-tall`` (40 rows and more).
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [
         (0, "-short"), (SHORT_BELOW, "-medium"), (TALL_FROM, "-tall")]
 
     DEFAULT_CSS = """
@@ -278,9 +289,9 @@ class BaseTableScreen(Screen[None]):
             self.error = error
             self.generation = generation
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(name=name)
-        self.session = session
+        self.session: Session = session
         env = os.environ.get("CARDTABLE_PACE")
         if env:
             try:
@@ -297,7 +308,7 @@ class BaseTableScreen(Screen[None]):
         self.covered = len(self.humans) > 1
         self.hand_results: dict[int, dict] = hand_results_from_history(session) if session.history else {}
         self._generation = 0
-        self._view = None
+        self._view: V | None = None
         self._summary_shown = False
         self._last_move_line = 0  # index in the log of the shown human's last move
         #: the last hint shown, in full (move and reason), as the game log has it
@@ -319,11 +330,11 @@ class BaseTableScreen(Screen[None]):
         """Yield the game's widgets for the left column. Required."""
         raise NotImplementedError(f"{type(self).__name__} must implement compose_table()")
 
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: V) -> None:
         """Redraw the game's widgets from the shown seat's ``view``. Required."""
         raise NotImplementedError(f"{type(self).__name__} must implement refresh_view(view)")
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: V) -> str:
         """The status line's sentence for ``view``. Required."""
         raise NotImplementedError(f"{type(self).__name__} must implement prompt(view)")
 
@@ -349,7 +360,7 @@ class BaseTableScreen(Screen[None]):
         """The scores panel (must have ``id="scoreboard"``). Default: :class:`MatchScoreboard`."""
         yield MatchScoreboard(id="scoreboard")
 
-    def refresh_scores(self, view: Any) -> None:
+    def refresh_scores(self, view: V) -> None:
         """Redraw the scores panel (default: the :class:`MatchScoreboard`)."""
         board = self.query_one("#scoreboard")
         if isinstance(board, MatchScoreboard):
@@ -363,13 +374,14 @@ class BaseTableScreen(Screen[None]):
         """The log line after a finished hand (its and the match's points)."""
         return hand_scores_line(data, names, self.HAND_WORD)
 
-    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
+    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[RenderableType]:
         """The lines of the panel shown after a finished hand (:class:`HandResultScreen`):
         ``data`` is the ``hand_over`` event's data, ``events`` the batch it came in
         (the last play, the trick...). Default: :meth:`hand_breakdown` (if any), then
         the hand's and the match's points. Games add their own facts (tricks, contract)."""
         own = self.hand_breakdown(data, self.names)
-        return ([own] if own else []) + points_lines(data, self.names, self.HAND_WORD)
+        lines: list[RenderableType] = [own] if own else []
+        return lines + points_lines(data, self.names, self.HAND_WORD)
 
     def mark_last_play(self, seat: int | None, cards: Sequence[str]) -> None:
         """Mark on the table the cards of the last bot move (``cards``: card texts from its
@@ -396,11 +408,16 @@ class BaseTableScreen(Screen[None]):
         return ascii_mode(self.app)
 
     @property
-    def view(self) -> Any:
+    def view(self) -> V:
         """The current view of the shown seat (refreshed after every change)."""
         if self._view is None:
-            self._view = self.session.view(self.shown_seat)
+            self._view = self._seat_view()
         return self._view
+
+    def _seat_view(self) -> V:
+        """``session.view(shown_seat)``, as the game's view type (the session of this game's screen
+        gives its game's views)."""
+        return cast(V, self.session.view(self.shown_seat))
 
     def human_turn(self) -> bool:
         """True when the seat shown is a human who may act now."""
@@ -435,7 +452,7 @@ class BaseTableScreen(Screen[None]):
         ``key_display``; the key itself is unchanged. Unknown ids are ignored."""
         self._replace_bindings(lambda b: b.id == binding_id, key_display=text)
 
-    def _replace_bindings(self, hit: Any, **changes: Any) -> None:
+    def _replace_bindings(self, hit: Callable[[Binding], bool], **changes: Any) -> None:
         """This screen's bindings for which ``hit(binding)`` holds get ``changes`` (footer text)."""
         for bindings in self._bindings.key_to_bindings.values():
             for i, b in enumerate(bindings):
@@ -499,7 +516,7 @@ class BaseTableScreen(Screen[None]):
         self._deal()  # the first frame shows the dealt table, never empty panels
         self.call_after_refresh(self._start)
 
-    def on_resize(self, event: Any) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """The width classes decide whether ``i`` (scores/log panel) is offered."""
         self.call_after_refresh(self.refresh_bindings)
 
@@ -553,8 +570,7 @@ class BaseTableScreen(Screen[None]):
         self._clear_stale_why()
         self._report_log_error()
         self._sync_log()
-        self._view = self.session.view(self.shown_seat)
-        view = self._view
+        view = self._view = self._seat_view()
         self.refresh_view(view)
         last = self.last_bot_play if not self.covered else None
         self.mark_last_play(last[0] if last else None, last[1] if last else ())
@@ -594,7 +610,7 @@ class BaseTableScreen(Screen[None]):
         """ctrl+s (after a failed log write): write the whole match to another file."""
         from tui.screens.save_log import SaveLogScreen
 
-        def saved(path: Any) -> None:
+        def saved(path: Path | None) -> None:
             if path is not None:
                 self._log_error_shown = None
                 self.message(f"The log is saved to {path} and continues there.")
@@ -949,7 +965,7 @@ class BaseTableScreen(Screen[None]):
         """The hint worker found ``hint`` (an ``engine.session.Hint``) for ``seat`` at the
         position after ``moves`` actions (``generation`` guards against an undo)."""
 
-        def __init__(self, seat: int, hint: Any, generation: int, moves: int) -> None:
+        def __init__(self, seat: int, hint: Hint | Exception, generation: int, moves: int) -> None:
             super().__init__()
             self.seat = seat
             self.hint = hint
@@ -960,6 +976,7 @@ class BaseTableScreen(Screen[None]):
     def _find_hint(self, seat: int, generation: int, moves: int) -> None:
         """Worker thread: the session's hint (the seat's view only; its own generator)."""
         worker = get_current_worker()
+        hint: Hint | Exception
         try:
             hint = self.session.hint_with_reason(seat)
         except Exception as err:  # noqa: BLE001 - shown to the player, never a traceback

@@ -47,6 +47,7 @@ from engine.games.nickels.melds import arrange
 from engine.games.nickels.view import NickelsView
 from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
                                   describe_action, hand_breakdown, meld_plain, meld_text, name, names, prompt)
+from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove, hinted_move
 from tui.widgets.cards import card_small
@@ -109,7 +110,7 @@ class ClaimWindow(ModalScreen[frozenset[int]]):
         self.dismiss(frozenset(self.claiming))
 
 
-class NickelsTableScreen(BaseTableScreen):
+class NickelsTableScreen(BaseTableScreen[NickelsView]):
     """A match of Nickels at the table (see the module docstring).
 
     Attributes (besides those of :class:`BaseTableScreen`):
@@ -152,7 +153,7 @@ class NickelsTableScreen(BaseTableScreen):
     NickelsTableScreen.-short #nk-info { border: none; height: auto; }
     """
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
         self.choices: list[Action] = []
         self.pending: str | None = None
@@ -190,7 +191,7 @@ class NickelsTableScreen(BaseTableScreen):
         return card_small(c, self.app, on_face=False)
 
     # -- hooks ---------------------------------------------------------------------------
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: NickelsView) -> None:
         mine = self.human_turn()
         a = self.ascii
         # space selects a card, except on a claim offer, where it passes (the footer says which)
@@ -232,7 +233,7 @@ class NickelsTableScreen(BaseTableScreen):
             panel.border_title = (f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})")
         self._draw_decision(view)
 
-    def _draw_decision(self, view: Any) -> None:
+    def _draw_decision(self, view: NickelsView) -> None:
         bar = self.query_one(DecisionBar)
         a = self.ascii
         if not self.human_turn():
@@ -260,7 +261,7 @@ class NickelsTableScreen(BaseTableScreen):
         else:
             bar.close()
 
-    def refresh_scores(self, view: Any) -> None:
+    def refresh_scores(self, view: NickelsView) -> None:
         """The score sheet of the seven rounds (NK-21, NK-22): rounds down, players across."""
         n = len(self.names)
         board = self.query_one("#scoreboard", Static)
@@ -288,7 +289,7 @@ class NickelsTableScreen(BaseTableScreen):
     def hand_breakdown(self, data: dict, names_: Sequence[str]) -> str:
         return hand_breakdown(data, names_, self.ascii)
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: NickelsView) -> str:
         return prompt(view, self.names, ascii_only=self.ascii,
                       selected=self.hand.selected_cards() if self.human_turn() else ())
 
@@ -346,7 +347,7 @@ class NickelsTableScreen(BaseTableScreen):
         return (v.round_no, v.turn_no, len(v.discards), v.turn_claims)
 
     def _claim_order(self, seat: int) -> Any:
-        def order(view: Any, legal: list[Action]) -> Action | None:
+        def order(view: NickelsView, legal: list[Action]) -> Action | None:
             if view.phase != Phase.OFFER:
                 return None
             answer = self._claim_answers.get(seat)
@@ -410,8 +411,8 @@ class NickelsTableScreen(BaseTableScreen):
         self.human_act(CLAIM)
 
     def _one_card(self, what: str) -> Card | None:
-        chosen = self.hand.selected_cards() or ([self.hand.cursor_card()] if self.hand.cursor_card() else [])
-        if len(chosen) != 1 or chosen[0] is None:
+        chosen = self.hand.chosen_cards()
+        if len(chosen) != 1:
             self.message(f"select one card to {what} (space selects, ←/→ move)", "error")
             return None
         return chosen[0]
@@ -473,7 +474,7 @@ class NickelsTableScreen(BaseTableScreen):
         if kind == "swap":
             self.human_act(Swap(card, mid))
             return
-        ways = [x for x in self.legal() if isinstance(x, Layoff) and x.card == card and x.meld == mid]
+        ways: list[Action] = [x for x in self.legal() if isinstance(x, Layoff) and x.card == card and x.meld == mid]
         if len(ways) > 1:
             self.choices = ways[:9]
             self.pending, self.digits = None, ""

@@ -38,7 +38,7 @@ a strip above the hand, for the seat shown only (behind its hand-off in hot seat
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rich.text import Text
 from textual import on
@@ -60,6 +60,8 @@ from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI
 from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TELL_MENU, action_cards,
                                     describe_action, hand_breakdown, meld_text, name, names, pile_text,
                                     power_name, prompt, shown_text, special_style, team_name, team_status)
+from engine.games.nogginate.view import NogginateView
+from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove, hinted_move
 from tui.screens.summary import session_teams
@@ -97,7 +99,7 @@ def meld_plan(kind: str, cards: Sequence[Card], next_id: int) -> list[Action]:
     return [NewNate(start)] + [Add(next_id, c) for c in order[3:]]
 
 
-class NogginateTableScreen(BaseTableScreen):
+class NogginateTableScreen(BaseTableScreen[NogginateView]):
     """A match of Nogginate at the table (see the module docstring).
 
     Attributes (besides those of :class:`BaseTableScreen`):
@@ -155,7 +157,7 @@ class NogginateTableScreen(BaseTableScreen):
     NogginateTableScreen #ng-shown.-open { display: block; }
     """
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
         self.choices: list[Action] = []
         self.digits = ""
@@ -194,7 +196,7 @@ class NogginateTableScreen(BaseTableScreen):
         return card_small(c, self.app, on_face=False, palette=PALETTE)
 
     # -- hooks ---------------------------------------------------------------------------
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: NogginateView) -> None:
         mine = self.human_turn()
         a = self.ascii
         info = Text()
@@ -240,10 +242,11 @@ class NogginateTableScreen(BaseTableScreen):
         strip.set_class(bool(text.plain), "-open")
         if view.phase == Phase.RETURN and self.human_turn() and view.returning:
             card = view.returning[0]
-            self.choices = [x for x in view.legal_actions() if isinstance(x, Give) and x.card == card][:9]
+            gives: list[Action] = [x for x in view.legal_actions() if isinstance(x, Give) and x.card == card]
+            self.choices = gives[:9]
         self._draw_decision(view)
 
-    def _draw_decision(self, view: Any) -> None:
+    def _draw_decision(self, view: NogginateView) -> None:
         bar = self.query_one(DecisionBar)
         a = self.ascii
         if not self.human_turn():
@@ -277,7 +280,7 @@ class NogginateTableScreen(BaseTableScreen):
     def hand_breakdown(self, data: dict, names_: Sequence[str]) -> str:
         return hand_breakdown(data, names_, self.teams)
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: NogginateView) -> str:
         power = self._power() if view.phase == Phase.MELD else None
         if power is not None:
             sel = names(self._selected(), self.ascii)
@@ -339,12 +342,12 @@ class NogginateTableScreen(BaseTableScreen):
     def _selected(self) -> list[Card]:
         return self.hand.selected_cards()
 
-    def _offer(self, moves: list[Action], what: str) -> None:
+    def _offer(self, moves: Sequence[Action], what: str) -> None:
         """One move: play it; several: the decision bar asks which (1-9)."""
         if len(moves) == 1:
             self.human_act(moves[0])
             return
-        self.choices = moves[:9]
+        self.choices = list(moves[:9])
         self.message(f"Several ways to {what}: press its number (Esc cancels).", "info")
         self.redraw()
 
@@ -501,8 +504,8 @@ class NogginateTableScreen(BaseTableScreen):
         if not view.hand:
             self.human_act(OUT)
             return
-        chosen = self._selected() or ([self.hand.cursor_card()] if self.hand.cursor_card() else [])
-        if len(chosen) != 1 or chosen[0] is None:
+        chosen = self.hand.chosen_cards()
+        if len(chosen) != 1:
             self.message("select one card to discard (space selects, ←/→ move)", "error")
             return
         self.human_act(Discard(chosen[0]))
@@ -694,7 +697,7 @@ class NogginateTableScreen(BaseTableScreen):
             return f"Jokernate: three jokers start a Jokernate (add more after){esc}"
         return f"{power_name(power)}{esc}"
 
-    def _show_targets(self, view: Any) -> None:
+    def _show_targets(self, view: NogginateView) -> None:
         """Scroll the melds panel to the melds the power's next step picks from (an opponent's
         for Steal's first step, else your team's), so that they are in sight on a small screen."""
         if self._power_step() != "meld":
