@@ -88,10 +88,10 @@ def binding_rows(bindings: Iterable[BindingType], keymap: Mapping[str, str] | No
         if not isinstance(b, Binding) or not b.description:
             continue
         new = remapped(keymap, b.id)
-        keys = key_text(new) if new else (b.key_display or key_text(b.key))
+        key = key_text(new) if new else (b.key_display or key_text(b.key))
         listed = rows.setdefault(b.description, []) if b.show else hidden.setdefault(b.description, [])
-        if keys not in listed:
-            listed.append(keys)
+        if key not in listed:
+            listed.append(key)
     for desc, keys in hidden.items():
         if desc not in rows:
             rows[desc] = _compress(keys)
@@ -219,7 +219,7 @@ def app_bindings(app: Any = None) -> list[BindingType]:
     cls = app if isinstance(app, type) else type(app)
     out: list[BindingType] = list(getattr(cls, "BINDINGS", []))
     if getattr(cls, "ENABLE_COMMAND_PALETTE", False):
-        out.append(Binding(cls.COMMAND_PALETTE_BINDING, "command_palette", "Commands and the Keys panel",
+        out.append(Binding(str(getattr(cls, "COMMAND_PALETTE_BINDING", "ctrl+p")), "command_palette", "Commands and the Keys panel",
                            id="app.commands"))
     return out
 
