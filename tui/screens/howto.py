@@ -219,8 +219,8 @@ def app_bindings(app: Any = None) -> list[BindingType]:
     cls = app if isinstance(app, type) else type(app)
     out: list[BindingType] = list(getattr(cls, "BINDINGS", []))
     if getattr(cls, "ENABLE_COMMAND_PALETTE", False):
-        out.append(Binding(str(getattr(cls, "COMMAND_PALETTE_BINDING", "ctrl+p")), "command_palette", "Commands and the Keys panel",
-                           id="app.commands"))
+        key = str(getattr(cls, "COMMAND_PALETTE_BINDING", "ctrl+p"))
+        out.append(Binding(key, "command_palette", "Commands and the Keys panel", id="app.commands"))
     return out
 
 

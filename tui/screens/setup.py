@@ -375,7 +375,7 @@ class SetupScreen(Screen):
                 table[spec.name] = widget.value
             elif isinstance(widget, Select):
                 table[spec.name] = widget.value
-            else:
+            elif isinstance(widget, Input):
                 value = parse_option_text(spec, widget.value)
                 if value is not None:
                     table[spec.name] = value
@@ -446,7 +446,7 @@ class SetupScreen(Screen):
         rules = dict(self.table.rules)
         rules[self.game_id] = variant
         theme = self.query_one("#theme", Select).value
-        changes = dict(game=self.game_id, seats=seats, rules=rules, seed=self.seed(), pace=self.pace())
+        changes: dict[str, Any] = dict(game=self.game_id, seats=seats, rules=rules, seed=self.seed(), pace=self.pace())
         if isinstance(theme, str):
             changes["theme"] = theme
         undo = self.query_one("#undo", Select).value

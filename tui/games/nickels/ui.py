@@ -99,9 +99,9 @@ def missing_text(view: Any, ascii_only: bool = False) -> str:
     if r:
         runs = run_candidates(hand, 1)
         best_run: dict[Any, Run] = {}
-        for m in runs:
-            if m.suit not in best_run or len(m.cards) > len(best_run[m.suit].cards):
-                best_run[m.suit] = m
+        for run in runs:
+            if run.suit not in best_run or len(run.cards) > len(best_run[run.suit].cards):
+                best_run[run.suit] = run
         parts.append(_have("run", r, list(best_run.values()), ascii_only))
     text = "; ".join(parts)
     if jokers:

@@ -226,8 +226,8 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
         top = view.discards[-1] if view.discards else None
         legal = view.legal_actions()
         kinds = [a.kind for a in legal if isinstance(a, Draw)]
-        cheat = [w for k, w in (("1c1x", "1 one custom and one cheat"), ("2x", "2 two cheat")) if k in kinds]
-        ways = [f"draw two cards (d custom, {', '.join(cheat)})" if cheat else "draw two cards (d)"]
+        cheats = [w for k, w in (("1c1x", "1 one custom and one cheat"), ("2x", "2 two cheat")) if k in kinds]
+        ways = [f"draw two cards (d custom, {', '.join(cheats)})" if cheats else "draw two cards (d)"]
         note = ""
         if any(isinstance(a, TakePile) for a in legal) and top is not None:
             ways.append(f"take the pile with two natural {top.rank}s (p)")
