@@ -29,10 +29,10 @@ so nobody needs a hand-off screen per discard.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Callable, Sequence
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -41,7 +41,7 @@ from textual.widgets import Static
 
 from engine.grammar import plural
 from engine.cards import Card
-from engine.core import Action, Event
+from engine.core import Action, View
 from engine.games.nickels.game import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.melds import arrange
 from engine.games.nickels.view import NickelsView
@@ -99,7 +99,7 @@ class ClaimWindow(ModalScreen[frozenset[int]]):
         parts.append("Enter when done (the first claimant in turn order gets it, NK-13c).")
         self._text.update("\n".join(parts))
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: events.Key) -> None:
         seat = self.keys.get(event.key)
         if seat is not None:
             event.stop()
@@ -346,9 +346,9 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         v = self._offer_view()
         return (v.round_no, v.turn_no, len(v.discards), v.turn_claims)
 
-    def _claim_order(self, seat: int) -> Any:
-        def order(view: NickelsView, legal: list[Action]) -> Action | None:
-            if view.phase != Phase.OFFER:
+    def _claim_order(self, seat: int) -> Callable[[View, list[Action]], Action | None]:
+        def order(view: View, legal: list[Action]) -> Action | None:
+            if not isinstance(view, NickelsView) or view.phase != Phase.OFFER:
                 return None
             answer = self._claim_answers.get(seat)
             if answer is None or answer[0] != self._offer_key():
@@ -570,9 +570,6 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         if self.human_turn() and not self.pending:
             self._draw_decision(self.view)
             self.refresh_input()
-
-    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
-        return super().hand_result_lines(data, events)
 
 
 __all__ = ["ClaimWindow", "NickelsTableScreen"]
