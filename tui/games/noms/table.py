@@ -253,8 +253,9 @@ class TrickTable(Widget):
             else:
                 cards = {(view.leader + k) % n: c for k, c in enumerate(view.trick)}
                 centre = f"Trick {len(view.tricks) + 1} of 13"
-                if view.trick:
-                    centre += f" · {Suit(view.trick[0].suit).name.lower()} led"
+                led = view.trick[0].suit if view.trick else None
+                if led is not None:
+                    centre += f" · {led.name.lower()} led"
         elif view.phase is Phase.AUCTION:
             centre = "Auction" + (f": {bid_label(view.high)} is highest" if view.high else "")
         elif view.phase in (Phase.TRUMP, Phase.CALL):
