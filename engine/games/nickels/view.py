@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from engine.cards import Card
-from engine.core import Action, View
+from engine.core import Action, MeldTarget, View, meld_ids
 from engine.determinize import deal
 from engine.games.nickels.actions import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.melds import CONTRACTS, ROUNDS, TableMeld, arrange, pack_counts
@@ -71,7 +71,7 @@ class NickelsView(View):
     #: The kinds of move :meth:`moves_for` builds (a table's keys name them).
     MOVE_KINDS = ("take", "pass", "claim", "discard", "meld", "layoff", "swap")
 
-    def moves_for(self, kind: str, cards: Sequence[Card] = (), target: int | None = None) -> list[Action]:
+    def moves_for(self, kind: str, cards: Sequence[Card] = (), target: MeldTarget = None) -> list[Action]:
         """The moves a player means by a partial input: a kind of move, the cards picked and the
         meld aimed at, so a table builds no action itself (issue 24).
 
@@ -80,7 +80,8 @@ class NickelsView(View):
                 (one card, NK-18), ``meld`` (exactly the cards of one book or run, NK-7 to NK-11),
                 ``layoff`` (one card on meld ``target``, NK-14), ``swap`` (one natural card for the
                 joker in meld ``target``, NK-16).
-            cards: the cards picked, in any order; target: a meld id (``layoff``, ``swap``).
+            cards: the cards picked, in any order; target: a meld id (``layoff``, ``swap``; the first
+                of several picked, :data:`engine.core.MeldTarget`).
 
         Returns:
             ``meld``: every arrangement of the cards (:func:`~engine.games.nickels.melds.arrange`:
@@ -107,13 +108,14 @@ class NickelsView(View):
         card = cards[0]
         if kind == "discard":
             return [Discard(card)]
-        if target is None:
+        ids = meld_ids(target)
+        if not ids:
             return []
         if kind == "swap":
-            return [Swap(card, target)]
+            return [Swap(card, ids[0])]
         ways: list[Action] = [a for a in self.legal_actions()
-                              if isinstance(a, Layoff) and a.card == card and a.meld == target]
-        return ways or [Layoff(card, target)]
+                              if isinstance(a, Layoff) and a.card == card and a.meld == ids[0]]
+        return ways or [Layoff(card, ids[0])]
 
     def compute_legal(self) -> list[Action]:
         """The moves of this seat, in the state's order (see :meth:`NickelsState.legal_actions`)."""
