@@ -94,7 +94,7 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         view = t.view
         assert view.phase == Phase.OFFER and view.to_move == 0 and view.discards[-1] == parse_card("9D")
         bar = t.query_one(DecisionBar)
-        assert bar.question == "Claim 9♦ (+1 face-down penalty card)? c claim, space pass"
+        assert bar.question == "Claim 9♦ (+1 face-down penalty card)? c claim, Space pass"
         await press(pilot, "c")
         assert (0, "claim") in s.history
         await wait_for(pilot, lambda: ready(app))

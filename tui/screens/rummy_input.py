@@ -124,11 +124,14 @@ class RummyInput:
         return [m.id for m in self.view().melds]
 
     def typed(self) -> int | None:
-        """The typed number, once it names something (:meth:`numbers`), else None."""
+        """The typed number, or None: a meld id as typed (Enter on one that is not on the table gets
+        the engine's refusal), another number only once it is one of :meth:`numbers`."""
         if not self.digits:
             return None
         n = int(self.digits)
-        return n if n in self.numbers() else None
+        if self.pending is not None and self.pending.numbers is not None and n not in self.pending.numbers:
+            return None
+        return n
 
     # -- steps ---------------------------------------------------------------------------------
     def offer(self, moves: Sequence[Action]) -> Outcome:
@@ -187,7 +190,7 @@ class RummyInput:
         digits = self.digits + str(d)
         self.digits = (digits if keep_zero else digits.lstrip("0"))[:3]
         n = self.typed()
-        if n is not None and not any(str(m).startswith(self.digits) and str(m) != self.digits
+        if n is not None and n in self.numbers() and not any(str(m).startswith(self.digits) and str(m) != self.digits
                                      for m in self.numbers()):
             return self.pick(n)
         return "wait"
