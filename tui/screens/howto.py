@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Markdown, Static
 
 from engine.games import UnknownGame, game_title, get_spec
+from tui.screens.navigate import GoBack
 from tui.widgets.footer import WrappingFooter
 
 #: Friendlier names than Textual's footer glyphs for a few keys (the how-to is read, not glanced at).
@@ -312,10 +313,7 @@ class HowToScreen(Screen[None]):
 
     def action_close(self) -> None:
         """Back to the previous screen (quits if this is the only screen)."""
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.post_message(GoBack())
 
 
 __all__ = ["HowToScreen", "app_bindings", "binding_rows", "follow_keymap", "game_title", "howto_markdown",

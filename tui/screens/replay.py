@@ -28,6 +28,7 @@ from engine.cards import Card, pretty_text
 from engine.core import ActionParseError
 from engine.gamelog import LogReplayError, Replay, read_log
 from engine.seats import safe_name
+from tui.screens.navigate import GoBack
 from tui.games import TABLES, load
 from tui.widgets.footer import WrappingFooter
 from tui.widgets.narration import what_seat_sees
@@ -367,7 +368,4 @@ class ReplayScreen(Screen):
 
     def action_close(self) -> None:
         """Back to the previous screen, or quit if the replay is the only screen."""
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.post_message(GoBack())
