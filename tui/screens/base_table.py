@@ -326,7 +326,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         #: the last bot move's cards on the table: ``(seat, card texts)`` from its event's ``data["cards"]``
         self.last_bot_play: tuple[int, list[str]] | None = None
         #: the last "why not" said for a key: (sentence, moves then, the bot thinking then)
-        self._why_note: tuple[str, int, int | None] | None = None
+        self._why_note: tuple[str, str] | None = None
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -570,7 +570,6 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.query_one(GameLog).set_viewer(self.shown_seat, covered=self.covered and not self.session.is_over)
 
     def _redraw(self) -> None:
-        self._clear_stale_why()
         self._report_log_error()
         self._sync_log()
         view = self._view = self._seat_view()
@@ -589,6 +588,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         for panel in self.query("#last-events.-open").results(Static):  # open: it follows the play
             panel.update(Text(self.last_events_text()))
         self.refresh_bindings()
+        self._clear_stale_why()
 
     def refresh_input(self) -> None:
         """After a change of the player's input only (a selection, a typed number): the prompt,
@@ -597,6 +597,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
             self._status().set_prompt(self.prompt(self.view))
         self._show_enter_move()
         self.refresh_bindings()
+        self.call_after_refresh(self._clear_stale_why)  # once the bindings say what each key does now
 
     def _report_log_error(self) -> None:
         """Say once, loudly, that the log could not be written (``session.log_error``)
@@ -860,30 +861,42 @@ class BaseTableScreen(Screen[None], Generic[V]):
 
     def _why_key_does_nothing(self, key: str) -> None:
         """Say why ``key`` does nothing now, if none of its bindings will take it."""
-        bound = self._bindings.key_to_bindings.get(key)
-        if not bound or not self.is_mounted or self.app.screen is not self:
+        if not self.is_mounted or self.app.screen is not self:
             return
+        reason = self._why_key(key)
+        if reason:
+            self.message(reason, "info")
+            self._why_note = (reason, key)
+
+    def _why_key(self, key: str) -> str | None:
+        """Why ``key`` does nothing now (:meth:`why_not` of its shown binding), or None when one of
+        its bindings takes it (or it has none here)."""
+        bound = self._bindings.key_to_bindings.get(key)
+        if not bound:
+            return None
         app = self.app
         for namespace, bindings in self._modal_binding_chain:
             for b in bindings.key_to_bindings.get(key, ()):
                 if app._check_action_state(b.action, namespace):
-                    return  # a binding will take it
+                    return None  # a binding will take it
         shown = [b for b in bound if b.show] or list(bound)
         _ns, name, params = parse_action(shown[0].action)
-        reason = self.why_not(name, params, shown[0].description)
-        if reason:
-            self.message(reason, "info")
-            self._why_note = (reason, len(self.session.history), self.thinking)
+        return self.why_not(name, params, shown[0].description) or None
 
     def _clear_stale_why(self) -> None:
-        """A "why not" that no longer holds (a move was made, a bot stopped thinking) goes."""
+        """A "why not" that no longer holds goes: asked again now, the key would do something or
+        give another reason (a move was made, a bot stopped thinking, a card was selected and Esc
+        now has something to cancel)."""
         note = self._why_note
-        if note is None:
+        if note is None or not self.is_mounted:
             return
-        if note[1] != len(self.session.history) or note[2] != self.thinking:
+        reason, key = note
+        if self._status().message_text != reason:
+            self._why_note = None  # another message replaced it
+            return
+        if self._why_key(key) != reason:
             self._why_note = None
-            if self._status().message_text == note[0]:
-                self.clear_message()
+            self.clear_message()
 
     def why_not(self, action: str, parameters: tuple[object, ...] = (), description: str = "") -> str:
         """Why the key bound to ``action`` does nothing now, as one sentence: the match is over,

@@ -45,7 +45,8 @@ from engine.core import Action, View
 from engine.games.nickels.game import CLAIM, DECLINE, LayMeld, Phase
 from engine.games.nickels.view import NickelsView
 from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
-                                  describe_action, hand_breakdown, meld_plain, meld_text, name, names, prompt)
+                                  default_key, describe_action, hand_breakdown, meld_plain, meld_text, name, names,
+                                  prompt)
 from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove
@@ -291,7 +292,8 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
 
     def prompt(self, view: NickelsView) -> str:
         return prompt(view, self.names, ascii_only=self.ascii,
-                      selected=self.hand.selected_cards() if self.human_turn() else ())
+                      selected=self.hand.selected_cards() if self.human_turn() else (),
+                      keys=lambda bid: self.key_label(bid) or default_key(bid))
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action, self.ascii)

@@ -53,11 +53,11 @@ from engine.core import Action
 from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE,
                                            RESURRECT, SHOW, STEAL, TELL, Steal)
-from engine.games.nogginate.game import Discard, Phase, TakePile
+from engine.games.nogginate.game import Discard, GoOut, Phase, TakePile
 from engine.games.nogginate.melds import NOGGI
 from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TELL_MENU, action_cards,
-                                    describe_action, hand_breakdown, meld_text, name, names, pile_text,
+                                    default_key, describe_action, hand_breakdown, meld_text, name, names, pile_text,
                                     power_name, prompt, shown_text, special_style, team_name, team_status)
 from engine.games.nogginate.view import NogginateView
 from engine.session import Session
@@ -257,7 +257,8 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             return (f"Playing {power_name(power)} ({sel}): answer the bar above; {x} discards the card instead, "
                     f"{esc} cancels.")
         return prompt(view, self.names, ascii_only=self.ascii,
-                      selected=self.hand.selected_cards() if self.human_turn() else ())
+                      selected=self.hand.selected_cards() if self.human_turn() else (),
+                      keys=lambda bid: self.key_label(bid) or default_key(bid))
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action, self.ascii)
@@ -296,6 +297,8 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_"):
             if action == "pass_" and self.session.is_over:
                 return False  # s: the match summary
+            if action == "discard" and phase == Phase.MELD and not self._may_end_with_x():
+                return False  # going out is barred with this last card (NG-44): x is not offered
             return True if phase == Phase.MELD else (None if action in ("new_meld", "discard") else False)
         if action == "digit":
             cheat_draw = phase == Phase.ACQUIRE and self.view.variant.use_cheat_cards
@@ -305,6 +308,10 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         return True
 
     # -- helpers ---------------------------------------------------------------------
+    def _may_end_with_x(self) -> bool:
+        """True when some discard (or going out with no card) is legal now: ``x`` has a move."""
+        return any(isinstance(a, (Discard, GoOut)) for a in self.legal())
+
     def has_input(self) -> bool:
         """True when Esc has something to cancel: a selection, a typed number, offered ways, a power's picks."""
         return bool(self.input.has_input() or self.steal_card is not None or self.card_choices
@@ -481,6 +488,12 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
                 return ("Enter plays only the move the bar names (none now): select cards, then n, t or a "
                         "meld's number; x discards.")
             return None
+        if action == "discard" and view.phase == Phase.MELD and not self._may_end_with_x():
+            last = view.hand[0] if len(view.hand) == 1 else None
+            why = view.why_illegal(Discard(last)) if last is not None else None
+            s = self.key_label("ng.pass") or "s"
+            return (f"You may not go out now{': ' + why if why else ''}; {s} passes and keeps the last card (NG-44)."
+                    if last is not None else why)
         if action == "pass_" and view.phase == Phase.ACQUIRE:
             return "s passes only in the meld step, with one card left (NG-43); first draw (d) or take the pile (p)."
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_", "cheatnate"):

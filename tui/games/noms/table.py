@@ -806,6 +806,21 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
             extra = " · bright cards may be played" if mine and view.phase is Phase.PLAY else ""
             panel.border_title = f"{whose} ({plural(len(view.hand), 'card', 'cards')}){extra}"
         panel.set_class(mine, "-active")
+        self._show_play()
+
+    def _play_card(self) -> Card | None:
+        """The card Enter plays now: the card under the cursor, if it may be played (NO-15)."""
+        if not self.human_turn() or self.view.phase is not Phase.PLAY:
+            return None
+        hand = self.query_one(NomsHand)
+        card = hand.cursor_card()
+        return card if card is not None and card in hand.legal else None
+
+    def _show_play(self) -> None:
+        """The footer names the card Enter plays (``⏎ Play 7♥``), never a bare "Play"."""
+        card = self._play_card()
+        self.set_binding_text(f"Play {card_label(card, self.ascii)}" if card is not None else "Play", "noms.play")
+        self.refresh_bindings()
 
     def _refresh_actions(self, view: NomsView, mine: bool) -> None:
         actions = self.query_one("#actions")
@@ -913,8 +928,10 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
             return mine and phase is Phase.TRUMP
         if action == "rank":
             return mine and phase is Phase.PLAY
-        if action in ("move", "play"):
+        if action == "move":
             return mine and phase is Phase.PLAY
+        if action == "play":  # shown, but offered only with a card Enter may play under the cursor
+            return (self._play_card() is not None) or (None if mine and phase is Phase.PLAY else False)
         if action == "last_trick":
             return bool(self.view.tricks)
         if action == "escape":
@@ -932,6 +949,8 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
             return "The auction is over: play a card (←/→ or a value key, then Enter)."
         if action == "last_trick":
             return "No trick has been finished yet in this hand."
+        if action == "play":
+            return "Put the cursor on a card you may play (←/→ or its value key), then Enter."
         return None
 
     # -- actions -------------------------------------------------------------------------
@@ -961,6 +980,7 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
         nxt = ordered[(ordered.index(current) + 1) % len(ordered)] if again and current is not None else ordered[0]
         self._value_key = rank
         hand.put_cursor(nxt)
+        self._show_play()
         more = " (again: the next one)" if len(same) > 1 else ""
         self.message(f"{card_label(nxt, self.ascii)} under the cursor: Enter plays it{more}.", "info")
 
@@ -968,6 +988,7 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
         """←/→: move the cursor along the hand (over the cards that may be played)."""
         self._value_key = None
         self.query_one(NomsHand).move(delta)
+        self._show_play()
 
     def action_play(self) -> None:
         """Enter: play the card under the cursor (NO-15)."""
