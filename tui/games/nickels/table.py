@@ -42,7 +42,7 @@ from textual.widgets import Static
 from engine.grammar import plural
 from engine.cards import Card
 from engine.core import Action, View
-from engine.games.nickels.game import CLAIM, DECLINE, LayMeld, Phase
+from engine.games.nickels.game import CLAIM, DECLINE, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.view import NickelsView
 from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
                                   default_key, describe_action, hand_breakdown, meld_plain, meld_text, name, names,
@@ -321,6 +321,9 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             return phase in (Phase.ACQUIRE, Phase.AFTER, Phase.OFFER)
         if action == "claim":
             return True if phase == Phase.OFFER else False
+        if action in ("layoff", "swap") and phase == Phase.PLAY:  # offered only when some card fits (NK-15, NK-16)
+            kind = Layoff if action == "layoff" else Swap
+            return any(isinstance(a, kind) for a in self.legal())
         if action in ("meld", "discard", "layoff", "swap"):
             return True if phase == Phase.PLAY else (None if action == "discard" else False)
         if action == "digit":
@@ -490,6 +493,20 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
                 return "First answer the offer: c claims it, space passes."
             if phase in (Phase.ACQUIRE, Phase.AFTER):
                 return "First take the top card (t) or pass it (p); then you meld, lay off, swap and discard."
+        if action == "digit":
+            o, w = self.key_label("nk.layoff") or "o", self.key_label("nk.swap") or "w"
+            return f"A number picks a meld after {o} or {w}, or one of the ways the bar offers."
+        if action in ("layoff", "swap") and phase == Phase.PLAY:
+            view = self.view
+            down = view.down_turn[view.seat]
+            what = "lay off" if action == "layoff" else "swap a joker"
+            if down < 0:
+                m = self.key_label("nk.meld") or "m"
+                return f"You {what} once you are down (NK-16): first lay your contract ({m})."
+            if down == view.turn_no:
+                return f"You went down this turn: {what} from your next turn (NK-15)."
+            return ("No card of yours fits a meld on the table now (NK-16)." if action == "layoff"
+                    else "No joker on the table stands for a card you hold (NK-16).")
         if action in ("take", "pass_", "claim") and phase == Phase.PLAY:
             return "You have taken or passed already: meld, lay off (o), swap (w) or discard (d) now."
         return None
