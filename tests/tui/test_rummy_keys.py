@@ -25,7 +25,8 @@ def test_prompts_name_the_keys_of_the_table_keymap():
     text = nk_ui.prompt(nk, ["Ann", "Bix", "Cy"], keys=lambda b: keys.get(b, nk_ui.default_key(b)))
     assert "(k)" in text and "(f7)" in text and "(t)" not in text
     ng = reach("nogginate", ["human", "ai:random", "ai:random", "ai:random"], phase_is(NG.ACQUIRE)).view(0)
-    text = ng_ui.prompt(ng, ["Ann", "Bix", "Cy", "Dee"], keys=lambda b: "F3" if b == "ng.draw" else ng_ui.default_key(b))
+    text = ng_ui.prompt(ng, ["Ann", "Bix", "Cy", "Dee"],
+                        keys=lambda b: "F3" if b == "ng.draw" else ng_ui.default_key(b))
     assert "(F3)" in text and "(d)" not in text
 
 
