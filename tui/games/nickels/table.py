@@ -117,7 +117,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     Attributes (besides those of :class:`BaseTableScreen`):
         input: the shared rummy input machine (:class:`~tui.screens.rummy_input.RummyInput`): the
             ways offered, the move waiting for its meld number, the number typed, a clicked meld,
-            the hinted move. The keys below only name the kind of move (:data:`KEY_MOVES`).
+            the hinted move. Each key's action only names its kind of move (``NickelsView.moves_for``).
     """
 
     BINDINGS = [
@@ -400,10 +400,6 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         group = self.hand.toggle_group()
         self.redraw()
         self.message(f"Hand grouped by {group}.", "info")
-
-    #: The key's move kinds (``NickelsView.moves_for``): the key-to-move map of this table.
-    KEY_MOVES = {"take": "take", "pass_": "pass", "claim": "claim", "discard": "discard", "meld": "meld",
-                 "layoff": "layoff", "swap": "swap"}
 
     def _settle(self, outcome: Outcome) -> None:
         """After an input step: ways offered or a target awaited -> the bar asks (a refusal is
