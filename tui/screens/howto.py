@@ -21,42 +21,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Header, Markdown, Static
 
 from engine.games import UnknownGame, game_title, get_spec
+from tui.screens.keynames import key_text, remapped
 from tui.screens.navigate import GoBack
 from tui.widgets.footer import WrappingFooter
 
 #: Friendlier names than Textual's footer glyphs for a few keys (the how-to is read, not glanced at).
-_KEY_NAMES = {"enter": "Enter", "escape": "Esc", "space": "Space", "tab": "Tab", "backspace": "Backspace",
-              "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End"}
-
-
-def key_text(keys: str) -> str:
-    """A binding's key string (``"question_mark,f1"``, ``"ctrl+t"``) as a player reads it
-    (``"? / F1"``, ``"ctrl+t"``)."""
-    out = []
-    for key in (k.strip() for k in keys.split(",")):
-        if not key:
-            continue
-        *mods, base = key.split("+")
-        name = _KEY_NAMES.get(base) or (base.upper() if base[:1] == "f" and base[1:].isdigit() else format_key(base))
-        out.append("+".join([*mods, name]))
-    return " / ".join(out)
-
-
-def remapped(keymap: Mapping[str, str] | None, binding_id: str | None) -> str | None:
-    """The keys the config's ``[keys]`` table gives the binding ``binding_id``, or None.
-    ``keymap`` may name a binding in full (``howto.rules``) or by its short name (``rules``,
-    which remaps every binding of that name), as ``engine.config.resolve_keys`` reads it;
-    the full id wins."""
-    if not keymap or not binding_id:
-        return None
-    return keymap.get(binding_id) or keymap.get(binding_id.rsplit(".", 1)[-1])
-
-
 def _compress(keys: list[str]) -> list[str]:
     """Single digits in an unbroken run of three or more as one range (``0 1 ... 9`` -> ``0-9``)."""
     if len(keys) >= 3 and all(len(k) == 1 and k.isdigit() for k in keys):

@@ -809,12 +809,11 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
         self._show_play()
 
     def _play_card(self) -> Card | None:
-        """The card Enter plays now: the card under the cursor, if it may be played (NO-15)."""
+        """The card Enter plays now: the card under the cursor (one that may not be played gets the
+        engine's reason, NO-15), or None."""
         if not self.human_turn() or self.view.phase is not Phase.PLAY:
             return None
-        hand = self.query_one(NomsHand)
-        card = hand.cursor_card()
-        return card if card is not None and card in hand.legal else None
+        return self.query_one(NomsHand).cursor_card()
 
     def _show_play(self) -> None:
         """The footer names the card Enter plays (``⏎ Play 7♥``), never a bare "Play"."""
@@ -930,8 +929,8 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
             return mine and phase is Phase.PLAY
         if action == "move":
             return mine and phase is Phase.PLAY
-        if action == "play":  # shown, but offered only with a card Enter may play under the cursor
-            return (self._play_card() is not None) or (None if mine and phase is Phase.PLAY else False)
+        if action == "play":  # a card under the cursor, named in the footer
+            return self._play_card() is not None or (None if mine and phase is Phase.PLAY else False)
         if action == "last_trick":
             return bool(self.view.tricks)
         if action == "escape":
@@ -950,7 +949,7 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
         if action == "last_trick":
             return "No trick has been finished yet in this hand."
         if action == "play":
-            return "Put the cursor on a card you may play (←/→ or its value key), then Enter."
+            return "Put the cursor on a card (←/→ or its value key), then Enter."
         return None
 
     # -- actions -------------------------------------------------------------------------
