@@ -200,6 +200,18 @@ class Event:
             return self.text
 
 
+#: The meld(s) a table's partial input aims at (``View.moves_for``): one meld id, several in the
+#: order they were picked (a Steal's victim then its destination, two Nates to merge), or None.
+MeldTarget = int | tuple[int, ...] | None
+
+
+def meld_ids(target: MeldTarget) -> tuple[int, ...]:
+    """The meld ids of a :data:`MeldTarget`: none, one, or several in the order picked."""
+    if target is None:
+        return ()
+    return (target,) if isinstance(target, int) else tuple(target)
+
+
 class View(ABC):
     """What one seat may know. Subclasses are frozen dataclasses, so two views
     compare equal exactly when the seat has been told the same things (the

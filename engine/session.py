@@ -420,6 +420,19 @@ class Session:
         """True when the match has ended."""
         return self.state.is_over
 
+    @property
+    def hand_number(self) -> int:
+        """The 0-based hand (game, round, deal) being played (``State.hand_number``: public)."""
+        return self.state.hand_number
+
+    def scores(self) -> list[float]:
+        """The match totals per seat now, in the game's points (public: the score sheet)."""
+        return list(self.state.scores())
+
+    def winners(self) -> list[int]:
+        """The seats that won the match (ties share); empty while it runs."""
+        return list(self.state.winners())
+
     def is_human(self, seat: int) -> bool:
         """True when ``seat`` is played by a person."""
         return self.seats[seat].is_human

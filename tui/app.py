@@ -33,6 +33,7 @@ from engine.session import Session
 from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
 from tui.games.spec import load
 from tui.screens import TABLE_SCREENS, TableScreenError, has_table_screen, table_screen_class, table_screen_for
+from tui.screens.navigate import GoBack, OpenLog, RequestQuit, ShowHowto, ShowRecent, ShowStats, StartTable, go_back
 from tui.screens.too_small import TooSmallScreen, too_small
 
 # The other screens (setup, how to play, rules, replay, statistics, recent games) are imported
@@ -440,6 +441,35 @@ class CardtableApp(App[None]):
             self.notify(f"{session.game.title} cannot be played at the table yet.", severity="error", timeout=8)
             return False
         return self._push_table(session)
+
+    # -- where the screens ask to go (tui.screens.navigate) ----------------------
+    def on_open_log(self, message: OpenLog) -> None:
+        message.stop()
+        self.open_log(message.path, resume=message.resume)
+
+    def on_show_recent(self, message: ShowRecent) -> None:
+        message.stop()
+        self.show_recent()
+
+    def on_show_stats(self, message: ShowStats) -> None:
+        message.stop()
+        self.show_stats(message.game_id)
+
+    def on_show_howto(self, message: ShowHowto) -> None:
+        message.stop()
+        self.show_howto(message.game_id)
+
+    def on_request_quit(self, message: RequestQuit) -> None:
+        message.stop()
+        self.action_request_quit()
+
+    def on_start_table(self, message: StartTable) -> None:
+        message.stop()
+        self.start_table(message.table)
+
+    def on_go_back(self, message: GoBack) -> None:
+        message.stop()
+        go_back(self)
 
     # -- actions ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -25,7 +25,7 @@ import random
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Iterator, Optional, cast
 
 # Plain help and usage errors (typer's documented switch; TYPER_USE_RICH=1 brings the boxes back):
 # typer's Rich help imports rich.markdown and renders panels, about 0.2 s of CPU, as much again as
@@ -37,6 +37,9 @@ from typer._click import exceptions as click_exceptions  # noqa: E402 - typer 0.
 from typer.core import TyperCommand, TyperGroup  # noqa: E402
 
 from engine.games import ALL_IDS, TITLES  # noqa: E402
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 GAME_HELP = "game id: " + ", ".join(ALL_IDS)
 #: Every game by its title, for the top-level help ("Nags, ... and Nogginate"); no game is imported.
@@ -72,9 +75,9 @@ class _OneLineErrorsGroup(_FlagsTakeNoValue, TyperGroup):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]  # typer's stub
         try:
-            rv = super().main(*args, standalone_mode=False, **kwargs)
+            rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]  # types it twice
         except click_exceptions.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx is not None else "cardtable"
             text = " ".join(exc.format_message().split()).rstrip(".")
@@ -279,7 +282,7 @@ def _print_sim(rows: list[dict], game: str, games: int, seed: int, log_dir: Opti
     for name, justify in (("seat", "right"), ("spec", "left"), ("games", "right"), ("wins", "right"),
                           ("win %", "right"), ("95% interval", "right"), ("won alone", "right"),
                           ("shared", "right"), ("mean score", "right")):
-        t.add_column(name, justify=justify)
+        t.add_column(name, justify=cast("JustifyMethod", justify))
     for r in rows:
         lo, hi = r["win_rate_ci"]
         wins = r["wins"]
@@ -379,7 +382,7 @@ def _print_arena(doc: dict, json_out: Optional[Path]) -> None:
                           ("vs", "left"), ("paired diff", "right"), ("95% interval ", "right"),
                           ("ms median", "right"), ("ms p99", "right"), ("ms max", "right")):
         # the spec column never shrinks: "ai:hard@800it" must stay readable
-        t.add_column(name, justify=justify,
+        t.add_column(name, justify=cast("JustifyMethod", justify),
                      min_width=max(len(r["spec"]) for r in doc["seats"]) if name == "spec" else None)
     for r in doc["seats"]:
         lo, hi = r["win_rate_ci"]

@@ -281,17 +281,18 @@ async def test_nickels_enter_picks_no_way_of_several_and_names_the_lay_off():
         await until_human_turn(pilot)
         t = app.table
         a, b = (LayMeld(m) for m in _two_arrangements())
-        t.choices = [a, b]
+        t.input.choices = [a, b]
         t.redraw()
         await pilot.pause()
         n = len(s.history)
         assert _bar(t).startswith("Which? 1 ")
         await press(pilot, "enter")
-        assert len(s.history) == n and t.choices == [a, b]
+        assert len(s.history) == n and t.input.choices == [a, b]
         assert "number of your choice" in t._status().message_text
-        t.choices = []
-        t.pending, t.digits = "layoff", "1"
+        t.input.choices = []
         t.hand.select_cards([t.view.hand[0]])
+        t.input.start("layoff", [t.view.hand[0]], need=1)
+        t.input.digits = "1"
         t.redraw()
         await pilot.pause()
         assert f"Enter: lay off {t.view.hand[0].pretty} on m1" in _bar(t)

@@ -309,7 +309,13 @@ class _Session:
     names = ["Ann", "Bix", "Cy"]
 
     def __init__(self, totals, winners):
-        self.state = _State(totals, winners)
+        self._state = _State(totals, winners)
+
+    def scores(self):
+        return self._state.scores()
+
+    def winners(self):
+        return self._state.winners()
 
 
 def test_summary_table_shows_negative_and_fractional_points():

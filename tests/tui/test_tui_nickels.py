@@ -94,7 +94,7 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         view = t.view
         assert view.phase == Phase.OFFER and view.to_move == 0 and view.discards[-1] == parse_card("9D")
         bar = t.query_one(DecisionBar)
-        assert bar.question == "Claim 9♦ (+1 face-down penalty card)? c claim, space pass"
+        assert bar.question == "Claim 9♦ (+1 face-down penalty card)? c claim, Space pass"
         await press(pilot, "c")
         assert (0, "claim") in s.history
         await wait_for(pilot, lambda: ready(app))
@@ -127,6 +127,11 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         await press(pilot, "m")
         await wait_for(pilot, lambda: ready(app))
         assert t.view.down_turn[0] == t.view.turn_no and "You are down" in status(app).prompt_text
+        # no lay off nor joker swap on the turn of going down (NK-15): o and w are not offered, o says why
+        offered = {ab.binding.id for ab in t.active_bindings.values() if ab.binding.show and ab.enabled}
+        assert "nk.layoff" not in offered and "nk.swap" not in offered and "nk.discard" in offered
+        await press(pilot, "o")
+        assert "NK-15" in status(app).message_text
         panel = t.query_one(MeldsPanel)
         chip = panel.chip(t.view.melds[1].id)
         assert chip is not None and "m2 ▸ 9♦9♥9♠" in str(chip.render())
@@ -153,8 +158,10 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         assert shown == "m2 ▸ 9♣9♦9♥9♠" and chip.size.width >= len(shown) and chip.size.height == 1  # refitted
         # a layoff that breaks a rule is refused with the engine's sentence
         await select(pilot, ["KC"])
-        await press(pilot, "o", "1")
-        assert "NK-" in status(app).message_text
+        await press(pilot, "o")  # no card fits a meld: o is not offered and says why
+        assert "NK-16" in status(app).message_text
+        await press(pilot, "1")
+        assert "o or w" in status(app).message_text
 
 
 # ---------------------------------------------------------------------------

@@ -13,12 +13,12 @@ from rich.text import Text
 
 from engine.cards import Suit
 from engine.games.nogginate.cards import NOGGINATE
-from engine.games.nogginate.game import Add, NewNate, NewNoggi, Phase
+from engine.games.nogginate.game import Phase
 from engine.games.nogginate.melds import NATE, NOGGI, TableMeld
 from engine.session import Session
 from tui.games import TABLES
 from tui.games.nogginate.replay import render_position
-from tui.games.nogginate.table import NogginateTableScreen, meld_plan
+from tui.games.nogginate.table import NogginateTableScreen
 from tui.games.nogginate.ui import meld_plain, prompt
 from tui.screens.handoff import HandoffScreen
 from tui.screens.replay import Palette
@@ -68,15 +68,6 @@ async def redraw(t, pilot) -> None:
 
 def test_registered():
     assert TABLES["nogginate"].screen == "tui.games.nogginate.table:NogginateTableScreen"
-
-
-def test_meld_plan_sends_the_three_card_start_then_adds():
-    plan = meld_plan("noggi", cards("7S 4S 6S 5S"), 9)
-    assert [str(a) for a in plan] == ["noggi 4S 5S 6S", "add m9 7S"]
-    plan = meld_plan("nate", cards("JK 7C 7D 7H"), 2)
-    assert isinstance(plan[0], NewNate) and [str(a) for a in plan] == ["nate 7C 7D 7H", "add m2 JK"]
-    assert isinstance(meld_plan("noggi", cards("1C 2C 3C"), 1)[0], NewNoggi)
-    assert isinstance(plan[1], Add)
 
 
 async def test_a_whole_turn_draw_meld_of_four_discard():

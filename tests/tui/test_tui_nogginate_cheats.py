@@ -18,7 +18,7 @@ from engine.games.nogginate.game import Phase
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld
 from engine.session import Session
 from tui.games.nogginate.replay import render_position
-from tui.games.nogginate.table import NogginateTableScreen, meld_plan
+from tui.games.nogginate.table import NogginateTableScreen
 from tui.games.nogginate.ui import TELL_MENU, describe_action, meld_plain, prompt, shown_text
 from tui.screens.handoff import HandoffScreen
 from tui.screens.replay import Palette
@@ -256,8 +256,6 @@ def test_cheat_faces_meld_kinds_and_words():
     guarded = TableMeld(6, 0, NOGGI, tuple(cards("4H 5H 6H")), False, 2)
     assert meld_plain(guarded, True) == "4H5H6H Noggi open hands-off×2"
     assert describe_action(Tell("keep", 7)) == "Tell your partner: keep your 7s (they feed the opponents)"
-    plan = meld_plan("nate", cards("JKN JK JK JK JK"), 7)
-    assert [str(a) for a in plan] == ["jokernate JK JK JK", "add m7 JK"]
 
 
 async def test_team_choice_returns_are_given_by_number():

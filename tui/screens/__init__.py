@@ -8,10 +8,13 @@ breaking the app).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.session import Session
 from tui.games import TABLES, load
+
+if TYPE_CHECKING:
+    from tui.screens.base_table import BaseTableScreen
 
 #: game id -> ``"module:Class"`` of its table screen (a ``BaseTableScreen`` subclass).
 TABLE_SCREENS: dict[str, str] = {gid: spec.screen for gid, spec in TABLES.items()}
@@ -30,7 +33,7 @@ def has_table_screen(game_id: str) -> bool:
     return game_id in TABLE_SCREENS
 
 
-def table_screen_class(game_id: str, title: str | None = None) -> type:
+def table_screen_class(game_id: str, title: str | None = None) -> type[BaseTableScreen[Any]]:
     """The table screen class for ``game_id``, imported now (never cached, so
     tests may swap the module), with the game's palette registered.
 
@@ -46,14 +49,14 @@ def table_screen_class(game_id: str, title: str | None = None) -> type:
         spec = TABLES.get(game_id)
         if spec is not None:
             spec.load_palette()
-        return load(target)
+        return cast("type[BaseTableScreen[Any]]", load(target))
     except (ImportError, AttributeError) as err:
         raise TableScreenError(f"The table screen for {title} could not be loaded ({err}).") from err
 
 
-def table_screen_for(session: Session, pace: float = 0.6) -> Any:
+def table_screen_for(session: Session, pace: float = 0.6) -> BaseTableScreen[Any]:
     """A new table screen for ``session``'s game (``session.game.id``), built as
-    ``Class(session, pace=pace)``; normally a ``BaseTableScreen`` subclass.
+    ``Class(session, pace=pace)``, a ``BaseTableScreen`` subclass.
 
     Raises:
         TableScreenError: see :func:`table_screen_class`.

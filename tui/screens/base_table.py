@@ -13,8 +13,10 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from typing import Any, ClassVar, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events, on, work
 from textual.actions import parse as parse_action
@@ -26,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from engine.core import Action, Event, IllegalAction
+from engine.core import Action, Event, IllegalAction, View
 from tui.screens.hand_result import HandResultScreen, points_lines
 from tui.screens.enter_move import EnterMove
 from tui.screens.handoff import HandoffScreen
@@ -37,6 +39,12 @@ from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import asciify, hand_scores_line, notation_words, thinking_text
 from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
+
+if TYPE_CHECKING:
+    from engine.session import Hint, Session
+
+#: The view type of a game's table screen (``BaseTableScreen[NickelsView]``).
+V = TypeVar("V", bound=View)
 
 #: The bindings every table screen gets (appended after the game's own ones).
 COMMON_BINDINGS: list[Binding] = [
@@ -68,7 +76,7 @@ def _binding_id(b: BindingType) -> str | None:
     return b.id if isinstance(b, Binding) else None
 
 
-def hand_results_from_history(session: Any) -> dict[int, dict]:
+def hand_results_from_history(session: Session) -> dict[int, dict]:
     """The ``hand_over`` data (``hand``, ``scores``, ``totals``... in points) of every
     hand finished so far, rebuilt by replaying ``session.history`` on a fresh state
     (for a resumed match, whose earlier events the screen never saw).
@@ -88,11 +96,14 @@ def hand_results_from_history(session: Any) -> dict[int, dict]:
     return out
 
 
-class BaseTableScreen(Screen[None]):
+class BaseTableScreen(Screen[None], Generic[V]):
     """A match at the table, for any game: everything that is not the game's own.
 
+    Generic in the game's view type ``V`` (``class NickelsTableScreen(BaseTableScreen[NickelsView])``):
+    the hooks get the seat's view typed, and :attr:`view` is one.
+
     Args:
-        session: an ``engine.session.Session`` (not yet advanced, or resumed).
+        session: the :class:`engine.session.Session` (not yet advanced, or resumed).
         pace: seconds a bot's move is held back so a person can follow
             (0 for tests); ``CARDTABLE_PACE`` in the environment overrides it.
 
@@ -220,9 +231,9 @@ class BaseTableScreen(Screen[None]):
     PAUSE_AFTER_HAND: ClassVar[bool] = True
 
     #: Width classes (Textual breakpoints): ``-narrow`` folds the side column away.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (SIDE_FOLD_BELOW, "-wide")]
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (SIDE_FOLD_BELOW, "-wide")]
     #: Height classes: ``-short`` (under 30 rows), ``-medium``, ``-tall`` (40 rows and more).
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [
         (0, "-short"), (SHORT_BELOW, "-medium"), (TALL_FROM, "-tall")]
 
     DEFAULT_CSS = """
@@ -278,9 +289,9 @@ class BaseTableScreen(Screen[None]):
             self.error = error
             self.generation = generation
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(name=name)
-        self.session = session
+        self.session: Session = session
         env = os.environ.get("CARDTABLE_PACE")
         if env:
             try:
@@ -297,7 +308,7 @@ class BaseTableScreen(Screen[None]):
         self.covered = len(self.humans) > 1
         self.hand_results: dict[int, dict] = hand_results_from_history(session) if session.history else {}
         self._generation = 0
-        self._view = None
+        self._view: V | None = None
         self._summary_shown = False
         self._last_move_line = 0  # index in the log of the shown human's last move
         #: the last hint shown, in full (move and reason), as the game log has it
@@ -315,18 +326,18 @@ class BaseTableScreen(Screen[None]):
         #: the last bot move's cards on the table: ``(seat, card texts)`` from its event's ``data["cards"]``
         self.last_bot_play: tuple[int, list[str]] | None = None
         #: the last "why not" said for a key: (sentence, moves then, the bot thinking then)
-        self._why_note: tuple[str, int, int | None] | None = None
+        self._why_note: tuple[str, str] | None = None
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
         """Yield the game's widgets for the left column. Required."""
         raise NotImplementedError(f"{type(self).__name__} must implement compose_table()")
 
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: V) -> None:
         """Redraw the game's widgets from the shown seat's ``view``. Required."""
         raise NotImplementedError(f"{type(self).__name__} must implement refresh_view(view)")
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: V) -> str:
         """The status line's sentence for ``view``. Required."""
         raise NotImplementedError(f"{type(self).__name__} must implement prompt(view)")
 
@@ -352,27 +363,28 @@ class BaseTableScreen(Screen[None]):
         """The scores panel (must have ``id="scoreboard"``). Default: :class:`MatchScoreboard`."""
         yield MatchScoreboard(id="scoreboard")
 
-    def refresh_scores(self, view: Any) -> None:
+    def refresh_scores(self, view: V) -> None:
         """Redraw the scores panel (default: the :class:`MatchScoreboard`)."""
         board = self.query_one("#scoreboard")
         if isinstance(board, MatchScoreboard):
             s = self.session
             board.update_scores(self.names, self.hand_scores, self.match_totals(), to_move=s.to_move,
                                 thinking=self.thinking, humans=self.humans,
-                                winners=s.state.winners() if s.is_over else (), hand_word=self.HAND_WORD,
+                                winners=s.winners() if s.is_over else (), hand_word=self.HAND_WORD,
                                 teams=session_teams(s))
 
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str | None:
         """The log line after a finished hand (its and the match's points)."""
         return hand_scores_line(data, names, self.HAND_WORD)
 
-    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
+    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[RenderableType]:
         """The lines of the panel shown after a finished hand (:class:`HandResultScreen`):
         ``data`` is the ``hand_over`` event's data, ``events`` the batch it came in
         (the last play, the trick...). Default: :meth:`hand_breakdown` (if any), then
         the hand's and the match's points. Games add their own facts (tricks, contract)."""
         own = self.hand_breakdown(data, self.names)
-        return ([own] if own else []) + points_lines(data, self.names, self.HAND_WORD)
+        lines: list[RenderableType] = [own] if own else []
+        return lines + points_lines(data, self.names, self.HAND_WORD)
 
     def mark_last_play(self, seat: int | None, cards: Sequence[str]) -> None:
         """Mark on the table the cards of the last bot move (``cards``: card texts from its
@@ -399,11 +411,16 @@ class BaseTableScreen(Screen[None]):
         return ascii_mode(self.app)
 
     @property
-    def view(self) -> Any:
+    def view(self) -> V:
         """The current view of the shown seat (refreshed after every change)."""
         if self._view is None:
-            self._view = self.session.view(self.shown_seat)
+            self._view = self._seat_view()
         return self._view
+
+    def _seat_view(self) -> V:
+        """``session.view(shown_seat)``, as the game's view type (the session of this game's screen
+        gives its game's views)."""
+        return cast(V, self.session.view(self.shown_seat))
 
     def human_turn(self) -> bool:
         """True when the seat shown is a human who may act now."""
@@ -421,8 +438,8 @@ class BaseTableScreen(Screen[None]):
         return [list(self.hand_results[h].get("scores", [])) for h in sorted(self.hand_results)]
 
     def match_totals(self) -> list[float]:
-        """The match totals per seat now (points; ``session.state.scores()``)."""
-        return list(self.session.state.scores())
+        """The match totals per seat now (points; ``session.scores()``)."""
+        return self.session.scores()
 
     def message(self, text: str, kind: str = "info") -> None:
         """Show ``text`` above the prompt; ``kind`` is ``info``, ``error`` or ``hint``."""
@@ -438,7 +455,7 @@ class BaseTableScreen(Screen[None]):
         ``key_display``; the key itself is unchanged. Unknown ids are ignored."""
         self._replace_bindings(lambda b: b.id == binding_id, key_display=text)
 
-    def _replace_bindings(self, hit: Any, **changes: Any) -> None:
+    def _replace_bindings(self, hit: Callable[[Binding], bool], **changes: Any) -> None:
         """This screen's bindings for which ``hit(binding)`` holds get ``changes`` (footer text)."""
         for bindings in self._bindings.key_to_bindings.values():
             for i, b in enumerate(bindings):
@@ -502,7 +519,7 @@ class BaseTableScreen(Screen[None]):
         self._deal()  # the first frame shows the dealt table, never empty panels
         self.call_after_refresh(self._start)
 
-    def on_resize(self, event: Any) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """The width classes decide whether ``i`` (scores/log panel) is offered."""
         self.call_after_refresh(self.refresh_bindings)
 
@@ -553,11 +570,9 @@ class BaseTableScreen(Screen[None]):
         self.query_one(GameLog).set_viewer(self.shown_seat, covered=self.covered and not self.session.is_over)
 
     def _redraw(self) -> None:
-        self._clear_stale_why()
         self._report_log_error()
         self._sync_log()
-        self._view = self.session.view(self.shown_seat)
-        view = self._view
+        view = self._view = self._seat_view()
         self.refresh_view(view)
         last = self.last_bot_play if not self.covered else None
         self.mark_last_play(last[0] if last else None, last[1] if last else ())
@@ -573,6 +588,7 @@ class BaseTableScreen(Screen[None]):
         for panel in self.query("#last-events.-open").results(Static):  # open: it follows the play
             panel.update(Text(self.last_events_text()))
         self.refresh_bindings()
+        self._clear_stale_why()
 
     def refresh_input(self) -> None:
         """After a change of the player's input only (a selection, a typed number): the prompt,
@@ -581,6 +597,7 @@ class BaseTableScreen(Screen[None]):
             self._status().set_prompt(self.prompt(self.view))
         self._show_enter_move()
         self.refresh_bindings()
+        self.call_after_refresh(self._clear_stale_why)  # once the bindings say what each key does now
 
     def _report_log_error(self) -> None:
         """Say once, loudly, that the log could not be written (``session.log_error``)
@@ -597,7 +614,7 @@ class BaseTableScreen(Screen[None]):
         """ctrl+s (after a failed log write): write the whole match to another file."""
         from tui.screens.save_log import SaveLogScreen
 
-        def saved(path: Any) -> None:
+        def saved(path: Path | None) -> None:
             if path is not None:
                 self._log_error_shown = None
                 self.message(f"The log is saved to {path} and continues there.")
@@ -703,7 +720,7 @@ class BaseTableScreen(Screen[None]):
 
     def make_summary(self) -> Screen:
         """The screen shown at the end of the match (default :class:`SummaryScreen`
-        with the finished hands' points and ``session.state.scores()``)."""
+        with the finished hands' points and ``session.scores()``)."""
         lines = [self.hand_breakdown(self.hand_results[h], self.names) for h in sorted(self.hand_results)]
         breakdown = [f"{self.HAND_WORD} {h + 1}: {line}" for h, line in zip(sorted(self.hand_results), lines) if line]
         return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD, breakdown=breakdown)
@@ -816,8 +833,8 @@ class BaseTableScreen(Screen[None]):
         name without parameters) as a player reads it, after the config's ``[keys]`` remapping
         (``Enter``, ``x``, ``F1``); "" when there is none. The keymap is Textual's, applied to the
         binding chain only, so the screen's own bindings still hold the default keys: the config's
-        ``[keys]`` (:func:`tui.screens.howto.remapped`, as the how-to reads it) is looked up here."""
-        from tui.screens.howto import key_text, remapped
+        ``[keys]`` (:func:`tui.screens.keynames.remapped`, as the how-to reads it) is looked up here."""
+        from tui.screens.keynames import key_text, remapped
         keymap = dict(getattr(getattr(self.app, "table", None), "keys", None) or {})
         for key, bindings in self._bindings.key_to_bindings.items():
             for b in bindings:
@@ -844,30 +861,42 @@ class BaseTableScreen(Screen[None]):
 
     def _why_key_does_nothing(self, key: str) -> None:
         """Say why ``key`` does nothing now, if none of its bindings will take it."""
-        bound = self._bindings.key_to_bindings.get(key)
-        if not bound or not self.is_mounted or self.app.screen is not self:
+        if not self.is_mounted or self.app.screen is not self:
             return
+        reason = self._why_key(key)
+        if reason:
+            self.message(reason, "info")
+            self._why_note = (reason, key)
+
+    def _why_key(self, key: str) -> str | None:
+        """Why ``key`` does nothing now (:meth:`why_not` of its shown binding), or None when one of
+        its bindings takes it (or it has none here)."""
+        bound = self._bindings.key_to_bindings.get(key)
+        if not bound:
+            return None
         app = self.app
         for namespace, bindings in self._modal_binding_chain:
             for b in bindings.key_to_bindings.get(key, ()):
                 if app._check_action_state(b.action, namespace):
-                    return  # a binding will take it
+                    return None  # a binding will take it
         shown = [b for b in bound if b.show] or list(bound)
         _ns, name, params = parse_action(shown[0].action)
-        reason = self.why_not(name, params, shown[0].description)
-        if reason:
-            self.message(reason, "info")
-            self._why_note = (reason, len(self.session.history), self.thinking)
+        return self.why_not(name, params, shown[0].description) or None
 
     def _clear_stale_why(self) -> None:
-        """A "why not" that no longer holds (a move was made, a bot stopped thinking) goes."""
+        """A "why not" that no longer holds goes: asked again now, the key would do something or
+        give another reason (a move was made, a bot stopped thinking, a card was selected and Esc
+        now has something to cancel)."""
         note = self._why_note
-        if note is None:
+        if note is None or not self.is_mounted:
             return
-        if note[1] != len(self.session.history) or note[2] != self.thinking:
+        reason, key = note
+        if self._status().message_text != reason:
+            self._why_note = None  # another message replaced it
+            return
+        if self._why_key(key) != reason:
             self._why_note = None
-            if self._status().message_text == note[0]:
-                self.clear_message()
+            self.clear_message()
 
     def why_not(self, action: str, parameters: tuple[object, ...] = (), description: str = "") -> str:
         """Why the key bound to ``action`` does nothing now, as one sentence: the match is over,
@@ -922,7 +951,7 @@ class BaseTableScreen(Screen[None]):
         except IllegalAction as err:
             self.message(str(err), "error")
             return
-        current = self.session.state.hand_number
+        current = self.session.hand_number
         self.hand_results = {h: d for h, d in self.hand_results.items() if h < current}
         self.thinking = None
         self._log_events(events)
@@ -956,7 +985,7 @@ class BaseTableScreen(Screen[None]):
         """The hint worker found ``hint`` (an ``engine.session.Hint``) for ``seat`` at the
         position after ``moves`` actions (``generation`` guards against an undo)."""
 
-        def __init__(self, seat: int, hint: Any, generation: int, moves: int) -> None:
+        def __init__(self, seat: int, hint: Hint | Exception, generation: int, moves: int) -> None:
             super().__init__()
             self.seat = seat
             self.hint = hint
@@ -967,6 +996,7 @@ class BaseTableScreen(Screen[None]):
     def _find_hint(self, seat: int, generation: int, moves: int) -> None:
         """Worker thread: the session's hint (the seat's view only; its own generator)."""
         worker = get_current_worker()
+        hint: Hint | Exception
         try:
             hint = self.session.hint_with_reason(seat)
         except Exception as err:  # noqa: BLE001 - shown to the player, never a traceback
@@ -1008,13 +1038,13 @@ class BaseTableScreen(Screen[None]):
 
     def current_pace(self) -> float:
         """The bots' delay now (seconds): :attr:`pace`, or 0 for the rest of the hand after ``.``."""
-        if self.fast_hand is not None and self.fast_hand == self.session.state.hand_number:
+        if self.fast_hand is not None and self.fast_hand == self.session.hand_number:
             return 0.0
         return self.pace
 
     def action_fast_bots(self) -> None:
         """.: the bots play without pause for the rest of this hand (pace x0)."""
-        self.fast_hand = self.session.state.hand_number
+        self.fast_hand = self.session.hand_number
         self.message(f"The bots play at once for the rest of this {self.HAND_WORD.lower()}.", "info")
 
     def last_events_text(self) -> str:

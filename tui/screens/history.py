@@ -25,6 +25,7 @@ from textual.widgets import Button, DataTable, Header, Label, Static
 
 from engine.games import ALL_IDS
 from engine.stats import GameRecord, LogScan, PlayerStats, compute_stats, scan_logs
+from tui.screens.navigate import GoBack, OpenLog
 from tui.widgets.footer import WrappingFooter
 from tui.stats_text import (OUTCOME_STYLE, game_table, game_title, level_table, notes_text, overall_text,
                             recent_row)
@@ -138,10 +139,7 @@ class StatsScreen(Screen):
 
     def action_close(self) -> None:
         """Back to the previous screen, or quit if this is the only one."""
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.post_message(GoBack())
 
 
 def _chart_widget() -> Static:
@@ -254,13 +252,13 @@ class RecentGamesScreen(Screen):
         """Key ``enter``: resume the game under the cursor if unfinished, else replay it."""
         record = self.selected()
         if record is not None:
-            self.app.open_log(record.path, resume=not record.finished)  # type: ignore[attr-defined]
+            self.post_message(OpenLog(record.path, resume=not record.finished))
 
     def action_replay(self) -> None:
         """Key ``v``: replay the game under the cursor (finished or not)."""
         record = self.selected()
         if record is not None:
-            self.app.open_log(record.path, resume=False)  # type: ignore[attr-defined]
+            self.post_message(OpenLog(record.path, resume=False))
 
     def action_stats(self) -> None:
         """Key ``s``: the statistics (replacing this screen)."""
@@ -268,10 +266,7 @@ class RecentGamesScreen(Screen):
 
     def action_close(self) -> None:
         """Back to the previous screen, or quit if this is the only one."""
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.post_message(GoBack())
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

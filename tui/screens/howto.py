@@ -21,41 +21,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Header, Markdown, Static
 
 from engine.games import UnknownGame, game_title, get_spec
+from tui.screens.keynames import key_text, remapped
+from tui.screens.navigate import GoBack
 from tui.widgets.footer import WrappingFooter
 
 #: Friendlier names than Textual's footer glyphs for a few keys (the how-to is read, not glanced at).
-_KEY_NAMES = {"enter": "Enter", "escape": "Esc", "space": "Space", "tab": "Tab", "backspace": "Backspace",
-              "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End"}
-
-
-def key_text(keys: str) -> str:
-    """A binding's key string (``"question_mark,f1"``, ``"ctrl+t"``) as a player reads it
-    (``"? / F1"``, ``"ctrl+t"``)."""
-    out = []
-    for key in (k.strip() for k in keys.split(",")):
-        if not key:
-            continue
-        *mods, base = key.split("+")
-        name = _KEY_NAMES.get(base) or (base.upper() if base[:1] == "f" and base[1:].isdigit() else format_key(base))
-        out.append("+".join([*mods, name]))
-    return " / ".join(out)
-
-
-def remapped(keymap: Mapping[str, str] | None, binding_id: str | None) -> str | None:
-    """The keys the config's ``[keys]`` table gives the binding ``binding_id``, or None.
-    ``keymap`` may name a binding in full (``howto.rules``) or by its short name (``rules``,
-    which remaps every binding of that name), as ``engine.config.resolve_keys`` reads it;
-    the full id wins."""
-    if not keymap or not binding_id:
-        return None
-    return keymap.get(binding_id) or keymap.get(binding_id.rsplit(".", 1)[-1])
-
-
 def _compress(keys: list[str]) -> list[str]:
     """Single digits in an unbroken run of three or more as one range (``0 1 ... 9`` -> ``0-9``)."""
     if len(keys) >= 3 and all(len(k) == 1 and k.isdigit() for k in keys):
@@ -88,10 +62,10 @@ def binding_rows(bindings: Iterable[BindingType], keymap: Mapping[str, str] | No
         if not isinstance(b, Binding) or not b.description:
             continue
         new = remapped(keymap, b.id)
-        keys = key_text(new) if new else (b.key_display or key_text(b.key))
+        key = key_text(new) if new else (b.key_display or key_text(b.key))
         listed = rows.setdefault(b.description, []) if b.show else hidden.setdefault(b.description, [])
-        if keys not in listed:
-            listed.append(keys)
+        if key not in listed:
+            listed.append(key)
     for desc, keys in hidden.items():
         if desc not in rows:
             rows[desc] = _compress(keys)
@@ -219,8 +193,8 @@ def app_bindings(app: Any = None) -> list[BindingType]:
     cls = app if isinstance(app, type) else type(app)
     out: list[BindingType] = list(getattr(cls, "BINDINGS", []))
     if getattr(cls, "ENABLE_COMMAND_PALETTE", False):
-        out.append(Binding(cls.COMMAND_PALETTE_BINDING, "command_palette", "Commands and the Keys panel",
-                           id="app.commands"))
+        key = str(getattr(cls, "COMMAND_PALETTE_BINDING", "ctrl+p"))
+        out.append(Binding(key, "command_palette", "Commands and the Keys panel", id="app.commands"))
     return out
 
 
@@ -312,10 +286,7 @@ class HowToScreen(Screen[None]):
 
     def action_close(self) -> None:
         """Back to the previous screen (quits if this is the only screen)."""
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.post_message(GoBack())
 
 
 __all__ = ["HowToScreen", "app_bindings", "binding_rows", "follow_keymap", "game_title", "howto_markdown",

@@ -28,6 +28,7 @@ from engine.cards import Card, pretty_text
 from engine.core import ActionParseError
 from engine.gamelog import LogReplayError, Replay, read_log
 from engine.seats import safe_name
+from tui.screens.navigate import GoBack
 from tui.games import TABLES, load
 from tui.widgets.footer import WrappingFooter
 from tui.widgets.narration import what_seat_sees
@@ -254,14 +255,16 @@ class ReplayScreen(Screen):
         """Action ``j``'s notation, or in a seat view what that seat observed of it
         (``State.observation``: another seat's hidden draw is only a count), its cards
         written as the table writes them (``cut 18: 4♦ 4♥``, :func:`engine.cards.pretty_text`)."""
-        notation = self.replay.notations[j]
+        replay = self.replay
+        assert replay is not None, "notation_seen is asked once the log is loaded"
+        notation = replay.notations[j]
         if self.seat is None:
             return pretty_text(notation)
         try:
-            action = self.replay.game.parse_action(notation)
+            action = replay.game.parse_action(notation)
         except ActionParseError:
             return pretty_text(notation)
-        return pretty_text(self.replay.positions[j].observation(action, self.seat))
+        return pretty_text(replay.positions[j].observation(action, self.seat))
 
     def narration_lines(self) -> list[str]:
         """What the current step did: the action with its actor, then its events
@@ -365,7 +368,4 @@ class ReplayScreen(Screen):
 
     def action_close(self) -> None:
         """Back to the previous screen, or quit if the replay is the only screen."""
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.post_message(GoBack())

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Header, MarkdownViewer
 
 from engine.games import UnknownGame, game_title, get_spec
+from tui.screens.navigate import GoBack
 from tui.widgets.footer import WrappingFooter
 
 
@@ -64,7 +65,4 @@ class RulesScreen(Screen):
 
     def action_close(self) -> None:
         """Back to the previous screen (quits if this is the only screen)."""
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.post_message(GoBack())

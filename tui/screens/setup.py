@@ -40,6 +40,7 @@ from engine.seats import SeatSpec, name_problem, seat_names
 from engine.undo import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
+from tui.screens.navigate import OpenLog, RequestQuit, ShowHowto, ShowRecent, ShowStats, StartTable
 from tui.widgets.footer import WrappingFooter
 from themes import THEME_LABELS
 from tui.stats_text import describe_unfinished
@@ -351,15 +352,15 @@ class SetupScreen(Screen):
         if self.unfinished is None:
             self.notify(f"No unfinished game in {self.log_folder()}.", timeout=4, markup=False)
             return
-        self.app.open_log(self.unfinished.path, resume=True)  # type: ignore[attr-defined]
+        self.post_message(OpenLog(self.unfinished.path, resume=True))
 
     def action_recent(self) -> None:
         """Key ``ctrl+r``: the recent-games list."""
-        self.app.show_recent()  # type: ignore[attr-defined]
+        self.post_message(ShowRecent())
 
     def action_stats(self) -> None:
         """Key ``ctrl+g``: the statistics screen."""
-        self.app.show_stats()  # type: ignore[attr-defined]
+        self.post_message(ShowStats())
 
     # -- reading the form ----------------------------------------------------------
     @property
@@ -394,7 +395,7 @@ class SetupScreen(Screen):
                 table[spec.name] = widget.value
             elif isinstance(widget, Select):
                 table[spec.name] = widget.value
-            else:
+            elif isinstance(widget, Input):
                 value = parse_option_text(spec, widget.value)
                 if value is not None:
                     table[spec.name] = value
@@ -465,7 +466,7 @@ class SetupScreen(Screen):
         rules = dict(self.table.rules)
         rules[self.game_id] = variant
         theme = self.query_one("#theme", Select).value
-        changes = dict(game=self.game_id, seats=seats, rules=rules, seed=self.seed(), pace=self.pace())
+        changes: dict[str, Any] = dict(game=self.game_id, seats=seats, rules=rules, seed=self.seed(), pace=self.pace())
         if isinstance(theme, str):
             changes["theme"] = theme
         undo = self.query_one("#undo", Select).value
@@ -586,9 +587,9 @@ class SetupScreen(Screen):
             case "save":
                 self.action_save()
             case "rules":
-                self.app.show_howto(self.game_id)  # type: ignore[attr-defined]
+                self.post_message(ShowHowto(self.game_id))
             case "quit":
-                self.app.action_request_quit()  # type: ignore[attr-defined]
+                self.post_message(RequestQuit())
             case "continue":
                 self.action_continue_game()
             case "recent":
@@ -631,7 +632,7 @@ class SetupScreen(Screen):
             return
         table = self.validate()
         if table is not None:
-            self.app.start_table(table)  # type: ignore[attr-defined]
+            self.post_message(StartTable(table))
 
     def action_save(self) -> None:
         """Write the table to the default config file and say where."""

@@ -95,7 +95,7 @@ class SummaryScreen(Screen[None]):
             and ``state.scores()`` when ``totals`` is not given.
         hand_scores: points per finished hand per seat, usually from the
             ``hand_over`` events' ``scores``.
-        totals: match totals per seat (points); default ``session.state.scores()``.
+        totals: match totals per seat (points); default ``session.scores()``.
         hand_word: what the game calls one hand (``Game`` for Nags).
         breakdown: how each hand was scored, one line per hand (the table's
             ``hand_breakdown`` of the ``hand_over`` events' data, e.g. Nags' horse and
@@ -136,13 +136,13 @@ class SummaryScreen(Screen[None]):
         self.breakdown: list[str] = list(breakdown)
         self.session = session
         self.hand_scores: list[list[float]] = [list(g) for g in hand_scores]
-        self.totals: list[float] = list(session.state.scores() if totals is None else totals)
+        self.totals: list[float] = list(session.scores() if totals is None else totals)
         self.hand_word = hand_word
 
     @property
     def winners(self) -> list[int]:
         """Seats that won the match (ties share; the engine decides highest or lowest)."""
-        return list(self.session.state.winners())
+        return self.session.winners()
 
     def winners_text(self) -> str:
         """``Winner: Ann`` or ``Winners (tie): Ann, Bix``."""

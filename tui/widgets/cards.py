@@ -253,7 +253,8 @@ def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = Tr
         label, word = (look.ascii, look.ascii_word) if ascii_only else (look.label, look.word)
         return [label.ljust(inner), word.center(inner), look.word2.center(inner) if look.word2 else label.rjust(inner)]
     rank = card.text[:-1]
-    suit = card.suit.letter if ascii_only else card.suit.symbol
+    of = card.suit
+    suit = "" if of is None else of.letter if ascii_only else of.symbol
     return [rank.ljust(inner), suit.center(inner), rank.rjust(inner)]
 
 
@@ -515,7 +516,10 @@ class SmallCard(Widget):
         self.set_reactive(SmallCard.face_up, face_up)
 
     def on_mount(self) -> None:
-        self.watch(self.app, "theme", lambda _old, _new: self.refresh(), init=False)
+        self.watch(self.app, "theme", self._theme_changed, init=False)
+
+    def _theme_changed(self) -> None:
+        self.refresh()
 
     def watch_selected(self, value: bool) -> None:
         self.set_class(value, "-selected")

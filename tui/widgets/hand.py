@@ -187,6 +187,12 @@ class HandView(Widget):
         """The card under the cursor, or None for an empty hand."""
         return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
 
+    def chosen_cards(self) -> list[Card]:
+        """The selected cards, or else the card under the cursor (``[]`` for an empty hand):
+        what a move on "these cards" means when nothing is selected."""
+        current = self.cursor_card()
+        return self.selected_cards() or ([current] if current is not None else [])
+
     def move(self, delta: int) -> None:
         """Move the cursor ``delta`` cards (wrapping around the hand)."""
         if self.cards:

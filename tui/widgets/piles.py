@@ -90,7 +90,7 @@ class DiscardPile(Horizontal):
         if last is not None:
             self._last = last
         self._discard = list(discard)
-        if self.is_mounted and self.parent is not None and self.parent.size.width:
+        if self.is_mounted and isinstance(self.parent, Widget) and self.parent.size.width:
             self._room = self._fit_room()
         top_count = max(1, min(self._last, len(discard), self.SHOWN))
         top = list(discard[-min(self.SHOWN, max(self._room, top_count)):]) if discard else []

@@ -42,7 +42,7 @@ from engine.games.nickels.melds import (
 )
 from engine.games.nickels.turn import (CHANCE_TEXT, FIXED_MOVES, OFFER_HINT, OVER_TEXT, acquire_hint,
                                       discard_problem, layoff_move_problem, layoff_pos, meld_problem, play_hint,
-                                      play_moves, swap_move_problem, swap_pos)
+                                      may_claim, play_moves, swap_move_problem, swap_pos)
 from engine.games.nickels.view import NickelsView
 from engine.determinize import deal_round, rest_after_deal
 from engine.match import match_winners
@@ -196,11 +196,8 @@ class NickelsState(PhasedState):
     def may_claim(self, seat: int) -> bool:
         """NK-13c/f/g, NK-19: ``seat`` may claim the top discard now (it is not its turn, it
         has not melded, the claim limits allow it and a penalty card can be paid)."""
-        v = self.variant
-        return (seat != self.turn_seat and self.down_turn[seat] < 0 and bool(self.discards)
-                and self.turn_claims < v.out_of_turn_claims_per_turn
-                and (v.max_claims_per_player_per_round is None or self.claims[seat] < v.max_claims_per_player_per_round)
-                and self.can_supply(1))
+        return may_claim(self.variant, seat, self.turn_seat, self.down_turn, len(self.discards), len(self.pool),
+                         self.turn_claims, self.claims)
 
     # -- legal actions -------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -15,7 +15,7 @@ and the turn cannot end until the contract is complete (a pending commitment: no
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.cards import ACE, Card, pretty_text
 from engine.core import Action, IllegalAction
@@ -57,6 +57,24 @@ def _order(c: Card) -> int:
 #: claim or pass (NK-13c).
 FIXED_MOVES: dict[Phase, tuple[Action, ...]] = {
     Phase.ACQUIRE: (TAKE, DECLINE), Phase.AFTER: (TAKE, DECLINE), Phase.OFFER: (CLAIM, DECLINE)}
+
+
+def may_claim(variant: Any, seat: int, turn_seat: int, down_turn: Sequence[int], discards: int, pool: int,
+              turn_claims: int, claims: Sequence[int]) -> bool:
+    """NK-13c/f/g, NK-19: whether ``seat`` may claim the top discard now: it is not its turn,
+    it has not melded, the claim limits allow it and a penalty card can be paid (the draw pile
+    has a card or the discard pile keeps two beneath the claimed one). Every input is public
+    (counts, not cards), so the state and any seat's view answer alike.
+
+    Args:
+        variant: the match's ``NickelsVariant``; discards/pool: the piles' sizes;
+        turn_claims: claims in this turn; claims: per seat, claims this round.
+    """
+    return (seat != turn_seat and down_turn[seat] < 0 and discards > 0
+            and turn_claims < variant.out_of_turn_claims_per_turn
+            and (variant.max_claims_per_player_per_round is None
+                 or claims[seat] < variant.max_claims_per_player_per_round)
+            and (pool > 0 or discards - 1 >= 2))
 
 
 #: The refusals of an action without a row in its phase (``NickelsState.PHASE_HINTS``).

@@ -8,14 +8,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Sequence
 
 from engine.cards import Card
-from engine.core import Action, View
+from engine.core import Action, MeldTarget, View, meld_ids
 from engine.determinize import deal
-from engine.games.nickels.actions import Phase
-from engine.games.nickels.melds import CONTRACTS, ROUNDS, TableMeld, pack_counts
-from engine.games.nickels.turn import FIXED_MOVES, play_moves
+from engine.games.nickels.actions import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
+from engine.games.nickels.melds import CONTRACTS, ROUNDS, TableMeld, arrange, pack_counts
+from engine.games.nickels.turn import FIXED_MOVES, may_claim, play_moves
 
 if TYPE_CHECKING:
     from engine.games.nickels.game import NickelsVariant
@@ -64,6 +64,61 @@ class NickelsView(View):
     def contract(self) -> tuple[int, int]:
         """NK-10: (books, runs) of this round."""
         return CONTRACTS[self.round_no]
+
+    def may_claim(self, seat: int) -> bool:
+        """NK-13c/f/g, NK-19: whether ``seat`` may claim the top discard now (the same public
+        test as ``NickelsState.may_claim``, :func:`engine.games.nickels.turn.may_claim`)."""
+        return may_claim(self.variant, seat, self.turn, self.down_turn, len(self.discards), self.pool_count,
+                         self.turn_claims, self.claims)
+
+    #: The kinds of move :meth:`moves_for` builds (a table's keys name them).
+    MOVE_KINDS = ("take", "pass", "claim", "discard", "meld", "layoff", "swap")
+
+    def moves_for(self, kind: str, cards: Sequence[Card] = (), target: MeldTarget = None) -> list[Action]:
+        """The moves a player means by a partial input: a kind of move, the cards picked and the
+        meld aimed at, so a table builds no action itself (issue 24).
+
+        Args:
+            kind: one of :data:`MOVE_KINDS`: ``take`` / ``pass`` / ``claim`` (NK-13), ``discard``
+                (one card, NK-18), ``meld`` (exactly the cards of one book or run, NK-7 to NK-11),
+                ``layoff`` (one card on meld ``target``, NK-14), ``swap`` (one natural card for the
+                joker in meld ``target``, NK-16).
+            cards: the cards picked, in any order; target: a meld id (``layoff``, ``swap``; the first
+                of several picked, :data:`engine.core.MeldTarget`).
+
+        Returns:
+            ``meld``: every arrangement of the cards (:func:`~engine.games.nickels.melds.arrange`:
+            a joker naming each card it may stand for, an ace low or high), legal now or not;
+            ``layoff``: the legal ways to lay the card on the meld (several when a joker may stand
+            for several cards or an ace end a run low or high), else the one plain attempt;
+            otherwise the one move. An attempt that is not legal is returned as it is, so that
+            playing it gets the engine's refusal naming the rule. ``[]`` when the input names no
+            move: no cards for a meld or cards that form none, not exactly one card for a
+            discard, lay off or swap, no target for a lay off or swap.
+
+        Raises:
+            ValueError: for a kind not in :data:`MOVE_KINDS`.
+        """
+        if kind not in self.MOVE_KINDS:
+            raise ValueError(f"no Nickels move of kind {kind!r}; kinds: {', '.join(self.MOVE_KINDS)}")
+        fixed: dict[str, Action] = {"take": TAKE, "pass": DECLINE, "claim": CLAIM}
+        if kind in fixed:
+            return [fixed[kind]]
+        if kind == "meld":
+            return [LayMeld(m) for m in arrange(cards)]
+        if len(cards) != 1:
+            return []
+        card = cards[0]
+        if kind == "discard":
+            return [Discard(card)]
+        ids = meld_ids(target)
+        if not ids:
+            return []
+        if kind == "swap":
+            return [Swap(card, ids[0])]
+        ways: list[Action] = [a for a in self.legal_actions()
+                              if isinstance(a, Layoff) and a.card == card and a.meld == ids[0]]
+        return ways or [Layoff(card, ids[0])]
 
     def compute_legal(self) -> list[Action]:
         """The moves of this seat, in the state's order (see :meth:`NickelsState.legal_actions`)."""

@@ -8,14 +8,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Sequence
 
 from engine.cards import Card
 from engine.games.nogginate.cards import CHEAT_CARDS
-from engine.core import Action, View
+from engine.core import Action, MeldTarget, View
 from engine.determinize import deal
 from engine.games.nogginate.actions import NO, YES, Phase
 from engine.games.nogginate.cheats import HANDS_OFF, Tell, game_cheat_deck
+from engine.games.nogginate import inputs
 from engine.games.nogginate.melds import BONUS, TableMeld, custom_deck, custom_deck_counts, minimum_for
 from engine.games.nogginate.turn import Turn
 
@@ -115,6 +116,59 @@ class NogginateView(View):
                     self.melds, self.discards, self.stock_count, self.down[t], self.need, self.pile_rest,
                     self.asked, self.permission, cap is None or self.asks[t] < cap, self.minimum(t),
                     self.cheat_stock_count, self.returning, self.teams[rteam] if rteam >= 0 else ())
+
+    #: The kinds of move :meth:`moves_for` builds (a table's keys name them).
+    MOVE_KINDS = inputs.MOVE_KINDS
+
+    def moves_for(self, kind: str, cards: Sequence[Card] = (), target: MeldTarget = None) -> list[Action]:
+        """The moves a player means by a partial input: a kind of move, the cards picked and the
+        meld(s) aimed at, so a table builds no action itself (issue 24; the same shape as
+        ``NickelsView.moves_for``).
+
+        Args:
+            kind: one of :data:`MOVE_KINDS`: ``draw`` / ``draw_mixed`` / ``draw_cheats`` (NG-26a),
+                ``pile`` (the two naturals, onto the Nate ``target``, NG-36), ``onto`` (NG-37),
+                ``noggi`` / ``nate`` (exactly three cards, NG-16/NG-20; the Jokernate card and three
+                jokers, NG-C3), ``add`` (one card onto ``target``), ``close`` (NG-17), ``merge`` (two
+                Nates, NG-24), ``bonus``, ``freezenate``, ``ask``, ``yes``, ``no``, ``discard`` (one
+                card; with an empty hand: go out, NG-42), ``pass``, ``cheatnate`` (NG-22), ``give``
+                (NG-C8), and the powers ``steal`` (victim, then destination), ``combine``,
+                ``handsoff``, ``resurrect``, ``reconfigure`` (Nate, then Noggi), ``remove``, ``show``,
+                ``jokernate``, ``tell <advice>`` (``target``: the rank for ``discard`` / ``keep``).
+            cards: the cards picked, in any order.
+            target: the meld id picked, or several in the order picked (:data:`engine.core.MeldTarget`).
+
+        Returns:
+            The legal ways the input names (several: the table asks which; a kind given fewer
+            targets than it takes, e.g. ``steal`` with the victim only, gives every legal way
+            from there), else the one attempt a player means, returned as it is so that playing
+            it gets the engine's refusal naming the rule; ``[]`` when the input names no move
+            (no card for a discard, not three cards for a new meld, no target).
+
+        Raises:
+            ValueError: for a kind not in :data:`MOVE_KINDS`.
+        """
+        return inputs.moves_for(self, kind, cards, target)
+
+    def plan_for(self, kind: str, cards: Sequence[Card], target: MeldTarget = None) -> list[Action]:
+        """The moves, in order, that lay ``cards`` (NG-26a: a new meld starts with three cards and
+        grows one ``add`` per further card, onto ``m<next_id>``).
+
+        Args:
+            kind: ``noggi`` / ``nate`` (a new meld: the three-card start, a Noggi from its lowest
+                cards, a Nate from naturals, jokers added last; the Jokernate card starts a
+                Jokernate, NG-C3) or ``add`` (the cards onto the meld ``target``, nearest a
+                Noggi's ends first, naturals before jokers on a Nate).
+            cards: the cards picked; target: the meld to add to (``add``).
+
+        Returns:
+            The moves in order (the engine judges each as it is played); ``[]`` when the input
+            names none (fewer than three cards for a new meld, no target to add to).
+
+        Raises:
+            ValueError: for another kind.
+        """
+        return inputs.plan_for(self, kind, cards, target)
 
     def compute_legal(self) -> list[Action]:
         """The moves of this seat, in the state's order (see :meth:`NogginateState.legal_actions`)."""

@@ -32,7 +32,7 @@ escape         clear the selection
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rich.markup import escape
 from textual import on
@@ -48,6 +48,8 @@ from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KE
                          game_scores_line, prompt)
 from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
 from tui.games.nags.ui import game_breakdown
+from engine.games.nags.game import NagsView
+from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove
 from tui.widgets.hand import HandView
@@ -65,7 +67,7 @@ def _value_bindings() -> list[Binding]:
     return out
 
 
-class NagsTableScreen(BaseTableScreen):
+class NagsTableScreen(BaseTableScreen[NagsView]):
     """A Nags match at the table.
 
     Args:
@@ -123,7 +125,7 @@ class NagsTableScreen(BaseTableScreen):
     NagsTableScreen.-short #seats { border: none; padding: 0; }
     """
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
         #: the cards (texts) the last play or turned card put on the discard pile
         self.last_pile: list[str] = []
@@ -152,7 +154,7 @@ class NagsTableScreen(BaseTableScreen):
             elif e.kind in ("deal", "recycle"):
                 self.last_pile = []
 
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: NagsView) -> None:
         pile = list(view.discard)
         last = len(self.last_pile) if [c.text for c in pile[-len(self.last_pile):]] == self.last_pile else 1
         self.query_one(NagsTableCentre).update_view(view, self.names, last_play=last)
@@ -176,10 +178,10 @@ class NagsTableScreen(BaseTableScreen):
         panel.set_class(not self.human_turn(), "-waiting")
         self._show_enter()
 
-    def refresh_scores(self, view: Any) -> None:
+    def refresh_scores(self, view: NagsView) -> None:
         self.query_one(NagsScoreboard).update_view(view, self.names, thinking=self.thinking, humans=self.humans)
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: NagsView) -> str:
         return prompt(view, self.names, many_humans=len(self.humans) > 1, ascii_only=self.ascii)
 
     def hand_over_line(self, data: dict, names: Sequence[str]) -> str:
@@ -254,7 +256,7 @@ class NagsTableScreen(BaseTableScreen):
         else:
             self._hand().move(delta)
 
-    def action_toggle(self) -> None:
+    def action_toggle(self) -> None:  # type: ignore[override]  # Textual's toggle(attribute) is not bound here
         """Space: select or unselect the card under the cursor."""
         self._hand().toggle()
         self.clear_message()
@@ -277,7 +279,7 @@ class NagsTableScreen(BaseTableScreen):
         if self._phase() is not Phase.PLAY or not any(isinstance(a, Play) for a in self._legal()):
             return None  # no play at all (only a turn or a pass): Enter names none (why_not_game says why)
         hand = self._hand()
-        cards = hand.selected_cards() or ([hand.cursor_card()] if hand.cursor_card() is not None else [])
+        cards = hand.chosen_cards()
         if not cards:
             return None
         play = Play(tuple(sorted(cards)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.console import RenderableType
 from rich.markup import escape
 from rich import box
 from rich.table import Table
@@ -171,7 +172,7 @@ class NagsScoreboard(Static):
             label = Text(name + (" *" if seat in humans and len(humans) > 1 else ""))
             if seat == view.seat and len(humans) <= 1 and seat in humans:
                 label.stylize("bold")
-            row = [Text(mark, style="bold"), label,
+            row: list[RenderableType] = [Text(mark, style="bold"), label,
                    str(view.hand_sizes[seat]) if seat < len(view.hand_sizes) else "-"]
             for g in range(first, len(history)):
                 row.append(points(history[g][seat]))

@@ -29,10 +29,10 @@ so nobody needs a hand-off screen per discard.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Callable, Sequence
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -41,13 +41,16 @@ from textual.widgets import Static
 
 from engine.grammar import plural
 from engine.cards import Card
-from engine.core import Action, Event
-from engine.games.nickels.game import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
-from engine.games.nickels.melds import arrange
+from engine.core import Action, View
+from engine.games.nickels.game import CLAIM, DECLINE, LayMeld, Layoff, Phase, Swap
+from engine.games.nickels.view import NickelsView
 from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
-                                  describe_action, hand_breakdown, meld_plain, meld_text, name, names, prompt)
+                                  default_key, describe_action, hand_breakdown, meld_plain, meld_text, name, names,
+                                  prompt)
+from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
-from tui.screens.enter_move import EnterMove, hinted_move
+from tui.screens.enter_move import EnterMove
+from tui.screens.rummy_input import Outcome, RummyInput
 from tui.widgets.cards import card_small
 from tui.widgets.decision import DecisionBar
 from tui.widgets.hand import FanHand
@@ -97,7 +100,7 @@ class ClaimWindow(ModalScreen[frozenset[int]]):
         parts.append("Enter when done (the first claimant in turn order gets it, NK-13c).")
         self._text.update("\n".join(parts))
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: events.Key) -> None:
         seat = self.keys.get(event.key)
         if seat is not None:
             event.stop()
@@ -108,14 +111,13 @@ class ClaimWindow(ModalScreen[frozenset[int]]):
         self.dismiss(frozenset(self.claiming))
 
 
-class NickelsTableScreen(BaseTableScreen):
+class NickelsTableScreen(BaseTableScreen[NickelsView]):
     """A match of Nickels at the table (see the module docstring).
 
     Attributes (besides those of :class:`BaseTableScreen`):
-        choices: the arrangements offered for the selected cards (1-9 picks), or [].
-        pending: ``"layoff"`` or ``"swap"`` while a meld number is awaited, else None.
-        digits: the meld number typed so far.
-        target: the meld id picked by a click, or None.
+        input: the shared rummy input machine (:class:`~tui.screens.rummy_input.RummyInput`): the
+            ways offered, the move waiting for its meld number, the number typed, a clicked meld,
+            the hinted move. Each key's action only names its kind of move (``NickelsView.moves_for``).
     """
 
     BINDINGS = [
@@ -151,14 +153,9 @@ class NickelsTableScreen(BaseTableScreen):
     NickelsTableScreen.-short #nk-info { border: none; height: auto; }
     """
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
-        self.choices: list[Action] = []
-        self.pending: str | None = None
-        self.digits = ""
-        self.target: int | None = None
-        #: the last hint's move (``m`` on exactly its cards lays the hinted arrangement)
-        self.hinted: Action | None = None
+        self.input = RummyInput(lambda: self.view, self.human_act, self.describe_action, action_cards)
         #: several people at one terminal: per seat, (offer key, claims?) from the last claim window
         self._claim_answers: dict[int, tuple[tuple, bool]] = {}
         if len(self.humans) > 1:
@@ -189,11 +186,14 @@ class NickelsTableScreen(BaseTableScreen):
         return card_small(c, self.app, on_face=False)
 
     # -- hooks ---------------------------------------------------------------------------
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: NickelsView) -> None:
         mine = self.human_turn()
         a = self.ascii
         # space selects a card, except on a claim offer, where it passes (the footer says which)
-        self.set_binding_text("Pass" if mine and view.phase == Phase.OFFER else "Select", "nk.space")
+        offer = mine and view.phase == Phase.OFFER
+        self.set_binding_text("Pass" if offer else "Select", "nk.space")
+        # one key per move in the footer: on an offer space passes, and p (which passes too) is not shown
+        self._replace_bindings(lambda b: b.id == "nk.pass", show=not offer)
         info = Text()
         info.append(contract_line(view), style="bold")
         info.append(f" · draw pile {view.pool_count} · discard pile ")
@@ -215,7 +215,7 @@ class NickelsTableScreen(BaseTableScreen):
             cap.append(f"\n {plural(size, 'card', 'cards')} · {status}", style="not bold")
             melds = [MeldLine(tm.id, meld_text(tm.meld, self._card)) for tm in view.melds if tm.owner == s]
             rows.append((cap, melds))
-        self.query_one(MeldsPanel).show(rows, target=self.target, ascii_only=a)
+        self.query_one(MeldsPanel).show(rows, target=self.input.target, ascii_only=a)
         panel = self.query_one("#nk-hand-panel")
         panel.set_class(not mine, "-waiting")
         hand = self.hand
@@ -231,35 +231,38 @@ class NickelsTableScreen(BaseTableScreen):
             panel.border_title = (f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})")
         self._draw_decision(view)
 
-    def _draw_decision(self, view: Any) -> None:
+    def _draw_decision(self, view: NickelsView) -> None:
         bar = self.query_one(DecisionBar)
         a = self.ascii
         if not self.human_turn():
             bar.close()
             return
+        esc = f"({self.key_label('nk.cancel') or 'Esc'} cancel)"
+        inp = self.input
         if view.phase == Phase.OFFER and view.discards:
             enter = self.enter_text()
-            bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? c claim, space pass"
+            claim, pass_ = self.key_label("nk.claim") or "c", self.key_label("nk.space") or "space"
+            bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? {claim} claim, {pass_} pass"
                     + (f" · {enter}" if enter else ""))
-        elif self.choices:
-            opts = "  ".join(f"{i + 1} {meld_plain(c.meld, a)}" for i, c in enumerate(self.choices)
+        elif inp.choices:
+            opts = "  ".join(f"{i + 1} {meld_plain(c.meld, a)}" for i, c in enumerate(inp.choices)
                              if isinstance(c, LayMeld))
             if not opts:
-                opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(self.choices))
-            bar.ask(f"Which? {opts}  (Esc cancel)")
-        elif self.pending:
-            card = self.hand.selected_cards()
+                opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(inp.choices))
+            bar.ask(f"Which? {opts}  {esc}")
+        elif inp.pending:
+            card = inp.pending.cards
             what = name(card[0], a) if card else "the card"
-            verb = "Lay off" if self.pending == "layoff" else "Swap in"
+            verb = "Lay off" if inp.pending.kind == "layoff" else "Swap in"
             enter = self.enter_text()
-            bar.ask(f"{verb} {what} on meld m{self.digits or '_'}: type its number or click a meld"
-                    + (f" · {enter}" if enter else "") + " (Esc cancel)")
+            bar.ask(f"{verb} {what} on meld m{inp.digits or '_'}: type its number or click a meld"
+                    + (f" · {enter}" if enter else "") + f" {esc}")
         elif self.enter_text():
-            bar.ask(f"{self.enter_text()}  (Esc cancel)")
+            bar.ask(f"{self.enter_text()}  {esc}")
         else:
             bar.close()
 
-    def refresh_scores(self, view: Any) -> None:
+    def refresh_scores(self, view: NickelsView) -> None:
         """The score sheet of the seven rounds (NK-21, NK-22): rounds down, players across."""
         n = len(self.names)
         board = self.query_one("#scoreboard", Static)
@@ -287,26 +290,23 @@ class NickelsTableScreen(BaseTableScreen):
     def hand_breakdown(self, data: dict, names_: Sequence[str]) -> str:
         return hand_breakdown(data, names_, self.ascii)
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: NickelsView) -> str:
         return prompt(view, self.names, ascii_only=self.ascii,
-                      selected=self.hand.selected_cards() if self.human_turn() else ())
+                      selected=self.hand.selected_cards() if self.human_turn() else (),
+                      keys=lambda bid: self.key_label(bid) or default_key(bid))
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action, self.ascii)
 
     def reset_input(self) -> None:
-        self.choices = []
-        self.pending = None
-        self.digits = ""
-        self.target = None
-        self.hinted = None
+        self.input.reset()
         if self.is_mounted:
             for h in self.query("#nk-hand").results(FanHand):
                 h.clear_selection()
 
     def show_hint(self, action: Action) -> None:
         """The bot's move: its cards are selected in the hand, the move said in words."""
-        self.hinted = action
+        self.input.hinted = action
         self.hand.select_cards(action_cards(action))  # none for a draw: the selection goes, Enter plays it
         self.message(self.describe_action(action), "hint")
 
@@ -321,27 +321,34 @@ class NickelsTableScreen(BaseTableScreen):
             return phase in (Phase.ACQUIRE, Phase.AFTER, Phase.OFFER)
         if action == "claim":
             return True if phase == Phase.OFFER else False
+        if action in ("layoff", "swap") and phase == Phase.PLAY:  # offered only when some card fits (NK-15, NK-16)
+            kind = Layoff if action == "layoff" else Swap
+            return any(isinstance(a, kind) for a in self.legal())
         if action in ("meld", "discard", "layoff", "swap"):
             return True if phase == Phase.PLAY else (None if action == "discard" else False)
         if action == "digit":
-            return mine and (bool(self.choices) or self.pending is not None)
+            return mine and (bool(self.input.choices) or self.input.pending is not None)
         if action == "cancel":
             return mine and self.has_input()
         return True
 
     def has_input(self) -> bool:
         """True when Esc has something to cancel: a selection, a pick, a typed number, offered ways."""
-        return bool(self.choices or self.pending or self.digits or self.target is not None
-                    or self.hand.selected_cards() or self.enter_text())
+        return bool(self.input.has_input() or self.hand.selected_cards() or self.enter_text())
 
     # -- several people at one terminal: the claim window ---------------------------------
-    def _offer_key(self) -> tuple:
-        v = self.session.state
+    def _offer_view(self) -> NickelsView:
+        """The view of the seat to move, for the public facts of the offer (the claim window
+        shows no card of its hand): the phase, the discard pile, the claim counts."""
+        return self.session.view(self.session.to_move)  # type: ignore[return-value]
+
+    def _offer_key(self) -> tuple[int, int, int, int]:
+        v = self._offer_view()
         return (v.round_no, v.turn_no, len(v.discards), v.turn_claims)
 
-    def _claim_order(self, seat: int) -> Any:
-        def order(view: Any, legal: list[Action]) -> Action | None:
-            if view.phase != Phase.OFFER:
+    def _claim_order(self, seat: int) -> Callable[[View, list[Action]], Action | None]:
+        def order(view: View, legal: list[Action]) -> Action | None:
+            if not isinstance(view, NickelsView) or view.phase != Phase.OFFER:
                 return None
             answer = self._claim_answers.get(seat)
             if answer is None or answer[0] != self._offer_key():
@@ -352,17 +359,18 @@ class NickelsTableScreen(BaseTableScreen):
     def _step(self) -> None:
         s = self.session
         if (len(self.humans) > 1 and not s.is_over and self._pending_result is None
-                and s.state.phase == Phase.OFFER and s.is_human(s.to_move)):  # an offer to a person
+                and s.to_move >= 0 and s.is_human(s.to_move)
+                and self._offer_view().phase == Phase.OFFER):  # an offer to a person
             self._open_claim_window()
             return
         super()._step()
 
     def _open_claim_window(self) -> None:
         s = self.session
-        state = s.state
+        offer = self._offer_view()
         key = self._offer_key()
-        seats = [h for h in self.humans if state.may_claim(h)]
-        top = state.discards[-1]
+        seats = [h for h in self.humans if offer.may_claim(h)]
+        top = offer.discards[-1]
         self.covered = True
         self.redraw()
 
@@ -383,7 +391,7 @@ class NickelsTableScreen(BaseTableScreen):
         if not self.human_turn():
             return
         if self.view.phase == Phase.OFFER:
-            self.human_act(DECLINE)
+            self._settle(self.input.start("pass"))
             return
         self.hand.toggle()
         self.redraw()
@@ -393,18 +401,24 @@ class NickelsTableScreen(BaseTableScreen):
         self.redraw()
         self.message(f"Hand grouped by {group}.", "info")
 
+    def _settle(self, outcome: Outcome) -> None:
+        """After an input step: ways offered or a target awaited -> the bar asks (a refusal is
+        already on the status line; a played move redrew the table)."""
+        if outcome in ("ask", "wait"):
+            self.redraw()
+
     def action_take(self) -> None:
-        self.human_act(TAKE)
+        self._settle(self.input.start("take"))
 
     def action_pass_(self) -> None:
-        self.human_act(DECLINE)
+        self._settle(self.input.start("pass"))
 
     def action_claim(self) -> None:
-        self.human_act(CLAIM)
+        self._settle(self.input.start("claim"))
 
     def _one_card(self, what: str) -> Card | None:
-        chosen = self.hand.selected_cards() or ([self.hand.cursor_card()] if self.hand.cursor_card() else [])
-        if len(chosen) != 1 or chosen[0] is None:
+        chosen = self.hand.chosen_cards()
+        if len(chosen) != 1:
             self.message(f"select one card to {what} (space selects, ←/→ move)", "error")
             return None
         return chosen[0]
@@ -414,45 +428,33 @@ class NickelsTableScreen(BaseTableScreen):
             return
         card = self._one_card("discard")
         if card is not None:
-            self.human_act(Discard(card))
+            self._settle(self.input.start("discard", [card]))
 
     def action_meld(self) -> None:
         """m: lay the selected cards as one meld; if they form several (jokers standing for
-        different cards, an ace low or high), the decision bar asks which (1-9)."""
+        different cards, an ace low or high), the decision bar asks which (1-9; the hinted one
+        is laid at once)."""
         if not self.human_turn():
             return
         chosen = self.hand.selected_cards()
-        a = self.ascii
         if not chosen:
             self.message("select the cards of one book or run first (space selects)", "error")
             return
-        hinted = self.hinted
-        if isinstance(hinted, LayMeld) and sorted(hinted.meld.cards) == sorted(chosen):
-            self.human_act(hinted)  # the hint's arrangement of exactly these cards
-            return
-        melds = arrange(chosen)
-        if not melds:
-            self.message(f"{names(chosen, a, ' ')} form no book (3+ of one rank, NK-7) and no run (4+ in sequence "
-                         "of one suit, NK-8)", "error")
-            return
-        if len(melds) == 1:
-            self.human_act(LayMeld(melds[0]))
-            return
-        self.choices = [LayMeld(m) for m in melds[:9]]
-        self.redraw()
+        outcome = self.input.start("meld", chosen)
+        if outcome == "none":
+            self.message(f"{names(chosen, self.ascii, ' ')} form no book (3+ of one rank, NK-7) and no run "
+                         "(4+ in sequence of one suit, NK-8)", "error")
+        self._settle(outcome)
 
     def _start_target(self, kind: str) -> None:
+        """o / w: the selected card waits for the meld's number (or the meld clicked before)."""
         if not self.human_turn():
             return
         card = self._one_card("lay off" if kind == "layoff" else "swap for a joker")
         if card is None:
             return
         self.hand.select_cards([card])
-        if self.target is not None:
-            self._play_on(kind, card, self.target)
-            return
-        self.pending, self.digits = kind, ""
-        self.redraw()
+        self._settle(self.input.start(kind, [card], need=1))
 
     def action_layoff(self) -> None:
         self._start_target("layoff")
@@ -460,68 +462,24 @@ class NickelsTableScreen(BaseTableScreen):
     def action_swap(self) -> None:
         self._start_target("swap")
 
-    def _play_on(self, kind: str, card: Card, mid: int) -> None:
-        """Lay off (or swap) ``card`` on meld ``mid``: the legal ways to do it (a joker naming
-        each card it may stand for, an ace low or high) are the engine's; several are asked."""
-        if kind == "swap":
-            self.human_act(Swap(card, mid))
-            return
-        ways = [x for x in self.legal() if isinstance(x, Layoff) and x.card == card and x.meld == mid]
-        if len(ways) > 1:
-            self.choices = ways[:9]
-            self.pending, self.digits = None, ""
-            self.redraw()
-            return
-        self.human_act(ways[0] if ways else Layoff(card, mid))
-
     def action_digit(self, i: int) -> None:
-        if not self.human_turn():
-            return
-        if self.choices:
-            if 1 <= i <= len(self.choices):
-                chosen = self.choices[i - 1]
-                self.choices = []
-                self.human_act(chosen)
-            return
-        if self.pending:
-            self.digits = (self.digits + str(i)).lstrip("0")[:3]
-            ids = [tm.id for tm in self.view.melds]
-            if self.digits and int(self.digits) in ids and not any(
-                    str(m).startswith(self.digits) and str(m) != self.digits for m in ids):
-                self._typed_target(int(self.digits))  # no longer number starts with it: no Enter needed
-                return
-            self.redraw()
-
-    def _typed_target(self, mid: int) -> None:
-        """The typed meld number is complete: lay off (or swap) the selected card on meld ``mid``."""
-        kind = self.pending
-        card = self.hand.selected_cards()
-        self.pending, self.digits = None, ""
-        if kind and card:
-            self._play_on(kind, card[0], mid)
+        if self.human_turn():
+            self._settle(self.input.digit(i))
 
     def enter_move(self) -> EnterMove | None:
         """What Enter plays now (the bar above the hand says it): the typed meld number of a lay
         off or joker swap, or the hinted move while exactly its cards are selected (none for a
         take or a pass). Never one of several offered ways (their numbers choose)."""
-        if self.choices:
+        if self.input.pending and self.view.phase != Phase.PLAY:
             return None
-        if self.pending and self.view.phase == Phase.PLAY:
-            card = self.hand.selected_cards()
-            if not (self.digits and card):
-                return None
-            mid, what = int(self.digits), name(card[0], self.ascii)
-            label = f"lay off {what} on m{mid}" if self.pending == "layoff" else f"swap {what} for the joker in m{mid}"
-            return EnterMove(label, lambda: self._typed_target(mid))
-        return hinted_move(self.hinted, self.hand.selected_cards(), action_cards, self.describe_action,
-                           self.human_act)
+        return self.input.enter(self.hand.selected_cards())
 
     def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
         phase = self.view.phase
         if action == "enter_move":
-            if self.choices:
+            if self.input.choices:
                 return "Several ways: press the number of your choice in the bar (Esc cancels)."
-            if self.pending:
+            if self.input.pending:
                 return "Type the meld's number (or click the meld), then Enter."
             if phase == Phase.PLAY:
                 return "Enter plays only the move the bar names (none now): select cards, then m, o, w or d."
@@ -531,6 +489,20 @@ class NickelsTableScreen(BaseTableScreen):
                 return "First answer the offer: c claims it, space passes."
             if phase in (Phase.ACQUIRE, Phase.AFTER):
                 return "First take the top card (t) or pass it (p); then you meld, lay off, swap and discard."
+        if action == "digit":
+            o, w = self.key_label("nk.layoff") or "o", self.key_label("nk.swap") or "w"
+            return f"A number picks a meld after {o} or {w}, or one of the ways the bar offers."
+        if action in ("layoff", "swap") and phase == Phase.PLAY:
+            view = self.view
+            down = view.down_turn[view.seat]
+            what = "lay off" if action == "layoff" else "swap a joker"
+            if down < 0:
+                m = self.key_label("nk.meld") or "m"
+                return f"You {what} once you are down (NK-16): first lay your contract ({m})."
+            if down == view.turn_no:
+                return f"You went down this turn: {what} from your next turn (NK-15)."
+            return ("No card of yours fits a meld on the table now (NK-16)." if action == "layoff"
+                    else "No joker on the table stands for a card you hold (NK-16).")
         if action in ("take", "pass_", "claim") and phase == Phase.PLAY:
             return "You have taken or passed already: meld, lay off (o), swap (w) or discard (d) now."
         return None
@@ -545,26 +517,21 @@ class NickelsTableScreen(BaseTableScreen):
         message.stop()
         if not self.human_turn():
             return
-        if self.pending:
-            kind = self.pending
-            card = self.hand.selected_cards()
-            self.pending, self.digits = None, ""
-            if card:
-                self._play_on(kind, card[0], message.meld_id)
+        if self.input.pending:
+            self._settle(self.input.pick(message.meld_id))
             return
-        self.target = None if self.target == message.meld_id else message.meld_id
-        if self.target is not None:
-            self.message(f"m{self.target} picked: select a card, o to lay it off or w to swap it for a joker", "info")
+        self.input.pick(message.meld_id)
+        if self.input.target is not None:
+            o, w = self.key_label("nk.layoff") or "o", self.key_label("nk.swap") or "w"
+            self.message(f"m{self.input.target} picked: select a card, {o} to lay it off or {w} to swap it for a "
+                         "joker", "info")
         self.redraw()
 
     @on(FanHand.SelectionChanged)
     def _selection(self, message: FanHand.SelectionChanged) -> None:
-        if self.human_turn() and not self.pending:
+        if self.human_turn() and not self.input.pending:
             self._draw_decision(self.view)
             self.refresh_input()
-
-    def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[Any]:
-        return super().hand_result_lines(data, events)
 
 
 __all__ = ["ClaimWindow", "NickelsTableScreen"]

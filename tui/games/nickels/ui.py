@@ -28,6 +28,15 @@ KEY_HELP = ("←/→ move · space select · g group by suit/rank · t take · p
 
 CardText = Callable[[Card], Text]
 
+#: The default key of each table binding a prompt names; the table passes its own (``[keys]`` remapped).
+KEYS = {"nk.take": "t", "nk.pass": "p", "nk.claim": "c", "nk.space": "space", "nk.meld": "m", "nk.layoff": "o",
+        "nk.swap": "w", "nk.discard": "d", "table.summary": "s"}
+
+
+def default_key(binding_id: str) -> str:
+    """The default key of the table binding ``binding_id`` (:data:`KEYS`)."""
+    return KEYS[binding_id]
+
 
 def plain_card(ascii_only: bool) -> CardText:
     """A :data:`CardText` without colours (``7♥`` or ``7H``)."""
@@ -102,9 +111,9 @@ def missing_text(view: Any, ascii_only: bool = False) -> str:
     if r:
         runs = run_candidates(hand, 1)
         best_run: dict[Any, Run] = {}
-        for m in runs:
-            if m.suit not in best_run or len(m.cards) > len(best_run[m.suit].cards):
-                best_run[m.suit] = m
+        for run in runs:
+            if run.suit not in best_run or len(run.cards) > len(best_run[run.suit].cards):
+                best_run[run.suit] = run
         parts.append(_have("run", r, list(best_run.values()), ascii_only))
     text = "; ".join(parts)
     if jokers:
@@ -121,10 +130,12 @@ def _have(word: str, need: int, have: Sequence[Meld], ascii_only: bool) -> str:
 
 
 def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, selected: Sequence[Card] = (),
-           target_wait: str = "") -> str:
-    """What the shown seat may do now (or whom it waits for)."""
+           target_wait: str = "", keys: Callable[[str], str] = default_key) -> str:
+    """What the shown seat may do now (or whom it waits for); ``keys`` names the key of a table
+    binding id (the table's ``key_label``, so that a ``[keys]`` remapping shows)."""
+    k = keys
     if view.is_over:
-        return "The match is over: s for the summary."
+        return f"The match is over: {k('table.summary')} for the summary."
     top = view.discards[-1] if view.discards else None
     top_name = name(top, ascii_only) if top is not None else ""
     if view.to_move != view.seat:
@@ -135,19 +146,19 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     if target_wait:
         return target_wait
     if view.phase == Phase.ACQUIRE:
-        return f"Take {top_name} free (t), or pass (p) and draw from the draw pile."
+        return f"Take {top_name} free ({k('nk.take')}), or pass ({k('nk.pass')}) and draw from the draw pile."
     if view.phase == Phase.AFTER:
-        return f"{top_name} lies on top after the claim: take it (t), or pass (p) and draw."
+        return f"{top_name} lies on top after the claim: take it ({k('nk.take')}), or pass ({k('nk.pass')}) and draw."
     if view.phase == Phase.OFFER:
         return (f"{names_[view.turn]} passed on {top_name}: you may claim it out of turn with a face-down "
-                "penalty card (c), or pass (space) (NK-13c).")
+                f"penalty card ({k('nk.claim')}), or pass ({k('nk.space')}) (NK-13c).")
     if view.phase != Phase.PLAY:
         return "Wait for the deal."
     me = view.seat
     down = view.down_turn[me]
     if view.owed != (0, 0):
-        return (f"Going down: still to lay {contract_text(*view.owed)}. Select the next meld's cards, m to lay it "
-                "(no discard until the contract is down, NK-11).")
+        return (f"Going down: still to lay {contract_text(*view.owed)}. Select the next meld's cards, "
+                f"{k('nk.meld')} to lay it (no discard until the contract is down, NK-11).")
     if down < 0:
         nothing = "" if not selected else f" Selected: {names(selected, ascii_only, ' ')}."
         if twelve(view):
@@ -155,13 +166,15 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
         else:
             lead = f"Contract {contract_text(*view.contract)}"
         if holds_contract(view):
-            return f"{lead}: you hold it. Select a meld's cards and press m; or discard (d).{nothing}"
+            return (f"{lead}: you hold it. Select a meld's cards and press {k('nk.meld')}; or discard "
+                    f"({k('nk.discard')}).{nothing}")
         lead = "The 12 hand (every card, no discard, NK-20)" if twelve(view) else "Not down yet"
-        return f"{lead}: {missing_text(view, ascii_only)}. Discard a card (select it, d).{nothing}"
+        return f"{lead}: {missing_text(view, ascii_only)}. Discard a card (select it, {k('nk.discard')}).{nothing}"
     if down == view.turn_no:
-        return "You are down. Select a card and press d to discard and end your turn (lay off from your next turn)."
-    return ("Lay off: select a card, o, then the meld's number; swap a joker: select the natural card, w, the "
-            "meld's number; end with a discard (d).")
+        return (f"You are down. Select a card and press {k('nk.discard')} to discard and end your turn (lay off from "
+                "your next turn).")
+    return (f"Lay off: select a card, {k('nk.layoff')}, then the meld's number; swap a joker: select the natural "
+            f"card, {k('nk.swap')}, the meld's number; end with a discard ({k('nk.discard')}).")
 
 
 def describe_action(action: Action, ascii_only: bool = False) -> str:
@@ -215,6 +228,6 @@ def hand_breakdown(data: dict, names_: Sequence[str], ascii_only: bool = False) 
     return "; ".join(parts)
 
 
-__all__ = ["HAND_WORD", "KEY_HELP", "STRONG_EVENT_KINDS", "action_cards", "contract_line", "describe_action",
-           "hand_breakdown", "holds_contract", "meld_plain", "meld_text", "missing_text", "name", "names", "prompt",
-           "JOKER"]
+__all__ = ["HAND_WORD", "KEYS", "KEY_HELP", "default_key", "STRONG_EVENT_KINDS", "action_cards", "contract_line",
+           "describe_action", "hand_breakdown", "holds_contract", "meld_plain", "meld_text", "missing_text", "name",
+           "names", "prompt", "JOKER"]

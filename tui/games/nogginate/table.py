@@ -38,7 +38,7 @@ a strip above the hand, for the seat shown only (behind its hand-off in hot seat
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rich.text import Text
 from textual import on
@@ -52,61 +52,39 @@ from engine.cards import Card
 from engine.core import Action
 from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE,
-                                           RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
-                                           Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell,
-                                           steal_problem)
-from engine.games.nogginate.game import (ASK, BONUS_ACT, DRAW, NO, OUT, PASS, YES, Add, Close, Discard, Draw,
-                                         FreezeNate, Merge, NewNate, NewNoggi, Onto, Phase, TakePile)
-from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI
+                                           RESURRECT, SHOW, STEAL, TELL, Steal)
+from engine.games.nogginate.game import Discard, GoOut, Phase, TakePile
+from engine.games.nogginate.melds import NOGGI
 from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TELL_MENU, action_cards,
-                                    describe_action, hand_breakdown, meld_text, name, names, pile_text,
+                                    default_key, describe_action, hand_breakdown, meld_text, name, names, pile_text,
                                     power_name, prompt, shown_text, special_style, team_name, team_status)
+from engine.games.nogginate.view import NogginateView
+from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove, hinted_move
+from tui.screens.rummy_input import Outcome, Pending, RummyInput
 from tui.screens.summary import session_teams
 from tui.widgets.cards import card_small
 from tui.widgets.decision import DecisionBar
 from tui.widgets.hand import FanHand
 from tui.widgets.melds import MeldLine, MeldsPanel
 
-def meld_plan(kind: str, cards: Sequence[Card], next_id: int) -> list[Action]:
-    """The actions that lay ``cards`` as one new meld (NG-26a): the three-card start, then
-    one ``add`` per further card onto the new meld ``m<next_id>``.
-
-    Args:
-        kind: ``"noggi"`` or ``"nate"``.
-        cards: the selected cards (3 or more; a Nate with the Jokernate card: ``jokernate``
-            and one ``add`` per joker beyond three, NG-C3).
-        next_id: the id the new meld will get (``view.next_id``).
-    Returns:
-        The actions in order (a Noggi starts from its three lowest cards and grows outward;
-        a Nate starts from naturals, jokers added last); the engine judges each one.
-    """
-    if kind == NATE and JOKERNATE_CARD in cards:  # NG-C3: the Jokernate card starts a Jokernate
-        jokers = sum(1 for c in cards if c is JOKER)
-        return [StartJokernate()] + [Add(next_id, JOKER) for _ in range(jokers - 3)]
-    if kind == NOGGI:
-        order = sorted(cards, key=lambda c: (c.rank, c.order))
-        return [NewNoggi((order[0], order[1], order[2]))] + [Add(next_id, c) for c in order[3:]]
-    nat = [c for c in cards if c.is_natural]
-    other = [c for c in cards if not c.is_natural]
-    order = nat + other
-    start = (order[0], order[1], order[2])
-    return [NewNate(start)] + [Add(next_id, c) for c in order[3:]]
+#: Each meld power's move kind (``NogginateView.moves_for``) and how many melds it takes (NG-C1 to NG-C9).
+POWER_MOVES: dict[Card, tuple[str, int]] = {
+    STEAL: ("steal", 2), COMBINE: ("combine", 2), RECONFIGURE: ("reconfigure", 2), HANDS_OFF: ("handsoff", 1),
+    RESURRECT: ("resurrect", 1), REMOVE: ("remove", 1)}
 
 
-class NogginateTableScreen(BaseTableScreen):
+class NogginateTableScreen(BaseTableScreen[NogginateView]):
     """A match of Nogginate at the table (see the module docstring).
 
     Attributes (besides those of :class:`BaseTableScreen`):
-        choices: the moves offered in the decision bar (1-9 picks one), or [].
-        digits: the meld number typed so far (adding the selected cards to it).
-        hinted: the last hint's move.
-        picks: the meld ids picked so far for the selected cheat card's power.
+        input: the shared rummy input machine (:class:`~tui.screens.rummy_input.RummyInput`): the
+            ways offered, the move waiting for its meld number(s) (adding the selected cards, a
+            power's melds, Tell's rank), the number typed, the hinted move.
         steal_card: the card picked from the victim's meld (Steal), or None.
         card_choices: the cards offered for that pick (keys 1-9, 0), or [].
-        tell_advice: the Tell recommendation waiting for its rank (``discard`` / ``keep``), or None.
         power_for: the cheat card the picks belong to (another selection starts afresh).
     """
 
@@ -154,15 +132,12 @@ class NogginateTableScreen(BaseTableScreen):
     NogginateTableScreen #ng-shown.-open { display: block; }
     """
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
-        self.choices: list[Action] = []
-        self.digits = ""
-        self.hinted: Action | None = None
-        self.picks: list[int] = []
+        self.input = RummyInput(lambda: self.view, self.human_act, self.describe_action, action_cards,
+                                plan_for=lambda kind, cards, target: self.view.plan_for(kind, cards, target))
         self.steal_card: Card | None = None
         self.card_choices: list[Card] = []
-        self.tell_advice: str | None = None
         self.power_for: Card | None = None
         self.teams: list[list[int]] = session_teams(session) or [[s] for s in range(len(self.names))]
 
@@ -193,7 +168,7 @@ class NogginateTableScreen(BaseTableScreen):
         return card_small(c, self.app, on_face=False, palette=SUITS)
 
     # -- hooks ---------------------------------------------------------------------------
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: NogginateView) -> None:
         mine = self.human_turn()
         a = self.ascii
         info = Text()
@@ -238,11 +213,10 @@ class NogginateTableScreen(BaseTableScreen):
         strip.update(text)
         strip.set_class(bool(text.plain), "-open")
         if view.phase == Phase.RETURN and self.human_turn() and view.returning:
-            card = view.returning[0]
-            self.choices = [x for x in view.legal_actions() if isinstance(x, Give) and x.card == card][:9]
+            self.input.choices = view.moves_for("give", view.returning[:1])[:RummyInput.MAX_CHOICES]
         self._draw_decision(view)
 
-    def _draw_decision(self, view: Any) -> None:
+    def _draw_decision(self, view: NogginateView) -> None:
         bar = self.query_one(DecisionBar)
         a = self.ascii
         if not self.human_turn():
@@ -252,46 +226,48 @@ class NogginateTableScreen(BaseTableScreen):
             enter = self.enter_text()
             bar.ask(f"{self.names[view.turn]} asks: \"Partner, may I go out?\"  y yes / n no"
                     + (f" · {enter}" if enter else ""))
-        elif view.phase == Phase.RETURN and self.choices:
+        elif view.phase == Phase.RETURN and self.input.choices:
             card = name(view.returning[0], a)
-            opts = "  ".join(f"{i + 1} {self.names[c.seat]}" for i, c in enumerate(self.choices)
-                             if isinstance(c, Give))
+            opts = "  ".join(f"{i + 1} {self.names[getattr(c, 'seat')]}" for i, c in enumerate(self.input.choices))
             bar.ask(f"The Steal returned {names(view.returning, a)}: give {card} to {opts}")
-        elif self.choices:
-            opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(self.choices))
-            bar.ask(f"Which? {opts}  (Esc cancel)")
+        elif self.input.choices:
+            opts = "  ".join(f"{i + 1} {describe_action(c, a)}" for i, c in enumerate(self.input.choices))
+            bar.ask(f"Which? {opts}  {self._esc()}")
         elif self._power() is not None and view.phase == Phase.MELD:
             enter = self.enter_text()
             bar.ask(self.power_question() + (f" · {enter}" if enter else ""))
             self._show_targets(view)
-        elif self.digits:
+        elif self.input.pending and self.input.pending.kind == "add":
             enter = self.enter_text()
-            bar.ask(f"Add {names(self.hand.selected_cards(), a)} to meld m{self.digits}_: type its number"
-                    + (f" · {enter}" if enter else "") + " (Esc cancel)")
+            bar.ask(f"Add {names(self.input.pending.cards, a)} to meld m{self.input.digits}_: type its number"
+                    + (f" · {enter}" if enter else "") + f" {self._esc()}")
         elif self.enter_text():
-            bar.ask(f"{self.enter_text()}  (Esc cancel)")
+            bar.ask(f"{self.enter_text()}  {self._esc()}")
         else:
             bar.close()
 
     def hand_breakdown(self, data: dict, names_: Sequence[str]) -> str:
         return hand_breakdown(data, names_, self.teams)
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: NogginateView) -> str:
         power = self._power() if view.phase == Phase.MELD else None
         if power is not None:
             sel = names(self._selected(), self.ascii)
-            return (f"Playing {power_name(power)} ({sel}): answer the bar above; x discards the card instead, "
-                    "Esc cancels.")
+            x, esc = self.key_label("ng.discard") or "x", self.key_label("ng.cancel") or "Esc"
+            return (f"Playing {power_name(power)} ({sel}): answer the bar above; {x} discards the card instead, "
+                    f"{esc} cancels.")
         return prompt(view, self.names, ascii_only=self.ascii,
-                      selected=self.hand.selected_cards() if self.human_turn() else ())
+                      selected=self.hand.selected_cards() if self.human_turn() else (),
+                      keys=lambda bid: self.key_label(bid) or default_key(bid))
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action, self.ascii)
 
+    def _esc(self) -> str:
+        return f"({self.key_label('ng.cancel') or 'Esc'} cancel)"
+
     def reset_input(self) -> None:
-        self.choices = []
-        self.digits = ""
-        self.hinted = None
+        self.input.reset()
         self._reset_power()
         if self.is_mounted:
             for h in self.query("#ng-hand").results(FanHand):
@@ -299,7 +275,7 @@ class NogginateTableScreen(BaseTableScreen):
 
     def show_hint(self, action: Action) -> None:
         """The bot's move: its cards are selected in the hand, the move said in words."""
-        self.hinted = action
+        self.input.hinted = action
         self.hand.select_cards(action_cards(action))  # none for a draw: the selection goes, Enter plays it
         self.message(self.describe_action(action), "hint")
 
@@ -321,42 +297,43 @@ class NogginateTableScreen(BaseTableScreen):
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_"):
             if action == "pass_" and self.session.is_over:
                 return False  # s: the match summary
+            if action == "discard" and phase == Phase.MELD and not self._may_end_with_x():
+                return False  # going out is barred with this last card (NG-44): x is not offered
             return True if phase == Phase.MELD else (None if action in ("new_meld", "discard") else False)
         if action == "digit":
             cheat_draw = phase == Phase.ACQUIRE and self.view.variant.use_cheat_cards
-            return mine and (bool(self.choices) or phase in (Phase.MELD, Phase.RETURN) or cheat_draw)
+            return mine and (bool(self.input.choices) or phase in (Phase.MELD, Phase.RETURN) or cheat_draw)
         if action == "cancel":
             return mine and self.has_input()
         return True
 
     # -- helpers ---------------------------------------------------------------------
+    def _may_end_with_x(self) -> bool:
+        """True when some discard (or going out with no card) is legal now: ``x`` has a move."""
+        return any(isinstance(a, (Discard, GoOut)) for a in self.legal())
+
     def has_input(self) -> bool:
         """True when Esc has something to cancel: a selection, a typed number, offered ways, a power's picks."""
-        return bool(self.choices or self.digits or self.picks or self.steal_card is not None or self.card_choices
-                    or self.tell_advice or self._selected() or self.enter_text())
+        return bool(self.input.has_input() or self.steal_card is not None or self.card_choices
+                    or self._selected() or self.enter_text())
 
     def _selected(self) -> list[Card]:
         return self.hand.selected_cards()
 
-    def _offer(self, moves: list[Action], what: str) -> None:
-        """One move: play it; several: the decision bar asks which (1-9)."""
-        if len(moves) == 1:
-            self.human_act(moves[0])
-            return
-        self.choices = moves[:9]
-        self.message(f"Several ways to {what}: press its number (Esc cancels).", "info")
-        self.redraw()
+    def _offer(self, moves: Sequence[Action], what: str) -> Outcome:
+        """The ways a key names: one is played; several: the decision bar asks which (1-9)."""
+        outcome = self.input.offer(moves)
+        if outcome == "ask":
+            self.message(f"Several ways to {what}: press its number ({self.key_label('ng.cancel') or 'Esc'} "
+                         "cancels).", "info")
+        return self._settle(outcome)
 
-    def _play_all(self, moves: Sequence[Action]) -> None:
-        """Play ``moves`` in order (one meld or card at a time, NG-26a); stop at the first
-        refusal, which shows the engine's reason."""
-        for i, move in enumerate(moves):
-            if not self.human_turn():
-                if i < len(moves):
-                    self.message(f"Stopped before {describe_action(move, self.ascii)}.", "error")
-                return
-            if not self.human_act(move):
-                return
+    def _settle(self, outcome: Outcome) -> Outcome:
+        """After an input step: ways offered or a number awaited -> the bar asks (a refusal is on
+        the status line already; a played move redrew the table)."""
+        if outcome in ("ask", "wait"):
+            self.redraw()
+        return outcome
 
     # -- moves -----------------------------------------------------------------------
     def action_cursor(self, delta: int) -> None:
@@ -380,55 +357,36 @@ class NogginateTableScreen(BaseTableScreen):
         self.message(f"Hand grouped by {group}.", "info")
 
     def action_answer(self, yes: bool) -> None:
-        self.human_act(YES if yes else NO)
+        self._settle(self.input.start("yes" if yes else "no"))
 
     def action_draw(self) -> None:
-        self.human_act(DRAW)
+        self._settle(self.input.start("draw"))
 
     def action_pile(self) -> None:
         """p: take the pile (NG-36) with the selected two naturals, or the only way; several: ask."""
         if not self.human_turn():
             return
         view = self.view
-        chosen = sorted(self._selected(), key=lambda c: c.order)
-        ways = [x for x in self.legal() if isinstance(x, TakePile)]
-        if len(chosen) == 2:
-            ways = [x for x in ways if sorted(x.cards, key=lambda c: c.order) == chosen]
-        if ways:
-            pairs = {x.cards for x in ways}
-            if len(pairs) > 1 and len(chosen) != 2:
-                top = view.discards[-1]
-                self.message(f"Several pairs of {top.rank}s could take the pile: select the two naturals "
-                             f"({' or '.join(names(p, self.ascii, '+') for p in sorted(pairs))}), then p.",
-                             "info")
-                return
-            self._offer(ways, "take the pile")
+        chosen = self._selected()
+        pair = chosen if len(chosen) == 2 else ()
+        ways = view.moves_for("pile", pair)
+        pairs = {x.cards for x in ways if isinstance(x, TakePile) and view.is_legal(x)}
+        if len(pairs) > 1 and not pair:
+            top = view.discards[-1]
+            self.message(f"Several pairs of {top.rank}s could take the pile: select the two naturals "
+                         f"({' or '.join(names(p, self.ascii, '+') for p in sorted(pairs))}), then "
+                         f"{self.key_label('ng.pile') or 'p'}.", "info")
             return
-        # Nothing legal: let the engine say why for the most natural attempt.
-        if len(chosen) == 2:
-            attempt = TakePile((chosen[0], chosen[1]))
-        else:
-            top = view.discards[-1] if view.discards else (view.hand[0] if view.hand else FREEZE)
-            same = [c for c in view.hand if c.is_natural and top.is_natural and c.rank == top.rank]
-            pair = (same + [top, top])[:2]
-            attempt = TakePile((pair[0], pair[1]))
-        self.human_act(attempt)
+        self._offer(ways, "take the pile")
 
     def action_onto(self) -> None:
         """o: the top card onto the team's open Noggi (NG-37): the only one, or ask."""
-        if not self.human_turn():
-            return
-        ways = [x for x in self.legal() if isinstance(x, Onto)]
-        if ways:
-            self._offer(ways, "take the top card onto a Noggi")
-            return
-        team = self.view.team_of(self.view.seat)
-        noggis = [m.id for m in self.view.melds if m.team == team and m.kind == NOGGI]
-        self.human_act(Onto(noggis[0] if noggis else 0))
+        if self.human_turn():
+            self._offer(self.view.moves_for("onto"), "take the top card onto a Noggi")
 
     def action_new_meld(self, kind: str) -> None:
         """n / t: the selected cards as a new Noggi / Nate: the three-card start, then one
-        ``add`` per further card (NG-26a)."""
+        ``add`` per further card (NG-26a; ``NogginateView.plan_for``)."""
         if not self.human_turn():
             return
         chosen = self._selected()
@@ -438,89 +396,61 @@ class NogginateTableScreen(BaseTableScreen):
                     else "three cards of one rank (or two and a joker)")
             self.message(f"select {need} for a new {word} first (space selects; NG-16, NG-20)", "error")
             return
-        hinted = self.hinted
-        if isinstance(hinted, (NewNoggi, NewNate)) and sorted(hinted.cards) == sorted(chosen):
-            self.human_act(hinted)
-            return
-        self._play_all(meld_plan(kind, chosen, self.view.next_id))
+        self._settle(self.input.start(kind, chosen, plan=True))
 
     def _add_to(self, mid: int) -> None:
+        """The selected cards onto meld ``mid``, one at a time (``plan_for("add")``)."""
         cards = self._selected()
         if not cards:
             self.message(f"select the cards to add to m{mid} first (space selects)", "error")
             return
-        # A Noggi grows outward: add the cards nearest its ends first.
-        m = next((x for x in self.view.melds if x.id == mid), None)
-        if m is not None and m.kind == NOGGI:
-            lo = m.lo
-            below = sorted((c for c in cards if c.rank < lo), key=lambda c: -c.rank)
-            above = sorted((c for c in cards if c.rank >= lo), key=lambda c: c.rank)
-            cards = below + above
-        elif m is not None and m.kind == NATE:
-            cards = [c for c in cards if c.is_natural] + [c for c in cards if not c.is_natural]
-        self._play_all([Add(mid, c) for c in cards])
+        self.input.start("add", cards, need=1, plan=True)
+        self._settle(self.input.pick(mid))
 
     def action_close(self) -> None:
         """c: close a Noggi of 7+ cards (NG-17): the only one, or ask."""
-        if not self.human_turn():
-            return
-        ways = [x for x in self.legal() if isinstance(x, Close)]
-        if ways:
-            self._offer(ways, "close a Noggi")
-            return
-        team = self.view.team_of(self.view.seat)
-        noggis = [m.id for m in self.view.melds if m.team == team and m.kind == NOGGI and not m.closed]
-        self.human_act(Close(noggis[-1] if noggis else 0))
+        if self.human_turn():
+            self._offer(self.view.moves_for("close"), "close a Noggi")
 
     def action_merge(self) -> None:
         """m: merge two open Nates of one rank (NG-24): the only pair, or ask."""
         if not self.human_turn():
             return
-        ways = [x for x in self.legal() if isinstance(x, Merge)]
-        if ways:
-            self._offer(ways, "merge Nates")
-            return
-        self.message("you have no two open Nates of one rank to merge (NG-24)", "error")
+        if self._offer(self.view.moves_for("merge"), "merge Nates") == "none":
+            self.message("you have no two open Nates of one rank to merge (NG-24)", "error")
 
     def action_bonus(self) -> None:
-        self.human_act(BONUS_ACT)
+        self._settle(self.input.start("bonus"))
 
     def action_freezenate(self) -> None:
         if self.human_turn():
-            self.human_act(FreezeNate(sum(1 for c in self.view.hand if c is FREEZE)))
+            self._settle(self.input.start("freezenate"))
 
     def action_ask(self) -> None:
-        self.human_act(ASK)
+        self._settle(self.input.start("ask"))
 
     def action_discard(self) -> None:
         """x: discard the selected card (or the card under the cursor); with no card left, go out."""
         if not self.human_turn():
             return
-        view = self.view
-        if not view.hand:
-            self.human_act(OUT)
-            return
-        chosen = self._selected() or ([self.hand.cursor_card()] if self.hand.cursor_card() else [])
-        if len(chosen) != 1 or chosen[0] is None:
+        chosen = self.hand.chosen_cards() if self.view.hand else []
+        if self.view.hand and len(chosen) != 1:
             self.message("select one card to discard (space selects, ←/→ move)", "error")
             return
-        self.human_act(Discard(chosen[0]))
+        self._settle(self.input.start("discard", chosen))
 
     def action_pass_(self) -> None:
-        self.human_act(PASS)
+        self._settle(self.input.start("pass"))
 
     def action_digit(self, i: int) -> None:
         if not self.human_turn():
             return
-        if self.choices:
-            if 1 <= i <= len(self.choices):
-                chosen = self.choices[i - 1]
-                self.choices = []
-                self.human_act(chosen)
+        if self.input.choices:
+            self._settle(self.input.digit(i))
             return
         if self.view.phase == Phase.ACQUIRE:
-            if i in (1, 2) and self.view.variant.use_cheat_cards:
-                self.human_act(Draw("1c1x" if i == 1 else "2x"))  # NG-26: the engine says why not
+            if i in (1, 2) and self.view.variant.use_cheat_cards:  # NG-26: the engine says why not
+                self._settle(self.input.start("draw_mixed" if i == 1 else "draw_cheats"))
             return
         if self._power() is not None:
             self._power_digit(i)
@@ -528,18 +458,9 @@ class NogginateTableScreen(BaseTableScreen):
         if not self._selected():
             self.message("select cards first, then the number of the meld to add them to", "error")
             return
-        self.digits = (self.digits + str(i)).lstrip("0")[:3]
-        ids = [m.id for m in self.view.melds]
-        if self.digits and int(self.digits) in ids and not any(
-                str(m).startswith(self.digits) and str(m) != self.digits for m in ids):
-            self._typed_meld(int(self.digits))  # no longer number starts with it: no Enter needed
-            return
-        self.redraw()
-
-    def _typed_meld(self, mid: int) -> None:
-        """The typed meld number is complete: add the selected cards to meld ``mid``."""
-        self.digits = ""
-        self._add_to(mid)
+        if self.input.pending is None or self.input.pending.kind != "add":
+            self.input.start("add", self._selected(), need=1, plan=True)
+        self._settle(self.input.digit(i))
 
     def enter_move(self) -> EnterMove | None:
         """What Enter plays now (the bar above the hand says it): a typed meld number (add the
@@ -548,22 +469,18 @@ class NogginateTableScreen(BaseTableScreen):
         bar does not name (a selected card is discarded with ``x``), and never one of several
         offered ways (their numbers choose)."""
         view = self.view
-        if self.choices:
+        if self.input.choices:
             return None
         if self._power() is not None and view.phase == Phase.MELD:
             return self._power_enter()
-        if self.digits and view.phase == Phase.MELD:
-            cards = self._selected()
-            if not cards:
-                return None
-            mid = int(self.digits)
-            return EnterMove(f"add {names(cards, self.ascii)} to m{mid}", lambda: self._typed_meld(mid))
-        return hinted_move(self.hinted, self._selected(), action_cards, self.describe_action, self.human_act)
+        if self.input.pending is not None and view.phase != Phase.MELD:
+            return None
+        return self.input.enter(self._selected())
 
     def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
         view = self.view
         if action == "enter_move":
-            if self.choices or view.phase == Phase.RETURN:
+            if self.input.choices or view.phase == Phase.RETURN:
                 return "Several ways: press the number of your choice in the bar (Esc cancels)."
             if self._power() is not None and view.phase == Phase.MELD:
                 return self.power_question()
@@ -571,6 +488,12 @@ class NogginateTableScreen(BaseTableScreen):
                 return ("Enter plays only the move the bar names (none now): select cards, then n, t or a "
                         "meld's number; x discards.")
             return None
+        if action == "discard" and view.phase == Phase.MELD and not self._may_end_with_x():
+            last = view.hand[0] if len(view.hand) == 1 else None
+            why = view.why_illegal(Discard(last)) if last is not None else None
+            s = self.key_label("ng.pass") or "s"
+            return (f"You may not go out now{': ' + why if why else ''}; {s} passes and keeps the last card (NG-44)."
+                    if last is not None else why)
         if action == "pass_" and view.phase == Phase.ACQUIRE:
             return "s passes only in the meld step, with one card left (NG-43); first draw (d) or take the pile (p)."
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_", "cheatnate"):
@@ -590,20 +513,22 @@ class NogginateTableScreen(BaseTableScreen):
         message.stop()
         if not self.human_turn():
             return
-        self.digits = ""
+        self.input.digits = ""
         if self.view.phase == Phase.MELD and self._power() is not None:
             if self._power_step() == "meld":
                 self._power_meld(message.meld_id)
             else:
                 self.message(self.power_question(), "error")
             return
+        mid = message.meld_id
         if self.view.phase == Phase.ACQUIRE:
-            mine = [x for x in self.legal() if (isinstance(x, Onto) and x.meld == message.meld_id)
-                    or (isinstance(x, TakePile) and x.meld == message.meld_id)]
+            view = self.view
+            pair = self._selected() if len(self._selected()) == 2 else ()
+            mine = [x for x in view.moves_for("onto", (), mid) + view.moves_for("pile", pair, mid) if view.is_legal(x)]
             if mine:
-                self._offer(mine, f"take the pile onto m{message.meld_id}")
+                self._offer(mine, f"take the pile onto m{mid}")
                 return
-        self._add_to(message.meld_id)
+        self._add_to(mid)
 
     @on(FanHand.SelectionChanged)
     def _selection(self, message: FanHand.SelectionChanged) -> None:
@@ -612,16 +537,35 @@ class NogginateTableScreen(BaseTableScreen):
             if power is not self.power_for:
                 self._reset_power()
                 self.power_for = power
+            p = self.input.pending
+            if p is not None and p.kind == "add":  # the cards to add are the ones selected now
+                p.cards = tuple(self._selected())
             self._draw_decision(self.view)
             self.refresh_input()
 
     # -- cheat cards (NG-C0 to NG-C9, NG-22) -------------------------------------------
     def _reset_power(self) -> None:
-        self.picks = []
         self.steal_card = None
         self.card_choices = []
-        self.tell_advice = None
         self.power_for = None
+        if self._power_pending() is not None:
+            self.input.pending, self.input.picks, self.input.digits = None, [], ""
+
+    def _power_pending(self) -> Pending | None:
+        """The machine's pending move when it is a cheat card's (a power's melds, Tell's rank)."""
+        p = self.input.pending
+        return p if p is not None and (p.kind.startswith("tell ") or p.kind in dict(POWER_MOVES.values())) else None
+
+    @property
+    def picks(self) -> list[int]:
+        """The meld ids picked so far for the selected cheat card's power."""
+        return list(self.input.picks) if self._power_pending() is not None else []
+
+    @property
+    def tell_advice(self) -> str | None:
+        """The Tell recommendation waiting for its rank (``discard`` / ``keep``), or None."""
+        p = self._power_pending()
+        return p.kind[5:] if p is not None and p.kind.startswith("tell ") else None
 
     def _power(self) -> Card | None:
         """The cheat card whose power is being played: the only cheat card selected (in the
@@ -655,14 +599,14 @@ class NogginateTableScreen(BaseTableScreen):
         """The decision bar's question for the selected cheat card's next step (what it needs)."""
         power = self._power()
         a = self.ascii
-        esc = " (Esc cancels)"
+        esc = f" ({self.key_label('ng.cancel') or 'Esc'} cancels)"
         if power is None:
             return ""
         if not self._power_usable(power):
             x = self.key_label("ng.discard") or "x"
             return (f"{power_name(power)} has nothing to act on now (no legal use this turn): {x} discards it"
                     f"{esc}")
-        typed = f" m{self.digits}_" if self.digits else ""
+        typed = f" m{self.input.digits}_" if self.input.digits else ""
         if power is STEAL:
             if not self.picks:
                 return f"Steal: pick the opponent's meld to take from (its number){typed}{esc}"
@@ -693,17 +637,19 @@ class NogginateTableScreen(BaseTableScreen):
             other = [c for c in self._selected() if c is not SHOW] or [c for c in self._selected()[1:]]
             if len(other) == 1:
                 return f"Show: {name(other[0], a)} to your partner only{esc}"
-            return f"Show: select the one card to show your partner (space){esc}"
+            return f"Show: select the one card to show your partner ({self.key_label('ng.space') or 'space'}){esc}"
         if power is TELL:
             if self.tell_advice:
-                return (f"Tell: {self.tell_advice} which rank? type 0-10 (1 then Enter for 1){typed}{esc}")
+                enter = self.key_label(action="enter_move") or "Enter"
+                typed = f" {self.input.digits}_" if self.input.digits else ""
+                return f"Tell: {self.tell_advice} which rank? type 0-10 (1 then {enter} for 1){typed}{esc}"
             opts = "  ".join(f"{i + 1} {words}" for i, (_adv, words) in enumerate(TELL_MENU))
             return f"Tell your partner: {opts}{esc}"
         if power is JOKERNATE_CARD:
             return f"Jokernate: three jokers start a Jokernate (add more after){esc}"
         return f"{power_name(power)}{esc}"
 
-    def _show_targets(self, view: Any) -> None:
+    def _show_targets(self, view: NogginateView) -> None:
         """Scroll the melds panel to the melds the power's next step picks from (an opponent's
         for Steal's first step, else your team's), so that they are in sight on a small screen."""
         if self._power_step() != "meld":
@@ -721,167 +667,110 @@ class NogginateTableScreen(BaseTableScreen):
         if step == "card":
             k = 10 if i == 0 else i
             if 1 <= k <= len(self.card_choices):
-                self.steal_card = self.card_choices[k - 1]
-                self.card_choices = []
+                self._steal_card(self.card_choices[k - 1])
                 self.redraw()
             return
         if step == "tell":
             if 1 <= i <= len(TELL_MENU):
                 advice = TELL_MENU[i - 1][0]
-                if advice in ("discard", "keep"):
-                    self.tell_advice = advice
-                    self.redraw()
-                else:
-                    self.human_act(Tell(advice))
+                ranked = advice in ("discard", "keep")
+                self._after_power(self.input.start(f"tell {advice}", need=1 if ranked else 0,
+                                                   numbers=range(11) if ranked else None))
             return
         if step == "enter":
             self.message(self.power_question(), "error")
             return
-        self.digits = (self.digits + str(i)).lstrip("0")[:3] if step == "meld" else (self.digits + str(i))[:2]
-        if step == "rank":
-            if self.digits and (self.digits != "1" and int(self.digits) <= 10):
-                rank = int(self.digits)
-                self.digits = ""
-                self._tell_rank(rank)
-                return
-            if self.digits and int(self.digits) > 10:
-                self.digits = ""
-            self.redraw()
-            return
-        ids = [m.id for m in self.view.melds]
-        if self.digits and int(self.digits) in ids and not any(
-                str(m).startswith(self.digits) and str(m) != self.digits for m in ids):
-            mid = int(self.digits)
-            self.digits = ""
-            self._power_meld(mid)
-            return
-        self.redraw()
+        if step == "meld":
+            self._power_started()
+        self._after_power(self.input.digit(i))
 
-    def _tell_rank(self, rank: int) -> None:
-        advice = self.tell_advice or "discard"
-        if not self.human_act(Tell(advice, rank)):
-            self.tell_advice = None
+    def _power_started(self) -> None:
+        """The selected power's move waits in the input machine for its melds (started afresh
+        when another cheat card, or none of its kind, is pending)."""
+        power = self._power()
+        kind, need = POWER_MOVES.get(power, ("", 0)) if power is not None else ("", 0)
+        p = self.input.pending
+        if kind and (p is None or p.kind != kind):
+            self.input.start(kind, self._selected(), need=need)
+
+    def _steal_card(self, card: Card) -> None:
+        """Steal's card from the victim's meld is picked: the move goes on to the destination."""
+        self.steal_card = card
+        self.card_choices = []
+        p = self.input.pending
+        if p is not None:
+            p.cards = (STEAL, card)
+
+    def _after_power(self, outcome: Outcome) -> None:
+        """After a power's step: a refusal starts its steps again; Steal's victim picked asks for
+        the card (``moves_for("steal", ..., victim)``: the cards that can be taken from it)."""
+        if outcome == "refused":
+            self._failed()
+            return
+        p = self.input.pending
+        if outcome == "wait" and p is not None and p.kind == "steal" and len(self.input.picks) == 1 \
+                and self.steal_card is None:
+            victim = self.input.picks[0]
+            view = self.view
+            ways = view.moves_for("steal", self._selected(), victim)
+            if len(ways) == 1 and not view.is_legal(ways[0]):  # the engine says why nothing can be taken
+                self.input.pending, self.input.picks = None, []
+                if not self.human_act(ways[0]):
+                    self._failed()
+                return
+            cards = sorted({x.card for x in ways if isinstance(x, Steal)}, key=lambda c: c.order)
+            if len(cards) == 1:
+                self._steal_card(cards[0])
+                self.message(f"{name(cards[0], self.ascii)} is the only card you can steal from m{victim}.", "info")
+            else:
+                self.card_choices = cards[:10]
+        if outcome in ("ask", "wait", "none"):
             self.redraw()
 
     def _power_enter(self) -> EnterMove | None:
         """Enter while a cheat card is selected: the hinted power, a typed rank (Tell) or meld
         number, Jokernate, or Show with its one card; else None (the bar asks for more)."""
-        hinted = hinted_move(self.hinted, self._selected(), action_cards, self.describe_action, self.human_act)
+        hinted = hinted_move(self.input.hinted, self._selected(), action_cards, self.describe_action, self.human_act)
         if hinted is not None:
             return hinted
         power = self._power()
         step = self._power_step()
-        a = self.ascii
-        if step == "rank" and self.digits:
-            rank = int(self.digits)
-            tell = Tell(self.tell_advice or "discard", rank)
-            return EnterMove(describe_action(tell, a), lambda: self._typed_rank(rank))
-        if step == "meld" and self.digits:
-            mid = int(self.digits)
-            return EnterMove(f"{power_name(power) if power else 'power'}: m{mid}", lambda: self._typed_power_meld(mid))
-        if power is JOKERNATE_CARD:
-            return EnterMove(describe_action(StartJokernate(), a), lambda: self.human_act(StartJokernate()))
-        if power is SHOW:
-            others = list(self._selected())
-            others.remove(SHOW)
-            if len(others) == 1:
-                show = Show(others[0])
-                return EnterMove(describe_action(show, a), lambda: self.human_act(show))
+        pending = self._power_pending()
+        if step in ("rank", "meld") and self.input.digits and pending is not None:
+            move = self.input.enter(self._selected())
+            if move is None:
+                return None
+            n = self.input.typed()
+            words = move.label if step == "rank" or len(self.input.picks) + 1 >= pending.need \
+                else f"{power_name(power) if power else 'power'}: m{n}"
+            return EnterMove(words, lambda: self._after_power(self.input.pick(n) if n is not None else "none"))
+        kind = "jokernate" if power is JOKERNATE_CARD else "show" if power is SHOW else None
+        if kind is not None:
+            moves = self.view.moves_for(kind, self._selected())
+            if len(moves) == 1:
+                return EnterMove(self.describe_action(moves[0]), lambda: self.human_act(moves[0]))
         return None
-
-    def _typed_rank(self, rank: int) -> None:
-        self.digits = ""
-        self._tell_rank(rank)
-
-    def _typed_power_meld(self, mid: int) -> None:
-        self.digits = ""
-        self._power_meld(mid)
 
     def _failed(self) -> None:
         """A refused power: start its steps again (the refusal stays on the status line)."""
-        self.picks = []
+        self.input.pending, self.input.picks, self.input.digits = None, [], ""
         self.steal_card = None
         self.card_choices = []
         self.redraw()
 
     def _power_meld(self, mid: int) -> None:
-        """The meld ``mid`` picked for the selected cheat card's power: the next step, or the move."""
-        power = self._power()
-        view = self.view
-        melds = {m.id: m for m in view.melds}
-        team = view.team_of(view.seat)
-        own_open = [m.id for m in view.melds if m.team == team and not m.closed]
-        if power is STEAL:
-            if not self.picks:
-                victim = melds.get(mid)
-                legal = [x for x in self.legal() if isinstance(x, Steal) and x.victim == mid]
-                cards = sorted({x.card for x in legal}, key=lambda c: c.order)
-                if not cards:  # the engine says why nothing can be taken from it (Hands Off, a closed meld...)
-                    fits = [(c, d) for c in (victim.cards if victim else ()) for d in own_open
-                            if steal_problem(victim, c, melds[d]) is None] if victim else []
-                    c, d = fits[0] if fits else (victim.cards[0] if victim else JOKER, own_open[0] if own_open else mid)
-                    if not self.human_act(Steal(mid, c, d)):
-                        self._failed()
-                    return
-                self.picks = [mid]
-                if len(cards) == 1:
-                    self.steal_card = cards[0]
-                    self.message(f"{name(cards[0], self.ascii)} is the only card you can steal from m{mid}.", "info")
-                else:
-                    self.card_choices = cards[:10]
-                self.redraw()
-                return
-            card = self.steal_card if self.steal_card is not None else JOKER
-            if not self.human_act(Steal(self.picks[0], card, mid)):
-                self._failed()
-            return
-        if power in (COMBINE, RECONFIGURE) and not self.picks:
-            self.picks = [mid]
-            self.redraw()
-            return
-        act: Action
-        if power is COMBINE:
-            act = Combine(self.picks[0], mid)
-        elif power is RECONFIGURE:
-            nate = melds.get(self.picks[0])
-            noggi = melds.get(mid)
-            naturals = [c for c in (nate.cards if nate else ()) if c.is_natural]
-            fit = [c for c in naturals if noggi is not None and c.suit == noggi.suit]
-            act = Reconfigure(self.picks[0], mid, (fit or naturals or [JOKER])[0])
-        elif power is HANDS_OFF:
-            act = HandsOff(mid)
-        elif power is RESURRECT:
-            act = Resurrect(mid)
-        elif power is REMOVE:
-            nat = tuple(c for c in self._selected() if c.is_natural)
-            if not nat:
-                ways = [x for x in self.legal() if isinstance(x, Remove) and x.meld == mid]
-                if len(ways) > 1:
-                    self._offer(ways, f"clean m{mid}")
-                    return
-                act = ways[0] if ways else Remove(mid, ())
-            else:
-                act = Remove(mid, nat)
-        else:
+        """The meld ``mid`` picked (clicked, or its number typed) for the selected cheat card's power."""
+        self._power_started()
+        if self.input.pending is None:
             self.message(self.power_question(), "error")
             return
-        if not self.human_act(act):
-            self._failed()
+        self._after_power(self.input.pick(mid))
 
     def action_cheatnate(self) -> None:
         """k: meld a cheat-Nate (NG-22, the going-out turn only): the selected cheat cards, or the
         only way; several: ask. Nothing legal: the engine says why."""
-        if not self.human_turn():
-            return
-        chosen = [c for c in self._selected() if c in CHEAT_CARDS]
-        ways = [x for x in self.legal() if isinstance(x, CheatNate)]
-        if chosen:
-            ways = [x for x in ways if sorted(x.cards) == sorted(chosen)] or ways
-        if ways:
-            self._offer(ways, "meld a cheat-Nate")
-            return
-        held = chosen or [c for c in self.view.hand if c in CHEAT_CARDS]
-        self.human_act(CheatNate(tuple(held)))
+        if self.human_turn():
+            self._offer(self.view.moves_for("cheatnate", self._selected()), "meld a cheat-Nate")
 
 
-__all__ = ["NogginateTableScreen", "meld_plan"]
+__all__ = ["NogginateTableScreen", "POWER_MOVES"]

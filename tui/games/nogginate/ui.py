@@ -40,6 +40,15 @@ TELL_MENU: tuple[tuple[str, str], ...] = (
 
 CardText = Callable[[Card], Text]
 
+#: The default key of each table binding a prompt names; the table passes its own (``[keys]`` remapped).
+KEYS = {"ng.draw": "d", "ng.pile": "p", "ng.onto": "o", "ng.noggi": "n", "ng.nate": "t", "ng.close": "c",
+        "ng.ask": "a", "ng.discard": "x", "ng.pass": "s", "ng.yes": "y", "ng.no": "n", "table.summary": "s"}
+
+
+def default_key(binding_id: str) -> str:
+    """The default key of the table binding ``binding_id`` (:data:`KEYS`)."""
+    return KEYS[binding_id]
+
 #: Special faces drawn reversed (white on their colour, the palette's default) so they read at a glance.
 SPECIAL_BG = {"JK": "#c62828", **{look.label: PALETTE.colors[look.color] for look in PALETTE.faces.values()}}
 
@@ -207,10 +216,13 @@ def top_pairs(view: Any) -> int:
     return sum(1 for c in view.hand if c.is_natural and c.rank == r)
 
 
-def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, selected: Sequence[Card] = ()) -> str:
-    """What the shown seat may do now (or whom it waits for)."""
+def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, selected: Sequence[Card] = (),
+           keys: Callable[[str], str] = default_key) -> str:
+    """What the shown seat may do now (or whom it waits for); ``keys`` names the key of a table
+    binding id (the table's ``key_label``, so that a ``[keys]`` remapping shows)."""
+    k = keys
     if view.is_over:
-        return "The match is over: s for the summary."
+        return f"The match is over: {k('table.summary')} for the summary."
     if view.to_move != view.seat:
         if view.phase == Phase.ANSWER:
             return f"{names_[view.turn]} asked {names_[view.answer_seat]}: \"Partner, may I go out?\""
@@ -218,25 +230,27 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
         return f"{who} to play."
     sel = f" Selected: {names(selected, ascii_only)}." if selected else ""
     if view.phase == Phase.ANSWER:
-        return (f"{names_[view.turn]} asks: \"Partner, may I go out?\" y yes / n no (the answer binds, "
-                "NG-45).")
+        return (f"{names_[view.turn]} asks: \"Partner, may I go out?\" {k('ng.yes')} yes / {k('ng.no')} no (the "
+                "answer binds, NG-45).")
     team = view.team_of(view.seat)
     if view.phase == Phase.ACQUIRE:
         top = view.discards[-1] if view.discards else None
         legal = view.legal_actions()
         kinds = [a.kind for a in legal if isinstance(a, Draw)]
-        cheat = [w for k, w in (("1c1x", "1 one custom and one cheat"), ("2x", "2 two cheat")) if k in kinds]
-        ways = [f"draw two cards (d custom, {', '.join(cheat)})" if cheat else "draw two cards (d)"]
+        cheats = [w for k, w in (("1c1x", "1 one custom and one cheat"), ("2x", "2 two cheat")) if k in kinds]
+        d = k("ng.draw")
+        ways = [f"draw two cards ({d} custom, {', '.join(cheats)})" if cheats else f"draw two cards ({d})"]
         note = ""
         if any(isinstance(a, TakePile) for a in legal) and top is not None:
-            ways.append(f"take the pile with two natural {top.rank}s (p)")
+            ways.append(f"take the pile with two natural {top.rank}s ({k('ng.pile')})")
         elif top is not None and top.is_natural:
             note = f" The pile needs two natural {top.rank}s: you hold {top_pairs(view)}."
         elif top is not None:
             note = f" The pile is frozen under {name(top, ascii_only)} (NG-35)."
         if top is not None and any(isinstance(a, Onto) for a in legal):
-            ways.append(f"take {name(top, ascii_only)} onto your open Noggi (o)")
-        lead = (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]).capitalize() + "." + note
+            ways.append(f"take {name(top, ascii_only)} onto your open Noggi ({k('ng.onto')})")
+        lead = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
+        lead = lead[:1].upper() + lead[1:] + "." + note  # not capitalize(): a key such as F3 keeps its case
         if not view.down[team]:
             lead += f" Not down yet: your first melds need {view.minimum(team)} points this turn (NG-32)."
         return lead + sel
@@ -248,20 +262,26 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
         return "Wait for the deal."
     if view.need > 0:
         return (f"Initial meld: {view.need} more points from your hand this turn (minimum {view.minimum(team)}). "
-                f"Select cards: n new Noggi, t new Nate, or the meld's number to add.{sel}")
+                f"Select cards: {k('ng.noggi')} new Noggi, {k('ng.nate')} new Nate, or the meld's number to add.{sel}")
+    x, s = k("ng.discard"), k("ng.pass")
     if not view.hand:
-        return "No cards left: x to go out (NG-42)."
+        return f"No cards left: {x} to go out (NG-42)."
     if view.yes_binds():
-        return f"Your partner said yes: go out this turn (meld, then discard your last card with x).{sel}"
+        return f"Your partner said yes: go out this turn (meld, then discard your last card with {x}).{sel}"
     if view.permission == 1:
         return ("Your partner said yes, but you can no longer go out this turn: the yes no longer binds (NG-45k). "
-                f"Meld what you can, then discard one card with x.{sel}")
+                f"Meld what you can, then discard one card with {x}.{sel}")
     if len(view.hand) == 1:
-        extra = " (or a to ask your partner first)" if any(isinstance(a, Ask) for a in view.legal_actions()) else ""
-        return f"One card left: x to discard it and go out if you may, s to pass and keep it{extra}.{sel}"
+        legal = view.legal_actions()
+        extra = f" (or {k('ng.ask')} to ask your partner first)" if any(isinstance(a, Ask) for a in legal) else ""
+        if not any(isinstance(a, Discard) for a in legal):
+            why = view.why_illegal(Discard(view.hand[0])) or "NG-44"
+            return f"One card left and you may not go out now ({why}): {s} to pass and keep it{extra}.{sel}"
+        return f"One card left: {x} to discard it and go out, {s} to pass and keep it{extra}.{sel}"
     cheat = (" A cheat card: select it, then its target." if any(c in CHEAT_CARDS for c in view.hand) else "")
-    return (f"Select cards: n new Noggi, t new Nate, 1-9 add to that meld; c close a Noggi, a ask to go out; "
-            f"end with x (discard the selected card).{cheat}{sel}")
+    return (f"Select cards: {k('ng.noggi')} new Noggi, {k('ng.nate')} new Nate, a meld's number adds to it; "
+            f"{k('ng.close')} close a Noggi, {k('ng.ask')} ask to go out; end with {x} (discard the selected card)."
+            f"{cheat}{sel}")
 
 
 def describe_action(action: Action, ascii_only: bool = False) -> str:
@@ -364,7 +384,7 @@ def special_style(card: Card) -> Style | None:
     return Style(color="#ffffff", bgcolor=bg, bold=True) if bg else None
 
 
-__all__ = ["HAND_WORD", "HANDS_OFF_STYLE", "KEY_HELP", "STRONG_EVENT_KINDS", "TELL_MENU",
+__all__ = ["HAND_WORD", "HANDS_OFF_STYLE", "KEYS", "KEY_HELP", "default_key", "STRONG_EVENT_KINDS", "TELL_MENU",
            "action_cards", "cheat_pile_text", "describe_action", "hand_breakdown", "meld_kind", "meld_marks",
            "meld_plain", "meld_text", "name", "names", "pile_text", "power_name", "prompt", "shown_text",
            "special_style", "team_name", "team_status", "tell_words", "top_pairs"]

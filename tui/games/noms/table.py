@@ -45,7 +45,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -61,6 +61,7 @@ from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_
                          last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, suit_text,
                          tricks_line)
 from tui.games.noms.ui import hand_breakdown, hand_result_lines
+from engine.session import Session
 from tui.screens.base_table import COMMON_BINDINGS, BaseTableScreen
 from tui.screens.hand_result import points_lines
 from tui.widgets.cards import ascii_mode, card_color, card_small, theme_color
@@ -99,13 +100,14 @@ class Canvas:
         for span in text.spans:
             st = span.style if isinstance(span.style, Style) else Style.parse(str(span.style))
             for k in range(span.start, min(span.end, len(plain))):
-                styles[k] = st if styles[k] is None else styles[k] + st
+                under = styles[k]
+                styles[k] = st if under is None else under + st
         base = text.style if isinstance(text.style, Style) else (Style.parse(text.style) if text.style else None)
         for k, ch in enumerate(plain):
-            st = styles[k]
+            cell = styles[k]
             if base is not None:
-                st = base if st is None else base + st
-            self.put(x + k, y, ch, st)
+                cell = base if cell is None else base + cell
+            self.put(x + k, y, ch, cell)
 
     def to_text(self) -> Text:
         """The grid as rich Text, one line per row."""
@@ -171,8 +173,9 @@ def draw_card(canvas: Canvas, x: int, y: int, card: Card | None, app: Any, *, fa
     else:
         tl, tr, bl, br, h, v = "╭", "╮", "╰", "╯", "─", "│"
     if face_up:
-        rank = card.text[:-1]
-        suit = card.suit.letter if a else card.suit.symbol
+        rank, of = card.text[:-1], card.suit
+        assert of is not None, "Noms deals no joker"
+        suit = of.letter if a else of.symbol
         rows = [(rank + suit).ljust(5), suit.center(5), " " * 5 if corner_only else (rank + suit).rjust(5)]
     else:
         rows = [("#" if a else "░") * 5] * 3
@@ -250,8 +253,9 @@ class TrickTable(Widget):
             else:
                 cards = {(view.leader + k) % n: c for k, c in enumerate(view.trick)}
                 centre = f"Trick {len(view.tricks) + 1} of 13"
-                if view.trick:
-                    centre += f" · {Suit(view.trick[0].suit).name.lower()} led"
+                led = view.trick[0].suit if view.trick else None
+                if led is not None:
+                    centre += f" · {led.name.lower()} led"
         elif view.phase is Phase.AUCTION:
             centre = "Auction" + (f": {bid_label(view.high)} is highest" if view.high else "")
         elif view.phase in (Phase.TRUMP, Phase.CALL):
@@ -666,8 +670,8 @@ def _hand_mults(results: Sequence[tuple], view: NomsView) -> list[int]:
 _MOVE_GROUP = Binding.Group("Move", compact=True)
 
 
-def _bindings() -> list[Binding]:
-    out: list[Binding] = []
+def _bindings() -> list[BindingType]:
+    out: list[BindingType] = []
     for key, level in BID_KEYS.items():
         shown = key in ("0", "m", "v")
         out.append(Binding(key, f"bid({level})", {"0": "Bid", "m": "Mis", "v": "Mis a Vis"}.get(key, "Bid"),
@@ -693,7 +697,7 @@ def _bindings() -> list[Binding]:
     return out
 
 
-class NomsTableScreen(BaseTableScreen):
+class NomsTableScreen(BaseTableScreen[NomsView]):
     """A Noms game at the table (see the module docstring for the keys).
 
     Args:
@@ -733,7 +737,7 @@ class NomsTableScreen(BaseTableScreen):
     NomsTableScreen.-short #call-input { height: 1; border: none; padding: 0 1; }
     """
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace, name=name)
         self.show_last = False
         self._value_key: int | None = None  # the value key pressed last (pressed again: the next card)
@@ -765,7 +769,7 @@ class NomsTableScreen(BaseTableScreen):
         self.query_one("#actions").display = False
         self.query_one("#callpanel").display = False
 
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: NomsView) -> None:
         names = self.names
         a = self.ascii
         mine = self.human_turn()
@@ -802,6 +806,20 @@ class NomsTableScreen(BaseTableScreen):
             extra = " · bright cards may be played" if mine and view.phase is Phase.PLAY else ""
             panel.border_title = f"{whose} ({plural(len(view.hand), 'card', 'cards')}){extra}"
         panel.set_class(mine, "-active")
+        self._show_play()
+
+    def _play_card(self) -> Card | None:
+        """The card Enter plays now: the card under the cursor (one that may not be played gets the
+        engine's reason, NO-15), or None."""
+        if not self.human_turn() or self.view.phase is not Phase.PLAY:
+            return None
+        return self.query_one(NomsHand).cursor_card()
+
+    def _show_play(self) -> None:
+        """The footer names the card Enter plays (``⏎ Play 7♥``), never a bare "Play"."""
+        card = self._play_card()
+        self.set_binding_text(f"Play {card_label(card, self.ascii)}" if card is not None else "Play", "noms.play")
+        self.refresh_bindings()
 
     def _refresh_actions(self, view: NomsView, mine: bool) -> None:
         actions = self.query_one("#actions")
@@ -856,10 +874,10 @@ class NomsTableScreen(BaseTableScreen):
         b.can_focus = False
         return b
 
-    def refresh_scores(self, view: Any) -> None:
+    def refresh_scores(self, view: NomsView) -> None:
         self.query_one(NomsScoreboard).update_board(view, self.names, thinking=self.thinking, humans=self.humans)
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: NomsView) -> str:
         return prompt(view, self.names, many_humans=len(self.humans) > 1, ascii_only=self.ascii)
 
     def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
@@ -909,8 +927,10 @@ class NomsTableScreen(BaseTableScreen):
             return mine and phase is Phase.TRUMP
         if action == "rank":
             return mine and phase is Phase.PLAY
-        if action in ("move", "play"):
+        if action == "move":
             return mine and phase is Phase.PLAY
+        if action == "play":  # a card under the cursor, named in the footer
+            return self._play_card() is not None or (None if mine and phase is Phase.PLAY else False)
         if action == "last_trick":
             return bool(self.view.tricks)
         if action == "escape":
@@ -928,6 +948,8 @@ class NomsTableScreen(BaseTableScreen):
             return "The auction is over: play a card (←/→ or a value key, then Enter)."
         if action == "last_trick":
             return "No trick has been finished yet in this hand."
+        if action == "play":
+            return "Put the cursor on a card (←/→ or its value key), then Enter."
         return None
 
     # -- actions -------------------------------------------------------------------------
@@ -953,10 +975,11 @@ class NomsTableScreen(BaseTableScreen):
             return
         ordered = [c for c in same if c in hand.legal] + [c for c in same if c not in hand.legal]
         current = hand.cursor_card()
-        again = self._value_key == rank and current in ordered  # the same key again: the next card
-        nxt = ordered[(ordered.index(current) + 1) % len(ordered)] if again else ordered[0]
+        again = current is not None and self._value_key == rank and current in ordered  # the same key: the next card
+        nxt = ordered[(ordered.index(current) + 1) % len(ordered)] if again and current is not None else ordered[0]
         self._value_key = rank
         hand.put_cursor(nxt)
+        self._show_play()
         more = " (again: the next one)" if len(same) > 1 else ""
         self.message(f"{card_label(nxt, self.ascii)} under the cursor: Enter plays it{more}.", "info")
 
@@ -964,6 +987,7 @@ class NomsTableScreen(BaseTableScreen):
         """←/→: move the cursor along the hand (over the cards that may be played)."""
         self._value_key = None
         self.query_one(NomsHand).move(delta)
+        self._show_play()
 
     def action_play(self) -> None:
         """Enter: play the card under the cursor (NO-15)."""

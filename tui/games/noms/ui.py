@@ -81,7 +81,7 @@ def display_order(cards: Sequence[Card], trump: int | None = None) -> list[Card]
     """A hand laid out for the table: by suit (spades, hearts, clubs, diamonds,
     so colours alternate), each suit from the ace down."""
     order = {s: i for i, s in enumerate(DISPLAY_SUITS)}
-    return sorted(cards, key=lambda c: (order.get(int(c.suit), 9), -c.rank))
+    return sorted(cards, key=lambda c: (order.get(-1 if c.suit is None else int(c.suit), 9), -c.rank))
 
 
 def parse_called_card(text: str, trump: int | None) -> Card:
@@ -247,7 +247,9 @@ def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, a
     how = f"({lr} or a value key, then Enter; or click)"
     if not view.trick:
         return f"{who} lead: play any card {how}"
-    led = Suit(view.trick[0].suit)
+    led = view.trick[0].suit
+    if led is None:  # Noms deals no joker
+        return f"{who} turn: play any card {how}"
     if all(c.suit == led for c in plays):
         return f"{who} turn: follow {led.name.lower()} (NO-15) {how}"
     return f"{who} turn: no {led.name.lower()} left, play any card {how}"

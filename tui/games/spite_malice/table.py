@@ -34,7 +34,7 @@ again autoplays it.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from rich.markup import escape
 from rich.text import Text
@@ -47,6 +47,8 @@ from textual.widgets import Static
 from engine.cards import Card
 from engine.core import Action
 from tui.games.spite_malice.ui import game_breakdown, hand_keys_text, stable_hand
+from engine.games.spite_malice.game import SpiteMaliceView
+from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove
 from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_HELP, PLAY_KEYS, STOCK_KEY,
@@ -162,7 +164,7 @@ class SMBoard(Vertical):
                         card.set_compact((rid, cls) in on)
 
 
-class SpiteMaliceTableScreen(BaseTableScreen):
+class SpiteMaliceTableScreen(BaseTableScreen[SpiteMaliceView]):
     """A game (or match, SM-17) of Naglma's Spite & Malice at the table.
 
     Args:
@@ -213,7 +215,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
     SpiteMaliceTableScreen .snm-row.-bare SMPile > .pile-note { display: none; }
     """
 
-    def __init__(self, session: Any, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
         self.picked: str | None = None
         self.hint_target: str | None = None
@@ -254,7 +256,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         yield Static("", id="scoreboard")
 
     # -- hooks ---------------------------------------------------------------------------
-    def refresh_view(self, view: Any) -> None:
+    def refresh_view(self, view: SpiteMaliceView) -> None:
         me, other = view.seat, 1 - view.seat
         names = self.names
         mine_turn = self.human_turn()
@@ -320,13 +322,14 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             key = HAND_KEYS[i] if i < len(HAND_KEYS) and card is not None else ""
             slot.show(card, caption=key, picked=self.picked == f"hand:{i}", dim=card is not None and not mine_turn)
 
-    def _footer_keys(self, view: Any) -> None:
+    def _footer_keys(self, view: SpiteMaliceView) -> None:
         """The footer shows the keys that exist now: the hand's slots, this game's discard and play decks."""
         self.set_key_display("snm.hand-1", hand_keys_text(self.hand_slots) or HAND_KEYS[0])
         self.set_key_display("snm.discard-1", key_range(DISCARD_KEYS, self._n_discard))
         self.set_key_display("snm.play-1", key_range(PLAY_KEYS, self._n_play))
 
-    def _show_stock(self, pile: SMPile, view: Any, seat: int, *, key: str | None, picked: bool = False) -> None:
+    def _show_stock(self, pile: SMPile, view: SpiteMaliceView, seat: int, *, key: str | None,
+                    picked: bool = False) -> None:
         count = view.stock_counts[seat]
         top = view.stock_tops[seat]
         cap = Text.assemble(("Stock", "bold"), f" {key}" if key else "", f" ·{count}")
@@ -343,7 +346,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             note = note.replace("…", "..")
         pile.show(top, caption=cap, note=note, picked=picked, target=target)
 
-    def compose_scores_text(self, view: Any) -> Text:
+    def compose_scores_text(self, view: SpiteMaliceView) -> Text:
         """The scores panel: both stocks (what each player must still empty, SM-13),
         hand sizes, the draw deck and removed pile, the turn and, in a match, the points (SM-17)."""
         s = self.session
@@ -365,7 +368,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
             out.append(result_text(view, self.names), style="bold")
         return out
 
-    def refresh_scores(self, view: Any) -> None:
+    def refresh_scores(self, view: SpiteMaliceView) -> None:
         text = self.compose_scores_text(view)
         if text.plain.endswith("\n"):
             text.right_crop(1)
@@ -378,7 +381,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
     def hand_breakdown(self, data: dict, names: Sequence[str]) -> str:
         return game_breakdown(data, names)
 
-    def prompt(self, view: Any) -> str:
+    def prompt(self, view: SpiteMaliceView) -> str:
         return prompt(view, self.names, self.picked if self.human_turn() else None,
                       many_humans=len(self.humans) > 1, ascii_only=self.ascii, hand=self.hand_slots,
                       enter=self.enter_text())
@@ -419,7 +422,7 @@ class SpiteMaliceTableScreen(BaseTableScreen):
                 return False
             return True if mine else (None if i == 0 else False)
         if action == "play_on":
-            j = int(parameters[0]) if parameters else 0  # type: ignore[arg-type]
+            j = int(str(parameters[0])) if parameters else 0
             if j >= self._n_play:
                 return False
             return True if mine else (None if j == 0 else False)
