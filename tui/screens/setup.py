@@ -158,6 +158,7 @@ class SetupScreen(Screen):
         Binding("ctrl+o", "continue_game", "Continue", id="setup.continue", show=False),
         Binding("ctrl+r", "recent", "Recent games", id="setup.recent", show=False),
         Binding("ctrl+g", "stats", "Statistics", id="setup.stats", show=False),
+        Binding("ctrl+l", "learn", "Learn to play", id="setup.learn", show=False),
     ]
 
     def __init__(self, table: TableConfig) -> None:
@@ -235,6 +236,7 @@ class SetupScreen(Screen):
             yield cont
             yield Button("Recent games (ctrl+r)", id="recent", compact=True)
             yield Button("Statistics (ctrl+g)", id="stats", compact=True)
+            yield Button("Learn to play (ctrl+l)", id="learn", compact=True)
 
     def _initial_theme(self) -> str:
         theme = self.table.theme
@@ -356,6 +358,11 @@ class SetupScreen(Screen):
     def action_recent(self) -> None:
         """Key ``ctrl+r``: the recent-games list."""
         self.app.show_recent()  # type: ignore[attr-defined]
+
+    def action_learn(self) -> None:
+        """ctrl+l: a guided first game of the chosen game (``engine.lesson``: fixed cards, each
+        step waits for its key and says why); a game with no lesson says which games have one."""
+        self.app.start_lesson(self.game_id)  # type: ignore[attr-defined]
 
     def action_stats(self) -> None:
         """Key ``ctrl+g``: the statistics screen."""
@@ -595,6 +602,8 @@ class SetupScreen(Screen):
                 self.action_recent()
             case "stats":
                 self.action_stats()
+            case "learn":
+                self.action_learn()
 
     # -- actions ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
