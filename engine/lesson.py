@@ -76,6 +76,8 @@ class Lesson:
         scripted: seat -> its moves in notation, in order.
         steps: the player's steps.
         source: the file it was read from (for messages).
+        player: the player's seat.
+        card_keys: the binding ids that move to the next card and select it (the pilot's ``select``).
     """
 
     game_id: str
@@ -89,6 +91,7 @@ class Lesson:
     steps: tuple[LessonStep, ...]
     source: str = ""
     player: int = field(default=0)
+    card_keys: tuple[str, ...] = ()
 
 
 def lesson_path(game_id: str) -> Path | None:
@@ -126,7 +129,7 @@ def parse_lesson(data: dict, game_id: str, source: str) -> Lesson:
     Raises:
         LessonError: naming ``source`` and the key or step at fault.
     """
-    known = {"title", "intro", "learned", "rules", "seats", "chance", "scripted", "step"}
+    known = {"title", "intro", "learned", "rules", "seats", "chance", "scripted", "step", "card_keys"}
     extra = sorted(set(data) - known)
     if extra:
         raise LessonError(f"{source}: unknown key {extra[0]!r} (allowed: {', '.join(sorted(known))})")
@@ -168,7 +171,8 @@ def parse_lesson(data: dict, game_id: str, source: str) -> Lesson:
                                 _strings(raw.get("press", []), where, "press") if raw.get("press") else ()))
     return Lesson(game_id, _text(data, "title", source), _text(data, "intro", source), _text(data, "learned", source),
                   dict(rules), seats, _strings(data.get("chance"), source, "chance"), scripted, tuple(steps),
-                  source, humans[0])
+                  source, humans[0],
+                  _strings(data["card_keys"], source, "card_keys") if "card_keys" in data else ())
 
 
 def load_lesson(game_id: str, path: Path | None = None) -> Lesson:
