@@ -5,8 +5,9 @@ A lesson file holds the table (``rules``, ``seats``), every chance outcome in th
 game's notation (``chance``: the first dealer, the deal, every card drawn: the round
 is fixed card by card), the other seats' moves (``[scripted]``: per seat name, in
 order) and the player's steps (``[[step]]``: ``text`` says what to do and why,
-``why`` is the sentence a wrong move gets, ``moves`` the accepted move(s) in
-notation, the first being the one a hint shows; ``select`` and ``press`` say which
+``why`` is the sentence a wrong move gets, ``moves`` the step's move(s) in
+notation (one key may play several: a Nate of seven cards is its start and four
+``add``\ s; the player makes them all, in any order); ``select`` and ``press`` say which
 cards to pick and which keys to press, for the table's pilot). Texts may name keys as
 ``{key:BINDING_ID}``: the table writes them after the player's ``[keys]``.
 
@@ -49,7 +50,8 @@ class LessonStep:
     Attributes:
         text: what to do and why (may name keys as ``{key:BINDING_ID}``).
         why: the sentence any other move gets ("In this lesson, take the discard pile: ...").
-        moves: the accepted moves, in notation; the first is the one a hint shows.
+        moves: the step's moves, in notation, all to be made (in any order: one key may play
+            several); the hint shows the first not yet made.
         select: the cards (notation) the step's keys act on, for the pilot.
         press: the keys, as binding ids (``nk.take``) or key names (``3``), for the pilot.
     """
@@ -213,6 +215,8 @@ class LessonSession(Session):
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
         self.step_index = 0
+        #: the moves of the current step made so far (notation)
+        self.step_done: list[str] = []
         self._queues: dict[int, list[str]] = {s: list(m) for s, m in lesson.scripted.items()}
         self._stack = StackedChance(lesson.chance)
         super().__init__(lesson.game_id, lesson.rules, list(lesson.seats), seed="lesson", write_log=False,
@@ -232,6 +236,16 @@ class LessonSession(Session):
     def _same(self, action: Action, notation: str) -> bool:
         return str(action) == str(self.game.parse_action(notation))
 
+    def step_left(self) -> list[str]:
+        """The current step's moves not made yet (notation), in the script's order; [] after the last step."""
+        step = self.step
+        if step is None:
+            return []
+        left = list(step.moves)
+        for done in self.step_done:
+            left.remove(done)
+        return left
+
     def refusal(self, action: Action | str) -> str | None:
         """None when the player's ``action`` is the current step's, else the step's ``why``
         (None too after the last step: the match is the player's own then)."""
@@ -240,7 +254,7 @@ class LessonSession(Session):
             return None
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        return None if any(self._same(action, m) for m in step.moves) else step.why
+        return None if any(self._same(action, m) for m in self.step_left()) else step.why
 
     def act(self, action: Action | str) -> list[Event]:
         """The seat to move plays ``action``: the player only the step's move (else
@@ -259,7 +273,10 @@ class LessonSession(Session):
                 raise IllegalAction(reason)
         events = super().act(action)
         if human and not self.finished:
-            self.step_index += 1
+            self.step_done.append(next(m for m in self.step_left() if self._same(action, m)))
+            if not self.step_left():
+                self.step_index += 1
+                self.step_done = []
         elif not human:
             queue = self._queues.get(seat)
             if queue and self._same(action, queue[0]):
@@ -280,17 +297,17 @@ class LessonSession(Session):
         return super().bot_choose(seat)
 
     def hint_with_reason(self, seat: int) -> Hint:
-        """The step's move (its first accepted one) and the step's text as the reason."""
+        """The step's next move and the step's ``why`` as the reason."""
         step = self.step
         if step is None or seat != self.to_move:
             return super().hint_with_reason(seat)
-        return Hint(self.game.parse_action(step.moves[0]), step.why, "lesson")
+        return Hint(self.game.parse_action(self.step_left()[0]), step.why, "lesson")
 
 
 def check_lesson(lesson: Lesson) -> LessonSession:
-    """Play ``lesson`` through: the deal, every bot's scripted move and every step's first
-    move, each checked by the engine; every other accepted move of a step must be legal
-    too; at the end no scripted move or chance outcome is left over.
+    """Play ``lesson`` through: the deal, every bot's scripted move and every step's moves
+    in the script's order, each checked by the engine; at the end no scripted move or
+    chance outcome is left over.
 
     Returns:
         the session after the last step (for tests).
@@ -311,19 +328,17 @@ def check_lesson(lesson: Lesson) -> LessonSession:
         if seat == TERMINAL:
             raise LessonError(f"{src}: step {n}: the match is over before it")
         if session.is_human(seat):
-            step = session.step
-            assert step is not None
-            for alt in step.moves:
-                try:
-                    reason = session.why_illegal(alt)
-                except ValueError as err:
-                    reason = str(err)
-                if reason is not None:
-                    raise LessonError(f"{src}: step {n}: {alt!r} is not legal here: {reason}")
+            move = session.step_left()[0]
             try:
-                session.act(step.moves[0])
+                reason = session.why_illegal(move)
+            except ValueError as err:
+                reason = str(err)
+            if reason is not None:
+                raise LessonError(f"{src}: step {n}: {move!r} is not legal here: {reason}")
+            try:
+                session.act(move)
             except (ValueError, IllegalAction) as err:  # the chance outcomes after it
-                raise LessonError(f"{src}: step {n}: after {step.moves[0]!r}: {err}") from None
+                raise LessonError(f"{src}: step {n}: after {move!r}: {err}") from None
             continue
         move = session.scripted_move(seat)
         name = session.names[seat]
