@@ -7,7 +7,7 @@ is fixed card by card), the other seats' moves (``[scripted]``: per seat name, i
 order) and the player's steps (``[[step]]``: ``text`` says what to do and why,
 ``why`` is the sentence a wrong move gets, ``moves`` the step's move(s) in
 notation (one key may play several: a Nate of seven cards is its start and four
-``add``\ s; the player makes them all, in any order); ``select`` and ``press`` say which
+``add`` moves; the player makes them all, in any order); ``select`` and ``press`` say which
 cards to pick and which keys to press, for the table's pilot). Texts may name keys as
 ``{key:BINDING_ID}``: the table writes them after the player's ``[keys]``.
 

@@ -895,6 +895,24 @@ class BaseTableScreen(Screen[None], Generic[V]):
         intro = f"{lesson.lesson.intro} " if lesson.step_index == 0 else ""
         return head + self.lesson_words(intro + step.text)
 
+    def _select_lesson_cards(self) -> None:
+        """With a hint in a lesson: the step's cards (``select``) are selected in the hand, all of
+        them (a step's key may play several moves, the hint names only the next)."""
+        lesson = self.lesson
+        step = lesson.step if lesson is not None else None
+        if step is None or not step.select:
+            return
+        from tui.widgets.hand import HandView
+        for hand in self.query(HandView).results(HandView):
+            wanted = list(step.select)
+            picked = []
+            for c in hand.cards:
+                if str(c) in wanted:
+                    wanted.remove(str(c))
+                    picked.append(c)
+            hand.select_cards(picked)
+        self.refresh_input()
+
     def _show_lesson(self) -> None:
         if self.lesson is not None:
             self.query_one("#lesson", Static).update(Text(self.lesson_text()))
@@ -1077,6 +1095,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
             reason = asciify(reason)
         self._hint_move = (hint.action, reason)
         self._present_hint(hint.action, reason)
+        self._select_lesson_cards()
         dash = "-" if self.ascii else "—"
         self.hint_text = f"Hint: {self.describe_action(hint.action)} {dash} {reason}" if reason else ""
         if self.hint_text:
