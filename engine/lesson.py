@@ -340,21 +340,22 @@ def check_lesson(lesson: Lesson) -> LessonSession:
             except (ValueError, IllegalAction) as err:  # the chance outcomes after it
                 raise LessonError(f"{src}: step {n}: after {move!r}: {err}") from None
             continue
-        move = session.scripted_move(seat)
+        scripted = session.scripted_move(seat)
         name = session.names[seat]
-        if move is None:
+        if scripted is None:
             raise LessonError(f"{src}: step {n}: {name} is to move but has no scripted move left")
         done[seat] = done.get(seat, 0) + 1
         try:
-            session.act(move)
+            session.act(scripted)
         except (ValueError, IllegalAction) as err:
-            raise LessonError(f"{src}: {name}'s move {done[seat]} ({move!r}, before step {n}): {err}") from None
+            raise LessonError(f"{src}: {name}'s move {done[seat]} ({scripted!r}, before step {n}): {err}") from None
     left = {session.names[s]: q for s, q in session._queues.items() if q}
     if left:
         who, moves = next(iter(left.items()))
         raise LessonError(f"{src}: after the last step {who} still has scripted moves: {', '.join(moves)}")
     if session._stack.queue:
-        raise LessonError(f"{src}: after the last step chance outcomes are left over: {', '.join(map(str, session._stack.queue))}")
+        left_over = ", ".join(map(str, session._stack.queue))
+        raise LessonError(f"{src}: after the last step chance outcomes are left over: {left_over}")
     return session
 
 
