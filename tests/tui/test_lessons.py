@@ -174,3 +174,18 @@ async def test_learn_from_the_setup_screen(tmp_path):
 def test_lesson_files_ship_as_package_data():
     text = Path(__file__).resolve().parents[2].joinpath("pyproject.toml").read_text(encoding="utf-8")
     assert '"*/tutorial.toml"' in text
+
+
+async def test_the_lesson_names_the_keys_after_the_players_keys_table(tmp_path):
+    """A lesson's {key:ID} follows [keys]: with take on y, the first step says "press y"."""
+    lesson = load_lesson("nickels")
+    table = TableConfig(game="nickels", log_dir=tmp_path / "logs", pace=0.0, keys={"nk.take": "y"})
+    app = CardtableApp(table, start="table", session=LessonSession(lesson))
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BaseTableScreen)
+        await _wait(pilot, lambda: screen.human_turn())
+        shown = " ".join(str(screen.query_one("#lesson").render()).split())
+        assert "press y." in shown and "press t." not in shown
+        await _press(pilot, "y")
+        await _wait(pilot, lambda: screen.lesson is not None and screen.lesson.step_index == 1, limit=10)
