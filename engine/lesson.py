@@ -283,6 +283,14 @@ class LessonSession(Session):
                 queue.pop(0)
         return events
 
+    def why_no_undo(self) -> str | None:
+        """A lesson has no undo: a wrong move is refused before it is made."""
+        return "a lesson has no undo: a wrong move is refused before it is made"
+
+    def undo_barred_by_house_rule(self) -> bool:
+        """False: the table offers no undo key in a lesson."""
+        return False
+
     def scripted_move(self, seat: int) -> str | None:
         """The next scripted move of bot ``seat`` (notation), or None when its script is done."""
         queue = self._queues.get(seat)
