@@ -283,6 +283,33 @@ class CardtableApp(App[None]):
         self.push_screen(screen)
         return True
 
+    def start_lesson(self, game_id: str) -> bool:
+        """Start the guided first game of ``game_id`` (``engine.lesson.LessonSession``) at its table.
+
+        Returns:
+            True if it started; False with a one-line notification when the game has no lesson
+            (naming the games that have one) or its script is bad (file and step named).
+        """
+        from engine.lesson import LessonError, LessonSession, load_lesson
+        try:
+            session = LessonSession(load_lesson(game_id))
+        except LessonError as err:
+            self.notify(str(err), severity="error", timeout=8, markup=False)
+            return False
+        return self._push_table(session)
+
+    def play_after_lesson(self, session: Session) -> bool:
+        """After a lesson: a real match of its game with its seats (the same names and bot levels),
+        the default house rules and a random deal, in place of the lesson's table. Returns True if
+        it started (else the reason is notified)."""
+        try:
+            new = self.make_session(session.game.id, None, list(session.seats))
+        except (ValueError, OSError) as err:
+            self.notify(f"Cannot start a match: {err}", severity="error", timeout=8)
+            return False
+        self._pop_tables()
+        return self._push_table(new)
+
     def new_match_like(self, session: Session) -> Session | None:
         """"Play again": a fresh match with the same game, house rules and seats
         as ``session`` and a new random seed, replacing the table screen (and

@@ -414,6 +414,21 @@ def _check_log_path(log: Path) -> None:
 
 
 @app.command(cls=_Command)
+def learn(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=False)],
+    config: Annotated[Optional[Path], typer.Option("--config", "-c", help=CONFIG_HELP, dir_okay=False)] = None,
+) -> None:
+    """A guided first game of GAME: fixed cards, each step waits for its key and says why."""
+    with _errors():
+        _check_game(game)
+        from engine.lesson import LessonSession, load_lesson
+        session = LessonSession(load_lesson(game))  # a LessonError (ValueError) is one line, naming the lessons
+        table = _load_table(config, ctx)
+        _run_app(table, start="table", session=session)
+
+
+@app.command(cls=_Command)
 def replay(
     ctx: typer.Context,
     log: Annotated[Path, typer.Argument(help="a game log (.jsonl)", dir_okay=False, show_default=False)],

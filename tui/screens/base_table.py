@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
@@ -29,6 +30,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction, View
+from engine.lesson import LessonSession
 from tui.screens.hand_result import HandResultScreen, points_lines
 from tui.screens.enter_move import EnterMove
 from tui.screens.handoff import HandoffScreen
@@ -258,6 +260,10 @@ class BaseTableScreen(Screen[None], Generic[V]):
         max-height: 70%; padding: 0 1; background: $surface; border: round $accent; border-title-color: $accent; }
     BaseTableScreen #last-events.-open { display: block; }
     BaseTableScreen.-ascii #last-events { border: ascii $accent; }
+    BaseTableScreen #lesson { display: none; height: auto; max-height: 6; padding: 0 1;
+        background: $boost; border-left: thick $warning; }
+    BaseTableScreen.-lesson #lesson { display: block; }
+    BaseTableScreen.-ascii #lesson { border-left: ascii $warning; }
     """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -327,6 +333,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.last_bot_play: tuple[int, list[str]] | None = None
         #: the last "why not" said for a key: (sentence, moves then, the bot thinking then)
         self._why_note: tuple[str, str] | None = None
+        #: a lesson's end (:meth:`show_lesson_done`) was shown
+        self._lesson_done_shown = False
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -492,6 +500,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
                 yield GameLog(id="log", hand_line=self.hand_over_line,
                               strong_kinds=self.STRONG_EVENT_KINDS)
             yield Static("", id="last-events", markup=False)
+        yield Static("", id="lesson", markup=False)
         yield StatusLine(id="status")
         yield WrappingFooter()
 
@@ -502,6 +511,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
 
     def on_mount(self) -> None:
         self.set_class(ascii_mode(self.app), "-ascii")
+        self.set_class(self.lesson is not None, "-lesson")
         game = self.game_title
         for board in self.query("#scoreboard"):
             board.border_title = self.SCORES_TITLE
@@ -585,6 +595,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         else:
             status.set_prompt(self.prompt(view))
         self._show_enter_move()
+        self._show_lesson()
         for panel in self.query("#last-events.-open").results(Static):  # open: it follows the play
             panel.update(Text(self.last_events_text()))
         self.refresh_bindings()
@@ -636,6 +647,13 @@ class BaseTableScreen(Screen[None], Generic[V]):
                 self.redraw()
                 self.show_hand_result(data, batch)
                 return
+        lesson = self.lesson
+        if lesson is not None and lesson.finished and not self._lesson_done_shown:
+            self._lesson_done_shown = True
+            self.thinking = None
+            self.redraw()
+            self.show_lesson_done()
+            return
         if s.is_over:
             self.thinking = None
             self.redraw()
@@ -741,7 +759,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         try:
             events = self.session.act(action)
         except IllegalAction as err:
-            self.message(self.illegal_text(action, str(err)), "error")
+            self.message(self.illegal_text(action, self.lesson_words(str(err))), "error")
             return False
         self.clear_message()
         self.reset_input()
@@ -849,6 +867,72 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._replace_bindings(lambda b: (binding_id is not None and b.id == binding_id) or (
             action is not None and parse_action(b.action)[1] == action), description=description)
 
+    # -- a guided first game (engine.lesson) ------------------------------------------------
+    @property
+    def lesson(self) -> LessonSession | None:
+        """The session as a lesson (:class:`engine.lesson.LessonSession`), or None for a real match."""
+        return self.session if isinstance(self.session, LessonSession) else None
+
+    def lesson_words(self, text: str) -> str:
+        """``text`` of a lesson with its ``{key:BINDING_ID}`` written as this table's key (after the
+        player's ``[keys]``, :meth:`key_label`) and, on an ASCII table, its suit symbols as letters."""
+        out = re.sub(r"\{key:([\w.-]+)\}", lambda m: self.key_label(m.group(1)) or m.group(1), text)
+        return asciify(out) if self.ascii else out
+
+    def lesson_text(self) -> str:
+        """The lesson line: the step's text on the player's turn (the intro before the first move),
+        "watch" while another seat moves, what was learned at the end; "" for a real match."""
+        lesson = self.lesson
+        if lesson is None:
+            return ""
+        steps = lesson.lesson.steps
+        step = lesson.step
+        if step is None:
+            return self.lesson_words(f"Lesson done: {lesson.lesson.learned}")
+        head = f"Lesson {lesson.step_index + 1}/{len(steps)}: "
+        if not self.human_turn():
+            who = self.names[lesson.to_move] if 0 <= lesson.to_move < len(self.names) else "the dealer"
+            return head + f"watch {who} play."
+        intro = f"{lesson.lesson.intro} " if lesson.step_index == 0 else ""
+        return head + self.lesson_words(intro + step.text)
+
+    def _select_lesson_cards(self) -> None:
+        """With a hint in a lesson: the step's cards (``select``) are selected in the hand, all of
+        them (a step's key may play several moves, the hint names only the next)."""
+        lesson = self.lesson
+        step = lesson.step if lesson is not None else None
+        if step is None or not step.select:
+            return
+        from tui.widgets.hand import HandView
+        for hand in self.query(HandView).results(HandView):
+            wanted = list(step.select)
+            picked = []
+            for c in hand.cards:
+                if str(c) in wanted:
+                    wanted.remove(str(c))
+                    picked.append(c)
+            hand.select_cards(picked)
+        self.refresh_input()
+
+    def _show_lesson(self) -> None:
+        if self.lesson is not None:
+            self.query_one("#lesson", Static).update(Text(self.lesson_text()))
+
+    def show_lesson_done(self) -> None:
+        """The lesson's end: what was learned, and a real game offered (:class:`tui.screens.lesson.LessonDone`)."""
+        from tui.screens.lesson import LessonDone
+        lesson = self.lesson
+        if lesson is None:
+            return
+        def answered(play: bool | None) -> None:
+            if play:
+                self.app.play_after_lesson(self.session)  # type: ignore[attr-defined]
+            else:
+                self.app.show_setup()  # type: ignore[attr-defined]
+
+        self.app.push_screen(LessonDone(lesson.lesson.title, self.lesson_words(lesson.lesson.learned),
+                                        self.game_title), answered)
+
     # -- no silent key --------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
         """A key that has bindings here but none enabled says why (:meth:`why_not`), so that no
@@ -927,6 +1011,10 @@ class BaseTableScreen(Screen[None], Generic[V]):
             return f"Wait: {who} is {doing}."
         if action == "undo":
             return s.why_no_undo() or "Nothing to take back yet."
+        lesson = self.lesson
+        if lesson is not None and lesson.step is not None:
+            why = self.lesson_words(lesson.step.why)  # the lesson's step says what to do instead
+            return why[:1].upper() + why[1:]
         if action == ENTER_ACTION:
             reason = self.why_not_game(action, parameters)
             return reason or "Enter plays the move the table names; there is none now."
@@ -1015,11 +1103,12 @@ class BaseTableScreen(Screen[None], Generic[V]):
             return
         self._hint_at = (message.generation, message.moves, message.seat)
         self._hint_details = getattr(hint, "details", "")
-        reason = hint.reason
+        reason = self.lesson_words(hint.reason)
         if self.ascii:
             reason = asciify(reason)
         self._hint_move = (hint.action, reason)
         self._present_hint(hint.action, reason)
+        self._select_lesson_cards()
         dash = "-" if self.ascii else "—"
         self.hint_text = f"Hint: {self.describe_action(hint.action)} {dash} {reason}" if reason else ""
         if self.hint_text:

@@ -159,6 +159,7 @@ class SetupScreen(Screen):
         Binding("ctrl+o", "continue_game", "Continue", id="setup.continue", show=False),
         Binding("ctrl+r", "recent", "Recent games", id="setup.recent", show=False),
         Binding("ctrl+g", "stats", "Statistics", id="setup.stats", show=False),
+        Binding("ctrl+l", "learn", "Learn to play", id="setup.learn", show=False),
     ]
 
     def __init__(self, table: TableConfig) -> None:
@@ -236,6 +237,7 @@ class SetupScreen(Screen):
             yield cont
             yield Button("Recent games (ctrl+r)", id="recent", compact=True)
             yield Button("Statistics (ctrl+g)", id="stats", compact=True)
+            yield Button("Learn to play (ctrl+l)", id="learn", compact=True)
 
     def _initial_theme(self) -> str:
         theme = self.table.theme
@@ -357,6 +359,11 @@ class SetupScreen(Screen):
     def action_recent(self) -> None:
         """Key ``ctrl+r``: the recent-games list."""
         self.post_message(ShowRecent())
+
+    def action_learn(self) -> None:
+        """ctrl+l: a guided first game of the chosen game (``engine.lesson``: fixed cards, each
+        step waits for its key and says why); a game with no lesson says which games have one."""
+        self.app.start_lesson(self.game_id)  # type: ignore[attr-defined]
 
     def action_stats(self) -> None:
         """Key ``ctrl+g``: the statistics screen."""
@@ -596,6 +603,8 @@ class SetupScreen(Screen):
                 self.action_recent()
             case "stats":
                 self.action_stats()
+            case "learn":
+                self.action_learn()
 
     # -- actions ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -1,0 +1,191 @@
+"""Guided first games (issue 24, engine/lesson.py): every lesson script validates and replays
+through a Session, a bad script names its file and step, the player may make only the step's
+move (anything else gets the step's why), and a pilot plays each lesson through at 80x24 and
+120x36 by pressing the keys its steps name, ending on the offer of a real game."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+from textual.actions import parse as parse_action
+
+from engine.config import TableConfig
+from engine.core import IllegalAction
+from engine.lesson import LessonError, LessonSession, check_lesson, lesson_games, lesson_path, load_lesson
+from engine.session import Session
+from tui.app import CardtableApp
+from tui.screens.base_table import BaseTableScreen
+from tui.screens.hand_result import HandResultScreen
+from tui.screens.lesson import LessonDone
+from tui.widgets.hand import HandView
+
+GAMES = lesson_games()
+
+
+def test_every_game_has_a_lesson():
+    assert set(GAMES) == {"nags", "noms", "spite_malice", "nickels", "nogginate"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lesson_validates_and_replays_through_a_plain_session(game):
+    lesson = load_lesson(game)
+    played = check_lesson(lesson)
+    assert played.finished
+    if game in ("nickels", "nogginate"):
+        assert played.hand_number >= 1  # the rummy lessons play their round to the end
+    # the same moves through a plain Session (the engine's own check of every move and card)
+    plain = Session(game, lesson.rules, list(lesson.seats), seed=1, write_log=False)
+    for _actor, notation in played.history:
+        plain.state.apply(plain.game.parse_action(notation))  # checks every move and chance outcome
+    assert plain.state.state_hash() == played.state.state_hash()
+
+
+def test_a_bad_script_names_its_file_and_step(tmp_path):
+    path = lesson_path("nickels")
+    assert path is not None
+    bad = tmp_path / "tutorial.toml"
+    bad.write_text(path.read_text(encoding="utf-8").replace('moves = ["discard KC"]', 'moves = ["discard QS"]'),
+                   encoding="utf-8")
+    with pytest.raises(LessonError, match=rf"{bad}: step 2: 'discard QS' is not legal here"):
+        load_lesson("nickels", bad)
+    text = path.read_text(encoding="utf-8")
+    bad.write_text(text.replace('Bix = ["pass", "discard 9D"', 'Bix = ["pass", "discard 8D"'), encoding="utf-8")
+    with pytest.raises(LessonError, match=rf"{bad}: Bix's move 2 \('discard 8D'"):
+        load_lesson("nickels", bad)
+    bad.write_text('title = "x"\n', encoding="utf-8")
+    with pytest.raises(LessonError, match=rf"{bad}: seats"):
+        load_lesson("nickels", bad)
+
+
+def test_a_game_without_a_lesson_names_the_games_that_have_one():
+    with pytest.raises(LessonError, match=r"no_such_game has no lesson yet \(lessons: .*nickels"):
+        load_lesson("no_such_game")
+
+
+def test_the_player_may_make_only_the_steps_move():
+    session = LessonSession(load_lesson("nickels"))
+    session.advance()
+    step = session.step
+    assert step is not None
+    legal_other = next(a for a in session.view(session.to_move).legal_actions() if str(a) not in step.moves)
+    with pytest.raises(IllegalAction) as err:
+        session.act(legal_other)
+    assert str(err.value) == step.why
+    assert session.step_index == 0
+    session.act(step.moves[0])
+    assert session.step_index == 1
+    hint = session.hint_with_reason(session.to_move)
+    assert str(hint.action) == session.step.moves[0]
+
+
+# -- the pilot -----------------------------------------------------------------------------------
+
+def _key_for(screen: BaseTableScreen, name: str) -> str:
+    """The key to press for a binding id (``nk.take``), or ``name`` itself (a literal key)."""
+    if "." not in name:
+        return name
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        if any(b.id == name for b in bindings):
+            return key
+    raise AssertionError(f"no binding {name} on {type(screen).__name__}")
+
+
+async def _wait(pilot, cond, limit: float = 30.0) -> None:
+    deadline = time.monotonic() + limit
+    while not cond():
+        assert time.monotonic() < deadline, "the lesson never got there"
+        await asyncio.sleep(0.005)
+    await pilot.pause()
+
+
+async def _press(pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+
+
+def _binding_action(screen: BaseTableScreen, key: str) -> str:
+    return parse_action(screen._bindings.key_to_bindings[key][0].action)[1]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_pilot_plays_each_lesson_through_by_its_keys(game, size, tmp_path):
+    lesson = load_lesson(game)
+    session = LessonSession(lesson)
+    app = CardtableApp(TableConfig(game=game, log_dir=tmp_path / "logs", pace=0.0), start="table", session=session)
+    async with app.run_test(size=size) as pilot:
+        table = app.screen
+        assert isinstance(table, BaseTableScreen) and table.lesson is session
+        panel = table.query_one("#lesson")
+        for n, step in enumerate(lesson.steps):
+            await _wait(pilot, lambda: app.screen is table and table.human_turn() and session.step_index == n)
+            shown = str(panel.render())
+            assert shown.startswith(f"Lesson {n + 1}/{len(lesson.steps)}: ")
+            assert "{key:" not in shown and table.lesson_words(step.text)[:40] in " ".join(shown.split())
+            if n == 0:  # a wrong key gets the step's why, and nothing moves
+                wrong = next(k for k in ("p", "d", "x", "s", "c", "t") if _key_for(table, step.press[0]) != k
+                             and k in table._bindings.key_to_bindings)
+                await _press(pilot, wrong)
+                await pilot.pause()
+                why = table.lesson_words(step.why)
+                status = table.query_one("#status")
+                assert why[1:] in status.message_text, (wrong, status.message_text)
+                assert session.step_index == 0
+            if step.select:
+                hand = next(w for w in table.query("*") if isinstance(w, HandView) or hasattr(w, "cursor_card"))
+                keys = [_key_for(table, k) for k in lesson.card_keys]
+                nxt, sel = keys[0], (keys[1] if len(keys) > 1 else None)  # no select key: the cursor picks
+                for card in step.select:
+                    for _ in range(len(hand.cards) + 1):
+                        at = hand.cursor_card()
+                        if at is not None and str(at) == card and (sel is None or hand.cursor not in hand.selected):
+                            break
+                        await _press(pilot, nxt)
+                    else:
+                        raise AssertionError(f"step {n + 1}: {card} not in the hand {hand.cards}")
+                    if sel is not None:
+                        await _press(pilot, sel)
+            await _press(pilot, *(_key_for(table, k) for k in step.press))
+            await _wait(pilot, lambda: session.step_index == n + 1, limit=10)
+        await _wait(pilot, lambda: isinstance(app.screen, (HandResultScreen, LessonDone)))
+        if isinstance(app.screen, HandResultScreen):
+            await _press(pilot, "space")
+        await _wait(pilot, lambda: isinstance(app.screen, LessonDone))
+        assert lesson.learned[:30] in " ".join(str(app.screen.query_one("#lesson-done-body").render()).split())
+        await _press(pilot, "enter")  # a real game of the same game
+        await _wait(pilot, lambda: isinstance(app.screen, BaseTableScreen) and app.screen is not table)
+        real = app.screen
+        assert isinstance(real, BaseTableScreen) and real.lesson is None and real.session.game.id == game
+
+
+async def test_learn_from_the_setup_screen(tmp_path):
+    table = TableConfig(game="nickels", log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await _wait(pilot, lambda: isinstance(app.screen, BaseTableScreen))
+        assert isinstance(app.screen.session, LessonSession)
+
+
+def test_lesson_files_ship_as_package_data():
+    text = Path(__file__).resolve().parents[2].joinpath("pyproject.toml").read_text(encoding="utf-8")
+    assert '"*/tutorial.toml"' in text
+
+
+async def test_the_lesson_names_the_keys_after_the_players_keys_table(tmp_path):
+    """A lesson's {key:ID} follows [keys]: with take on y, the first step says "press y"."""
+    lesson = load_lesson("nickels")
+    table = TableConfig(game="nickels", log_dir=tmp_path / "logs", pace=0.0, keys={"nk.take": "y"})
+    app = CardtableApp(table, start="table", session=LessonSession(lesson))
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BaseTableScreen)
+        await _wait(pilot, lambda: screen.human_turn())
+        shown = " ".join(str(screen.query_one("#lesson").render()).split())
+        assert "press y." in shown and "press t." not in shown
+        await _press(pilot, "y")
+        await _wait(pilot, lambda: screen.lesson is not None and screen.lesson.step_index == 1, limit=10)
