@@ -8,15 +8,19 @@ cards as its width holds (at least the top card)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
+from rich.style import Style
 from rich.text import Text
+from textual.app import App
+from textual.geometry import Size
 from textual.containers import Center, Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from engine.cards import Card
-from tui.widgets.cards import CardWidget, ascii_mode
+from engine.cards import Card, CardKind
+from tui.widgets.cards import CardWidget, ascii_mode, card_big, card_small, theme_color
 
 
 class FitLabel(Static):
@@ -159,3 +163,215 @@ class DirectionSign(FitLabel):
         word = "up" if direction > 0 else "down"
         self.set_texts(f"Direction\n{arrow} {word} {arrow}", f"Direction {arrow} {word}")
         self.set_class(direction < 0, "-down")
+
+
+@dataclass(frozen=True)
+class Pile:
+    """One pile of a rummy table as :class:`PileStrip` draws it.
+
+    Attributes:
+        name: its caption (``Stock``, ``Discard pile``, ``Cheat pile``).
+        count: how many cards it holds.
+        cards: the face-up cards, bottom to top (a discard pile); ``()`` for a face-down stock.
+        mark: how the top card stands out: ``""``, ``"claim"`` (it may be claimed now, Nickels),
+            ``"frozen"`` (the pile is frozen, Nogginate), ``"dead"`` (never taken: drawn dim),
+            ``"new"`` (it just changed).
+        note: a word after the caption (``frozen ❄``, ``may be claimed``), or "".
+        tip: the tooltip sentence of the pile (what its mark means), or "".
+    """
+
+    name: str
+    count: int
+    cards: tuple[Card, ...] = ()
+    mark: str = ""
+    note: str = ""
+    tip: str = ""
+
+
+#: Any card, drawn face down (a stock's back).
+_BACK = Card.special(CardKind.JOKER)
+
+#: How each pile mark colours the top card's border and the note (a theme variable, a fallback).
+_MARKS = {"claim": ("warning", "#ffb300"), "frozen": ("card-freeze", "#00838f"), "new": ("success", "#2e7d32")}
+
+
+class PileStrip(Widget):
+    """The piles of a rummy table side by side, then lines of text beside them (the round,
+    what just changed): the stock face down with its count, a discard pile with its top card
+    whole and the cards beneath fanned (as many as fit; the rest counted). Big (five rows of cards, a
+    caption and a note: ``may be claimed (c)``, ``frozen``) unless the screen is ``-short`` or
+    :attr:`big` is False; then one line per pile, the text lines below.
+
+    The widget draws itself (no child widgets): one :meth:`show` call changes everything at
+    once, so a frame never shows half of a move. Widths are in cells (``rich.cells.cell_len``).
+    """
+
+    DEFAULT_CSS = """
+    PileStrip { height: auto; width: 1fr; padding: 0 1; }
+    """
+
+    #: Cells between two piles, and the fewest cells the text beside the piles may have (else below).
+    GAP, SIDE_MIN = 2, 24
+
+    def __init__(self, *, palette: str = "french", id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.piles: tuple[Pile, ...] = ()
+        self.lines: tuple[Text, ...] = ()
+        self.palette = palette
+        #: None: big unless the screen is ``-short``; True / False forces it
+        self.big: bool | None = None
+
+    def show(self, piles: Sequence[Pile], lines: Sequence[str | Text] = ()) -> None:
+        """Draw ``piles`` (left to right) and ``lines`` of text beside them (below when narrow)."""
+        piles = tuple(piles)
+        texts = tuple(x if isinstance(x, Text) else Text(x) for x in lines)
+        if piles == self.piles and [t.markup for t in texts] == [t.markup for t in self.lines]:
+            return
+        self.piles, self.lines = piles, texts
+        tips = [f"{p.name}: {p.tip}" for p in piles if p.tip]
+        self.tooltip = "\n".join(tips) or None
+        self.refresh(layout=True)
+
+    def is_big(self) -> bool:
+        """True while the piles are drawn as big cards."""
+        if self.big is not None:
+            return self.big
+        try:
+            return not self.screen.has_class("-short")
+        except Exception:  # not mounted
+            return True
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.rows(self.content_size.width or self.size.width))
+
+    # -- drawing -------------------------------------------------------------------------
+    def rows(self, width: int) -> list[Text]:
+        """The rows drawn in ``width`` cells."""
+        if not self.is_big():  # one line of piles, one of the first text line and the latest change
+            rest = Text(" · ", style="dim").join([self.lines[0], self.lines[-1]]) if len(self.lines) > 1 else \
+                (self.lines[0] if self.lines else None)
+            return [self._line(width)] + ([_crop(rest, width)] if rest is not None else [])
+        blocks = [self._block(p, max(1, width - 8)) for p in self.piles]
+        out = [Text(no_wrap=True) for _ in range(7)]
+        for i, block in enumerate(blocks):
+            bw = max(r.cell_len for r in block)
+            for r, row in enumerate(block):
+                if i:
+                    out[r].append(" " * self.GAP)
+                out[r].append_text(row)
+                out[r].append(" " * (bw - row.cell_len))
+        used = max((r.cell_len for r in out), default=0)
+        side = width - used - self.GAP
+        if side >= self.SIDE_MIN and len(self.lines) <= len(out):
+            for r, line in enumerate(self.lines):
+                out[r].append(" " * self.GAP)
+                out[r].append_text(_crop(line, side))
+            return out
+        return out + [_crop(t, width) for t in self.lines]
+
+    def _mark_color(self, mark: str) -> str | None:
+        if mark not in _MARKS:
+            return None
+        var, default = _MARKS[mark]
+        return theme_color(self.app, var) if var.startswith("card-") else _var(self.app, var, default)
+
+    def _block(self, pile: Pile, room: int) -> list[Text]:
+        """One pile as big cards: five rows of cards and its caption."""
+        app = self.app
+        caption = Text(f"{pile.name} {pile.count}", style="bold")
+        color = self._mark_color(pile.mark)
+        note = Text(pile.note, style=Style(color=color, bold=True) if color else "italic")
+        if not pile.cards:
+            if pile.count:
+                rows = card_big(None, app, face_up=False, label=str(pile.count)).split("\n")
+            else:
+                rows = card_big(None, app).split("\n")
+            return list(rows) + [caption, note]
+        top = pile.cards[-1]
+        rows = list(card_big(top, app, palette=self.palette).split("\n"))
+        if color:
+            rows = _recolor_edges(rows, color)
+        if pile.mark == "dead":
+            rows = [Text(r.plain, style="dim") for r in rows]
+        beneath = list(pile.cards[:-1])
+        fit = max(0, min(len(beneath), (room - 7) // 4, 8))
+        shown = beneath[len(beneath) - fit:] if fit else []
+        fan = _slivers(shown, app, self.palette)
+        out = [Text.assemble(f, r) for f, r in zip(fan, rows)] if shown else rows
+        hidden = pile.count - 1 - len(shown)
+        if hidden > 0:
+            note.append(f"{' ' if note.plain else ''}+{hidden} beneath", style="dim")
+        return out + [caption, note]
+
+    def _line(self, width: int) -> Text:
+        """Every pile in one line: ``Stock ░░ 83 · Discard pile 14: 3♣ 4♣ [7♣] frozen``."""
+        app = self.app
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for i, pile in enumerate(self.piles):
+            if i:
+                out.append(" · ", style="dim")
+            out.append(f"{pile.name} {pile.count}", style="bold")
+            if not pile.cards:
+                if pile.count:
+                    out.append(" ")
+                    out.append_text(card_small(_BACK, app, face_up=False))
+                continue
+            out.append(": ")
+            for c in pile.cards[-4:-1]:
+                out.append_text(card_small(c, app, palette=self.palette))
+                out.append(" ")
+            top = card_small(pile.cards[-1], app, palette=self.palette)
+            color = self._mark_color(pile.mark)
+            if color:
+                top.stylize(Style(underline=True, reverse=True))
+            elif pile.mark == "dead":
+                top.stylize("dim")
+            out.append_text(top)
+            if pile.note:
+                out.append(f" {pile.note}", style=Style(color=color, bold=True) if color else "italic")
+        return _crop(out, width)
+
+
+def _var(app: App | None, name: str, default: str) -> str:
+    try:
+        value = app.theme_variables.get(name) if app is not None else None
+    except Exception:  # an app still starting has no theme yet
+        value = None
+    return str(value) if value else default
+
+
+def _crop(text: Text, width: int) -> Text:
+    """``text`` cut to ``width`` cells (an ellipsis where it is cut)."""
+    if text.cell_len <= width:
+        return text
+    out = text.copy()
+    out.truncate(max(1, width), overflow="ellipsis")
+    return out
+
+
+def _recolor_edges(rows: list[Text], color: str) -> list[Text]:
+    """A big card's border redrawn heavy in ``color`` (the top card that stands out)."""
+    heavy = str.maketrans("╭╮╰╯─│", "┏┓┗┛━┃")
+    edge = Style(color=color, bold=True)
+    out = []
+    for i, r in enumerate(rows):
+        plain = r.plain
+        if i in (0, len(rows) - 1) or len(plain) < 2:
+            out.append(Text(plain.translate(heavy), style=edge))
+        else:
+            out.append(Text.assemble((plain[0].translate(heavy), edge), r[1:-1], (plain[-1].translate(heavy), edge)))
+    return out
+
+
+def _slivers(cards: Sequence[Card], app: App | None, palette: str) -> list[Text]:
+    """The cards beneath a pile's top as overlapping slivers, four cells each (rank and suit in
+    sight), five rows to stand left of a big card."""
+    rows = [Text(no_wrap=True) for _ in range(5)]
+    for c in cards:
+        big = card_big(c, app, palette=palette).split("\n")
+        for r, line in enumerate(big):
+            rows[r].append_text(line[:4])
+    return rows
