@@ -22,6 +22,7 @@ class ChangeKinds:
     Attributes:
         new_meld: kinds whose ``data["meld"]`` is a meld laid whole (``meld``, ``combine``).
         grown: kinds whose ``data["meld"]`` got the cards ``data["cards"]`` (``layoff``, ``add``).
+        touched: kinds that changed the meld ``data["meld"]`` as a whole (``close``, ``merge``).
         pile: kinds that take from the discard pile (``take``, ``claim``, ``pile``).
         said: kinds whose sentence is told in the "what changed" line (every kind above is).
         reset: kinds that start afresh (a new deal).
@@ -31,6 +32,7 @@ class ChangeKinds:
 
     new_meld: frozenset[str] = frozenset()
     grown: frozenset[str] = frozenset()
+    touched: frozenset[str] = frozenset()
     pile: frozenset[str] = frozenset()
     said: frozenset[str] = frozenset()
     reset: frozenset[str] = frozenset({"deal"})
@@ -65,14 +67,14 @@ class Changes:
         batch = [e for e in events if e.visible_to is None or viewer in e.visible_to]
         if any(e.kind in k.reset for e in batch):
             self.clear()
-        acting = [e for e in batch if e.kind in k.said | k.new_meld | k.grown | k.pile]
+        acting = [e for e in batch if e.kind in k.said | k.new_meld | k.grown | k.touched | k.pile]
         if not acting:
             return
         if acting[0].seat == viewer:
             self.clear()
         for e in acting:
             mid = e.data.get("meld")
-            if e.kind in k.new_meld and isinstance(mid, int):
+            if e.kind in k.new_meld | k.touched and isinstance(mid, int):
                 self.melds[mid] = set()
                 for other in e.data.get("into") or ():
                     self.melds[int(other)] = set()

@@ -254,7 +254,7 @@ class PileStrip(Widget):
             rest = Text(" · ", style="dim").join([self.lines[0], self.lines[-1]]) if len(self.lines) > 1 else \
                 (self.lines[0] if self.lines else None)
             return [self._line(width)] + ([_crop(rest, width)] if rest is not None else [])
-        blocks = [self._block(p, max(1, width - 8)) for p in self.piles]
+        blocks = self._blocks(width)
         out = [Text(no_wrap=True) for _ in range(7)]
         for i, block in enumerate(blocks):
             bw = max(r.cell_len for r in block)
@@ -270,7 +270,23 @@ class PileStrip(Widget):
                 out[r].append(" " * self.GAP)
                 out[r].append_text(_crop(line, side))
             return out
-        return out + [_crop(t, width) for t in self.lines]
+        return out + [_crop(t, width) for t in self.lines[:1] + self.lines[1:][-1:]]
+
+    def _blocks(self, width: int) -> list[list[Text]]:
+        """The piles' blocks for ``width`` cells: the fans of the cards beneath get what is left
+        once every pile and :attr:`SIDE_MIN` cells of text beside them are placed (none, else)."""
+        bare = [self._block(p, 0) for p in self.piles]
+        used = sum(max(r.cell_len for r in b) for b in bare) + self.GAP * max(0, len(bare) - 1)
+        room = width - used - (self.GAP + self.SIDE_MIN if self.lines else 0)
+        if room < 0:  # the text goes below the piles anyway: the fans take the width
+            room = width - used
+        out = []
+        for pile, block in zip(self.piles, bare):
+            if len(pile.cards) > 1 and room >= 4:
+                block = self._block(pile, room)
+                room -= max(r.cell_len for r in block) - max(r.cell_len for r in self._block(pile, 0))
+            out.append(block)
+        return out
 
     def _mark_color(self, mark: str) -> str | None:
         if mark not in _MARKS:
@@ -279,7 +295,8 @@ class PileStrip(Widget):
         return theme_color(self.app, var) if var.startswith("card-") else _var(self.app, var, default)
 
     def _block(self, pile: Pile, room: int) -> list[Text]:
-        """One pile as big cards: five rows of cards and its caption."""
+        """One pile as big cards: five rows of cards, its caption and its note; the cards beneath
+        the top fanned in at most ``room`` cells (four a card)."""
         app = self.app
         caption = Text(f"{pile.name} {pile.count}", style="bold")
         color = self._mark_color(pile.mark)
@@ -297,7 +314,7 @@ class PileStrip(Widget):
         if pile.mark == "dead":
             rows = [Text(r.plain, style="dim") for r in rows]
         beneath = list(pile.cards[:-1])
-        fit = max(0, min(len(beneath), (room - 7) // 4, 8))
+        fit = max(0, min(len(beneath), room // 4, 8))
         shown = beneath[len(beneath) - fit:] if fit else []
         fan = _slivers(shown, app, self.palette)
         out = [Text.assemble(f, r) for f, r in zip(fan, rows)] if shown else rows
@@ -307,7 +324,15 @@ class PileStrip(Widget):
         return out + [caption, note]
 
     def _line(self, width: int) -> Text:
-        """Every pile in one line: ``Stock ░░ 83 · Discard pile 14: 3♣ 4♣ [7♣] frozen``."""
+        """Every pile in one line: ``Stock 83 ░░ · Discard pile 14: 3♣ 4♣ 7♣ frozen`` (fewer of the
+        cards beneath the top where the width is short)."""
+        for beneath in (3, 2, 1, 0):
+            line = self._line_with(beneath)
+            if line.cell_len <= width:
+                return line
+        return _crop(line, width)
+
+    def _line_with(self, beneath: int) -> Text:
         app = self.app
         out = Text(no_wrap=True, overflow="ellipsis")
         for i, pile in enumerate(self.piles):
@@ -320,7 +345,7 @@ class PileStrip(Widget):
                     out.append_text(card_small(_BACK, app, face_up=False))
                 continue
             out.append(": ")
-            for c in pile.cards[-4:-1]:
+            for c in pile.cards[-1 - beneath:-1] if beneath else ():
                 out.append_text(card_small(c, app, palette=self.palette))
                 out.append(" ")
             top = card_small(pile.cards[-1], app, palette=self.palette)
@@ -332,7 +357,7 @@ class PileStrip(Widget):
             out.append_text(top)
             if pile.note:
                 out.append(f" {pile.note}", style=Style(color=color, bold=True) if color else "italic")
-        return _crop(out, width)
+        return out
 
 
 def _var(app: App | None, name: str, default: str) -> str:

@@ -77,7 +77,8 @@ def meld_faces(meld: Meld, ascii_only: bool = False) -> tuple[tuple[Card, ...], 
 def meld_tip(meld: Meld, meld_id: int, ascii_only: bool = False) -> str:
     """The tooltip of a meld: what it is and what its jokers stand for (NK-7 to NK-9)."""
     if isinstance(meld, Run):
-        what = f"a run (NK-8) from {name(meld.card_at(meld.lo), ascii_only)} to {name(meld.card_at(meld.hi), ascii_only)}"
+        lo, hi = name(meld.card_at(meld.lo), ascii_only), name(meld.card_at(meld.hi), ascii_only)
+        what = f"a run (NK-8) from {lo} to {hi}"
     else:
         what = f"a book of {rank_text(meld.rank)}s (NK-7)"
     jokers = [f"{name(meld.card_at(meld.lo + i), ascii_only) if isinstance(meld, Run) else rank_text(meld.rank)}"
@@ -266,6 +267,7 @@ def hand_breakdown(data: dict, names_: Sequence[str], ascii_only: bool = False) 
     return "; ".join(parts)
 
 
-__all__ = ["CHANGE_KINDS", "HAND_WORD", "KEY_HELP", "LEGEND", "meld_faces", "meld_tip", "STRONG_EVENT_KINDS", "action_cards", "contract_line", "describe_action",
+__all__ = ["CHANGE_KINDS", "HAND_WORD", "KEY_HELP", "LEGEND", "meld_faces", "meld_tip",
+            "STRONG_EVENT_KINDS", "action_cards", "contract_line", "describe_action",
            "hand_breakdown", "holds_contract", "meld_plain", "meld_text", "missing_text", "name", "names", "prompt",
            "JOKER"]
