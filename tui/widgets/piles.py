@@ -178,6 +178,7 @@ class Pile:
             ``"new"`` (it just changed).
         note: a word after the caption (``frozen ❄``, ``may be claimed``), or "".
         tip: the tooltip sentence of the pile (what its mark means), or "".
+        short: its name in the one-line form (``Discard``); "" for :attr:`name`.
     """
 
     name: str
@@ -186,6 +187,7 @@ class Pile:
     mark: str = ""
     note: str = ""
     tip: str = ""
+    short: str = ""
 
 
 #: Any card, drawn face down (a stock's back).
@@ -338,7 +340,7 @@ class PileStrip(Widget):
         for i, pile in enumerate(self.piles):
             if i:
                 out.append(" · ", style="dim")
-            out.append(f"{pile.name} {pile.count}", style="bold")
+            out.append(f"{pile.short or pile.name} {pile.count}", style="bold")
             if not pile.cards:
                 if pile.count:
                     out.append(" ")

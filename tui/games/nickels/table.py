@@ -237,7 +237,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         elif self.changes.pile:
             mark = "new"
         piles = [Pile("Draw pile", view.pool_count, tip="face down; pass (p) on the discard to draw from it"),
-                 Pile("Discard pile", len(view.discards), tuple(view.discards), mark, note, tip)]
+                 Pile("Discard pile", len(view.discards), tuple(view.discards), mark, note, tip, "Discard")]
         lines: list[str | Text] = [Text(contract_line(view), style="bold")]
         for line in self.changes.lines[-4:]:
             lines.append(Text(line, style="italic"))

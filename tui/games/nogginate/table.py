@@ -248,10 +248,10 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
                else "take it whole with two natural cards of its top card's rank (p), or its top card onto your "
                     "open Noggi (o)")
         piles = [Pile("Stock", view.stock_count, tip="draw two cards from it (d)"),
-                 Pile("Discard pile", len(view.discards), tuple(view.discards), mark, note, tip)]
+                 Pile("Discard pile", len(view.discards), tuple(view.discards), mark, note, tip, "Discard")]
         if view.variant.use_cheat_cards:
             piles.append(Pile("Cheat stock", view.cheat_stock_count,
-                              tip="draw one custom and one cheat card (1) or two cheat cards (2)"))
+                              tip="draw one custom and one cheat card (1) or two cheat cards (2)", short="Cheat"))
             piles.append(Pile("Cheat pile", len(view.cheat_discards), tuple(view.cheat_discards),
                               "dead" if view.cheat_discards else "", "dead" if view.cheat_discards else "",
                               "played and discarded cheat cards: never taken, never reshuffled (NG-15)"))
