@@ -131,14 +131,18 @@ class MeldRow(Widget):
     MeldRow > WrapRow > .meld-none { color: $text-muted; width: auto; }
     """
 
-    def __init__(self, caption: str | Text = "", chips: Sequence[MeldChip] = (), *, id: str | None = None) -> None:
+    def __init__(self, caption: str | Text = "", chips: Sequence[MeldChip] = (), *, tip: str = "",
+                 id: str | None = None) -> None:
         super().__init__(id=id)
         #: the caption the row is composed with (a row mounted by a redraw shows it at once)
         self.caption = caption
         self._chips = list(chips)
+        self._tip = tip
 
     def compose(self):
-        yield Static(self.caption, classes="meld-owner")
+        owner = Static(self.caption, classes="meld-owner")
+        owner.tooltip = self._tip or None
+        yield owner
         none = Static("no melds", classes="meld-none")
         none.display = not self._chips
         yield WrapRow(none, *self._chips)
@@ -177,10 +181,12 @@ class MeldsPanel(VerticalScroll):
         return self._chips.get(meld_id)
 
     def show(self, rows: Sequence[tuple[str | Text, Sequence[MeldLine]]], *, target: int | None = None,
-             ascii_only: bool = False, tall: bool = False, palette: str = "french", caption_width: int = 0) -> None:
+             ascii_only: bool = False, tall: bool = False, palette: str = "french", caption_width: int = 0,
+             caption_tip: str = "") -> None:
         """Draw ``rows``: each a caption and its melds in order; ``target`` marks a meld; ``tall``
         draws each meld as small overlapping cards (else one line); ``palette`` names the suit
-        colours; ``caption_width`` (cells, 0: the row's CSS width) crops each caption line."""
+        colours; ``caption_width`` (cells, 0: the row's CSS width) crops each caption line;
+        ``caption_tip`` is every caption's tooltip (what its words mean)."""
         self.target = target
         width = caption_width
         wanted = {m.id for _caption, melds in rows for m in melds}
@@ -200,7 +206,7 @@ class MeldsPanel(VerticalScroll):
                 chip.show(m, ascii_only, m.id == target, tall, palette)
                 chips.append(chip)
             if r >= len(self._rows):  # a new row comes with its chips (one frame, never a caption alone)
-                row = MeldRow(caption, chips, id=f"meld-row-{r}")
+                row = MeldRow(caption, chips, tip=caption_tip, id=f"meld-row-{r}")
                 self._rows.append(row)
                 self.mount(row)
                 continue
@@ -208,7 +214,9 @@ class MeldsPanel(VerticalScroll):
             if not row.is_mounted or not row.children:  # mounted, not composed yet: its compose takes these
                 row.caption, row._chips = caption, chips
                 continue
-            row.query_one(".meld-owner", Static).update(caption)
+            owner = row.query_one(".meld-owner", Static)
+            owner.update(caption)
+            owner.tooltip = caption_tip or None
             wrap = row.query_one(WrapRow)
             fresh = [c for c in chips if c.parent is None]
             if fresh:

@@ -45,9 +45,9 @@ from engine.core import Action, View
 from engine.games.nickels.game import CLAIM, DECLINE, TAKE, Discard, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.melds import arrange
 from engine.games.nickels.view import NickelsView
-from tui.games.nickels.ui import (CHANGE_KINDS, HAND_WORD, KEY_HELP, LEGEND, STRONG_EVENT_KINDS, action_cards,
-                                  contract_line, describe_action, hand_breakdown, meld_faces, meld_plain, meld_text,
-                                  meld_tip, name, names, prompt)
+from tui.games.nickels.ui import (CAPTION_TIP, CHANGE_KINDS, HAND_WORD, JOKER_TIP, KEY_HELP, LEGEND, STRONG_EVENT_KINDS,
+                                  action_cards, contract_line, describe_action, hand_breakdown, meld_faces,
+                                  meld_plain, meld_text, meld_tip, name, names, prompt)
 from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove, hinted_move
@@ -215,6 +215,8 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             panel.border_title = "Hand hidden"
         else:
             hand.set_cards(view.hand)
+            for w in hand._slots:
+                w.tooltip = JOKER_TIP if w.card is not None and w.card.is_joker else None
             many = len(self.humans) > 1
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
@@ -268,7 +270,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
                                       meld_tip(tm.meld, tm.id, a), changed, new))
             rows.append((cap, melds))
         self.query_one(MeldsPanel).show(rows, target=self.target, ascii_only=a, tall=not self.has_class("-short"),
-                                        caption_width=23)
+                                        caption_width=23, caption_tip=CAPTION_TIP)
 
     def _draw_decision(self, view: NickelsView) -> None:
         bar = self.query_one(DecisionBar)

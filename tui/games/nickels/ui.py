@@ -103,6 +103,12 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("▶", "the player to move"),
 )
 
+#: The tooltip of a joker in the hand.
+JOKER_TIP = "JK: " + dict(LEGEND)["JK"]
+
+#: The tooltip of a player's caption on the melds panel.
+CAPTION_TIP = "\n".join(f"{code}: {words}" for code, words in LEGEND if code in ("▶", "down / not down", "2 claims"))
+
 #: The events that change the Nickels table (:class:`tui.widgets.changes.Changes`).
 CHANGE_KINDS = ChangeKinds(
     new_meld=frozenset({"meld"}), grown=frozenset({"layoff", "swap"}), pile=frozenset({"take", "claim"}),
@@ -267,7 +273,7 @@ def hand_breakdown(data: dict, names_: Sequence[str], ascii_only: bool = False) 
     return "; ".join(parts)
 
 
-__all__ = ["CHANGE_KINDS", "HAND_WORD", "KEY_HELP", "LEGEND", "meld_faces", "meld_tip",
+__all__ = ["CAPTION_TIP", "CHANGE_KINDS", "JOKER_TIP", "HAND_WORD", "KEY_HELP", "LEGEND", "meld_faces", "meld_tip",
             "STRONG_EVENT_KINDS", "action_cards", "contract_line", "describe_action",
            "hand_breakdown", "holds_contract", "meld_plain", "meld_text", "missing_text", "name", "names", "prompt",
            "JOKER"]

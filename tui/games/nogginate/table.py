@@ -59,10 +59,10 @@ from engine.games.nogginate.game import (ASK, BONUS_ACT, DRAW, NO, OUT, PASS, YE
                                          FreezeNate, Merge, NewNate, NewNoggi, Onto, Phase, TakePile)
 from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI
 from tui.games.nogginate.palette import SUITS
-from tui.games.nogginate.ui import (CHANGE_KINDS, HAND_WORD, KEY_HELP, LEGEND, STRONG_EVENT_KINDS, TELL_MENU,
-                                    action_cards, describe_action, hand_breakdown, meld_faces, meld_marks_text,
-                                    meld_tip, name, names, power_name, prompt, shown_text, special_style,
-                                    team_name, team_status)
+from tui.games.nogginate.ui import (CAPTION_TIP, CHANGE_KINDS, HAND_WORD, KEY_HELP, LEGEND, STRONG_EVENT_KINDS,
+                                    TELL_MENU, action_cards, describe_action, hand_breakdown, meld_faces,
+                                    meld_marks_text, meld_tip, name, names, power_name, prompt, shown_text,
+                                    special_style, team_name, team_status, card_tip)
 from engine.games.nogginate.view import NogginateView
 from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
@@ -218,6 +218,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             hand.set_cards(view.hand)
             for w in hand._slots:
                 w.set_class(w.card is not None and not w.card.is_natural, "-special")
+                w.tooltip = card_tip(w.card) if w.card is not None else None
             many = len(self.humans) > 1
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
@@ -294,7 +295,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
                                       meld_tip(m), changed, new))
             rows.append((cap, melds))
         self.query_one(MeldsPanel).show(rows, target=None, ascii_only=a, tall=not self.has_class("-short"),
-                                        palette=SUITS, caption_width=24)
+                                        palette=SUITS, caption_width=24, caption_tip=CAPTION_TIP)
 
     def _cards_text(self, cards: Sequence[Card]) -> Text:
         out = Text()

@@ -155,6 +155,20 @@ LEGEND: tuple[tuple[str, str], ...] = (
     *((code, words) for code, words in POWERS.items()),
 )
 
+def card_tip(card: Card) -> str | None:
+    """The tooltip of a special card in the hand (``FZ``, ``BN``, ``JK``, a cheat card by its full
+    name and power, from :data:`LEGEND`); None for a numeric card."""
+    if card.is_natural:
+        return None
+    words = dict(LEGEND).get(card.text)
+    return f"{card.text}: {words}" if words else None
+
+
+#: The tooltip of a team's caption on the melds panel.
+CAPTION_TIP = "\n".join(["▶: the team to move; the team's score, then down or the minimum its first melds need"]
+                        + [f"{code}: {words}" for code, words in LEGEND
+                           if code in ("min 50 / need 30 of 50", "bonus 2", "(2x)")])
+
 #: The events that change the Nogginate table (:class:`tui.widgets.changes.Changes`).
 CHANGE_KINDS = ChangeKinds(
     new_meld=frozenset({"meld", "combine", "split"}),
@@ -435,7 +449,7 @@ def special_style(card: Card) -> Style | None:
     return Style(color="#ffffff", bgcolor=bg, bold=True) if bg else None
 
 
-__all__ = ["CHANGE_KINDS", "LEGEND", "POWERS", "meld_faces", "meld_marks_text", "meld_tip",
+__all__ = ["CAPTION_TIP", "CHANGE_KINDS", "card_tip", "LEGEND", "POWERS", "meld_faces", "meld_marks_text", "meld_tip",
            "HAND_WORD", "HANDS_OFF_STYLE", "KEY_HELP", "STRONG_EVENT_KINDS", "TELL_MENU",
            "action_cards", "cheat_pile_text", "describe_action", "hand_breakdown", "meld_kind", "meld_marks",
            "meld_plain", "meld_text", "name", "names", "pile_text", "power_name", "prompt", "shown_text",
