@@ -57,6 +57,7 @@ def test_what_changed_since_your_last_move_from_the_events():
     mine = Event("layoff", "{seat} {seat:lays|lay} off 4♥ on m5", 0, {"meld": 5, "card": "4H", "cards": ["4H"]})
     ch.add([mine], NAMES, viewer=0)  # your move: what the others did is no longer marked
     assert ch.marked(3, ["4C"]) == (False, ()) and ch.marked(5, ["4C", "4H"]) == (False, (1,))
+    assert ch.marked(5, ["4H", "4C", "4H"]) == (False, (2,))  # one 4♥ came: one marked, not its twin
     assert not ch.pile and ch.lines == ["Ann lays off 4♥ on m5"]
     secret = Event("show_private", "{seat} {seat:shows|show} the partner 7♥", 1, {"cards": ["7H"]},
                    visible_to=frozenset({1, 3}))

@@ -5,6 +5,7 @@ receives (never from the omniscient state). Game-independent: a game names its e
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
@@ -44,13 +45,13 @@ class Changes:
     """What changed since the shown seat's last move (its own move included).
 
     Attributes:
-        melds: meld id -> the card texts that changed on it (an empty set: the whole meld).
+        melds: meld id -> the card texts that came onto it, one per copy (empty: the whole meld changed).
         pile: True when the discard pile was taken or claimed.
         lines: the sentences, oldest first ("Bix claims 4♣ with a penalty card (May I?)").
     """
 
     kinds: ChangeKinds
-    melds: dict[int, set[str]] = field(default_factory=dict)
+    melds: dict[int, list[str]] = field(default_factory=dict)
     pile: bool = False
     lines: list[str] = field(default_factory=list)
 
@@ -75,12 +76,12 @@ class Changes:
         for e in acting:
             mid = e.data.get("meld")
             if e.kind in k.new_meld | k.touched and isinstance(mid, int):
-                self.melds[mid] = set()
+                self.melds[mid] = []
                 for other in e.data.get("into") or ():
-                    self.melds[int(other)] = set()
+                    self.melds[int(other)] = []
             elif e.kind in k.grown and isinstance(mid, int):
-                if self.melds.get(mid, None) != set():
-                    self.melds.setdefault(mid, set()).update(str(c) for c in e.data.get("cards") or ())
+                if self.melds.get(mid, None) != []:
+                    self.melds.setdefault(mid, []).extend(str(c) for c in e.data.get("cards") or ())
             if e.kind in k.pile:
                 self.pile = True
             template = k.words.get(e.kind, e.text).replace("<card>", pretty_text(str(e.data.get("card", ""))))
@@ -98,4 +99,10 @@ class Changes:
             return False, ()
         if not got:
             return True, ()
-        return False, tuple(i for i, c in enumerate(cards) if c in got)
+        left = Counter(got)  # two 10♥ in the meld, one just added: one marked (the later one)
+        marked = []
+        for i in range(len(cards) - 1, -1, -1):
+            if left[cards[i]] > 0:
+                left[cards[i]] -= 1
+                marked.append(i)
+        return False, tuple(sorted(marked))

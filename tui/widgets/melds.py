@@ -161,6 +161,7 @@ class MeldsPanel(VerticalScroll):
 
     DEFAULT_CSS = """
     MeldsPanel { height: auto; max-height: 12; padding: 0 1; }
+    MeldsPanel.-tall > MeldRow { margin-bottom: 1; }
     """
 
     class Picked(Message):
@@ -188,6 +189,7 @@ class MeldsPanel(VerticalScroll):
         colours; ``caption_width`` (cells, 0: the row's CSS width) crops each caption line;
         ``caption_tip`` is every caption's tooltip (what its words mean)."""
         self.target = target
+        self.set_class(tall, "-tall")
         width = caption_width
         wanted = {m.id for _caption, melds in rows for m in melds}
         for mid in [m for m in self._chips if m not in wanted]:

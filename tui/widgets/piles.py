@@ -303,18 +303,20 @@ class PileStrip(Widget):
         caption = Text(f"{pile.name} {pile.count}", style="bold")
         color = self._mark_color(pile.mark)
         note = Text(pile.note, style=Style(color=color, bold=True) if color else "italic")
+        rows: list[Text]
         if not pile.cards:
             if pile.count:
-                rows = card_big(None, app, face_up=False, label=str(pile.count)).split("\n")
+                rows = list(card_big(None, app, face_up=False, label=str(pile.count)).split("\n"))
             else:
-                rows = card_big(None, app).split("\n")
-            return list(rows) + [caption, note]
+                rows = list(card_big(None, app).split("\n"))
+            return rows + [caption, note]
         top = pile.cards[-1]
         rows = list(card_big(top, app, palette=self.palette).split("\n"))
         if color:
             rows = _recolor_edges(rows, color)
         if pile.mark == "dead":
-            rows = [Text(r.plain, style="dim") for r in rows]
+            for r in rows:
+                r.stylize("dim")
         beneath = list(pile.cards[:-1])
         fit = max(0, min(len(beneath), room // 4, 8))
         shown = beneath[len(beneath) - fit:] if fit else []

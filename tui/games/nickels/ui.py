@@ -47,14 +47,15 @@ def names(cards: Sequence[Card], ascii_only: bool = False, sep: str = "") -> str
 
 def meld_text(meld: Meld, card: CardText, sep: str = "") -> Text:
     """A meld as small cards side by side (``sep`` between them: none on the table, a space
-    in a sentence); a joker in a run shows what it stands for (``JK(6)``)."""
+    in a sentence); a joker shows the rank it stands for (``JK(6)``, NK-9)."""
     out = Text()
     for i, c in enumerate(meld.cards):
         if i and sep:
             out.append(sep)
-        if c.is_joker and isinstance(meld, Run):
+        if c.is_joker:
             out.append_text(card(c))
-            out.append(f"({rank_text(pos_rank(meld.lo + i))})", style="dim")
+            rank = pos_rank(meld.lo + i) if isinstance(meld, Run) else meld.rank
+            out.append(f"({rank_text(rank)})", style="dim")
         else:
             out.append_text(card(c))
     return out

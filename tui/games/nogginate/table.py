@@ -291,16 +291,19 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
                     continue
                 faces, under = meld_faces(m)
                 new, changed = self.changes.marked(m.id, [c.text for c in faces])
-                melds.append(MeldLine(m.id, self._cards_text(faces), faces, under, meld_marks_text(m),
+                melds.append(MeldLine(m.id, self._cards_text(faces, under), faces, under, meld_marks_text(m),
                                       meld_tip(m), changed, new))
             rows.append((cap, melds))
         self.query_one(MeldsPanel).show(rows, target=None, ascii_only=a, tall=not self.has_class("-short"),
                                         palette=SUITS, caption_width=24, caption_tip=CAPTION_TIP)
 
-    def _cards_text(self, cards: Sequence[Card]) -> Text:
+    def _cards_text(self, cards: Sequence[Card], under: Sequence[str]) -> Text:
+        """A meld's cards in one line, a joker with the rank it stands for (``JK(7)``)."""
         out = Text()
-        for c in cards:
+        for c, u in zip(cards, under):
             out.append_text(self._card(c))
+            if u:
+                out.append(f"({u})", style="dim")
         return out
 
     def _draw_decision(self, view: NogginateView) -> None:
