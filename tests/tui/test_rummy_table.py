@@ -183,3 +183,51 @@ async def test_a_busy_table_shows_every_card_and_nothing_overlaps(game, size):
             assert not t.hand.compact  # two rows of big cards
             used = sum(w.region.height for w in board)
             assert used >= left.height - 2
+
+
+async def test_a_grown_meld_is_drawn_whole_in_the_redraw_that_changes_the_hand():
+    """Seen before: ``m1 ▸ 10`` for ``10♦10♥JK`` and a Q♦ missing for seconds after a layoff. The
+    chip's text, its width and its row's columns change in the very redraw (no pause between)."""
+    from engine.games.nickels.melds import make_book
+    from tui.widgets.wraprow import WrapRow
+    rules, busy = BUSY["nickels"]
+    app = TableApp("nickels", SEATS, seed=3, rules=rules)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await until_human_turn(pilot)
+        busy(app)
+        t = app.table
+        t.redraw()
+        await pilot.pause()
+        st = app.session.state
+        i, tm = next((i, tm) for i, tm in enumerate(st.melds) if len(tm.meld.cards) == 4 and not tm.meld.is_run)
+        grown = make_book(tm.meld.cards + tuple(parse_cards("10D")))
+        st.melds[i] = type(tm)(tm.id, tm.owner, grown)
+        t.redraw()  # and nothing else: no pause, no refresh between
+        chip = t.query_one(MeldsPanel).chip(tm.id)
+        assert chip.plain.count("10♦") == 2 and str(chip.render()).count("10♦") == 2
+        width = max(cell_len(r) for r in str(chip.render()).split("\n")) + 1
+        assert chip.styles.width.value == width
+        wrap = chip.parent
+        assert isinstance(wrap, WrapRow) and str(width) in wrap._spec.split()
+
+
+async def test_the_marks_are_explained_where_they_appear():
+    rules, busy = BUSY["nogginate"]
+    app = TableApp("nogginate", SEATS, seed=3, rules=rules)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await until_human_turn(pilot)
+        busy(app)
+        t = app.table
+        t.redraw()
+        await pilot.pause()
+        panel = t.query_one(MeldsPanel)
+        dirty = next(m for m in t.view.melds if m.jokers and not m.closed and m.kind == "nate")
+        tip = str(panel.chip(dirty.id).tooltip)
+        assert "clean / dirty" in tip and "open / closed" in tip and f"standing for a {dirty.rank}" in tip
+        guarded = next(m for m in t.view.melds if m.guards)
+        assert "no Steal may take from it" in str(panel.chip(guarded.id).tooltip)
+        assert "(2x)" in str(t.query_one(".meld-owner").tooltip)
+        tips = {w.card.text: str(w.tooltip) for w in t.hand._slots if w.card is not None and not w.card.is_natural}
+        assert tips["STL"].startswith("STL: Steal:") and tips["FZ"].startswith("FZ: a Freeze card")
+        assert "BN" in tips and "JK" in tips
+        assert "NG-35" in str(t.query_one(PileStrip).tooltip)
