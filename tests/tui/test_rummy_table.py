@@ -116,6 +116,22 @@ def test_every_mark_is_on_the_howto_screen():
 
 # -- a busy table at every size ----------------------------------------------------------------
 
+def busy_app(game: str) -> TableApp:
+    """The table of ``game`` for ``tests/rummy_support.py``'s busy position (seed 3)."""
+    return TableApp(game, SEATS, seed=3, rules=BUSY[game][0])
+
+
+async def busy_table(pilot, pauses: int = 1):
+    """On your first turn, the busy position built and drawn; returns the table screen."""
+    await until_human_turn(pilot)
+    app = pilot.app
+    BUSY[app.session.game.id][1](app)
+    app.table.redraw()
+    for _ in range(pauses):
+        await pilot.pause()
+    return app.table
+
+
 def _no_overlap(widgets) -> None:
     shown = [(w, w.screen.find_widget(w).region) for w in widgets if w.display and w.region.area]
     for i, (a, ra) in enumerate(shown):
@@ -126,15 +142,9 @@ def _no_overlap(widgets) -> None:
 @pytest.mark.parametrize("game", ["nickels", "nogginate"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_a_busy_table_shows_every_card_and_nothing_overlaps(game, size):
-    rules, busy = BUSY[game]
-    app = TableApp(game, SEATS, seed=3, rules=rules)
+    app = busy_app(game)
     async with app.run_test(size=size) as pilot:
-        await until_human_turn(pilot)
-        busy(app)
-        t = app.table
-        t.redraw()
-        for _ in range(4):
-            await pilot.pause()
+        t = await busy_table(pilot, pauses=4)
         view = t.view
         prefix = "nk" if game == "nickels" else "ng"
         board = [t.query_one(f"#{prefix}-info"), t.query_one(MeldsPanel), t.query_one(f"#{prefix}-decision"),
@@ -190,14 +200,9 @@ async def test_a_grown_meld_is_drawn_whole_in_the_redraw_that_changes_the_hand()
     chip's text, its width and its row's columns change in the very redraw (no pause between)."""
     from engine.games.nickels.melds import make_book
     from tui.widgets.wraprow import WrapRow
-    rules, busy = BUSY["nickels"]
-    app = TableApp("nickels", SEATS, seed=3, rules=rules)
+    app = busy_app("nickels")
     async with app.run_test(size=(120, 36)) as pilot:
-        await until_human_turn(pilot)
-        busy(app)
-        t = app.table
-        t.redraw()
-        await pilot.pause()
+        t = await busy_table(pilot)
         st = app.session.state
         i, tm = next((i, tm) for i, tm in enumerate(st.melds) if len(tm.meld.cards) == 4 and not tm.meld.is_run)
         grown = make_book(tm.meld.cards + tuple(parse_cards("10D")))
@@ -212,14 +217,9 @@ async def test_a_grown_meld_is_drawn_whole_in_the_redraw_that_changes_the_hand()
 
 
 async def test_the_marks_are_explained_where_they_appear():
-    rules, busy = BUSY["nogginate"]
-    app = TableApp("nogginate", SEATS, seed=3, rules=rules)
+    app = busy_app("nogginate")
     async with app.run_test(size=(120, 36)) as pilot:
-        await until_human_turn(pilot)
-        busy(app)
-        t = app.table
-        t.redraw()
-        await pilot.pause()
+        t = await busy_table(pilot)
         panel = t.query_one(MeldsPanel)
         dirty = next(m for m in t.view.melds if m.jokers and not m.closed and m.kind == "nate")
         tip = str(panel.chip(dirty.id).tooltip)

@@ -558,7 +558,7 @@ def card_fan(cards: Sequence[Card], app: App | None, *, under: Sequence[str] = (
     a = ascii_mode(app)
     face = theme_color(app, "card-face")
     edge = Style(color="#8a8a8a", bgcolor=face)
-    hot = mark_color or _theme_var(app, "success", "#2e7d32")
+    hot = mark_color or theme_var(app, "success", "#2e7d32")
     hot_edge = Style(color=hot, bgcolor=face, bold=True)
     rows = [Text(no_wrap=True), Text(no_wrap=True), Text(no_wrap=True)]
     n = len(cards)
@@ -590,8 +590,9 @@ def card_fan(cards: Sequence[Card], app: App | None, *, under: Sequence[str] = (
     return rows
 
 
-def _theme_var(app: App | None, name: str, default: str) -> str:
-    """A Textual theme variable (``success``, ``warning``...) of the app, else ``default``."""
+def theme_var(app: App | None, name: str, default: str) -> str:
+    """A Textual theme variable (``success``, ``warning``...) of the app's theme, else ``default``
+    (an app still starting, none). Returns a colour string."""
     try:
         value = app.theme_variables.get(name) if app is not None else None
     except Exception:  # an app still starting has no theme yet

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.cards import Card, CardKind
-from tui.widgets.cards import CardWidget, ascii_mode, card_big, card_small, theme_color
+from tui.widgets.cards import CardWidget, ascii_mode, card_big, card_small, theme_color, theme_var
 
 
 class FitLabel(Static):
@@ -294,7 +294,7 @@ class PileStrip(Widget):
         if mark not in _MARKS:
             return None
         var, default = _MARKS[mark]
-        return theme_color(self.app, var) if var.startswith("card-") else _var(self.app, var, default)
+        return theme_color(self.app, var) if var.startswith("card-") else theme_var(self.app, var, default)
 
     def _block(self, pile: Pile, room: int) -> list[Text]:
         """One pile as big cards: five rows of cards, its caption and its note; the cards beneath
@@ -362,14 +362,6 @@ class PileStrip(Widget):
             if pile.note:
                 out.append(f" {pile.note}", style=Style(color=color, bold=True) if color else "italic")
         return out
-
-
-def _var(app: App | None, name: str, default: str) -> str:
-    try:
-        value = app.theme_variables.get(name) if app is not None else None
-    except Exception:  # an app still starting has no theme yet
-        value = None
-    return str(value) if value else default
 
 
 def _crop(text: Text, width: int) -> Text:
