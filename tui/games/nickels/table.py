@@ -258,6 +258,8 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             if claims:
                 cap.append(f" {claims} claim{'s' if claims != 1 else ''}", style="not bold")
             status = "down" if view.down_turn[s] >= 0 else "not down"
+            if s == view.turn and view.owed != (0, 0):  # NK-11: the contract is being laid
+                status = "going down"
             cap.append(f"\n {plural(size, 'card', 'cards')} · {status}", style="not bold")
             melds = []
             for tm in view.melds:
