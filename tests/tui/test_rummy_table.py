@@ -64,6 +64,11 @@ def test_what_changed_since_your_last_move_from_the_events():
     ng = Changes(NG_CHANGES)
     ng.add([secret], NAMES, viewer=0)
     assert ng.lines == []  # never a secret of another team
+    steal = Event("steal", "{seat} {seat:plays|play} Steal: 5♠ from m2 onto m7", 1,
+                  {"meld": 7, "from": 2, "cards": ["STL", "5S"]})
+    ng.add([steal], NAMES, viewer=0)
+    assert ng.marked(7, ["4S", "5S", "6S"]) == (False, (1,)) and ng.marked(2, ["2S", "3S"]) == (True, ())
+    assert ng.lines == ["Bix plays Steal: 5♠ from m2 onto m7"]
 
 
 class StripApp(App[None]):

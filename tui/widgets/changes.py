@@ -22,7 +22,8 @@ class ChangeKinds:
 
     Attributes:
         new_meld: kinds whose ``data["meld"]`` is a meld laid whole (``meld``, ``combine``).
-        grown: kinds whose ``data["meld"]`` got the cards ``data["cards"]`` (``layoff``, ``add``).
+        grown: kinds whose ``data["meld"]`` got the cards ``data["cards"]`` (``layoff``, ``add``); the
+            meld ``data["from"]`` they came from, if any (a Steal's victim), changed as a whole.
         touched: kinds that changed the meld ``data["meld"]`` as a whole (``close``, ``merge``).
         pile: kinds that take from the discard pile (``take``, ``claim``, ``pile``).
         said: kinds whose sentence is told in the "what changed" line (every kind above is).
@@ -82,6 +83,9 @@ class Changes:
             elif e.kind in k.grown and isinstance(mid, int):
                 if self.melds.get(mid, None) != []:
                     self.melds.setdefault(mid, []).extend(str(c) for c in e.data.get("cards") or ())
+                source = e.data.get("from")
+                if isinstance(source, int):  # the meld a card came from (a Steal's victim) changed too
+                    self.melds[source] = []
             if e.kind in k.pile:
                 self.pile = True
             template = k.words.get(e.kind, e.text).replace("<card>", pretty_text(str(e.data.get("card", ""))))
