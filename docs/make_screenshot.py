@@ -1,12 +1,15 @@
-"""Regenerate docs/screenshot.svg: the Nags table a few moves into a game.
+"""Regenerate the README's table screenshots: docs/screenshot.svg (the Nags table a few moves
+into a game) and, at 120x36, docs/nickels-screenshot.svg and docs/nogginate-screenshot.svg (a
+rummy table mid-round: the hint's move for you, the bots' own, until melds lie on the table).
 
-Usage: python docs/make_screenshot.py   (writes docs/screenshot.svg)
+Usage: python docs/make_screenshot.py [nags|nickels|nogginate|all]   (default: all)
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import sys
 from pathlib import Path
 
 os.environ.setdefault("CARDTABLE_PACE", "0")
@@ -15,6 +18,34 @@ from engine.config import default_table  # noqa: E402
 from engine.seats import SeatSpec  # noqa: E402
 from engine.session import Session  # noqa: E402
 from tui.app import CardtableApp  # noqa: E402
+
+
+#: The rummy screenshots: game -> (rules, seed, melds on the table before the shot).
+RUMMY = {"nickels": ({}, 8, 4), "nogginate": ({"use_cheat_cards": True}, 5, 4)}
+
+
+async def rummy(game: str) -> None:
+    """docs/<game>-screenshot.svg: the table at 120x36 on your turn once melds lie on it."""
+    rules, seed, melds = RUMMY[game]
+    seats = [SeatSpec.parse(s) for s in ("human:You", "ai:easy:Bix", "ai:easy:Cy", "ai:easy:Dee")]
+    session = Session(game, rules, seats, seed=seed, write_log=False)
+    session.advance()
+    for _ in range(2000):  # your moves are the hint's, the bots' their own
+        if session.is_over or (session.to_move == 0 and len(session.view(0).melds) >= melds  # type: ignore[attr-defined]
+                               and len(session.view(0).legal_actions()) > 2):
+            break
+        seat = session.to_move
+        session.act(session.hint(0) if seat == 0 else session.bot_choose())
+    app = CardtableApp(default_table(), start="table", session=session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if session.to_move == 0:
+                break
+        await pilot.pause(0.3)
+        out = Path(__file__).with_name(f"{game}-screenshot.svg")
+        app.save_screenshot(filename=out.name, path=str(out.parent))
+        print("wrote", out)
 
 
 async def main() -> None:
@@ -40,4 +71,9 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    which = sys.argv[1] if len(sys.argv) > 1 else "all"
+    if which in ("nags", "all"):
+        asyncio.run(main())
+    for game in RUMMY:
+        if which in (game, "all"):
+            asyncio.run(rummy(game))

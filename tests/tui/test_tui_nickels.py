@@ -134,7 +134,7 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         assert "NK-15" in status(app).message_text
         panel = t.query_one(MeldsPanel)
         chip = panel.chip(t.view.melds[1].id)
-        assert chip is not None and "m2 ▸ 9♦9♥9♠" in str(chip.render())
+        assert chip is not None and "m2 ▸ 9♦9♥9♠" in chip.plain and "│9♦│9♥│9♠ │" in str(chip.render())
         await select(pilot, ["2D"])
         await press(pilot, "d")
         await wait_for(pilot, lambda: ready(app))
@@ -154,8 +154,10 @@ async def test_claim_going_down_and_a_layoff_by_keys():
         assert sorted(t.view.melds[1].meld.text().split()) == ["9C", "9D", "9H", "9S"]
         await pilot.pause()
         await pilot.pause()
-        shown = str(chip.render())
-        assert shown == "m2 ▸ 9♣9♦9♥9♠" and chip.size.width >= len(shown) and chip.size.height == 1  # refitted
+        shown = str(chip.render()).split("\n")
+        # the card just laid off stands out (heavy edge) until the next move of yours
+        assert chip.plain == "m2 ▸ 9♣9♦9♥9♠ book" and shown[2] == "┃9♣│9♦│9♥│9♠ │"
+        assert chip.size.width >= max(len(r) for r in shown) and chip.size.height == len(shown)  # refitted at once
         # a layoff that breaks a rule is refused with the engine's sentence
         await select(pilot, ["KC"])
         await press(pilot, "o")  # no card fits a meld: o is not offered and says why
@@ -205,7 +207,8 @@ async def test_a_run_with_a_joker_and_a_joker_swap():
         await wait_for(pilot, lambda: ready(app))
         run = [tm for tm in t.view.melds if tm.owner == 0 and tm.meld.is_run][0]
         assert run.meld.text() == "5H JK=6H 7H 8H"
-        assert "JK(6)" in str(t.query_one(MeldsPanel).chip(run.id).render())
+        chip = t.query_one(MeldsPanel).chip(run.id)
+        assert "JK(6)" in chip.plain and "╰6♥" in str(chip.render())  # the card the joker stands for, under it
         await select(pilot, ["10S"])
         await press(pilot, "d")
         await wait_for(pilot, lambda: ready(app))

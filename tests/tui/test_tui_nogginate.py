@@ -95,7 +95,7 @@ async def test_a_whole_turn_draw_meld_of_four_discard():
         meld = next(m for m in s.state.melds if m.id == mid)
         assert meld.kind == NOGGI and len(meld.cards) == 4
         chip = t.query_one(f"#meld-{mid}")
-        assert "4♠5♠6♠7♠ open" in chip.render().plain
+        assert "4♠5♠6♠7♠ open" in chip.plain
         # a refusal shows the engine's sentence with the rule
         t.hand.select_cards(cards("9H"))
         await press(pilot, str(mid))

@@ -79,13 +79,15 @@ async def test_the_draw_choice_keys_and_the_cheat_piles_on_the_felt():
         assert text.startswith("Draw two cards (d custom, 1 one custom and one cheat, 2 two cheat)")
         info = t.query_one("#ng-info").render().plain
         n = t.view.cheat_stock_count
-        assert f"Cheat stock {n} · cheat pile" in info
+        piles = {p.name: p.count for p in t.query_one("#ng-info").piles}
+        assert piles["Cheat stock"] == n and piles["Cheat pile"] == 0
+        assert f"Cheat {n} " in info and "Cheat pile 0" in info  # one line at 80x24
         await press(pilot, "1")
         assert moves_of(s)[-1] == "draw 1c1x"
         await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
         held = sum(1 for c in t.view.hand if c in CHEAT_CARDS)
         assert held == 1
-        assert f"Cheat stock {n - 1} " in t.query_one("#ng-info").render().plain
+        assert f"Cheat {n - 1} " in t.query_one("#ng-info").render().plain
         assert "(1x)" in t.query_one("#meld-row-0").query_one(".meld-owner").render().plain
 
 

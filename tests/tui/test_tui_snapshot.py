@@ -191,3 +191,26 @@ def test_nogginate_cheat_cards_layout(snap_compare, size):
         await _until_settled(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+#: The sizes of the busy rummy tables (issue 24): the smallest, the README's, the largest.
+RUMMY_SIZES = [(80, 24), (120, 36), (200, 60)]
+
+
+@pytest.mark.parametrize("size", RUMMY_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["nickels", "nogginate"])
+def test_busy_rummy_table_layout(snap_compare, game, size):
+    """Nickels and Nogginate mid-round (``tests/rummy_support.py``): a long hand, many melds as small
+    overlapping cards, a pile with cards beneath (frozen in Nogginate, claimable in Nickels), cheat
+    cards, a CJK seat name."""
+    from rummy_support import BUSY, SEATS
+    rules, busy = BUSY[game]
+    app = SnapshotApp(SEATS, seed=3, rules=rules, game=game)
+
+    async def run_before(pilot) -> None:
+        await _until_settled(pilot)
+        busy(pilot.app)
+        pilot.app.table.redraw()
+        await _until_settled(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

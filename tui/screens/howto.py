@@ -165,11 +165,32 @@ def howto_markdown(game_id: str, keymap: Mapping[str, str] | None = None) -> tup
         pointing to the full rules and ``found`` is False.
     """
     try:
-        return follow_keymap(get_spec(game_id).howto_text(), table_bindings(game_id), keymap), True
+        text = get_spec(game_id).howto_text()
+        legend = legend_markdown(game_id)
+        if legend:
+            text = text.rstrip() + "\n\n" + legend
+        return follow_keymap(text, table_bindings(game_id), keymap), True
     except (UnknownGame, OSError, ModuleNotFoundError):
         title = game_title(game_id)
         return (f"# How to play {title}\n\nThere is no short guide to {title} yet: the full rules are one key "
                 "away.\n", False)
+
+
+def legend_markdown(game_id: str) -> str:
+    """The "What the table shows" section of ``game_id``'s how-to: every mark and abbreviation
+    of its table (its screen class's ``LEGEND``: (mark, meaning) pairs, the same text as the
+    table's tooltips) as a Markdown list; "" for a game whose table declares none."""
+    from tui.screens import TableScreenError, has_table_screen, table_screen_class
+    if not has_table_screen(game_id):
+        return ""
+    try:
+        legend = getattr(table_screen_class(game_id), "LEGEND", ())
+    except TableScreenError:
+        return ""
+    if not legend:
+        return ""
+    rows = "\n".join(f"* **{mark}**: {words}" for mark, words in legend)
+    return f"## What the table shows\n\n{rows}\n"
 
 
 def table_bindings(game_id: str) -> list[BindingType]:
@@ -290,4 +311,5 @@ class HowToScreen(Screen[None]):
 
 
 __all__ = ["HowToScreen", "app_bindings", "binding_rows", "follow_keymap", "game_title", "howto_markdown",
+           "legend_markdown",
            "howto_page", "key_sections", "key_text", "keys_markdown", "keys_renderable", "remapped", "table_bindings"]

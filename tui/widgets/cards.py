@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Collection, Mapping, Sequence
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -532,3 +533,68 @@ class SmallCard(Widget):
 
     def on_click(self) -> None:
         self.post_message(CardWidget.Clicked(self, self.index, self.card, self.source))
+
+
+def card_fan(cards: Sequence[Card], app: App | None, *, under: Sequence[str] = (), marked: Collection[int] = (),
+             palette: str = "french", mark_color: str | None = None) -> list[Text]:
+    """Small overlapping cards in three rows (a meld, the cards beneath a pile's top): each card
+    shows its top-left corner (its :func:`card_label`), the last card whole::
+
+        ╭──╭──╭──╭───╮
+        │4♠│5♠│JK│7♠ │
+        ╰──╰──╰6♠╰───╯
+
+    Args:
+        cards: the cards, left to right.
+        app: for the theme's colours (None: :data:`THEME_DEFAULTS`).
+        under: per card, a word written in its bottom edge ("" for none): what a joker stands
+            for (``6♠`` above).
+        marked: indices of cards drawn with a heavy border in ``mark_color`` (what just changed).
+        palette: the suit colours (:data:`SUIT_PALETTES`).
+        mark_color: the marked cards' border colour (default: the theme's ``$success``, else green).
+    Returns:
+        Three Text rows of equal width in cells (empty rows for no cards).
+    """
+    a = ascii_mode(app)
+    face = theme_color(app, "card-face")
+    edge = Style(color="#8a8a8a", bgcolor=face)
+    hot = mark_color or theme_var(app, "success", "#2e7d32")
+    hot_edge = Style(color=hot, bgcolor=face, bold=True)
+    rows = [Text(no_wrap=True), Text(no_wrap=True), Text(no_wrap=True)]
+    n = len(cards)
+    for i, card in enumerate(cards):
+        label = card_label(card, a)
+        below = under[i] if i < len(under) else ""
+        w = max(cell_len(label), cell_len(below), 2)
+        last = i == n - 1
+        if last:
+            w += 1
+        heavy = i in marked
+        style = hot_edge if heavy else edge
+        if a:
+            tl, tr, bl, br, h, v = "+", "+", "+", "+", "-", "|"
+        elif heavy:
+            tl, tr, bl, br, h, v = "┏", "┓", "┗", "┛", "━", "┃"
+        else:
+            tl, tr, bl, br, h, v = "╭", "╮", "╰", "╯", "─", "│"
+        rows[0].append(tl + h * w + (tr if last else ""), style=style)
+        rows[1].append(v, style=style)
+        rows[1].append(label + " " * (w - cell_len(label)),
+                       style=Style(color=card_color(app, card, palette), bgcolor=face, bold=True))
+        if last:
+            rows[1].append(v, style=style)
+        rows[2].append(bl, style=style)
+        if below:
+            rows[2].append(below, style=Style(color=card_color(app, card, palette), bgcolor=face, italic=True))
+        rows[2].append(h * (w - cell_len(below)) + (br if last else ""), style=style)
+    return rows
+
+
+def theme_var(app: App | None, name: str, default: str) -> str:
+    """A Textual theme variable (``success``, ``warning``...) of the app's theme, else ``default``
+    (an app still starting, none). Returns a colour string."""
+    try:
+        value = app.theme_variables.get(name) if app is not None else None
+    except Exception:  # an app still starting has no theme yet
+        value = None
+    return str(value) if value else default

@@ -269,11 +269,21 @@ class FanHand(HandView):
     """
 
     GROUPS = ("suit", "rank")
+    #: From this many terminal rows a fan may take three rows of big cards (a 40-card hand at 200x60).
+    THREE_ROWS_FROM = 56
 
     def __init__(self, *, group: str = "suit", id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.group = group if group in self.GROUPS else "suit"
         self._given: list[Card] = []
+
+    def big_rows(self) -> int:
+        """As :meth:`HandView.big_rows`, but three rows on a terminal of :attr:`THREE_ROWS_FROM` rows
+        or more (unless :attr:`max_big_rows` is set)."""
+        rows = super().big_rows()
+        if self.max_big_rows is None and rows == 2 and self.app.size.height >= self.THREE_ROWS_FROM:
+            return 3
+        return rows
 
     def grouped(self, cards: Sequence[Card]) -> list[Card]:
         """``cards`` in the order shown under the current grouping."""

@@ -44,14 +44,19 @@ from engine.cards import Card
 from engine.core import Action, View
 from engine.games.nickels.game import CLAIM, DECLINE, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.view import NickelsView
-from tui.games.nickels.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, action_cards, contract_line,
-                                  default_key, describe_action, hand_breakdown, meld_plain, meld_text, name, names,
-                                  prompt)
+from tui.games.nickels.ui import (CAPTION_TIP, CHANGE_KINDS, HAND_WORD, JOKER_TIP, KEY_HELP, LEGEND, STRONG_EVENT_KINDS,
+                                  action_cards, contract_line, default_key, describe_action, hand_breakdown,
+                                  meld_faces, meld_plain, meld_text, meld_tip, name, names, prompt)
 from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove
 from tui.screens.rummy_input import Outcome, RummyInput
+from rich.cells import cell_len, set_cell_size
+
+from engine.core import Event
 from tui.widgets.cards import card_small
+from tui.widgets.changes import Changes
+from tui.widgets.piles import Pile, PileStrip
 from tui.widgets.decision import DecisionBar
 from tui.widgets.hand import FanHand
 from tui.widgets.melds import MeldLine, MeldsPanel
@@ -140,12 +145,13 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     HAND_WORD = HAND_WORD
     STRONG_EVENT_KINDS = STRONG_EVENT_KINDS
     KEY_HELP = KEY_HELP
+    LEGEND = LEGEND
     SCORES_TITLE = "Score sheet"
 
     DEFAULT_CSS = """
     NickelsTableScreen #nk-board { height: 1fr; overflow-y: auto; }
     NickelsTableScreen #nk-info { height: auto; padding: 0 1; }
-    NickelsTableScreen #nk-melds { height: auto; max-height: 14; }
+    NickelsTableScreen #nk-melds { height: 1fr; min-height: 4; max-height: 100%; }
     NickelsTableScreen #nk-hand-panel { height: auto; border: round $accent; border-title-color: $accent; }
     NickelsTableScreen #nk-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
     NickelsTableScreen.-ascii #nk-hand-panel { border: ascii $primary; }
@@ -158,6 +164,8 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         self.input = RummyInput(lambda: self.view, self.human_act, self.describe_action, action_cards)
         #: several people at one terminal: per seat, (offer key, claims?) from the last claim window
         self._claim_answers: dict[int, tuple[tuple, bool]] = {}
+        #: what changed since the shown seat's last move (highlighted, and said in the piles' strip)
+        self.changes = Changes(CHANGE_KINDS)
         if len(self.humans) > 1:
             for seat in self.humans:
                 session.set_standing_order(seat, self._claim_order(seat))
@@ -165,7 +173,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     # -- layout ----------------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
         with Vertical(id="nk-board"):
-            yield Static("", id="nk-info", classes="table-panel")
+            yield PileStrip(id="nk-info", classes="table-panel")
             yield MeldsPanel(id="nk-melds", classes="table-panel")
             yield DecisionBar(id="nk-decision")
             with Vertical(id="nk-hand-panel"):
@@ -194,28 +202,8 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         self.set_binding_text("Pass" if offer else "Select", "nk.space")
         # one key per move in the footer: on an offer space passes, and p (which passes too) is not shown
         self._replace_bindings(lambda b: b.id == "nk.pass", show=not offer)
-        info = Text()
-        info.append(contract_line(view), style="bold")
-        info.append(f" · draw pile {view.pool_count} · discard pile ")
-        if view.discards:
-            info.append_text(card_small(view.discards[-1], self.app))
-            info.append(f" ({len(view.discards) - 1} beneath)")
-        else:
-            info.append("empty", style="dim")
-        self.query_one("#nk-info", Static).update(info)
-        rows = []
-        for s, nm in enumerate(self.names):
-            mark = (">" if a else "▶") if s == view.to_move else " "
-            size = view.hand_sizes[s]
-            claims = view.claims[s]
-            cap = Text(f"{mark}{nm[:12]}", style="bold" if s == view.to_move else "")
-            if claims:
-                cap.append(f" {claims} claim{'s' if claims != 1 else ''}", style="not bold")
-            status = "down" if view.down_turn[s] >= 0 else "not down"
-            cap.append(f"\n {plural(size, 'card', 'cards')} · {status}", style="not bold")
-            melds = [MeldLine(tm.id, meld_text(tm.meld, self._card)) for tm in view.melds if tm.owner == s]
-            rows.append((cap, melds))
-        self.query_one(MeldsPanel).show(rows, target=self.input.target, ascii_only=a)
+        self._draw_piles(view)
+        self._draw_melds(view)
         panel = self.query_one("#nk-hand-panel")
         panel.set_class(not mine, "-waiting")
         hand = self.hand
@@ -224,12 +212,64 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             panel.border_title = "Hand hidden"
         else:
             hand.set_cards(view.hand)
+            for w in hand._slots:
+                w.tooltip = JOKER_TIP if w.card is not None and w.card.is_joker else None
             many = len(self.humans) > 1
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
             extra = f", others know of {names(known, a, ' ')}" if known else ""
             panel.border_title = (f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})")
         self._draw_decision(view)
+
+    def events_logged(self, events: Sequence[Event]) -> None:
+        self.changes.add(events, self.names, self.shown_seat)
+
+    def _draw_piles(self, view: NickelsView) -> None:
+        """The draw pile and the discard pile as cards (the top card that may be claimed stands
+        out), the contract and what just changed beside them."""
+        offer = view.phase == Phase.OFFER and bool(view.discards)
+        mark, note, tip = "", "", ""
+        if offer:
+            mark = "claim"
+            note = "may be claimed (c)" if view.may_claim(view.seat) and self.human_turn() else "offered"
+            tip = "its top card may be claimed out of turn with a face-down penalty card (NK-13c)"
+        elif self.changes.pile:
+            mark = "new"
+        piles = [Pile("Draw pile", view.pool_count, tip="face down; pass (p) on the discard to draw from it"),
+                 Pile("Discard pile", len(view.discards), tuple(view.discards), mark, note, tip, "Discard")]
+        lines: list[str | Text] = [Text(contract_line(view), style="bold")]
+        for line in self.changes.lines[-4:]:
+            lines.append(Text(line, style="italic"))
+        self.query_one("#nk-info", PileStrip).show(piles, lines)
+
+    def _draw_melds(self, view: NickelsView) -> None:
+        """One row per player: name, cards held, down or not, claims; that player's melds as
+        small overlapping cards (one line each on a short screen), what just changed marked."""
+        a = self.ascii
+        rows = []
+        for s, nm in enumerate(self.names):
+            mark = (">" if a else "▶") if s == view.to_move else " "
+            size = view.hand_sizes[s]
+            claims = view.claims[s]
+            cap = Text(f"{mark}{nm}", style="bold" if s == view.to_move else "")
+            if claims:
+                cap.append(f" {claims} claim{'s' if claims != 1 else ''}", style="not bold")
+            status = "down" if view.down_turn[s] >= 0 else "not down"
+            if s == view.turn and view.owed != (0, 0):  # NK-11: the contract is being laid
+                status = "going down"
+            cap.append(f"\n {plural(size, 'card', 'cards')} · {status}", style="not bold")
+            melds = []
+            for tm in view.melds:
+                if tm.owner != s:
+                    continue
+                faces, under = meld_faces(tm.meld, a)
+                new, changed = self.changes.marked(tm.id, [c.text for c in faces])
+                melds.append(MeldLine(tm.id, meld_text(tm.meld, self._card), faces, under,
+                                      Text("run" if tm.meld.is_run else "book", style="dim"),
+                                      meld_tip(tm.meld, tm.id, a), changed, new))
+            rows.append((cap, melds))
+        self.query_one(MeldsPanel).show(rows, target=self.input.target, ascii_only=a, tall=not self.has_class("-short"),
+                                        caption_width=23, caption_tip=CAPTION_TIP)
 
     def _draw_decision(self, view: NickelsView) -> None:
         bar = self.query_one(DecisionBar)
@@ -270,9 +310,10 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         side = 46 if wide < 100 else max(34, min(58, int(wide * 0.36)))  # the side column (base_table's CSS)
         room = side - 4 - 8  # its border and padding, the round column
         short = [x.split(" (")[0] for x in self.names]  # "Bix (easy)" -> "Bix"
-        w = max(3, min(7, room // max(1, n) - 1, max(len(x) for x in short)))
+        w = max(3, min(7, room // max(1, n) - 1, max(cell_len(x) for x in short)))
         out = Text(no_wrap=True)
-        out.append("Round ".ljust(8) + " ".join(x[:w].rjust(w) for x in short) + "\n", style="bold")
+        heads = [x if cell_len(x) <= w else set_cell_size(x, w) for x in short]  # cells: a CJK name is 2 a character
+        out.append("Round ".ljust(8) + " ".join(" " * (w - cell_len(x)) + x for x in heads) + "\n", style="bold")
         for r in range(7):
             cur = r == view.round_no and not view.is_over
             label = f"{'>' if self.ascii else '▶'}" if cur else " "

@@ -19,6 +19,7 @@ from engine.games.nickels.game import (HAND_NAMES, ROUNDS, Claim, Decline, Disca
 from engine.games.nickels.melds import (JOKER, Book, Meld, Run, book_candidates, contract_text, next_melds,
                                         pos_rank, run_candidates)
 from engine.cards import rank_text
+from tui.widgets.changes import ChangeKinds
 from tui.widgets.narration import notation_words
 
 HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
@@ -55,17 +56,75 @@ def names(cards: Sequence[Card], ascii_only: bool = False, sep: str = "") -> str
 
 def meld_text(meld: Meld, card: CardText, sep: str = "") -> Text:
     """A meld as small cards side by side (``sep`` between them: none on the table, a space
-    in a sentence); a joker in a run shows what it stands for (``JK(6)``)."""
+    in a sentence); a joker shows the rank it stands for (``JK(6)``, NK-9)."""
     out = Text()
     for i, c in enumerate(meld.cards):
         if i and sep:
             out.append(sep)
-        if c.is_joker and isinstance(meld, Run):
+        if c.is_joker:
             out.append_text(card(c))
-            out.append(f"({rank_text(pos_rank(meld.lo + i))})", style="dim")
+            rank = pos_rank(meld.lo + i) if isinstance(meld, Run) else meld.rank
+            out.append(f"({rank_text(rank)})", style="dim")
         else:
             out.append_text(card(c))
     return out
+
+
+def meld_faces(meld: Meld, ascii_only: bool = False) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """A meld's cards and, per card, what it stands for (a joker: ``6♥`` in a run, ``7`` in a
+    book of 7s, NK-9; "" for a natural card), for the small overlapping cards."""
+    under = []
+    for i, c in enumerate(meld.cards):
+        if not c.is_joker:
+            under.append("")
+        elif isinstance(meld, Run):
+            under.append(name(meld.card_at(meld.lo + i), ascii_only))
+        else:
+            under.append(rank_text(meld.rank))
+    return meld.cards, tuple(under)
+
+
+def meld_tip(meld: Meld, meld_id: int, ascii_only: bool = False) -> str:
+    """The tooltip of a meld: what it is and what its jokers stand for (NK-7 to NK-9)."""
+    if isinstance(meld, Run):
+        lo, hi = name(meld.card_at(meld.lo), ascii_only), name(meld.card_at(meld.hi), ascii_only)
+        what = f"a run (NK-8) from {lo} to {hi}"
+    else:
+        what = f"a book of {rank_text(meld.rank)}s (NK-7)"
+    jokers = [f"{name(meld.card_at(meld.lo + i), ascii_only) if isinstance(meld, Run) else rank_text(meld.rank)}"
+              for i, c in enumerate(meld.cards) if c.is_joker]
+    tip = f"m{meld_id}: {what}."
+    if jokers:
+        tip += f" JK = a joker, here standing for {', '.join(jokers)} (NK-9; w swaps it for that card)."
+    return tip + " Lay off on it: select a card, o, then its number."
+
+
+#: Every mark and abbreviation the Nickels table shows, and what it means (tooltips and the ``?`` screen).
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("m3", "meld number 3: type its number (or click it) to lay off on it or swap its joker"),
+    ("JK", "a joker: stands for any card; in a meld the card under it is the one it stands for (NK-9)"),
+    ("JK(6)", "in one line: a joker standing for the 6 of the run"),
+    ("book / run", "3+ cards of one rank (NK-7) / 4+ in sequence of one suit (NK-8)"),
+    ("down / not down", "has laid the round's contract (NK-11) / has not yet"),
+    ("2 claims", "out-of-turn claims used this round, each with a face-down penalty card (NK-13c)"),
+    ("yellow top card", "the discard that may be claimed now (c claims it, space passes)"),
+    ("green border", "what changed since your last move: a meld laid, a card laid off, the pile taken"),
+    ("░░", "a face-down card: the draw pile"),
+    ("▶", "the player to move"),
+)
+
+#: The tooltip of a joker in the hand.
+JOKER_TIP = "JK: " + dict(LEGEND)["JK"]
+
+#: The tooltip of a player's caption on the melds panel.
+CAPTION_TIP = "\n".join(f"{code}: {words}" for code, words in LEGEND if code in ("▶", "down / not down", "2 claims"))
+
+#: The events that change the Nickels table (:class:`tui.widgets.changes.Changes`).
+CHANGE_KINDS = ChangeKinds(
+    new_meld=frozenset({"meld"}), grown=frozenset({"layoff", "swap"}), pile=frozenset({"take", "claim"}),
+    said=frozenset({"take", "claim", "meld", "layoff", "swap", "discard", "out", "draw"}),
+    words={"claim": "{seat} {seat:claims|claim} <card> with a face-down penalty card (May I?)"},
+)
 
 
 def meld_plain(meld: Meld, ascii_only: bool = False, sep: str = "") -> str:
@@ -228,6 +287,7 @@ def hand_breakdown(data: dict, names_: Sequence[str], ascii_only: bool = False) 
     return "; ".join(parts)
 
 
-__all__ = ["HAND_WORD", "KEYS", "KEY_HELP", "default_key", "STRONG_EVENT_KINDS", "action_cards", "contract_line",
-           "describe_action", "hand_breakdown", "holds_contract", "meld_plain", "meld_text", "missing_text", "name",
-           "names", "prompt", "JOKER"]
+__all__ = ["CAPTION_TIP", "CHANGE_KINDS", "JOKER_TIP", "HAND_WORD", "KEYS", "KEY_HELP", "LEGEND", "default_key",
+           "meld_faces", "meld_tip", "STRONG_EVENT_KINDS", "action_cards", "contract_line", "describe_action",
+           "hand_breakdown", "holds_contract", "meld_plain", "meld_text", "missing_text", "name", "names", "prompt",
+           "JOKER"]

@@ -56,16 +56,22 @@ from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, R
 from engine.games.nogginate.game import Discard, GoOut, Phase, TakePile
 from engine.games.nogginate.melds import NOGGI
 from tui.games.nogginate.palette import SUITS
-from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TELL_MENU, action_cards,
-                                    default_key, describe_action, hand_breakdown, meld_text, name, names, pile_text,
-                                    power_name, prompt, shown_text, special_style, team_name, team_status)
+from tui.games.nogginate.ui import (CAPTION_TIP, CHANGE_KINDS, HAND_WORD, KEY_HELP, LEGEND, STRONG_EVENT_KINDS,
+                                    TELL_MENU, action_cards, card_tip, default_key, describe_action, hand_breakdown,
+                                    meld_faces, meld_marks_text, meld_tip, name, names, power_name, prompt, shown_text,
+                                    special_style, team_name, team_status)
 from engine.games.nogginate.view import NogginateView
 from engine.session import Session
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove, hinted_move
 from tui.screens.rummy_input import Outcome, Pending, RummyInput
 from tui.screens.summary import session_teams
+from rich.cells import cell_len, set_cell_size
+
+from engine.core import Event
 from tui.widgets.cards import card_small
+from tui.widgets.changes import Changes
+from tui.widgets.piles import Pile, PileStrip
 from tui.widgets.decision import DecisionBar
 from tui.widgets.hand import FanHand
 from tui.widgets.melds import MeldLine, MeldsPanel
@@ -118,6 +124,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
     HAND_WORD = HAND_WORD
     STRONG_EVENT_KINDS = STRONG_EVENT_KINDS
     KEY_HELP = KEY_HELP
+    LEGEND = LEGEND
 
     DEFAULT_CSS = """
     NogginateTableScreen #ng-board { height: 1fr; overflow-y: auto; }
@@ -140,11 +147,13 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         self.card_choices: list[Card] = []
         self.power_for: Card | None = None
         self.teams: list[list[int]] = session_teams(session) or [[s] for s in range(len(self.names))]
+        #: what changed since the shown seat's last move (highlighted, and said in the piles' strip)
+        self.changes = Changes(CHANGE_KINDS)
 
     # -- layout ----------------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
         with Vertical(id="ng-board"):
-            yield Static("", id="ng-info", classes="table-panel")
+            yield PileStrip(id="ng-info", classes="table-panel")
             yield MeldsPanel(id="ng-melds", classes="table-panel")
             yield DecisionBar(id="ng-decision")
             yield Static("", id="ng-shown")
@@ -170,29 +179,8 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
     # -- hooks ---------------------------------------------------------------------------
     def refresh_view(self, view: NogginateView) -> None:
         mine = self.human_turn()
-        a = self.ascii
-        info = Text()
-        info.append(f"Round {view.round_no + 1}", style="bold")
-        if view.dealer >= 0:
-            info.append(f" · dealer {self.names[view.dealer]} · ")
-        info.append_text(pile_text(view, self._card))
-        self.query_one("#ng-info", Static).update(info)
-        rows = []
-        for t, members in enumerate(view.teams):
-            on_move = view.to_move in members
-            mark = (">" if a else "▶") if on_move else " "
-            cap = Text(f"{mark}{team_name(view, t, self.names)[:22]}", style="bold" if on_move else "")
-            cheats = view.cheat_counts or (0,) * len(view.hand_sizes)
-            bonus = f" · bonus {view.bonuses[t]}" if view.bonuses[t] else ""
-            # with cheat cards each hand's count of them (public, "(2x)") and the bonus goes up a line
-            up = bonus if view.variant.use_cheat_cards else ""
-            cap.append(f"\n {view.totals[t]:,} · {team_status(view, t)}{up}", style="not bold")
-            sizes = " ".join(f"{self.names[s].split(' (')[0][:5]} {view.hand_sizes[s]}"
-                             + (f"({cheats[s]}x)" if cheats[s] else "") for s in members)
-            cap.append(f"\n {sizes}{'' if up else bonus}", style="not bold dim")
-            melds = [MeldLine(m.id, meld_text(m, self._card, kind=False)) for m in view.melds if m.team == t]
-            rows.append((cap, melds))
-        self.query_one(MeldsPanel).show(rows, target=None, ascii_only=a)
+        self._draw_piles(view)
+        self._draw_melds(view)
         panel = self.query_one("#ng-hand-panel")
         panel.set_class(not mine, "-waiting")
         hand = self.hand
@@ -203,6 +191,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             hand.set_cards(view.hand)
             for w in hand._slots:
                 w.set_class(w.card is not None and not w.card.is_natural, "-special")
+                w.tooltip = card_tip(w.card) if w.card is not None else None
             many = len(self.humans) > 1
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
@@ -215,6 +204,78 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         if view.phase == Phase.RETURN and self.human_turn() and view.returning:
             self.input.choices = view.moves_for("give", view.returning[:1])[:RummyInput.MAX_CHOICES]
         self._draw_decision(view)
+
+    def events_logged(self, events: Sequence[Event]) -> None:
+        self.changes.add(events, self.names, self.shown_seat)
+
+    def _draw_piles(self, view: NogginateView) -> None:
+        """The stock and the discard pile as cards (a frozen pile's top card in the Freeze colour,
+        NG-35), with cheat cards the cheat stock and its dead pile; the round and what just
+        changed beside them."""
+        top = view.discards[-1] if view.discards else None
+        frozen = top is not None and not top.is_natural
+        mark = "frozen" if frozen else ("new" if self.changes.pile else "")
+        note = ("frozen ❄" if not self.ascii else "frozen *") if frozen else ""
+        tip = ("frozen: a special card lies on top, nobody may take the pile (NG-35)" if frozen
+               else "take it whole with two natural cards of its top card's rank (p), or its top card onto your "
+                    "open Noggi (o)")
+        piles = [Pile("Stock", view.stock_count, tip="draw two cards from it (d)"),
+                 Pile("Discard pile", len(view.discards), tuple(view.discards), mark, note, tip, "Discard")]
+        if view.variant.use_cheat_cards:
+            piles.append(Pile("Cheat stock", view.cheat_stock_count,
+                              tip="draw one custom and one cheat card (1) or two cheat cards (2)", short="Cheat"))
+            piles.append(Pile("Cheat pile", len(view.cheat_discards), tuple(view.cheat_discards),
+                              "dead" if view.cheat_discards else "", "dead" if view.cheat_discards else "",
+                              "played and discarded cheat cards: never taken, never reshuffled (NG-15)"))
+        head = Text(f"Round {view.round_no + 1}", style="bold")
+        if view.dealer >= 0:
+            head.append(f" · dealer {self.names[view.dealer]}", style="not bold")
+        lines: list[str | Text] = [head]
+        if view.pile_rest:
+            lines.append("The pile taken joins the hand once the minimum is met (NG-36)")
+        for line in self.changes.lines[-4:]:
+            lines.append(Text(line, style="italic"))
+        strip = self.query_one("#ng-info", PileStrip)
+        strip.palette = SUITS
+        strip.show(piles, lines)
+
+    def _draw_melds(self, view: NogginateView) -> None:
+        """One row per team: its players, score, down or the minimum, Bonus cards, each hand's
+        size and cheat cards; its melds as small overlapping cards (one line on a short screen)."""
+        a = self.ascii
+        rows = []
+        cheats = view.cheat_counts or (0,) * len(view.hand_sizes)
+        for t, members in enumerate(view.teams):
+            on_move = view.to_move in members
+            mark = (">" if a else "▶") if on_move else " "
+            cap = Text(f"{mark}{team_name(view, t, self.names)}", style="bold" if on_move else "")
+            bonus = f" · bonus {view.bonuses[t]}" if view.bonuses[t] else ""
+            cap.append(f"\n {view.totals[t]:,} · {team_status(view, t)}{bonus}", style="not bold")
+            for s in members:
+                short = self.names[s].split(" (")[0]
+                short = short if cell_len(short) <= 8 else set_cell_size(short, 8)
+                cap.append(f"\n {short} {plural(view.hand_sizes[s], 'card', 'cards')}"
+                           + (f" ({cheats[s]}x)" if cheats[s] else ""), style="not bold dim")
+            melds = []
+            for m in view.melds:
+                if m.team != t:
+                    continue
+                faces, under = meld_faces(m)
+                new, changed = self.changes.marked(m.id, [c.text for c in faces])
+                melds.append(MeldLine(m.id, self._cards_text(faces, under), faces, under, meld_marks_text(m),
+                                      meld_tip(m), changed, new))
+            rows.append((cap, melds))
+        self.query_one(MeldsPanel).show(rows, target=None, ascii_only=a, tall=not self.has_class("-short"),
+                                        palette=SUITS, caption_width=24, caption_tip=CAPTION_TIP)
+
+    def _cards_text(self, cards: Sequence[Card], under: Sequence[str]) -> Text:
+        """A meld's cards in one line, a joker with the rank it stands for (``JK(7)``)."""
+        out = Text()
+        for c, u in zip(cards, under):
+            out.append_text(self._card(c))
+            if u:
+                out.append(f"({u})", style="dim")
+        return out
 
     def _draw_decision(self, view: NogginateView) -> None:
         bar = self.query_one(DecisionBar)

@@ -21,6 +21,7 @@ from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw,
                                          NewNate, NewNoggi, Onto, PassTurn, Phase, PlaceBonus, TakePile)
 from engine.games.nogginate.melds import CHEAT_NATE, FREEZE_NATE, JOKER, JOKERNATE, NATE, TableMeld
 from tui.games.nogginate.palette import PALETTE
+from tui.widgets.changes import ChangeKinds
 from tui.widgets.narration import notation_words
 
 HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
@@ -114,6 +115,90 @@ def meld_text(m: TableMeld, card: CardText, *, kind: bool = True) -> Text:
         out.append(" ")
         out.append(guard, style=HANDS_OFF_STYLE)
     return out
+
+
+def meld_faces(m: TableMeld) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """A meld's cards and, per card, what it stands for: a joker in a Nate stands for the Nate's
+    rank (NG-20); a Jokernate's jokers and every natural card stand for themselves ("")."""
+    rank = str(m.rank) if m.kind == NATE and m.naturals else ""
+    return m.cards, tuple(rank if c is JOKER else "" for c in m.cards)
+
+
+def meld_marks_text(m: TableMeld) -> Text:
+    """The marks of :func:`meld_text` alone (``open dirty``, ``Jokernate open``, a reversed
+    ``hands-off``), for the heading of a meld drawn as small cards."""
+    full = meld_text(m, lambda c: Text(""), kind=False)
+    return full[1:] if full.plain.startswith(" ") else full
+
+
+#: What a cheat card does (NG-C1 to NG-C9, NG-22), in a few words (tooltips and the ``?`` screen).
+POWERS: dict[str, str] = {
+    "CMB": "Combine: two of your open Noggis of one suit become a closed Super Noggi",
+    "HOF": "Hands Off: no Steal may take from your open meld",
+    "JKN": "Jokernate: three jokers start a Jokernate",
+    "RCF": "Reconfigure: a natural card moves from your open Nate onto your open Noggi",
+    "RMV": "Remove: naturals replace the jokers of your dirty Nate; the jokers come back to your hand",
+    "RES": "Resurrect: your closed meld is open again",
+    "SHW": "Show: one card of your hand for your partner's eyes only",
+    "STL": "Steal: a card from an opponent's open meld onto yours",
+    "TEL": "Tell: one word for your partner (draw, take the pile, go out...)",
+}
+
+#: Every mark and abbreviation the Nogginate table shows, and what it means (tooltips and the ``?`` screen).
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("m3", "meld number 3: type its number (or click it) to add the selected cards to it"),
+    ("Noggi / Nate", "7+ cards in a row of one suit, 0 to 10 (NG-16) / 7+ cards of one rank (NG-20)"),
+    ("open / closed", "cards may still be added / the meld is finished and scores (NG-17, NG-21)"),
+    ("clean / dirty", "a Nate without jokers (500 closed) / with jokers (300 closed), NG-21"),
+    ("super", "a closed Noggi of all eleven cards, 0 to 10 (2,000, NG-18)"),
+    ("hands-off", "a Hands Off card lies on the meld: no Steal may take from it (NG-C2)"),
+    ("JK", "a joker: in a Nate it stands for the Nate's rank (written under it)"),
+    ("FZ", "a Freeze card: freezes the discard pile when discarded; three or more make a Freeze-Nate (NG-22)"),
+    ("BN", "a Bonus card: +100 placed on the table (b), -750 left in hand (NG-47)"),
+    ("bonus 2", "the team's Bonus cards placed on the table (NG-47)"),
+    ("frozen", "a special card on top of the discard pile: nobody may take the pile (NG-35)"),
+    ("(2x)", "that player holds 2 cheat cards (cheat cards in hand are public)"),
+    ("min 50 / need 30 of 50", "the points the team's first melds must reach (NG-32) / still to meld this turn"),
+    ("dead", "the cheat pile: played and discarded cheat cards, never taken or reshuffled"),
+    ("green", "what changed since your last move: a meld laid or grown, the pile taken, a Steal"),
+    *((code, words) for code, words in POWERS.items()),
+)
+
+def card_tip(card: Card) -> str | None:
+    """The tooltip of a special card in the hand (``FZ``, ``BN``, ``JK``, a cheat card by its full
+    name and power, from :data:`LEGEND`); None for a numeric card."""
+    if card.is_natural:
+        return None
+    words = dict(LEGEND).get(card.text)
+    return f"{card.text}: {words}" if words else None
+
+
+#: The tooltip of a team's caption on the melds panel.
+CAPTION_TIP = "\n".join(["▶: the team to move; the team's score, then down or the minimum its first melds need"]
+                        + [f"{code}: {words}" for code, words in LEGEND
+                           if code in ("min 50 / need 30 of 50", "bonus 2", "(2x)")])
+
+#: The events that change the Nogginate table (:class:`tui.widgets.changes.Changes`).
+CHANGE_KINDS = ChangeKinds(
+    new_meld=frozenset({"meld", "combine", "split"}),
+    grown=frozenset({"add", "onto", "pile", "steal", "reconfigure"}),
+    touched=frozenset({"close", "closed", "merge", "handsoff", "resurrect", "remove"}),
+    pile=frozenset({"pile", "onto"}),
+    said=frozenset({"draw", "discard", "bonus", "ask", "answer", "out", "pass", "give", "show", "tell",
+                    "steal_blocked", "down"}),
+)
+
+
+def meld_tip(m: TableMeld) -> str:
+    """The tooltip of a meld: its kind, what its marks mean, what a joker in it stands for."""
+    parts = [f"m{m.id}: a {meld_kind(m)}"]
+    marks = meld_marks(m).replace("×", " ").split()
+    for code, words in LEGEND:
+        if code in marks or any(w in marks for w in code.split(" / ")):
+            parts.append(f"{code}: {words}")
+    if m.jokers and m.kind == NATE:
+        parts.append(f"JK: a joker standing for a {m.rank}")
+    return "\n".join(parts)
 
 
 def meld_plain(m: TableMeld, ascii_only: bool = False) -> str:
@@ -384,7 +469,8 @@ def special_style(card: Card) -> Style | None:
     return Style(color="#ffffff", bgcolor=bg, bold=True) if bg else None
 
 
-__all__ = ["HAND_WORD", "HANDS_OFF_STYLE", "KEYS", "KEY_HELP", "default_key", "STRONG_EVENT_KINDS", "TELL_MENU",
+__all__ = ["CAPTION_TIP", "CHANGE_KINDS", "card_tip", "LEGEND", "POWERS", "meld_faces", "meld_marks_text", "meld_tip",
+           "HAND_WORD", "HANDS_OFF_STYLE", "KEYS", "KEY_HELP", "default_key", "STRONG_EVENT_KINDS", "TELL_MENU",
            "action_cards", "cheat_pile_text", "describe_action", "hand_breakdown", "meld_kind", "meld_marks",
            "meld_plain", "meld_text", "name", "names", "pile_text", "power_name", "prompt", "shown_text",
            "special_style", "team_name", "team_status", "tell_words", "top_pairs"]
