@@ -457,6 +457,56 @@ def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spa
     return False
 
 
+def can_meld_out(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]],
+                 closed: int) -> bool:
+    """NG-32b: whether every card of ``hand`` (naturals and jokers only) can be melded, as new melds
+    and onto the given melds, so that the team ends with two closed melds (NG-43): Nates of 7+ cards
+    (NG-21), Noggis of 7+ cards closed by the player (NG-17) or Super (NG-18).
+
+    Args:
+        hand: the cards to meld, all of them (card -> copies).
+        nates: the team's Nates, as ``(rank, naturals, jokers)`` (NG-20).
+        noggis: the team's open Noggis, as ``(suit, lo, hi)`` (NG-16).
+        closed: the team's closed melds :func:`can_place`'s shapes do not show (closed Noggis,
+            Jokernates).
+
+    Returns:
+        True when such a placement exists; False when none does or the search gives up after
+        :data:`NODE_LIMIT` nodes (a True is always a real completion).
+    """
+    counts = {c: k for c, k in hand.items() if k > 0}
+    if any(not (c.is_natural or c.is_joker) for c in counts):
+        return False
+    return _search_out(counts, tuple(sorted(nates)), tuple(sorted(noggis)), closed, sum(counts.values()),
+                       set(), [NODE_LIMIT])
+
+
+def _search_out(counts: dict[Card, int], nates: tuple, noggis: tuple, closed: int, left: int, seen: set,
+                budget: list[int]) -> bool:
+    if left == 0:
+        return (closed + sum(1 for _, n, j in nates if n + j >= CLOSE_AT)
+                + sum(1 for _, lo, hi in noggis if hi - lo + 1 >= NOGGI_CLOSE_AT)) >= 2
+    key = (tuple(counts.values()), nates, noggis, closed)  # counts' cards and their order never change
+    if key in seen:
+        return False
+    seen.add(key)
+    budget[0] -= 1
+    if budget[0] < 0 or _upper_bound(counts, nates, noggis, unit_weight) < left:
+        return False
+    for cards, new_nates, new_noggis in _moves(counts, nates, noggis, left):
+        supers = 1 if len(cards) == 1 and len(new_noggis) < len(noggis) else 0  # NG-18: closed, off the list
+        for c in cards:
+            counts[c] -= 1
+        ok = _search_out(counts, new_nates, new_noggis, closed + supers, left - len(cards), seen, budget)
+        for c in cards:
+            counts[c] += 1
+        if ok:
+            return True
+        if budget[0] < 0:
+            return False
+    return False
+
+
 def _moves(counts: dict[Card, int], nates: tuple, noggis: tuple, spare: int):
     """Every placement from ``counts``: single cards onto the given melds first, then new
     3-card Noggis and Nates; yields ``(cards used, nates after, noggis after)``."""
