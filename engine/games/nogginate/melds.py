@@ -457,6 +457,46 @@ def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spa
     return False
 
 
+def stranded(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]]) -> int:
+    """The naturals of ``hand`` that no placement :func:`can_place` knows could ever meld (NG-45e's quick
+    "no"): a natural with no Nate of its rank on the table, fewer than three of its rank in the hand (or
+    two and no joker), and no run of three held cards of its suit through it nor a chain of held cards
+    from an open Noggi's end to it. Copies count; jokers never count.
+
+    Args:
+        hand: the cards (card -> copies).
+        nates: the team's Nates, as ``(rank, naturals, jokers)``.
+        noggis: the team's open Noggis, as ``(suit, lo, hi)``.
+
+    Returns:
+        How many cards of ``hand`` can certainly not be placed (a lower bound on the cards left over).
+    """
+    by_rank, suit_ranks = _natural_index({c: k for c, k in hand.items() if k > 0})
+    jokers = hand.get(JOKER, 0) > 0
+    nate_ranks = {r for r, _, _ in nates}
+    out = 0
+    for c, k in hand.items():
+        if k <= 0 or not c.is_natural:
+            continue
+        r = c.rank
+        n = by_rank[r]
+        if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
+            continue
+        held = suit_ranks[c.suit]
+        lo = hi = r
+        while lo - 1 in held:
+            lo -= 1
+        while hi + 1 in held:
+            hi += 1
+        if hi - lo >= 2:
+            continue
+        s = int(c.suit)  # type: ignore[arg-type]
+        if any(ns == s and (lo <= nhi + 1 <= r or r <= nlo - 1 <= hi) for ns, nlo, nhi in noggis):
+            continue
+        out += k
+    return out
+
+
 def can_meld_out(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]],
                  closed: int) -> bool:
     """NG-32b: whether every card of ``hand`` (naturals and jokers only) can be melded, as new melds

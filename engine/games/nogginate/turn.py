@@ -75,6 +75,7 @@ from engine.games.nogginate.melds import (
     new_meld,
     noggi_problem,
     place_shapes,
+    stranded,
     unit_weight,
 )
 from engine.games.nogginate.powers import POWER_WHY, power_moves, why_cheat_nate, why_give
@@ -178,7 +179,8 @@ class Turn:
     def spoils(self, hand: Counter, team_melds: Sequence[TableMeld]) -> bool:
         """NG-45e: after "yes", whether a move leaving ``hand`` and ``team_melds`` would spoil
         a going out the player is still able to make."""
-        return self.permission == 1 and not self._able(hand, team_melds) and self.able_to_go_out()
+        # the player's own ability first: it is one search, remembered, and without it nothing can spoil
+        return self.permission == 1 and self.able_to_go_out() and not self._able(hand, team_melds)
 
     def stuck(self, c: Counter) -> int:
         """Special cards of the hand ``c`` that could only be the going-out discard: Freeze cards
@@ -215,6 +217,8 @@ class Turn:
             return True
         nates, noggis = place_shapes(team_melds)
         cards = Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker})
+        if stranded(cards, nates, noggis) > 1 - stuck:  # at most one card may be left, for the discard
+            return False
         jn = any(t.kind == JOKERNATE for t in team_melds)
         # the cards in their order (the search tries them in it) and the melds as they are: equal keys, equal answers
         key = (stuck, jn, tuple((x.order, k) for x, k in cards.items()), tuple(nates), tuple(noggis))
