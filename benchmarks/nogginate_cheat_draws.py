@@ -28,6 +28,7 @@ import statistics
 from engine.core import CHANCE
 from engine.games.nogginate import bots as B
 from engine.games.nogginate.bots import Ctx, plan_move
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.game import DRAW_MIXED, JOKERNATE_ACT, Nogginate, NogginateVariant
 
 VARIANT = NogginateVariant(use_cheat_cards=True, fixed_rounds=1)
@@ -37,7 +38,8 @@ _POWERED = [True]
 
 def _always(ctx: Ctx):
     t = ctx.turn
-    if not ctx.cheats or ctx.cheat_stock == 0 or not t.down or ctx.stock < 24 or any(c.is_cheat for c in ctx.hand):
+    if (not ctx.cheats or ctx.cheat_stock == 0 or not t.down or ctx.stock < 24
+            or any(c in CHEAT_CARDS for c in ctx.hand)):
         return None
     return (DRAW_MIXED, "always") if B._ok(t, DRAW_MIXED) else None
 

@@ -83,6 +83,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.ai.base import Bot
+from engine.chance import ChanceSource
 from engine.core import CHANCE, Action, State, shuffled
 from engine.games import get_game, get_spec, make_bot
 from engine.seats import SeatSpec
@@ -101,7 +102,7 @@ class ArenaError(SimError):
 # Duplicate chance
 # ---------------------------------------------------------------------------
 
-class DuplicateChance:
+class DuplicateChance(ChanceSource):
     """Answers the chance steps of one rotation of deal ``deal`` so that every
     rotation of the deal gets the same luck (see the module docstring).
 
@@ -476,51 +477,55 @@ def summarize(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int,
     res = ArenaResult(game_id, variant, list(specs), len(records), seed, list(records), hands)
     res.illegal_moves = sum(rec.illegal for rec in records)
     res.chance = {key: sum(rec.chance[i] for rec in records) for i, key in enumerate(("prefix", "ordered", "fallback"))}
-
     n = len(specs)
     team_of = {seat: t for t, members in enumerate(get_game(game_id).teams(n, variant)) for seat in members}
-    seats_of = [rotation_seats(n, r) for r in range(n)]
-
-    def team_results(rec: DealRecord, ks: list[int]) -> tuple[int, float]:
-        """``(results, credit)`` of spec indices ``ks`` in one deal: each team's result once."""
-        count, credit = 0, 0.0
-        for r in range(len(rec.wins)):
-            seen: set[int] = set()
-            for k in ks:
-                t = team_of[seats_of[r][k]]
-                if t not in seen:
-                    seen.add(t)
-                    count += 1
-                    credit += rec.wins[r][k]
-        return count, credit
-
-    def deal_mean(rec: DealRecord, ks: list[int]) -> float:
-        vals = [rec.scores[r][k] for r in range(len(rec.scores)) for k in ks]
-        return statistics.fmean(vals)
-
+    teams = [[team_of[seat] for seat in rotation_seats(n, r)] for r in range(n)]  # spec index -> team, per rotation
     for name in distinct:
-        ks = idx[name]
-        games = sum(len(rec.scores) * len(ks) for rec in records)
-        wins = sum(rec.wins[r][k] for rec in records for r in range(len(rec.wins)) for k in ks)
-        wins = round(wins, 9)  # 1/k credits: keep sums exact-looking and within 0..games
-        per_deal = [team_results(rec, ks) for rec in records]
-        results = sum(c for c, _ in per_deal)
-        team_wins = round(sum(w for _, w in per_deal), 9)
-        score_sum = sum(rec.scores[r][k] for rec in records for r in range(len(rec.scores)) for k in ks)
-        others = [o for o in distinct if o != name]
-        baseline = others[0] if others else None
-        diff = ci = None
-        if baseline is not None:
-            diffs = [deal_mean(rec, ks) - deal_mean(rec, idx[baseline]) for rec in records]
-            diff, ci = _mean_ci(diffs)
-        times = sorted(t * 1000 for rec in records for k in ks for t in rec.times[k])
-        dms = {"median": statistics.median(times) if times else 0.0, "p99": _percentile(times, 99),
-               "max": times[-1] if times else 0.0, "count": len(times)}
-        res.seats.append(SpecStats(name, len(ks), games, wins, team_wins / results if results else 0.0,
-                                   list(wilson_interval(min(team_wins, results), results)),
-                                   score_sum / games if games else 0.0, baseline, diff, ci, dms,
-                                   results, team_wins))
+        baseline = next((o for o in distinct if o != name), None)
+        res.seats.append(_spec_stats(name, idx[name], None if baseline is None else idx[baseline], baseline,
+                                     records, teams))
     return res
+
+
+def _spec_stats(name: str, ks: list[int], base_ks: list[int] | None, baseline: str | None,
+                records: Sequence[DealRecord], teams: list[list[int]]) -> SpecStats:
+    """The statistics of the spec at indices ``ks`` (against ``baseline``'s ``base_ks``);
+    ``teams[r][k]``: the team of spec index ``k`` in rotation ``r``."""
+    games = sum(len(rec.scores) * len(ks) for rec in records)
+    wins = sum(rec.wins[r][k] for rec in records for r in range(len(rec.wins)) for k in ks)
+    wins = round(wins, 9)  # 1/k credits: keep sums exact-looking and within 0..games
+    per_deal = [_team_results(rec, ks, teams) for rec in records]
+    results = sum(c for c, _ in per_deal)
+    team_wins = round(sum(w for _, w in per_deal), 9)
+    score_sum = sum(rec.scores[r][k] for rec in records for r in range(len(rec.scores)) for k in ks)
+    diff = ci = None
+    if base_ks is not None:
+        diff, ci = _mean_ci([_deal_mean(rec, ks) - _deal_mean(rec, base_ks) for rec in records])
+    times = sorted(t * 1000 for rec in records for k in ks for t in rec.times[k])
+    dms = {"median": statistics.median(times) if times else 0.0, "p99": _percentile(times, 99),
+           "max": times[-1] if times else 0.0, "count": len(times)}
+    return SpecStats(name, len(ks), games, wins, team_wins / results if results else 0.0,
+                     list(wilson_interval(min(team_wins, results), results)),
+                     score_sum / games if games else 0.0, baseline, diff, ci, dms, results, team_wins)
+
+
+def _team_results(rec: DealRecord, ks: list[int], teams: list[list[int]]) -> tuple[int, float]:
+    """``(results, credit)`` of spec indices ``ks`` in one deal: each team's result once."""
+    count, credit = 0, 0.0
+    for r in range(len(rec.wins)):
+        seen: set[int] = set()
+        for k in ks:
+            t = teams[r][k]
+            if t not in seen:
+                seen.add(t)
+                count += 1
+                credit += rec.wins[r][k]
+    return count, credit
+
+
+def _deal_mean(rec: DealRecord, ks: list[int]) -> float:
+    """The mean score of spec indices ``ks`` over one deal's rotations."""
+    return statistics.fmean([rec.scores[r][k] for r in range(len(rec.scores)) for k in ks])
 
 
 # ---------------------------------------------------------------------------

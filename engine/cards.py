@@ -3,47 +3,41 @@
 Cards are *interned*: there is exactly one ``Card`` object per distinct card
 face (``Card.get(14, Suit.SPADES)`` always returns the same object), so
 comparing cards is an identity check and copying a hand is a list copy.
-Several decks at once (Spite & Malice, Nickels) or a custom deck with
-duplicate cards (Nogginate) are lists that hold the same object more than
-once; a multiset of cards is a list or a ``collections.Counter``.
+Several decks at once or a custom deck with duplicate cards are lists that
+hold the same object more than once; a multiset of cards is a list or a
+``collections.Counter``.
 
 A face is identified by ``(kind, rank, suit)``. Its :class:`CardKind` is
-``NATURAL`` for a ranked, suited card (ranks 0..14: Nogginate uses 0..10, the
-French pack 2..14 with the ace as 14), or one of the unsuited special kinds:
-``JOKER`` and Nogginate's ``FREEZE``, ``BONUS`` and nine cheat kinds (NG-8,
-NG-11). Every face exists once, made when this module is imported; a deck
-builder (:func:`standard_deck`, :func:`multi_deck`, :func:`nogginate_deck`,
-:func:`cheat_deck`) decides which faces a game uses.
+``NATURAL`` for a ranked, suited card (ranks 0..14: the French pack uses
+2..14 with the ace as 14; a game may number its pack from 0), ``JOKER``, or an
+unsuited kind a game registers for itself with :func:`register_kind` (its
+package does so when imported; the game's faces, deck builders and notation
+live there). Every natural face and the joker exist once, made when this module
+is imported; a registered kind's one face is made when it is registered. A deck
+builder (:func:`standard_deck`, :func:`multi_deck`, or a game's own) decides which
+faces a game uses.
 
 Each face has one canonical text, unique over all faces (:attr:`Card.text`:
-``10H``, ``AS``, ``0C``, ``1S``, ``JK``, ``FZ``, ``CMB``...). What a typed
-token means depends on the game, so parsing goes through a :class:`Notation`:
-
-* :data:`FRENCH` (Nags, Noms, Spite & Malice; :func:`parse_card`,
-  :func:`parse_cards`): the 52 cards and the joker. ``TH`` is the ten, ``1S``
-  is the ace, suit symbols (``10♥``) and ``JOKER`` / ``*`` are accepted.
-* :data:`NOGGINATE`: ranks ``0``..``10`` in four suits (``1S`` is the rank-1
-  spade), ``JK``, ``FZ`` (Freeze), ``BN`` (Bonus) and the cheat cards ``CMB``
-  Combine, ``HOF`` Hands Off, ``JKN`` Jokernate, ``RCF`` Reconfigure, ``RMV``
-  Remove, ``RES`` Resurrect, ``SHW`` Show, ``STL`` Steal, ``TEL`` Tell. The
-  full names (``FREEZE``, ``HANDSOFF``, ``HANDS-OFF``) are accepted too.
-
-Parsing is case-insensitive in both.
+``10H``, ``AS``, ``0C``, ``JK``, a registered kind's code). What a typed token
+means depends on the game, so parsing goes through a :class:`Notation`:
+:data:`FRENCH` (:func:`parse_card`, :func:`parse_cards`) holds the 52 cards and
+the joker: ``TH`` is the ten, ``1S`` is the ace, suit symbols (``10♥``) and
+``JOKER`` / ``*`` are accepted. Parsing is case-insensitive.
 """
 
 from __future__ import annotations
 
 import bisect
 import enum
+import importlib
 import re
-from typing import Iterable, Mapping
+from typing import ClassVar, Iterable, Mapping
 
 from engine.inputs import brief
 
 
 class Suit(enum.IntEnum):
-    """The four French suits, in the Nags order Clubs < Diamonds < Hearts < Spades
-    (rule NA-3), which is also the usual bridge order."""
+    """The four French suits, in the usual bridge order Clubs < Diamonds < Hearts < Spades."""
 
     CLUBS = 0
     DIAMONDS = 1
@@ -62,65 +56,81 @@ class Suit(enum.IntEnum):
 
     @property
     def is_red(self) -> bool:
-        """True for Diamonds and Hearts (rule NA-4)."""
+        """True for Diamonds and Hearts."""
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
 
-class CardKind(enum.IntEnum):
-    """What sort of face a card is. ``NATURAL`` cards have a rank and a suit;
-    every other kind is one unsuited face. The special kinds after ``JOKER``
-    are Nogginate's (NG-8 Freeze and Bonus, NG-11 the nine cheat cards)."""
+class CardKind(int):
+    """What sort of face a card is: ``NATURAL`` (a rank and a suit), ``JOKER``, or an
+    unsuited kind a game registered (:func:`register_kind`). A kind is its number (an
+    ``int``: kinds compare, hash and sort as their numbers) with a name and a code; there
+    is one object per kind. Get kinds from the class attributes, :func:`register_kind`
+    or :meth:`of`, never with ``CardKind(...)``.
 
-    NATURAL = 0
-    JOKER = 1
-    FREEZE = 2
-    BONUS = 3
-    COMBINE = 4
-    HANDS_OFF = 5
-    JOKERNATE = 6
-    RECONFIGURE = 7
-    REMOVE = 8
-    RESURRECT = 9
-    SHOW = 10
-    STEAL = 11
-    TELL = 12
+    Attributes:
+        name: upper case, e.g. ``"JOKER"``, ``"TWO_WORDS"``.
+        code: the notation of the kind's face (``"JK"``); ``""`` for ``NATURAL`` (a natural
+            card is written rank then suit).
+        owner: the module that registered the kind (``""`` for the two built in); unpickling
+            a face of the kind imports it.
+    """
 
-    @property
-    def is_cheat(self) -> bool:
-        """True for the nine cheat kinds (NG-11)."""
-        return self >= CardKind.COMBINE
+    NATURAL: ClassVar["CardKind"]
+    JOKER: ClassVar["CardKind"]
+    _by_number: ClassVar[dict[int, "CardKind"]] = {}
 
-    @property
-    def code(self) -> str:
-        """The notation of this kind's face (``JK``, ``FZ``, ``BN``, ``CMB``...);
-        ``""`` for ``NATURAL`` (a natural card is written rank then suit)."""
-        return _KIND_CODE[self]
+    name: str
+    code: str
+    owner: str
+
+    def __new__(cls, number: int, name: str, code: str, owner: str = "") -> "CardKind":
+        kind = int.__new__(cls, number)
+        kind.name, kind.code, kind.owner = name, code, owner
+        return kind
+
+    @classmethod
+    def of(cls, number: int) -> "CardKind":
+        """The kind numbered ``number``.
+
+        Raises:
+            ValueError: no kind has this number.
+        """
+        try:
+            return cls._by_number[number]
+        except KeyError:
+            raise ValueError(f"{number!r} is not a card kind") from None
+
+    @classmethod
+    def all(cls) -> tuple["CardKind", ...]:
+        """Every kind so far, ``NATURAL`` and ``JOKER`` first, then in registration order."""
+        return tuple(cls._by_number[n] for n in sorted(cls._by_number))
 
     @property
     def title(self) -> str:
-        """The name printed on the card: ``Joker``, ``Freeze``, ``Hands Off``...;
-        ``Natural`` for ``NATURAL``."""
+        """The name printed on the card: ``Joker``, ``Two Words``...; ``Natural`` for ``NATURAL``."""
         return self.name.replace("_", " ").title()
 
+    def __repr__(self) -> str:
+        return f"CardKind.{self.name}"
 
-_KIND_CODE = {
-    CardKind.NATURAL: "", CardKind.JOKER: "JK", CardKind.FREEZE: "FZ", CardKind.BONUS: "BN",
-    CardKind.COMBINE: "CMB", CardKind.HANDS_OFF: "HOF", CardKind.JOKERNATE: "JKN", CardKind.RECONFIGURE: "RCF",
-    CardKind.REMOVE: "RMV", CardKind.RESURRECT: "RES", CardKind.SHOW: "SHW", CardKind.STEAL: "STL",
-    CardKind.TELL: "TEL",
-}
+    def __reduce__(self):  # pickling keeps kinds unique
+        return (CardKind.of, (int(self),))
 
-#: The unsuited kinds, joker first, then Freeze, Bonus and the cheat kinds.
-SPECIAL_KINDS: tuple[CardKind, ...] = tuple(k for k in CardKind if k is not CardKind.NATURAL)
-#: The nine cheat kinds of Nogginate (NG-11), in the rules' order.
-CHEAT_KINDS: tuple[CardKind, ...] = tuple(k for k in CardKind if k.is_cheat)
+    def __copy__(self) -> "CardKind":
+        return self
+
+    def __deepcopy__(self, memo) -> "CardKind":
+        return self
+
+
+CardKind.NATURAL = CardKind(0, "NATURAL", "")
+CardKind.JOKER = CardKind(1, "JOKER", "JK")
+CardKind._by_number.update({0: CardKind.NATURAL, 1: CardKind.JOKER})
 
 #: Rank numbers for the standard pack. Aces are 14; a game that counts the
-#: ace low (Spite & Malice) maps it with its own value function.
+#: ace low maps it with its own value function.
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 STANDARD_RANKS: tuple[int, ...] = tuple(range(2, 15))
-#: Nogginate's numeric ranks (NG-9).
-NOGGINATE_RANKS: tuple[int, ...] = tuple(range(0, 11))
 #: Every rank a natural card may have (0..14).
 ALL_RANKS: tuple[int, ...] = tuple(range(0, 15))
 #: The rank of every unsuited face (the joker and the other special kinds).
@@ -131,7 +141,8 @@ _SUIT_FROM_TEXT = {
     "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
     "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
 }
-#: ``order`` of the first special face; the joker keeps 100 (sorting and fingerprints depend on it).
+#: ``order`` of the first special face: the joker's 100, then one more per kind in registration
+#: order (sorting and fingerprints depend on it).
 _SPECIAL_ORDER_BASE = 100
 
 
@@ -149,16 +160,16 @@ class Card:
         kind: the :class:`CardKind`.
         rank: 0..14 for a natural card (ace = 14), 0 for every special face.
         suit: the :class:`Suit`, or ``None`` for a special face.
-        text: the canonical notation (``"10H"``, ``"0C"``, ``"JK"``, ``"FZ"``), unique per face.
+        text: the canonical notation (``"10H"``, ``"0C"``, ``"JK"``), unique per face.
         pretty: readable form with the suit symbol (``"10♥"``); the code for a special face.
         order: a small int, unique per face, used for sorting: ``rank * 4 + suit``
-            for naturals (0..59), 100 for the joker, 101.. for the other special kinds.
+            for naturals (0..59), 100 for the joker, 101.. for the registered kinds.
         is_red: True for natural Diamonds and Hearts.
-        is_natural, is_joker, is_cheat: the kind tests.
+        is_natural, is_joker: the kind tests.
     """
 
     __slots__ = ("kind", "rank", "suit", "text", "pretty", "order", "is_red", "is_natural", "is_joker",
-                 "is_cheat", "__weakref__")
+                 "__weakref__")
     _interned: dict[tuple[int, int, int], "Card"] = {}
     _by_rank_suit: dict[tuple[int, int | None], "Card"] = {}
     _by_text: dict[str, "Card"] = {}
@@ -172,7 +183,6 @@ class Card:
     is_red: bool
     is_natural: bool
     is_joker: bool
-    is_cheat: bool
 
     def __init__(self, kind: CardKind, rank: int, suit: Suit | None) -> None:
         self.kind = kind
@@ -189,7 +199,6 @@ class Card:
         self.is_red = bool(suit is not None and suit.is_red)
         self.is_natural = kind is CardKind.NATURAL
         self.is_joker = kind is CardKind.JOKER
-        self.is_cheat = kind.is_cheat
 
     @classmethod
     def get(cls, rank: int, suit: Suit | int | None) -> "Card":
@@ -197,7 +206,7 @@ class Card:
         with rank 0 is the joker (as before special kinds existed).
 
         Args:
-            rank: 0..14 (the ace is 14; ranks 0 and 1 are Nogginate's, NG-9).
+            rank: 0..14 (the ace is 14; 0 and 1 for a pack numbered from 0).
             suit: a :class:`Suit` or its int value, or ``None`` for the joker.
 
         Raises:
@@ -218,7 +227,7 @@ class Card:
 
     @classmethod
     def special(cls, kind: CardKind | int) -> "Card":
-        """The one face of an unsuited kind (``CardKind.FREEZE``...).
+        """The one face of an unsuited kind (``CardKind.JOKER``, a registered kind).
 
         Raises:
             ValueError: for ``CardKind.NATURAL`` or a number that is no kind.
@@ -241,7 +250,7 @@ class Card:
     @classmethod
     def from_text(cls, text: str) -> "Card":
         """The face whose canonical :attr:`text` is exactly ``text`` (``"10H"``,
-        ``"1S"``, ``"FZ"``). Unlike a :class:`Notation` this accepts no variants,
+        ``"1S"``, ``"JK"``). Unlike a :class:`Notation` this accepts no variants,
         so it needs no game: every face's text is unique.
 
         Raises:
@@ -261,6 +270,8 @@ class Card:
         return self.order < other.order
 
     def __reduce__(self):  # pickling keeps cards interned (used by --jobs processes)
+        if self.kind.owner:  # a registered kind: its module makes the face where it is unpickled
+            return (_registered_face, (self.kind.owner, self.text))
         return (Card.face, (int(self.kind), self.rank, None if self.suit is None else int(self.suit)))
 
     def __copy__(self) -> "Card":
@@ -270,26 +281,64 @@ class Card:
         return self
 
 
+def _intern(card: Card) -> Card:
+    s = -1 if card.suit is None else int(card.suit)
+    Card._interned[(card.kind, card.rank, s)] = card
+    Card._by_text[card.text] = card
+    if card.kind is CardKind.NATURAL:
+        Card._by_rank_suit[(card.rank, s)] = card
+    return card
+
+
 def _make_faces() -> None:
-    for kind in CardKind:
-        if kind is CardKind.NATURAL:
-            made = [Card(kind, r, s) for r in ALL_RANKS for s in Suit]
-        else:
-            made = [Card(kind, JOKER_RANK, None)]
-        for c in made:
-            s = -1 if c.suit is None else int(c.suit)
-            Card._interned[(kind, c.rank, s)] = c
-            Card._by_text[c.text] = c
-            if kind is CardKind.NATURAL:
-                Card._by_rank_suit[(c.rank, s)] = c
-    Card._by_rank_suit[(JOKER_RANK, None)] = Card._interned[(CardKind.JOKER, JOKER_RANK, -1)]
+    for r in ALL_RANKS:
+        for s in Suit:
+            _intern(Card(CardKind.NATURAL, r, s))
+    Card._by_rank_suit[(JOKER_RANK, None)] = _intern(Card(CardKind.JOKER, JOKER_RANK, None))
 
 
 _make_faces()
 _JOKER = Card._interned[(CardKind.JOKER, JOKER_RANK, -1)]
 
-#: Every face, naturals by rank then suit, then the special faces.
-ALL_FACES: tuple[Card, ...] = tuple(sorted(Card._interned.values(), key=lambda c: c.order))
+
+def register_kind(name: str, code: str, owner: str) -> CardKind:
+    """Add a game's unsuited kind of face and make its one face: the kind gets the next
+    number (its face the next :attr:`Card.order`, so a game's kinds sort in the order it
+    registers them, after the joker). Registering the same name and code again returns the
+    same kind (a module imported twice).
+
+    Args:
+        name: upper case, ``"TWO_WORDS"``; the face's title is made from it (``Two Words``).
+        code: the face's notation, unique over every face (``"TW"``).
+        owner: the registering module's name (``__name__``): unpickling the face imports it.
+
+    Raises:
+        ValueError: a name or code another kind or face already has, or a code that is
+            not two to four letters.
+    """
+    for kind in CardKind._by_number.values():
+        if kind.name == name and kind.code == code:
+            return kind
+        if kind.name == name:
+            raise ValueError(f"a card kind named {name} exists already (code {kind.code})")
+    if not (2 <= len(code) <= 4 and code.isalpha() and code.isupper()) or code in Card._by_text:
+        raise ValueError(f"{code!r} cannot be a card code: two to four capital letters, no face's text yet")
+    kind = CardKind(max(CardKind._by_number) + 1, name, code, owner)
+    CardKind._by_number[int(kind)] = kind
+    _intern(Card(kind, JOKER_RANK, None))
+    return kind
+
+
+def _registered_face(owner: str, text: str) -> Card:
+    """The face ``text`` of a kind registered by module ``owner`` (imported first, so an
+    unpickling process that has not imported the game yet gets its faces)."""
+    importlib.import_module(owner)
+    return Card.from_text(text)
+
+
+def all_faces() -> tuple[Card, ...]:
+    """Every face so far, naturals by rank then suit, then the joker and the registered kinds' faces."""
+    return tuple(sorted(Card._interned.values(), key=lambda c: c.order))
 
 
 def standard_deck(jokers: int = 0) -> list[Card]:
@@ -301,35 +350,11 @@ def standard_deck(jokers: int = 0) -> list[Card]:
 
 
 def multi_deck(decks: int, jokers_per_deck: int = 0) -> list[Card]:
-    """``decks`` standard packs, each with ``jokers_per_deck`` jokers (Spite &
-    Malice, Nickels). Identical faces are the same object, several times."""
+    """``decks`` standard packs, each with ``jokers_per_deck`` jokers. Identical faces
+    are the same object, several times."""
     out: list[Card] = []
     for _ in range(decks):
         out.extend(standard_deck(jokers_per_deck))
-    return out
-
-
-def nogginate_deck() -> list[Card]:
-    """Nogginate's 162-card custom deck (NG-8, NG-9): three copies of ranks 0..10
-    in each suit (132 numeric cards), 6 Freeze, 18 Joker and 6 Bonus cards, in a
-    fixed order (suit, rank, copy; then Freeze, Joker, Bonus). Returns a new list."""
-    deck = [Card.get(r, s) for s in Suit for r in NOGGINATE_RANKS for _ in range(3)]
-    deck += [Card.special(CardKind.FREEZE)] * 6 + [_JOKER] * 18 + [Card.special(CardKind.BONUS)] * 6
-    return deck
-
-
-def cheat_deck(kinds: Iterable[CardKind] = CHEAT_KINDS, copies: int = 6) -> list[Card]:
-    """Nogginate's cheat deck (NG-11): ``copies`` cards of each of ``kinds`` (all
-    nine by default: 54 cards; NG-12 leaves out Show and Tell in individual games).
-
-    Raises:
-        ValueError: if a kind is not a cheat kind.
-    """
-    out: list[Card] = []
-    for k in kinds:
-        if not CardKind(k).is_cheat:
-            raise ValueError(f"{CardKind(k).name} is not a cheat kind")
-        out.extend([Card.special(k)] * copies)
     return out
 
 
@@ -344,7 +369,7 @@ class Notation:
     accepted token (case-insensitive, suit letters or symbols) to a face.
 
     Args:
-        name: a short name for messages (``"French"``, ``"Nogginate"``).
+        name: a short name for messages (``"French"``).
         rank_words: rank token -> rank, e.g. ``{"10": 10, "T": 10, "A": 14, "1": 14}``;
             every rank here exists in all four suits.
         specials: unsuited faces -> the extra words accepted for them (their
@@ -424,19 +449,9 @@ class Notation:
 _FRENCH_RANK_WORDS = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": JACK, "Q": QUEEN, "K": KING,
                       "A": ACE, "1": ACE}
 
-#: The French pack (Nags, Noms, Spite & Malice, Nickels): 52 cards and the joker.
+#: The French pack: 52 cards and the joker.
 #: ``1S`` and ``AS`` are both the ace, ``TH`` and ``10H`` the ten.
 FRENCH = Notation("French", _FRENCH_RANK_WORDS, {_JOKER: ("JOKER", "*")})
-
-#: Nogginate's cards (NG-8, NG-9, NG-11): ranks 0..10 in four suits (``0C``, ``1S``,
-#: ``10H``; ``TH`` also reads as the 10), ``JK``, ``FZ``, ``BN`` and the cheat codes.
-NOGGINATE = Notation(
-    "Nogginate", {**{str(r): r for r in NOGGINATE_RANKS}, "T": 10},
-    {Card.special(k): {k.name, k.name.replace("_", ""), k.name.replace("_", "-")} | ({"*"} if k is CardKind.JOKER
-                                                                                      else set())
-     for k in SPECIAL_KINDS},
-    hint="0C, 7H, 10S, JK, FZ, BN, CMB")
-
 
 def parse_card(text: str) -> Card:
     """Parse one card in the :data:`FRENCH` notation (``QS``, ``10h``, ``TH``, ``10♥``, ``1S``, ``JK``).

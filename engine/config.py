@@ -40,7 +40,7 @@ from engine.games import ALL_IDS, UnknownGame, default_level, get_game, seat_lev
 from engine.inputs import (MAX_CONFIG_DEPTH, brief, control_char, int_too_long, long_int,
                            long_int_in_text, too_deep)
 from engine.seats import SeatSpec, SeatSpecError
-from engine.session import DEFAULT_UNDO, UNDO_MODES
+from engine.undo import DEFAULT_UNDO, UNDO_MODES
 from engine.variants import ConfigError, build_variant, variant_to_table
 
 #: Theme names used when the ``themes`` package cannot be found (see :func:`theme_names`).
@@ -75,7 +75,7 @@ class TableConfig:
         log_dir: folder for game logs, or None for ``engine.gamelog.default_log_dir()``.
         pace: seconds between bot moves (0..10).
         undo: the house option for taking moves back against bots, one of
-            ``engine.session.UNDO_MODES``: ``"off"``, ``"own_turn"`` (default: your last
+            ``engine.undo.UNDO_MODES``: ``"off"``, ``"own_turn"`` (default: your last
             turn), ``"free"`` (turn by turn, as far back as you like).
         seats: who sits where, seat 0 first (clockwise).
         rules: game id -> validated variant object, for games with a ``[rules.<id>]`` table.
@@ -284,32 +284,13 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
         check_seed(cfg.seed, source, "seed")
 
     if "theme" in data:
-        names = theme_names()
-        cfg.theme = _want_str(data["theme"], source, "theme", _choices(names))
-        if cfg.theme not in names:
-            raise ConfigError(source, "theme", f"unknown theme {brief(cfg.theme)}; choose one of {_choices(names)}")
+        cfg.theme = _parse_theme(data["theme"], source)
 
     if "log_dir" in data:
-        raw = _want_str(data["log_dir"], source, "log_dir", "a folder path")
-        if not raw.strip():
-            raise ConfigError(source, "log_dir", "empty path; give a folder path or leave log_dir out")
-        bad = control_char(raw)
-        if bad is not None:
-            raise ConfigError(source, "log_dir", f"the path holds the control character {bad}; "
-                                                 "give a folder path of printable characters")
-        p = Path(raw).expanduser()
-        cfg.log_dir = base_dir / p if (base_dir is not None and not p.is_absolute()) else p
-        if cfg.log_dir.exists() and not cfg.log_dir.is_dir():
-            raise ConfigError(source, "log_dir", f"{cfg.log_dir} is a file, not a folder; give a folder for the logs")
+        cfg.log_dir = _parse_log_dir(data["log_dir"], source, base_dir)
 
     if "pace" in data:
-        pace = data["pace"]
-        lo, hi = PACE_RANGE
-        if isinstance(pace, bool) or not isinstance(pace, (int, float)):
-            raise ConfigError(source, "pace", f"expected a number of seconds, got {brief(pace)}; allowed: {lo}..{hi}")
-        if not lo <= pace <= hi:
-            raise ConfigError(source, "pace", f"{pace} is out of range; allowed: {lo}..{hi} seconds")
-        cfg.pace = float(pace)
+        cfg.pace = _parse_pace(data["pace"], source)
 
     if "undo" in data:
         cfg.undo = _want_str(data["undo"], source, "undo", _choices(UNDO_MODES))
@@ -327,6 +308,41 @@ def parse_config(data: Mapping[str, Any], *, source: str = "config",
     if "keys" in data:
         cfg.keys = _parse_keys(data["keys"], source)
     return cfg
+
+
+def _parse_theme(value: Any, source: str) -> str:
+    """``theme``: one of the themes found (:func:`theme_names`)."""
+    names = theme_names()
+    theme = _want_str(value, source, "theme", _choices(names))
+    if theme not in names:
+        raise ConfigError(source, "theme", f"unknown theme {brief(theme)}; choose one of {_choices(names)}")
+    return theme
+
+
+def _parse_log_dir(value: Any, source: str, base_dir: Path | None) -> Path:
+    """``log_dir``: a folder path (``~`` expanded; relative to ``base_dir`` when given), not a file."""
+    raw = _want_str(value, source, "log_dir", "a folder path")
+    if not raw.strip():
+        raise ConfigError(source, "log_dir", "empty path; give a folder path or leave log_dir out")
+    bad = control_char(raw)
+    if bad is not None:
+        raise ConfigError(source, "log_dir", f"the path holds the control character {bad}; "
+                                             "give a folder path of printable characters")
+    p = Path(raw).expanduser()
+    folder = base_dir / p if (base_dir is not None and not p.is_absolute()) else p
+    if folder.exists() and not folder.is_dir():
+        raise ConfigError(source, "log_dir", f"{folder} is a file, not a folder; give a folder for the logs")
+    return folder
+
+
+def _parse_pace(pace: Any, source: str) -> float:
+    """``pace``: seconds between bot moves, within :data:`PACE_RANGE`."""
+    lo, hi = PACE_RANGE
+    if isinstance(pace, bool) or not isinstance(pace, (int, float)):
+        raise ConfigError(source, "pace", f"expected a number of seconds, got {brief(pace)}; allowed: {lo}..{hi}")
+    if not lo <= pace <= hi:
+        raise ConfigError(source, "pace", f"{pace} is out of range; allowed: {lo}..{hi} seconds")
+    return float(pace)
 
 
 def _choices(values: Iterable[str]) -> str:
@@ -368,7 +384,7 @@ def check_seed(seed: Any, source: str, key: str = "seed") -> None:
 
 
 def check_undo(mode: Any, source: str, key: str = "undo") -> str:
-    """``mode`` if it is one of ``engine.session.UNDO_MODES`` (the house option ``undo``).
+    """``mode`` if it is one of ``engine.undo.UNDO_MODES`` (the house option ``undo``).
 
     Raises:
         ConfigError: naming the key and the choices.

@@ -41,7 +41,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 
 from engine.cards import Card, CardParseError, pretty_text
 from engine.grammar import NAMED_YOU, TemplateError, render
@@ -66,15 +66,21 @@ class ActionParseError(ValueError):
     """Raised by :meth:`Game.parse_action` for text that is not an action."""
 
 
-def parse_notation(text: str, parse_verb: Callable[[str, str], "Action | None"], game: str,
+#: A notation's verb table: verb -> parser of the rest of the text (see :func:`parse_notation`).
+VerbTable = Mapping[str, Callable[[str], "Action"]]
+
+
+def parse_notation(text: str, parse_verb: "Callable[[str, str], Action | None] | VerbTable", game: str,
                    verbs: str) -> "Action":
     """Parse an action's notation: split off the verb (lower-cased) and the rest,
-    and ask ``parse_verb(verb, rest)`` for the action (``None`` means an unknown verb).
+    and ask the game's verb table ``parse_verb[verb](rest)`` for the action (or
+    ``parse_verb(verb, rest)``, a function answering ``None`` for an unknown verb).
 
     Args:
         text: the notation, e.g. ``"play 7H 7D"``.
-        parse_verb: the game's per-verb parser; it may raise ``ActionParseError``,
-            ``CardParseError`` or ``ValueError`` for a bad argument.
+        parse_verb: the game's verb table (:data:`VerbTable`; :func:`bare` makes the
+            entry of a verb without arguments) or per-verb parser; a parser may raise
+            ``ActionParseError``, ``CardParseError`` or ``ValueError`` for a bad argument.
         game: the game's title, for the unknown-verb message.
         verbs: the player verbs to list in that message.
 
@@ -87,7 +93,11 @@ def parse_notation(text: str, parse_verb: Callable[[str, str], "Action | None"],
         raise ActionParseError("empty action")
     verb, rest = words[0].lower(), (words[1].strip() if len(words) > 1 else "")
     try:
-        action = parse_verb(verb, rest)
+        if callable(parse_verb):
+            action = parse_verb(verb, rest)
+        else:
+            parser = parse_verb.get(verb)
+            action = None if parser is None else parser(rest)
     except ActionParseError:
         raise
     except (CardParseError, ValueError) as err:
@@ -95,6 +105,17 @@ def parse_notation(text: str, parse_verb: Callable[[str, str], "Action | None"],
     if action is None:
         raise ActionParseError(f"unknown {game} action {brief(verb)} ({verbs})")
     return action
+
+
+def bare(verb: str, action: "Action") -> Callable[[str], "Action"]:
+    """The verb-table entry of ``verb``, which takes no arguments and means ``action``.
+
+    The parser it returns raises ``ActionParseError`` when any text follows the verb."""
+    def parse(rest: str) -> "Action":
+        if rest:
+            raise ActionParseError(f"{brief(verb)} takes no arguments")
+        return action
+    return parse
 
 
 class Action:
@@ -229,9 +250,14 @@ class View(ABC):
 class State(ABC):
     """A whole match of one game, from the first deal to the final score.
 
-    Subclasses keep their data in plain lists and ints so :meth:`clone` is cheap.
+    Subclasses keep their data in plain lists and ints so :meth:`clone` is cheap,
+    and declare ``__slots__`` (this base has only ``__weakref__``, so theirs take
+    effect: a state has no ``__dict__``, and a test can still hold a weak
+    reference to one); :class:`engine.phased.PhasedState` is the skeleton the
+    games build on.
     """
 
+    __slots__ = ("__weakref__",)
     game: ClassVar["type[Game]"]
     n_seats: int
     variant: Any

@@ -73,31 +73,60 @@ def deal(unseen: Iterable[C], sizes: Sequence[int], rng: random.Random, *,
     n = len(sizes)
     known_l = [list(k) for k in known] if known is not None else [[] for _ in range(n)]
     excl = list(exclude) if exclude is not None else [None] * n
-    if len(known_l) != n or len(excl) != n:
-        raise DeterminizeError(f"{n} hand sizes but {len(known_l)} known lists and {len(excl)} exclusions")
+    rest = _unknown_cards(pool, sizes, known_l, excl)
+    free = [sizes[i] - len(known_l[i]) for i in range(n)]
+    cards = list(rest.elements())
+    active = [i for i in range(n) if excl[i] is not None]
+    if not active:
+        return _fill(known_l, free, shuffled(rng, cards))
+    masks, by_mask = _masks(rest, excl, active, free)
+    # cards only one hand may hold are there in every consistent deal: place them first
+    forced = {m: m.bit_length() - 1 for m in by_mask if m & (m - 1) == 0}
+    if forced:
+        known_l, free, cards = _place_forced(cards, masks, forced, known_l, free)
+        for m in forced:
+            del by_mask[m]
+        active = [i for i in active if free[i] > 0]
+        if not active:
+            return _fill(known_l, free, shuffled(rng, cards))
+    hands = _uniform_deal(cards, masks, by_mask, free, active, rng, tries)
+    if hands is None:
+        hands = _sequential_deal(cards, masks, by_mask, free, rng)
+    return [known_l[i] + hands[i] for i in range(n)]
+
+
+def _unknown_cards(pool: list[C], sizes: Sequence[int], known: list[list[C]], excl: list) -> Counter[C]:
+    """The cards of ``pool`` not known to be anywhere, after checking that the
+    arguments fit together (see :func:`deal`'s Raises)."""
+    n = len(sizes)
+    if len(known) != n or len(excl) != n:
+        raise DeterminizeError(f"{n} hand sizes but {len(known)} known lists and {len(excl)} exclusions")
     if any(s < 0 for s in sizes) or sum(sizes) != len(pool):
         raise DeterminizeError(f"hand sizes {list(sizes)} do not add up to the {len(pool)} unseen cards")
     rest = Counter(pool)
-    for i, kn in enumerate(known_l):
+    for i, kn in enumerate(known):
         if len(kn) > sizes[i]:
             raise DeterminizeError(f"hand {i} holds {sizes[i]} cards but {len(kn)} are known to be in it")
         rest.subtract(kn)
     if any(v < 0 for v in rest.values()):
         missing = sorted(str(c) for c, v in rest.items() if v < 0)
         raise DeterminizeError(f"known cards not among the unseen cards: {' '.join(missing)}")
-    free = [sizes[i] - len(known_l[i]) for i in range(n)]
-    cards = list(rest.elements())
-    active = [i for i in range(n) if excl[i] is not None]
-    if not active:
-        order = shuffled(rng, cards)
-        return _fill(known_l, free, order)
-    # which hands may hold each distinct face (a bit mask over hands)
-    masks: dict[C, int] = {}
+    return rest
+
+
+def _masks(rest: Counter[C], excl: list, active: list[int], free: list[int]) -> tuple[dict[C, int], Counter[int]]:
+    """Which hands may hold each distinct face (a bit mask over the hands), and how
+    many cards each mask has.
+
+    Raises:
+        DeterminizeError: a card no hand may hold, or no deal fits (Hall's condition)."""
+    n = len(free)
     everywhere = (1 << n) - 1
+    masks: dict[C, int] = {}
     for c in rest:
         m = everywhere
         for i in active:
-            if excl[i](c):  # type: ignore[misc]
+            if excl[i](c):
                 m &= ~(1 << i)
         masks[c] = m
     by_mask: Counter[int] = Counter()
@@ -108,38 +137,52 @@ def deal(unseen: Iterable[C], sizes: Sequence[int], rng: random.Random, *,
         raise DeterminizeError(f"no hand may hold {' '.join(bad)}")
     if not _hall_ok(by_mask, free, n):
         raise DeterminizeError("no deal respects the exclusions (some hands cannot take the cards only they may hold)")
-    # cards only one hand may hold are there in every consistent deal: place them first
-    forced = {m: m.bit_length() - 1 for m in by_mask if m & (m - 1) == 0}
-    if forced:
-        known_l = [k[:] for k in known_l]
-        free = free[:]
-        keep: list[C] = []
-        for c in cards:
-            h = forced.get(masks[c])
-            if h is None:
-                keep.append(c)
-            else:
-                known_l[h].append(c)
-                free[h] -= 1
-        cards = keep
-        for m in forced:
-            del by_mask[m]
-        active = [i for i in active if free[i] > 0]
-        if not active:
-            return _fill(known_l, free, shuffled(rng, cards))
-    # 1. uniform: deal at random and keep the first deal that respects the exclusions
-    # (skipped when a rough estimate of the chance that a plain deal does is below 5%)
+    return masks, by_mask
+
+
+def _place_forced(cards: list[C], masks: dict[C, int], forced: dict[int, int], known: list[list[C]],
+                  free: list[int]) -> tuple[list[list[C]], list[int], list[C]]:
+    """Put each card whose mask allows one hand only (``forced``: mask -> hand) with
+    that hand's known cards. Returns the new known lists, free room and the other cards."""
+    known = [k[:] for k in known]
+    free = free[:]
+    keep: list[C] = []
+    for c in cards:
+        h = forced.get(masks[c])
+        if h is None:
+            keep.append(c)
+        else:
+            known[h].append(c)
+            free[h] -= 1
+    return known, free, keep
+
+
+def _uniform_deal(cards: list[C], masks: dict[C, int], by_mask: Counter[int], free: list[int], active: list[int],
+                  rng: random.Random, tries: int) -> list[list[C]] | None:
+    """Plain uniform deals (rejection sampling, exactly uniform over the consistent
+    deals): the first of ``tries`` that respects the exclusions, or None. Skipped when a
+    rough estimate of the chance that a plain deal fits is below 5%."""
+    n = len(free)
+    everywhere = (1 << n) - 1
     total = sum(free)
     p_ok = 1.0
     for m, cnt in by_mask.items():
         if m != everywhere:
             p_ok *= (sum(free[i] for i in range(n) if m >> i & 1) / total) ** cnt if total else 1.0
     for _ in range(tries if p_ok >= 0.05 else 0):
-        order = shuffled(rng, cards)
-        hands = _fill([[] for _ in range(n)], free, order)
+        hands = _fill([[] for _ in range(n)], free, shuffled(rng, cards))
         if all(masks[c] >> i & 1 for i in active for c in hands[i]):
-            return [known_l[i] + hands[i] for i in range(n)]
-    # 2. sequential: constrained cards first, each to a hand that keeps a deal possible
+            return hands
+    return None
+
+
+def _sequential_deal(cards: list[C], masks: dict[C, int], by_mask: Counter[int], free: list[int],
+                     rng: random.Random) -> list[list[C]]:
+    """The constrained cards first, each to a hand drawn in proportion to its free
+    room among those that keep a deal possible (Hall's condition), then the loose
+    cards at random."""
+    n = len(free)
+    everywhere = (1 << n) - 1
     constrained = [c for c in cards if masks[c] != everywhere]
     loose = [c for c in cards if masks[c] == everywhere]
     room = free[:]
@@ -150,23 +193,25 @@ def deal(unseen: Iterable[C], sizes: Sequence[int], rng: random.Random, *,
         left[m] -= 1
         choices = [i for i in range(n) if m >> i & 1 and room[i] > 0]
         while True:
-            weights = [room[i] for i in choices]
-            x = rng.random() * sum(weights)
-            pick = choices[-1]
-            for i, w in zip(choices, weights):
-                if x < w:
-                    pick = i
-                    break
-                x -= w
+            pick = _weighted_pick(choices, room, rng)
             room[pick] -= 1
             if _hall_ok(left, room, n):
                 break
             room[pick] += 1
             choices.remove(pick)  # Hall held before this card, so some choice keeps it
         out[pick].append(c)
-    order = shuffled(rng, loose)
-    hands = _fill(out, room, order)
-    return [known_l[i] + hands[i] for i in range(n)]
+    return _fill(out, room, shuffled(rng, loose))
+
+
+def _weighted_pick(choices: list[int], room: list[int], rng: random.Random) -> int:
+    """One of ``choices``, hand i with probability proportional to ``room[i]`` (one ``rng.random()``)."""
+    weights = [room[i] for i in choices]
+    x = rng.random() * sum(weights)
+    for i, w in zip(choices, weights):
+        if x < w:
+            return i
+        x -= w
+    return choices[-1]
 
 
 def _fill(hands: list[list[C]], room: Sequence[int], order: list[C]) -> list[list[C]]:

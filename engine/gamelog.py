@@ -32,12 +32,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable, Iterator, TextIO, TypeGuard
+from typing import Any, Callable, Iterable, Iterator, TextIO, TypeGuard
 
 from engine.core import CHANCE, TERMINAL, ActionParseError, Event, Game, IllegalAction, State
 from engine.files import MB, regular_file_size, size_text, too_large
 from engine.inputs import MAX_LOG_DEPTH, brief, int_too_long, long_int, too_deep
 from engine.seats import SeatSpec, SeatSpecError, safe_name, seat_names
+from engine.undo import UNDO_MODES
 
 #: Version of the log format this module writes and reads.
 FORMAT = 1
@@ -394,18 +395,38 @@ def check_header(obj: Any) -> LogSetup:
     ``seats`` whose specs parse and whose bot levels (and search budgets,
     ``engine.ai.base.parse_level``) the game has, a seat count the game allows under
     those rules, a ``seed`` that is a number of at most ``engine.inputs.MAX_INT_DIGITS``
-    digits or a text, and an ``undo`` option of ``engine.session.UNDO_MODES`` if
+    digits or a text, and an ``undo`` option of ``engine.undo.UNDO_MODES`` if
     present; it nests at most ``engine.inputs.MAX_LOG_DEPTH`` levels. Seat names are
     not refused: a bad one is made safe to show (``engine.seats.safe_name``).
 
     Raises:
         HeaderError: naming the first problem (values quoted briefly, ``engine.inputs.brief``).
     """
-    from engine.games import UnknownGame, get_game, seat_level_problem
-    from engine.session import UNDO_MODES
-    from engine.variants import ConfigError, build_variant
     if not isinstance(obj, dict) or obj.get("type") != "header":
         raise HeaderError("the first line is not a log header")
+    _check_header_shape(obj)
+    game, variant = _header_game(obj)
+    seats = obj.get("seats")
+    if not isinstance(seats, list) or not seats or not all(
+            isinstance(s, dict) and isinstance(s.get("spec"), str) for s in seats):
+        raise HeaderError("the header has no seat list")
+    specs = _header_seats(game, variant, seats)
+    seed = obj.get("seed")
+    if seed is not None and not _is_int(seed) and not isinstance(seed, str):
+        raise HeaderError("the header's seed is neither a number nor a text")
+    if "undo" in obj and obj["undo"] not in UNDO_MODES:
+        raise HeaderError(f"the header's undo is {brief(obj['undo'])}, not one of " + ", ".join(UNDO_MODES))
+    defaults = seat_names(specs)
+    names = tuple(safe_name(s.get("name") or d) for s, d in zip(seats, defaults))
+    undo = obj.get("undo")
+    return LogSetup(game, variant, tuple(specs), names, seed, undo if isinstance(undo, str) else None)
+
+
+def _check_header_shape(obj: dict) -> None:
+    """The header's nesting, its integers' lengths and its format number (:func:`check_header`).
+
+    Raises:
+        HeaderError: naming the problem."""
     deep = too_deep(obj, MAX_LOG_DEPTH)
     if deep is not None:
         raise HeaderError(f"the header's {deep} is nested too deeply; a log line nests at most "
@@ -418,6 +439,15 @@ def check_header(obj: Any) -> LogSetup:
         raise HeaderError("the header has no format number")
     if fmt > FORMAT:
         raise HeaderError(f"the log has format {fmt}, newer than this cardtable reads ({FORMAT}); upgrade cardtable")
+
+
+def _header_game(obj: dict) -> tuple[type[Game], Any]:
+    """The header's game class and the variant its ``rules`` build (:func:`check_header`).
+
+    Raises:
+        HeaderError: no available game, or rules its variant class refuses."""
+    from engine.games import UnknownGame, get_game
+    from engine.variants import ConfigError, build_variant
     game_id = obj.get("game")
     if not isinstance(game_id, str):
         raise HeaderError("the header names no game")
@@ -429,13 +459,18 @@ def check_header(obj: Any) -> LogSetup:
     if not isinstance(rules, dict):
         raise HeaderError("the header's rules are not a table")
     try:
-        variant = build_variant(game.variant_class, rules, source="the header", section="rules")
+        return game, build_variant(game.variant_class, rules, source="the header", section="rules")
     except ConfigError as err:
         raise HeaderError(f"bad rules in the header: {err.key}: {err.message}") from None
-    seats = obj.get("seats")
-    if not isinstance(seats, list) or not seats or not all(
-            isinstance(s, dict) and isinstance(s.get("spec"), str) for s in seats):
-        raise HeaderError("the header has no seat list")
+
+
+def _header_seats(game: type[Game], variant: Any, seats: list[dict]) -> list[SeatSpec]:
+    """The header's seat specs, each parsed and its bot level one the game has, and as many
+    seats as the game allows under ``variant`` (:func:`check_header`).
+
+    Raises:
+        HeaderError: naming the first bad seat, or the seat count."""
+    from engine.games import seat_level_problem
     specs = []
     for i, seat in enumerate(seats):
         try:
@@ -449,15 +484,53 @@ def check_header(obj: Any) -> LogSetup:
     seats_problem = game.seat_range_error(len(specs), variant)
     if seats_problem:
         raise HeaderError(seats_problem)
-    seed = obj.get("seed")
-    if seed is not None and not _is_int(seed) and not isinstance(seed, str):
-        raise HeaderError("the header's seed is neither a number nor a text")
-    if "undo" in obj and obj["undo"] not in UNDO_MODES:
-        raise HeaderError(f"the header's undo is {brief(obj['undo'])}, not one of " + ", ".join(UNDO_MODES))
-    defaults = seat_names(specs)
-    names = tuple(safe_name(s.get("name") or d) for s, d in zip(seats, defaults))
-    undo = obj.get("undo")
-    return LogSetup(game, variant, tuple(specs), names, seed, undo if isinstance(undo, str) else None)
+    return specs
+
+
+def _action_problem(obj: dict) -> str | None:
+    if not _is_int(obj.get("n")):
+        return "action line without a whole-number n"
+    actor = obj.get("actor")
+    if actor != "chance" and not (_is_int(actor) and actor >= 0):
+        return "action line whose actor is neither a seat number nor \"chance\""
+    if not isinstance(obj.get("action"), str) or not obj["action"].strip():
+        return "action line without an action"
+    return None
+
+
+def _undo_problem(obj: dict) -> str | None:
+    if not _is_int(obj.get("n")) or not _is_int(obj.get("count")) or obj["count"] < 1:
+        return "undo line needs whole numbers n and count >= 1"
+    if "seed" in obj and not _is_int(obj["seed"]) and not isinstance(obj["seed"], str):
+        return "undo line whose seed is neither a number nor a text"
+    return None
+
+
+def _check_problem(obj: dict) -> str | None:
+    if not _is_int(obj.get("hand")) or not isinstance(obj.get("hash"), str):
+        return "check line needs a hand number and a hash"
+    return None
+
+
+def _score_problem(obj: dict) -> str | None:
+    if not _is_int(obj.get("hand")) or not _is_num_list(obj.get("scores")) or not _is_num_list(obj.get("totals")):
+        return "score line needs a hand number and lists of scores and totals"
+    return None
+
+
+def _result_problem(obj: dict) -> str | None:
+    w = obj.get("winners")
+    if not isinstance(w, list) or not all(_is_int(x) for x in w) or not _is_num_list(obj.get("scores")) \
+            or not isinstance(obj.get("hash"), str):
+        return "result line needs winners, scores and a hash"
+    return None
+
+
+#: Line type -> the shape check of a line of that type (None: the line is well formed).
+_LINE_PROBLEMS: dict[str, Callable[[dict], str | None]] = {
+    "action": _action_problem, "undo": _undo_problem, "check": _check_problem, "score": _score_problem,
+    "result": _result_problem, "header": lambda obj: "a second header line",
+}
 
 
 def _line_problem(obj: Any) -> str | None:
@@ -465,41 +538,10 @@ def _line_problem(obj: Any) -> str | None:
     if not isinstance(obj, dict):
         return "not a JSON object"
     kind = obj.get("type")
-    if kind == "action":
-        if not _is_int(obj.get("n")):
-            return "action line without a whole-number n"
-        actor = obj.get("actor")
-        if actor != "chance" and not (_is_int(actor) and actor >= 0):
-            return "action line whose actor is neither a seat number nor \"chance\""
-        if not isinstance(obj.get("action"), str) or not obj["action"].strip():
-            return "action line without an action"
-        return None
-    if kind == "undo":
-        if not _is_int(obj.get("n")) or not _is_int(obj.get("count")) or obj["count"] < 1:
-            return "undo line needs whole numbers n and count >= 1"
-        if "seed" in obj and not _is_int(obj["seed"]) and not isinstance(obj["seed"], str):
-            return "undo line whose seed is neither a number nor a text"
-        return None
-    if kind == "check":
-        if not _is_int(obj.get("hand")) or not isinstance(obj.get("hash"), str):
-            return "check line needs a hand number and a hash"
-        return None
-    if kind == "score":
-        if not _is_int(obj.get("hand")) or not _is_num_list(obj.get("scores")) \
-                or not _is_num_list(obj.get("totals")):
-            return "score line needs a hand number and lists of scores and totals"
-        return None
-    if kind == "result":
-        w = obj.get("winners")
-        if not isinstance(w, list) or not all(_is_int(x) for x in w) or not _is_num_list(obj.get("scores")) \
-                or not isinstance(obj.get("hash"), str):
-            return "result line needs winners, scores and a hash"
-        return None
-    if kind == "header":
-        return "a second header line"
     if kind is None:
         return "line without a type"
-    return f"unknown line type {brief(kind)}"
+    check = _LINE_PROBLEMS.get(kind) if isinstance(kind, str) else None
+    return f"unknown line type {brief(kind)}" if check is None else check(obj)
 
 
 #: Longest line a log may hold; a longer one is a bad line and reading stops there.
@@ -561,6 +603,22 @@ def read_log(path: Path) -> GameLog:
             for a log over its size bound.
     """
     path = Path(path)
+    text = _read_bounded(path)
+    ends_with_newline = text.endswith("\n")
+    n_lines = text.count("\n") + (0 if ends_with_newline or not text else 1)
+    log = GameLog(path=path, header={}, total_lines=n_lines)
+    if not n_lines:
+        log.errors.append(LogError(1, "the log is empty (no header)"))
+        return log
+    reader = _Reader(log, n_lines, ends_with_newline)
+    for i, line in enumerate(_lines(text), start=1):  # lazily: millions of blank lines are not split at once
+        if not reader.take(i, line):
+            break
+    return log
+
+
+def _read_bounded(path: Path) -> str:
+    """The text of a regular file within its log size bound (see :func:`read_log`)."""
     size = regular_file_size(path)
     with open(path, "rb") as f:
         first = f.readline(MAX_LINE_BYTES + 1)
@@ -570,87 +628,98 @@ def read_log(path: Path) -> GameLog:
         raw = first + f.read(limit + 1 - len(first))
     if len(raw) > limit:
         raise too_large(path, limit, limit, "log", grew=True)
-    text = raw.decode("utf-8", errors="replace")
-    ends_with_newline = text.endswith("\n")
-    n_lines = text.count("\n") + (0 if ends_with_newline or not text else 1)
-    lines = _lines(text)  # lazily: a file of millions of blank lines is not split at once
-    log = GameLog(path=path, header={}, total_lines=n_lines)
-    if not n_lines:
-        log.errors.append(LogError(1, "the log is empty (no header)"))
-        return log
-    good = True  # still inside the good prefix
-    n = 0
-    after_result = False
+    return raw.decode("utf-8", errors="replace")
 
-    def fail(line: int, message: str) -> None:
-        nonlocal good
-        log.errors.append(LogError(line, message))
-        good = False
 
-    for i, line in enumerate(lines, start=1):
-        last = i == n_lines
-        if len(log.errors) >= MAX_ERRORS:
-            log.errors.append(LogError(i, f"more than {MAX_ERRORS} bad lines: the rest is not read"))
-            log.total_lines = i
-            break
+class _Reader:
+    """:func:`read_log`'s line-by-line checks, into ``log``: while the prefix is
+    good (``good``), the action count ``n`` follows on and nothing follows the result."""
+
+    def __init__(self, log: GameLog, n_lines: int, ends_with_newline: bool) -> None:
+        self.log = log
+        self.n_lines = n_lines
+        self.ends_with_newline = ends_with_newline
+        self.good = True
+        self.n = 0
+        self.after_result = False
+
+    def fail(self, line: int, message: str) -> None:
+        self.log.errors.append(LogError(line, message))
+        self.good = False
+
+    def take(self, i: int, line: str) -> bool:
+        """Check line ``i`` (its text ``line``); False when reading stops here."""
+        if len(self.log.errors) >= MAX_ERRORS:
+            self.log.errors.append(LogError(i, f"more than {MAX_ERRORS} bad lines: the rest is not read"))
+            self.log.total_lines = i
+            return False
         if len(line) > MAX_LINE_BYTES // 4 and len(line.encode("utf-8")) > MAX_LINE_BYTES:
-            fail(i, f"the line is over {size_text(MAX_LINE_BYTES)} long; no log line is")
-            log.total_lines = i
-            break
-        if not line.strip() and not (last and not ends_with_newline):
-            fail(i, "empty line")
-            continue
-        try:
-            obj = json.loads(line)
-        except RecursionError:  # absurdly nested arrays or objects
-            fail(i, "not valid JSON (nested too deeply for a log line)")
-            continue
-        except ValueError as err:
-            if last and not ends_with_newline:
-                fail(i, "the last line is cut off (the program stopped while writing it)")
-            elif not line.strip():
-                fail(i, "empty line")
-            elif isinstance(err, json.JSONDecodeError):
-                fail(i, f"not valid JSON ({err.msg} at column {err.colno})")
-            else:  # json.loads raises a bare ValueError for an integer of over 4,300 digits
-                fail(i, f"not valid JSON ({int_too_long(_longest_digits(line))})")
-            continue
+            self.fail(i, f"the line is over {size_text(MAX_LINE_BYTES)} long; no log line is")
+            self.log.total_lines = i
+            return False
+        obj = self._json(i, line)
+        if obj is None:
+            return True
         if i == 1:
             try:
                 check_header(obj)
             except HeaderError as err:
-                fail(1, str(err))
+                self.fail(1, str(err))
             else:
-                log.header = obj
-            continue
+                self.log.header = obj
+            return True
         problem = _line_problem(obj)
         if problem:
-            fail(i, problem)
-            continue
-        if not good:
-            continue
+            self.fail(i, problem)
+        elif self.good:
+            problem = self._sequence_problem(obj)
+            if problem:
+                self.fail(i, problem)
+            else:
+                obj["line"] = i
+                self.log.entries.append(obj)
+        return True
+
+    def _json(self, i: int, line: str) -> Any:
+        """Line ``i`` parsed, or None after recording why it is not a JSON value."""
+        cut = i == self.n_lines and not self.ends_with_newline  # the last line, without its newline
+        if not line.strip() and not cut:
+            self.fail(i, "empty line")
+            return None
+        try:
+            return json.loads(line)
+        except RecursionError:  # absurdly nested arrays or objects
+            self.fail(i, "not valid JSON (nested too deeply for a log line)")
+        except ValueError as err:
+            if cut:
+                self.fail(i, "the last line is cut off (the program stopped while writing it)")
+            elif not line.strip():
+                self.fail(i, "empty line")
+            elif isinstance(err, json.JSONDecodeError):
+                self.fail(i, f"not valid JSON ({err.msg} at column {err.colno})")
+            else:  # json.loads raises a bare ValueError for an integer of over 4,300 digits
+                self.fail(i, f"not valid JSON ({int_too_long(_longest_digits(line))})")
+        return None
+
+    def _sequence_problem(self, obj: dict) -> str | None:
+        """A well-formed line out of sequence (the action count, a line after the
+        result), or None after counting it."""
         kind = obj["type"]
-        if after_result:
-            fail(i, "a line after the result line")
-            continue
+        if self.after_result:
+            return "a line after the result line"
         if kind == "action":
-            if obj["n"] != n + 1:
-                fail(i, f"action count n is {obj['n']}, expected {n + 1}")
-                continue
-            n += 1
+            if obj["n"] != self.n + 1:
+                return f"action count n is {obj['n']}, expected {self.n + 1}"
+            self.n += 1
         elif kind == "undo":
-            if obj["count"] > n:
-                fail(i, f"undo of {obj['count']} actions, but only {n} are in effect")
-                continue
-            if obj["n"] != n - obj["count"]:
-                fail(i, f"undo line says n={obj['n']}, expected {n - obj['count']}")
-                continue
-            n -= obj["count"]
+            if obj["count"] > self.n:
+                return f"undo of {obj['count']} actions, but only {self.n} are in effect"
+            if obj["n"] != self.n - obj["count"]:
+                return f"undo line says n={obj['n']}, expected {self.n - obj['count']}"
+            self.n -= obj["count"]
         elif kind == "result":
-            after_result = True
-        obj["line"] = i
-        log.entries.append(obj)
-    return log
+            self.after_result = True
+        return None
 
 
 # ---------------------------------------------------------------------------
@@ -754,32 +823,48 @@ def rebuild(log: GameLog, up_to_line: int | None = None) -> State:
             last_events = []
             for a_line, actor, notation in applied:
                 last_events = _apply_logged(game, state, a_line, actor, notation)
-        elif kind == "check":
-            got = state.state_hash()
-            if got != e["hash"]:
-                raise LogReplayError(line, f"state hash mismatch after hand {e['hand']}: "
-                                           f"the log has {e['hash']}, the replay gives {got}")
-        elif kind == "score":
-            over = [ev for ev in last_events if ev.kind == "hand_over"]
-            if not over:
-                raise LogReplayError(line, "a score line where no hand has just ended")
-            data = over[-1].data
-            if "scores" in data and not _same_numbers(e["scores"], data["scores"]):
-                raise LogReplayError(line, f"hand scores {e['scores']} differ from the replay's {data['scores']}")
-            if "totals" in data and not _same_numbers(e["totals"], data["totals"]):
-                raise LogReplayError(line, f"match totals {e['totals']} differ from the replay's {data['totals']}")
-        elif kind == "result":
-            if not state.is_over:
-                raise LogReplayError(line, "a result line but the match is not over in the replay")
-            if state.state_hash() != e["hash"]:
-                raise LogReplayError(line, f"final state hash mismatch: the log has {e['hash']}, "
-                                           f"the replay gives {state.state_hash()}")
-            if sorted(e["winners"]) != sorted(state.winners()):
-                raise LogReplayError(line, f"the log names winners {e['winners']}, "
-                                           f"the replay gives {state.winners()}")
-            if not _same_numbers(e["scores"], state.scores()):
-                raise LogReplayError(line, f"final scores {e['scores']} differ from the replay's {state.scores()}")
+        else:
+            _check_line(e, state, last_events)
     return state
+
+
+def _check_line(e: dict, state: State, last_events: list[Event]) -> None:
+    """A check, score or result line ``e`` against the replay (``state`` after the
+    line's action, ``last_events`` that action's events).
+
+    Raises:
+        LogReplayError: naming what differs.
+    """
+    line, kind = e["line"], e["type"]
+    if kind == "check":
+        got = state.state_hash()
+        if got != e["hash"]:
+            raise LogReplayError(line, f"state hash mismatch after hand {e['hand']}: "
+                                       f"the log has {e['hash']}, the replay gives {got}")
+    elif kind == "score":
+        over = [ev for ev in last_events if ev.kind == "hand_over"]
+        if not over:
+            raise LogReplayError(line, "a score line where no hand has just ended")
+        data = over[-1].data
+        for key, what in (("scores", "hand scores"), ("totals", "match totals")):
+            if key in data and not _same_numbers(e[key], data[key]):
+                raise LogReplayError(line, f"{what} {e[key]} differ from the replay's {data[key]}")
+    elif kind == "result":
+        _check_result(e, state)
+
+
+def _check_result(e: dict, state: State) -> None:
+    """The result line ``e`` against the replay's final ``state`` (see :func:`_check_line`)."""
+    line = e["line"]
+    if not state.is_over:
+        raise LogReplayError(line, "a result line but the match is not over in the replay")
+    if state.state_hash() != e["hash"]:
+        raise LogReplayError(line, f"final state hash mismatch: the log has {e['hash']}, "
+                                   f"the replay gives {state.state_hash()}")
+    if sorted(e["winners"]) != sorted(state.winners()):
+        raise LogReplayError(line, f"the log names winners {e['winners']}, the replay gives {state.winners()}")
+    if not _same_numbers(e["scores"], state.scores()):
+        raise LogReplayError(line, f"final scores {e['scores']} differ from the replay's {state.scores()}")
 
 
 @dataclass

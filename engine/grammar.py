@@ -25,6 +25,7 @@ own wording (prompts, result lines, replay headings).
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Sequence
 
@@ -61,6 +62,18 @@ def agree(n: int, one: str, many: str) -> str:
     """The form that agrees with a count, without the count: ``agree(1, "goes", "go")``
     -> ``"goes"`` (``7♥ goes back``), ``agree(2, "goes", "go")`` -> ``"go"``."""
     return one if n == 1 else many
+
+
+def article(word: str) -> str:
+    """``word`` after the indefinite article it takes when read aloud: ``a 7``, ``an 8``,
+    ``an A`` (a card value; ``an 11``, ``an 18``), ``an ace``, ``a Noggi``. A single
+    capital letter is read by its name (``an A``, ``a K``)."""
+    w = word.strip()
+    if re.match(r"8|1[18](?!\d)", w):
+        return f"an {word}"
+    if len(w) == 1 and w.isalpha():
+        return f"{'an' if w.upper() in 'AEFHILMNORSX' else 'a'} {word}"
+    return f"{'an' if w[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def _starts_sentence(before: str) -> bool:
@@ -103,26 +116,35 @@ def render(template: str, names: Sequence[str], seat: int | None = None, you: in
         raise TemplateError(f"{template!r}: {err}") from None
     for literal, field, spec, _conv in parts:
         out.append(literal)
-        if field is None:
-            continue
-        idx = _field_seat(field, seat)
-        if idx is not None and not 0 <= idx < len(names):
-            raise TemplateError(f"{{{field}}}: there is no seat {idx}")
-        second = idx is not None and idx == you
-        if spec and "|" in spec:
-            third_form, _, second_form = spec.partition("|")
-            out.append(second_form if second else third_form)
-            continue
-        start = spec == "^" or _starts_sentence("".join(out))
-        if spec == "'s":
-            out.append(("Your" if start else "your") if second else f"{names[idx] if idx is not None else 'chance'}'s")
-        elif spec and spec != "^":
-            raise TemplateError(f"{{{field}:{spec}}}: unknown form (use {{{field}:third|second}} or {{{field}:'s}})")
-        elif second:
-            out.append("You" if start else "you")
-        else:
-            out.append(names[idx] if idx is not None else "chance")
+        if field is not None:
+            out.append(_field_text(field, spec, names, seat, you, out))
     return "".join(out)
+
+
+def _field_text(field: str, spec: str | None, names: Sequence[str], seat: int | None, you: int | None,
+                before: list[str]) -> str:
+    """One field of :func:`render`: a seat's name or *you* (capitalised at the start of a
+    sentence, ``before`` being the text so far), a possessive, or the form of a verb.
+
+    Raises:
+        TemplateError: the field names no seat of ``names`` or has an unknown form.
+    """
+    idx = _field_seat(field, seat)
+    if idx is not None and not 0 <= idx < len(names):
+        raise TemplateError(f"{{{field}}}: there is no seat {idx}")
+    second = idx is not None and idx == you
+    if spec and "|" in spec:
+        third_form, _, second_form = spec.partition("|")
+        return second_form if second else third_form
+    if spec and spec not in ("^", "'s"):
+        raise TemplateError(f"{{{field}:{spec}}}: unknown form (use {{{field}:third|second}} or {{{field}:'s}})")
+    start = spec == "^" or _starts_sentence("".join(before))
+    name = names[idx] if idx is not None else "chance"
+    if spec == "'s":
+        return ("Your" if start else "your") if second else f"{name}'s"
+    if second:
+        return "You" if start else "you"
+    return name
 
 
 __all__ = ["NAMED_YOU", "YOU", "TemplateError", "agree", "plural", "render", "you_seat"]

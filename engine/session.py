@@ -12,14 +12,15 @@ generator and one generator per bot seat, and writes the log
         else:
             events = session.act(session.bot_choose())  # bot_choose may run in a worker thread
 
-Randomness: chance outcomes are drawn with ``random.Random(seed)``; the bot on
+Randomness: chance outcomes come from the session's chance source
+(:mod:`engine.chance`), by default drawn with ``random.Random(seed)``; the bot on
 seat ``s`` draws with ``random.Random(f"{seed}:{s}")``. So a seed with the same
 seats and moves gives the same match. An undo must not let a player preview
-what comes next, so after every undo the chance generator is seeded afresh
+what comes next, so after every undo the chance source is reseeded afresh
 (``secrets``) and each bot's generator from that new seed (``f"{new}:{s}"``);
 the new seed is written in the log's undo line, so resume continues exactly.
 
-Undo is a house option (:data:`UNDO_MODES`, the table's ``undo`` key):
+Undo is a house option (:data:`engine.undo.UNDO_MODES`, the table's ``undo`` key):
 ``"own_turn"`` (default) takes back the human's last turn only, ``"free"``
 one more turn per undo as far back as the match goes, ``"off"`` none.
 """
@@ -37,33 +38,19 @@ from typing import Any, Callable, Mapping, Sequence, Union
 
 from engine import gamelog
 from engine.ai.base import Bot, RandomBot, choose_with_reason
+from engine.chance import ChanceSource, RandomChance
 from engine.games import get_spec, make_bot
 from engine.core import CHANCE, TERMINAL, Action, Event, Game, IllegalAction, State, View
 from engine.games import get_game
 from engine.seats import SeatSpec, name_problem, seat_names
+from engine.undo import DEFAULT_UNDO, check_undo_mode
 from engine.variants import build_variant, variant_to_table
+from engine.verdicts import record_written
 
 
 #: A seat's preset answer (:meth:`Session.set_standing_order`): an action (or its
 #: notation) played whenever it is legal for the seat, or ``(view, legal) -> Action | None``.
 StandingOrder = Union[Action, str, Callable[[View, list[Action]], "Action | None"]]
-
-#: The house option ``undo``: ``"off"`` (no undo), ``"own_turn"`` (back to the start of the
-#: human's last turn, once), ``"free"`` (one turn per undo, as far back as wanted).
-UNDO_MODES: tuple[str, ...] = ("off", "own_turn", "free")
-DEFAULT_UNDO = "own_turn"
-
-
-def check_undo_mode(mode: object) -> str:
-    """``mode`` if it is one of :data:`UNDO_MODES`.
-
-    Raises:
-        ValueError: naming the allowed values.
-    """
-    if mode not in UNDO_MODES:
-        raise ValueError(f"undo must be one of {', '.join(repr(m) for m in UNDO_MODES)}, not {mode!r}")
-    return str(mode)
-
 
 def fresh_seed() -> int:
     """A new seed from the operating system (``secrets``), 0..2**63-1: nobody can
@@ -182,7 +169,9 @@ class Session:
             ``log_dir`` (default :func:`engine.gamelog.default_log_dir`). The file is
             created at the first action (:meth:`advance` deals), not here.
         write_log: False keeps no log (simulations, tests).
-        undo: the house option, one of :data:`UNDO_MODES` (written in the log header).
+        undo: the house option, one of :data:`engine.undo.UNDO_MODES` (written in the log header).
+        chance: where chance outcomes come from (:mod:`engine.chance`: a stacked deck, the
+            arena's duplicate chance); None draws them with ``random.Random(seed)``.
 
     Raises:
         engine.games.UnknownGame: for an unknown game id.
@@ -199,7 +188,7 @@ class Session:
         narration: every public event (``visible_to`` None) narrated with seat names, in order
             (a resumed table shows it to whichever seat sits down).
         names: display names per seat.
-        undo_mode: the house option ``undo`` (:data:`UNDO_MODES`).
+        undo_mode: the house option ``undo`` (:data:`engine.undo.UNDO_MODES`).
         undo_count: undos made in this match so far (those in a resumed log included).
         log_error: None while the log is written; after a failed write (a full
             disk, a removed folder) one sentence saying so. The match goes on in
@@ -209,7 +198,7 @@ class Session:
 
     def __init__(self, game_id: str, variant: Any, seats: Sequence[SeatSpec | str], seed: int | str | None = None,
                  log_path: Path | None = None, *, write_log: bool = True, log_dir: Path | None = None,
-                 undo: str = DEFAULT_UNDO) -> None:
+                 undo: str = DEFAULT_UNDO, chance: ChanceSource | None = None) -> None:
         game = get_game(game_id)
         undo = check_undo_mode(undo)
         if variant is None or isinstance(variant, Mapping):
@@ -221,7 +210,7 @@ class Session:
             raise ValueError(err)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        self._setup(game, variant, specs, seed if isinstance(seed, str) else int(seed))
+        self._setup(game, variant, specs, seed if isinstance(seed, str) else int(seed), chance)
         self.undo_mode = undo
         self.state = game.new_state(variant, len(specs))
         self.log_path: Path | None = None
@@ -259,7 +248,8 @@ class Session:
             self._log_failed(err)
         return self._writer
 
-    def _setup(self, game: type[Game], variant: Any, specs: list[SeatSpec], seed: int | str) -> None:
+    def _setup(self, game: type[Game], variant: Any, specs: list[SeatSpec], seed: int | str,
+               chance: ChanceSource | None) -> None:
         self.game = game
         self.variant = variant
         self.seats = specs
@@ -267,7 +257,8 @@ class Session:
         self.seed = seed
         self.history: list[tuple[int | str, str]] = []
         self.narration: list[str] = []
-        self._chance_rng = random.Random(seed)
+        #: where chance outcomes come from (:class:`engine.chance.RandomChance` from the seed by default)
+        self.chance: ChanceSource = chance if chance is not None else RandomChance(seed)
         self._bots: dict[int, Bot] = {}
         self._bot_rngs: dict[int, random.Random] = {}
         for i, spec in enumerate(specs):
@@ -348,39 +339,53 @@ class Session:
     @classmethod
     def _resume_locked(cls, path: Path, up_to_line: int | None, lock: gamelog.LogLock) -> "Session":
         """:meth:`resume` while holding the log's ``lock`` (handed to the log writer)."""
-        log = gamelog.read_log(path)
-        if not log.header:
-            raise gamelog.LogReplayError(1, log.errors[0].message if log.errors else "the log has no header")
-        keep = log.good_prefix_lines if up_to_line is None else min(up_to_line, log.good_prefix_lines)
-        if keep < 1:
-            raise gamelog.LogReplayError(1, "nothing to resume: the header is unusable")
-        if keep < log.total_lines:
-            log.entries = [e for e in log.entries if e["line"] <= keep]
-        if log.finished:
-            raise ValueError(f"the match in {path} is already finished; replay it instead")
-        gamelog.rebuild(log)  # checks every line first (raises LogReplayError)
+        log, keep = _log_to_resume(path, up_to_line)
         setup = gamelog.log_setup(log)  # the header as every reader of a log checks it
         game, variant, specs = setup.game, setup.variant, list(setup.seats)
         self = cls.__new__(cls)
         seed = log.header.get("seed")
-        self._setup(game, variant, specs, seed if seed is not None else 0)
+        self._setup(game, variant, specs, seed if seed is not None else 0, None)
         self.undo_mode = log.undo_mode or DEFAULT_UNDO
         undos = [e for e in log.entries if e["type"] == "undo"]
         self.undo_count = len(undos)
         self._undo_floor = undos[-1]["n"] if undos else 0
         self.names = list(setup.names)
         self.state = game.new_state(variant, len(specs))
+        events, last_line = self._replay(log, in_sync=seed is not None)
+        if keep < log.total_lines:
+            _cut_log(path, keep)
+        else:
+            _ensure_newline(path)
+        self.log_path = path
+        writer = self._writer = gamelog.LogWriter(path, None, lock=lock)
+        self.ended_before_resume = self.state.is_over
+        n = len(self.history)
+        if self.state.is_over:
+            # Cut after the last action: write the check, score and result lines it lacks
+            # (those present were checked by rebuild, so they are the first of the expected ones).
+            present = sum(1 for e in log.entries if e["line"] > last_line and e["type"] in ("check", "score"))
+            _write_end_lines(writer, self.state, events, skip=present)
+            self.narration.append(f"The match in {path.name} had already ended after {n} actions; "
+                                  "its missing result lines are written now")
+        else:
+            self.narration.append(f"Resumed from {path.name} after {n} actions")
+        return self
+
+    def _replay(self, log: gamelog.GameLog, in_sync: bool) -> tuple[list[Event], int]:
+        """Apply the log's actions in effect to :attr:`state` (snapshots, turns, history,
+        narration as in play), drawing each logged chance step again from the chance
+        source while it agrees (``in_sync``; an undo line with a seed restarts it), and
+        seed the chance source and the bots anew where it did not. Returns the last
+        action's events and its line."""
         starts = log.chance_seed_starts()
-        in_sync = seed is not None
         events: list[Event] = []
         last_line = 1
-        actions = log.effective_actions()
-        for i, (line, actor, notation) in enumerate(actions):
+        for i, (line, actor, notation) in enumerate(log.effective_actions()):
             if i and i in starts:  # an undo seeded a new chance generator here
                 in_sync = self._reseed_chance(starts[i])
-            action = game.parse_action(notation)
+            action = self.game.parse_action(notation)
             if actor == "chance" and in_sync:
-                in_sync = self.state.sample_chance(self._chance_rng) == action
+                in_sync = self.chance.sample(self.state) == action
             if self.state.to_move >= 0:
                 self._snapshot_if_decision()
             events = self.state.apply(action)
@@ -392,32 +397,16 @@ class Session:
         if n and n in starts:  # the log ends with an undo
             in_sync = self._reseed_chance(starts[n])
         if not in_sync:
-            self._chance_rng = random.Random(f"{self.seed}:resume:{n}")
+            self.chance.reseed(f"{self.seed}:resume:{n}")
         for s in self._bot_rngs:
             self._bot_rngs[s] = random.Random(f"{self.seed}:{s}:resume:{n}")
-        if keep < log.total_lines:
-            _cut_log(path, keep)
-        else:
-            _ensure_newline(path)
-        self.log_path = path
-        writer = self._writer = gamelog.LogWriter(path, None, lock=lock)
-        self.ended_before_resume = self.state.is_over
-        if self.state.is_over:
-            # Cut after the last action: write the check, score and result lines it lacks
-            # (those present were checked by rebuild, so they are the first of the expected ones).
-            present = sum(1 for e in log.entries if e["line"] > last_line and e["type"] in ("check", "score"))
-            _write_end_lines(writer, self.state, events, skip=present)
-            self.narration.append(f"The match in {path.name} had already ended after {n} actions; "
-                                  "its missing result lines are written now")
-            return self
-        self.narration.append(f"Resumed from {path.name} after {n} actions")
-        return self
+        return events, last_line
 
     def _reseed_chance(self, seed: int | str | None) -> bool:
-        """Start the chance generator from ``seed`` (an undo line's); False when there is none."""
+        """Start the chance source from ``seed`` (an undo line's); False when there is none."""
         if seed is None:
             return False
-        self._chance_rng = random.Random(seed)
+        self.chance.reseed(seed)
         return True
 
     # -- whose move --------------------------------------------------------------
@@ -446,6 +435,8 @@ class Session:
         player's move in :meth:`act`) or drawn it with ``sample_chance`` (in
         :meth:`advance`), so it goes through ``State.apply_trusted``."""
         events = self.state.apply_trusted(action)
+        if actor != "chance":
+            self.chance.decision_made()
         self._note_turn()
         self.history.append((actor, str(action)))
         self.narration.extend(e.narrate(self.names) for e in events if e.visible_to is None)
@@ -518,7 +509,7 @@ class Session:
             events: list[Event] = []
             while True:
                 while self.state.to_move == CHANCE:
-                    events += self._apply("chance", self.state.sample_chance(self._chance_rng))
+                    events += self._apply("chance", self.chance.sample(self.state))
                 seat = self.state.to_move
                 order = self._standing_move(seat) if seat in self.standing_orders else None
                 if order is None:
@@ -753,7 +744,7 @@ class Session:
             count = len(self.history) - target.n
             self._snapshots = [s for s in self._snapshots if s.n <= target.n]
             self.state = target.state.clone()
-            self._chance_rng = random.Random(seed)
+            self.chance.reseed(seed)
             for s in self._bot_rngs:
                 self._bot_rngs[s] = random.Random(f"{seed}:{s}")
             del self.history[target.n:]
@@ -786,7 +777,6 @@ class Session:
                 self.log_error = f"the log {self.log_path} could not be completed ({err.strerror or err})"
                 return
             if self.state.is_over and self.log_error is None and any(s.is_human for s in self.seats):
-                from engine.stats import record_written  # stats imports this module's neighbours
                 record_written(w.path)  # the player's own finished game: the statistics need not replay it
 
     def __enter__(self) -> "Session":
@@ -794,6 +784,27 @@ class Session:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _log_to_resume(path: Path, up_to_line: int | None) -> tuple[gamelog.GameLog, int]:
+    """The log at ``path`` read for :meth:`Session.resume`, its entries cut after line
+    ``keep`` (the good prefix, or ``up_to_line`` before it), checked to replay; and ``keep``.
+
+    Raises:
+        OSError, engine.gamelog.LogReplayError, ValueError: see :meth:`Session.resume`.
+    """
+    log = gamelog.read_log(path)
+    if not log.header:
+        raise gamelog.LogReplayError(1, log.errors[0].message if log.errors else "the log has no header")
+    keep = log.good_prefix_lines if up_to_line is None else min(up_to_line, log.good_prefix_lines)
+    if keep < 1:
+        raise gamelog.LogReplayError(1, "nothing to resume: the header is unusable")
+    if keep < log.total_lines:
+        log.entries = [e for e in log.entries if e["line"] <= keep]
+    if log.finished:
+        raise ValueError(f"the match in {path} is already finished; replay it instead")
+    gamelog.rebuild(log)  # checks every line first (raises LogReplayError)
+    return log, keep
 
 
 def _end_lines(state: State, events: list[Event]) -> list[dict]:

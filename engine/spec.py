@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 from engine.ai.base import LEVELS, Bot, RandomBot
 from engine.core import Action, Game, State
@@ -44,7 +44,6 @@ class GameSpec:
             is every game's and need not be listed.
         draw_step: the arena's hook for fair duplicate deals (:data:`DrawStep`), or ``None``
             when every chance step after the deal may be drawn freely.
-        search_levels: the levels of ``bots`` that search and so accept a budget.
         hint_level: the level (with an optional budget, ``medium@200it``) whose choice
             and reason the table's hint shows; None: ``medium`` with its own budget
             where the game has it, else ``easy``, else ``random`` (:meth:`hint_level_name`).
@@ -60,7 +59,6 @@ class GameSpec:
     package: str
     bots: Mapping[str, BotFactory] = field(default_factory=dict)
     draw_step: DrawStep | None = None
-    search_levels: Sequence[str] = ("medium", "hard")
     hint_level: str | None = None
     hand_word: str = "Hand"
     match_hands: Callable[[Any], "int | None"] | None = None

@@ -42,7 +42,6 @@ holds any ``undo`` line.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -52,10 +51,11 @@ from typing import Iterable
 
 from engine import gamelog
 from engine.ai.base import LEVELS
-from engine.files import MB, read_capped
+from engine.files import read_capped
 from engine.match import win_credit
 from engine.seats import SeatSpec
 from engine.sim import wilson_interval
+from engine.verdicts import Verdicts, default_verdicts_path
 
 WON, SHARED, LOST, UNFINISHED = "won", "shared", "lost", "unfinished"
 
@@ -202,81 +202,6 @@ def _parse_started(value: object) -> datetime | None:
     return t
 
 
-#: Verdicts kept in the cache (:class:`Verdicts`); the oldest go first beyond it.
-MAX_VERDICTS = 20_000
-#: The cache file may be at most this big (a verdict is about 100 bytes).
-MAX_VERDICTS_BYTES = 4 * MB
-
-
-def default_verdicts_path() -> Path:
-    """The verdict cache: ``platformdirs.user_cache_path("cardtable") / "verified-logs.json"``."""
-    from platformdirs import user_cache_path
-    return user_cache_path("cardtable") / "verified-logs.json"
-
-
-class Verdicts:
-    """What ``engine.gamelog.verify_log`` said of each finished log, by the SHA-256 of its
-    bytes: ``""`` when it verifies, else ``"line N: reason"``. Loaded from and saved to
-    ``path`` (default :func:`default_verdicts_path`); an unreadable or bad cache is an empty
-    one, and a cache that cannot be written is only not kept: it is never an error.
-
-    Args:
-        path: the cache file, or None to keep the verdicts in memory only.
-    """
-
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path
-        self.known: dict[str, str] = {}
-        self.changed = False
-        if path is None:
-            return
-        try:
-            data = json.loads(read_capped(path, MAX_VERDICTS_BYTES, "verdict cache"))
-        except (OSError, ValueError, RecursionError):
-            return
-        if isinstance(data, dict) and isinstance(data.get("verdicts"), dict):
-            self.known = {k: v for k, v in data["verdicts"].items() if isinstance(k, str) and isinstance(v, str)}
-
-    def verdict(self, path: Path, raw: bytes) -> str:
-        """``""`` when the log at ``path`` (whose bytes are ``raw``) verifies, else its first
-        bad line and why; replayed only when these bytes have no verdict yet."""
-        digest = hashlib.sha256(raw).hexdigest()
-        if digest not in self.known:
-            res = gamelog.verify_log(path)
-            self.known[digest] = "" if res.ok else (f"line {res.line}: {res.reason}" if res.line else res.reason)
-            self.changed = True
-        return self.known[digest]
-
-    def save(self) -> None:
-        """Write the cache if a verdict was added (the newest :data:`MAX_VERDICTS`); errors are ignored."""
-        if self.path is None or not self.changed:
-            return
-        keep = dict(list(self.known.items())[-MAX_VERDICTS:])
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(self.path.name + ".tmp")
-            tmp.write_text(json.dumps({"format": 1, "verdicts": keep}), encoding="utf-8")
-            tmp.replace(self.path)
-            self.changed = False
-        except OSError:
-            pass
-
-
-def record_written(path: Path, verdicts: Verdicts | None = None) -> None:
-    """Note in the verdict cache that the finished log at ``path`` verifies, without replaying it:
-    the table that played the match wrote every line from its own state (``engine.session.Session``
-    calls this when it closes a finished log with a human seat), so the statistics need not replay
-    the player's own games; an edited log has other bytes and is replayed. Errors are ignored."""
-    verdicts = verdicts or Verdicts(default_verdicts_path())
-    try:
-        raw = read_capped(Path(path), 64 * MB, "log")
-    except OSError:
-        return
-    verdicts.known[hashlib.sha256(raw).hexdigest()] = ""
-    verdicts.changed = True
-    verdicts.save()
-
-
 def read_record(path: Path, verdicts: Verdicts | None = None) -> GameRecord:
     """Read what the statistics need from one log: the header, the result line, any undo line,
     and for a finished log of the player (a human seat) whether it verifies.
@@ -319,16 +244,7 @@ def _quick_record(path: Path) -> tuple[GameRecord, bytes]:
         CorruptLog, OSError: as :func:`read_record` (but never for a log that does not verify).
     """
     modified = path.stat().st_mtime
-    with open(path, "rb") as f:
-        first = f.readline(gamelog.MAX_LINE_BYTES + 1).rstrip(b"\n")
-    try:
-        header = json.loads(first)
-    except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
-        raise CorruptLog("the first line is not a log header") from None
-    try:
-        setup = gamelog.check_header(header)
-    except gamelog.HeaderError as err:
-        raise CorruptLog(str(err)) from None
+    header, setup = _header_of(path)
     raw = read_capped(path, setup.game.max_log_bytes, "log")
     rest = raw.partition(b"\n")[2]
     seats, names = setup.seats, setup.names
@@ -336,18 +252,7 @@ def _quick_record(path: Path) -> tuple[GameRecord, bytes]:
     started = _parse_started(header.get("started"))
     if started is None:
         started = datetime.fromtimestamp(modified, timezone.utc)
-    last = rest.rstrip(b"\n").rpartition(b"\n")[2]
-    result = None
-    if last.startswith(b"{") and b'"result"' in last:
-        try:
-            obj = json.loads(last)
-        except (ValueError, RecursionError):
-            obj = None  # a line cut off while writing: the match is unfinished
-        if isinstance(obj, dict) and obj.get("type") == "result":
-            why = gamelog._line_problem(obj)
-            if why:
-                raise CorruptLog(why)
-            result = obj
+    result = _result_of(rest.rstrip(b"\n").rpartition(b"\n")[2])
     progress = gamelog.log_progress(raw)
     record = GameRecord(path=path, game_id=header["game"], started=started, seats=seats, names=names,
                         finished=result is not None, used_undo=progress.undos > 0, modified=modified,
@@ -364,6 +269,43 @@ def _quick_record(path: Path) -> tuple[GameRecord, bytes]:
             or not all(math.isfinite(x) for x in scores):
         raise CorruptLog("the result line does not fit the header's seats")
     return dataclasses.replace(record, finished=True, winners=winners, scores=scores), raw
+
+
+def _header_of(path: Path) -> tuple[dict, gamelog.LogSetup]:
+    """A log's header line and what it sets up (:func:`engine.gamelog.check_header`).
+
+    Raises:
+        CorruptLog: not a usable header."""
+    with open(path, "rb") as f:
+        first = f.readline(gamelog.MAX_LINE_BYTES + 1).rstrip(b"\n")
+    try:
+        header = json.loads(first)
+    except (ValueError, RecursionError):  # RecursionError: absurdly nested JSON
+        raise CorruptLog("the first line is not a log header") from None
+    try:
+        return header, gamelog.check_header(header)
+    except gamelog.HeaderError as err:
+        raise CorruptLog(str(err)) from None
+
+
+def _result_of(last: bytes) -> dict | None:
+    """The result line, if ``last`` (a log's last line) is one; None for another line
+    or a line cut off while writing (the match is unfinished).
+
+    Raises:
+        CorruptLog: a result line of the wrong shape."""
+    if not (last.startswith(b"{") and b'"result"' in last):
+        return None
+    try:
+        obj = json.loads(last)
+    except (ValueError, RecursionError):
+        return None
+    if not (isinstance(obj, dict) and obj.get("type") == "result"):
+        return None
+    why = gamelog._line_problem(obj)
+    if why:
+        raise CorruptLog(why)
+    return obj
 
 
 @dataclass

@@ -52,13 +52,6 @@ def hidden_from(state: Any, seat: int) -> set[Card]:
     return faces_in(state) - faces_in(state.view(seat))
 
 
-def hidden_from_all(state: Any) -> set[Card]:
-    """The faces no seat-independent observer sees (a covered table): those
-    missing from at least one seat's view... i.e. all but the public ones."""
-    public = set.intersection(*(faces_in(state.view(s)) for s in range(state.n_seats)))
-    return faces_in(state) - public
-
-
 def _token_pattern(cards: Iterable[Card]) -> re.Pattern[str] | None:
     words = set()
     for c in cards:

@@ -6,10 +6,12 @@ Each TOML file holds the fields of one :class:`textual.theme.Theme` (``name``,
 
 ``felt``, ``card-face``, ``card-back``, ``card-text``, ``suit-red``,
 ``suit-black``, ``suit-clubs``, ``suit-diamonds``, ``suit-hearts``,
-``suit-spades``, ``runner-in``, ``runner-fallen``, and the text colours of the
-special faces ``card-joker``, ``card-freeze``, ``card-bonus``, ``card-cheat``.
-A theme may also define the :data:`OPTIONAL_VARIABLES` (Nogginate's printed suit
-colours); where it does not, ``tui.widgets.cards.THEME_DEFAULTS`` supplies them.
+``suit-spades``, ``runner-in``, ``runner-fallen``, and the joker's text colour
+``card-joker``. A game adds variables of its own (its special faces' and its
+own suit colours) with :func:`register_variables`, from the palette its UI package
+registers (``tui.widgets.cards.register_palette``): each theme gets the game's
+colour for it in that theme, or the game's default, unless the theme file sets the
+variable itself.
 
 Widgets use them in CSS (``color: $suit-hearts;``) or, for Rich text, through
 :func:`suit_colour`. A four-colour deck is therefore a theme, not code.
@@ -21,22 +23,18 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 from pathlib import Path
+from typing import Mapping
 
 from textual.theme import Theme
 
 #: The CSS variables every cardtable theme must define.
 CARD_VARIABLES: tuple[str, ...] = (
     "felt", "card-face", "card-back", "card-text", "suit-red", "suit-black", "suit-clubs",
-    "suit-diamonds", "suit-hearts", "suit-spades", "runner-in", "runner-fallen",
-    "card-joker", "card-freeze", "card-bonus", "card-cheat",
+    "suit-diamonds", "suit-hearts", "suit-spades", "runner-in", "runner-fallen", "card-joker",
 )
 
-#: CSS variables a theme may define, with the colour used where it does not: the
-#: Nogginate palette (NG-9: blue clubs, orange diamonds, purple hearts, green spades).
-OPTIONAL_VARIABLES: dict[str, str] = {
-    "nogginate-clubs": "#1565c0", "nogginate-diamonds": "#ef6c00", "nogginate-hearts": "#7b1fa2",
-    "nogginate-spades": "#2e7d32",
-}
+#: The variables games registered (:func:`register_variables`), with their default colours.
+GAME_VARIABLES: dict[str, str] = {}
 
 #: Theme used when the config names none (or names an unknown one).
 DEFAULT_THEME = "felt"
@@ -95,11 +93,22 @@ def load_themes() -> tuple[dict[str, Theme], dict[str, str]]:
 THEMES, THEME_LABELS = load_themes()
 
 
+def register_variables(defaults: Mapping[str, str], per_theme: Mapping[str, Mapping[str, str]] | None = None) -> None:
+    """Add a game's CSS variables to every theme: a theme gets ``per_theme[theme][name]``,
+    else ``defaults[name]``, unless its own file sets the variable (a theme may
+    override any game's colour). Idempotent."""
+    GAME_VARIABLES.update(defaults)
+    for name, theme in THEMES.items():
+        own = (per_theme or {}).get(name, {})
+        for var, default in defaults.items():
+            theme.variables.setdefault(var, own.get(var, default))
+
+
 def theme_variable_defaults() -> dict[str, str]:
-    """Fallback values of the card variables (the default theme's, and the
-    :data:`OPTIONAL_VARIABLES`), so CSS that uses ``$suit-hearts`` or
-    ``$nogginate-clubs`` still parses under a built-in Textual theme."""
-    return {**OPTIONAL_VARIABLES, **THEMES[DEFAULT_THEME].variables}
+    """Fallback values of the card variables (the default theme's, and the games'
+    :data:`GAME_VARIABLES`), so CSS that uses ``$suit-hearts`` or a game's
+    colour still parses under a built-in Textual theme."""
+    return {**GAME_VARIABLES, **THEMES[DEFAULT_THEME].variables}
 
 
 _SUIT_VARIABLE = {0: "suit-clubs", 1: "suit-diamonds", 2: "suit-hearts", 3: "suit-spades"}

@@ -16,7 +16,6 @@ again"), :meth:`CardtableApp.show_setup` (back to the setup screen) and
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -538,11 +537,6 @@ def run_app(table: TableConfig | None = None, *, start: str = "setup", session: 
     CardtableApp(table, start=start, session=session, replay_path=replay_path).run()
 
 
-def with_updates(table: TableConfig, **changes: Any) -> TableConfig:
-    """A copy of a dataclass table config with ``changes`` applied."""
-    return dataclasses.replace(table, **changes)
-
-
 __all__ = ["CardtableApp", "ConfirmQuit", "run_app", "binding_ids", "ascii_wanted", "session_game_id",
            "session_running",
-           "variant_for", "with_updates"]
+           "variant_for"]

@@ -42,7 +42,7 @@ from typing import Callable, Sequence, TypeVar
 
 from engine.ai.base import Bot, HeuristicBot, Reason, choose_with_reason
 from engine.cards import pretty_text
-from engine.core import CHANCE, TERMINAL, Action, State, View
+from engine.core import CHANCE, TERMINAL, Action, State, View, rand_below
 
 _V = TypeVar("_V")
 
@@ -55,11 +55,6 @@ DEFAULT_EPSILON = 0.2
 def heuristic_move(bot: HeuristicBot) -> Callable[[View, Sequence[Action], random.Random], Action]:
     """``(view, legal, rng) -> Action``: ``bot``'s move (a flat search's default move)."""
     return bot.choose
-
-
-def _rand_below(rng: random.Random, n: int) -> int:
-    """A uniform int in ``[0, n)`` drawn with ``rng.random()`` only."""
-    return int(rng.random() * n)
 
 
 # ---------------------------------------------------------------------------
@@ -232,23 +227,38 @@ def search_reason(res: SearchResult, heuristic: tuple[Action, str] | None = None
         return Reason(rule or "every plan the search tried starts with it",
                       f"{n} trial games: this move {mine}")
     alt = max(others, key=lambda k: values[k])
-    other = _key_for(values, str(heuristic[0])) if heuristic is not None and not same else None
-    if other is not None and other.partition(" / ")[0] == first:
-        other = None
+    other = _overruled(values, heuristic, same, first)
     shown = [alt] if other is None or other == alt else [other, alt]
     details = (f"{n} trial games: this move {mine}, "
                + ", ".join(f"{_first_move(k)} {_value_text(values[k], res.unit)}" for k in shown))
+    return Reason(_reason_words(values, chosen, alt, other, rule, heuristic), details)
+
+
+def _overruled(values: dict[str, float], heuristic: tuple[Action, str] | None, same: bool,
+               first: str) -> str | None:
+    """The ``values`` key of the rule of thumb's move when the search chose another first
+    move (None when they agree or the search did not try it)."""
+    if heuristic is None or same:
+        return None
+    other = _key_for(values, str(heuristic[0]))
+    return None if other is None or other.partition(" / ")[0] == first else other
+
+
+def _reason_words(values: dict[str, float], chosen: str, alt: str, other: str | None, rule: str | None,
+                  heuristic: tuple[Action, str] | None) -> str:
+    """:func:`search_reason`'s words: never more than the figures hold (``alt`` is the best
+    plan starting otherwise, ``other`` the overruled rule of thumb's, ``rule`` its reason
+    when the search agreed with it)."""
     best = values[chosen] >= values[alt]
     unclear = f"{_first_move(alt)} scored higher in trial games, but not clearly enough to change the choice"
     if rule is not None:
-        return Reason(f"{rule}; " + ("the other choices did worse in trial games" if best else unclear), details)
+        return f"{rule}; " + ("the other choices did worse in trial games" if best else unclear)
     if other is not None and heuristic is not None:
         if values[chosen] >= values[other]:
-            return Reason(f"in trial games it did better than {_first_move(other)}, the rule of thumb's choice "
-                          f"({heuristic[1]})", details)
-        return Reason(f"the search's choice over {_first_move(other)}, the rule of thumb's ({heuristic[1]})",
-                      details)
-    return Reason("it did best in trial games" if best else unclear, details)
+            return (f"in trial games it did better than {_first_move(other)}, the rule of thumb's choice "
+                    f"({heuristic[1]})")
+        return f"the search's choice over {_first_move(other)}, the rule of thumb's ({heuristic[1]})"
+    return "it did best in trial games" if best else unclear
 
 
 def _key_for(values: dict[str, float], action: str, preferred: str = "") -> str | None:
@@ -274,6 +284,24 @@ def _first_move(key: str) -> str:
 def _texts(by_edge: dict[tuple, _V]) -> dict[str, _V]:
     """Root edges ``(seat, action)`` as ``"seat notation"`` text, for results and reports."""
     return {f"{k[0]} {k[1]}": v for k, v in by_edge.items()}
+
+
+def _ucb_child(children: dict[tuple, _Node], items: list[tuple[tuple, Action]], c: float) -> tuple[_Node, Action]:
+    """UCB1 with availability counts among ``items`` (edge key, action), every one
+    already a child: the best child and its action; each child's ``avail`` counts
+    this iteration."""
+    best_s = -1.0  # every UCB score beats it
+    best: tuple[_Node, Action] | None = None
+    log, sqrt = math.log, math.sqrt
+    for key, a in items:
+        ch = children[key]
+        s = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+        if s > best_s:
+            best_s, best = s, (ch, a)
+    for key, _ in items:
+        children[key].avail += 1
+    assert best is not None
+    return best
 
 
 class ISMCTSBot(HeuristicBot):
@@ -337,111 +365,95 @@ class ISMCTSBot(HeuristicBot):
 
     # -- the search --------------------------------------------------------
     def search(self, view: View, legal: Sequence[Action], rng: random.Random) -> SearchResult:
-        """Run one search from ``view`` and return its :class:`SearchResult`."""
+        """Run one search from ``view`` and return its :class:`SearchResult` (also kept in ``last``):
+        the game's own ``decide`` when it answers, else the flat search or the tree."""
         prof = self.profile
         r = random.Random(int(rng.random() * 2**53))  # seeded from ints: stable across Python versions
-        if prof.decide is not None:
-            res = prof.decide(self, view, legal, r)
-            if res is not None:
-                self.last = res
-                return res
-        me = view.seat
-        cands = list(legal)
-        if prof.candidates is not None:
-            cands = [a for a in prof.candidates(view, legal, r) if a in legal] or list(legal)
-        root_keys: dict[tuple, Action] = {(me, a): a for a in cands}
-        if len(root_keys) == 1:
-            a = next(iter(root_keys.values()))
-            res = SearchResult(a, 0, 0.0, {}, {}, 0)
-            self.last = res
-            return res
-        if prof.flat is True or (callable(prof.flat) and prof.flat(view, legal)):
-            return self._flat_search(view, legal, root_keys, r)
+        res = prof.decide(self, view, legal, r) if prof.decide is not None else None
+        if res is None:
+            cands = list(legal)
+            if prof.candidates is not None:
+                cands = [a for a in prof.candidates(view, legal, r) if a in legal] or list(legal)
+            root_keys: dict[tuple, Action] = {(view.seat, a): a for a in cands}
+            if len(root_keys) == 1:
+                res = SearchResult(next(iter(root_keys.values())), 0, 0.0, {}, {}, 0)
+            elif prof.flat is True or (callable(prof.flat) and prof.flat(view, legal)):
+                res = self._flat_search(view, legal, root_keys, r)
+            else:
+                res = self._tree_search(view, legal, root_keys, r)
+        self.last = res
+        return res
+
+    def _tree_search(self, view: View, legal: Sequence[Action], root_keys: dict[tuple, Action],
+                     r: random.Random) -> SearchResult:
+        """The ISMCTS tree over the root moves ``root_keys``, for the bot's budget."""
         root = _Node(-1)
         start = time.perf_counter()
         deadline = None if self.budget_s is None else start + self.budget_s
         limit = self.iterations
-        n = 0
-        max_depth = 0
-        c = prof.c
-        log = math.log
-        sqrt = math.sqrt
-        while True:
-            if limit is not None and n >= limit:
-                break
-            if deadline is not None and n and time.perf_counter() >= deadline:
-                break
+        n = max_depth = 0
+        while (limit is None or n < limit) and (deadline is None or not n or time.perf_counter() < deadline):
             n += 1
-            d = view.determinize(r)
-            base = d.clone()  # the root of this determinization, for rewards and the stop test
-            node = root
-            path = [root]
-            plies = 0
-            # -- selection and expansion ------------------------------------
-            while True:
-                tm = d.to_move
-                if tm == TERMINAL or (plies and prof.stop(base, d, plies)):
-                    break
-                if tm == CHANCE:
-                    outcome = d.sample_chance(r)
-                    key = (CHANCE, d.observation(outcome, me))
-                    d.apply(outcome)
-                    plies += 1
-                    child = node.children.get(key)
-                    if child is None:
-                        child = node.children[key] = _Node(-1)
-                    node = child
-                    path.append(node)
-                    continue
-                if node is root:
-                    items = list(root_keys.items())
-                else:
-                    items = [((tm, a), a) for a in d.legal_actions()]
-                children = node.children
-                untried = [ka for ka in items if ka[0] not in children]
-                if untried:
-                    key, a = untried[_rand_below(r, len(untried))]
-                    d.apply(a)
-                    plies += 1
-                    node = children[key] = _Node(tm)
-                    path.append(node)
-                    break
-                best = node  # always replaced: every UCB score beats -1
-                best_s = -1.0
-                avail_children = []
-                for key, a in items:
-                    ch = children[key]
-                    avail_children.append(ch)
-                    s = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    if s > best_s:
-                        best_s, best, best_a = s, ch, a
-                for ch in avail_children:
-                    ch.avail += 1
-                d.apply(best_a)
-                plies += 1
-                node = best
-                path.append(node)
-            if len(path) - 1 > max_depth:
-                max_depth = len(path) - 1
-            # -- rollout -----------------------------------------------------
-            self._rollout(d, base, plies, r)
-            rewards = prof.reward(base, d)
-            # -- backpropagation ---------------------------------------------
-            for nd in path:
-                nd.visits += 1
-                if nd.seat >= 0:
-                    nd.total += rewards[nd.seat]
-            if len(path) > 1 and path[1].seat >= 0:
-                path[1].sq += rewards[path[1].seat] ** 2
+            max_depth = max(max_depth, self._iterate(view, root, root_keys, r))
         seconds = time.perf_counter() - start
         visits = {k: ch.visits for k, ch in root.children.items()}
         values = {k: ch.total / ch.visits for k, ch in root.children.items() if ch.visits}
         best_key = max(root_keys, key=lambda k: (visits.get(k, 0), values.get(k, 0.0)))
-        if prof.default is not None:
+        if self.profile.default is not None:
             best_key = self._keep_default(view, legal, root_keys, root, best_key, r)
-        res = SearchResult(root_keys[best_key], n, seconds, _texts(visits), _texts(values), max_depth, root)
-        self.last = res
-        return res
+        return SearchResult(root_keys[best_key], n, seconds, _texts(visits), _texts(values), max_depth, root)
+
+    def _iterate(self, view: View, root: _Node, root_keys: dict[tuple, Action], r: random.Random) -> int:
+        """One iteration: a fresh determinization, selection and expansion down the
+        tree, a rollout, and the rewards backed up the path. Returns the depth reached."""
+        prof = self.profile
+        d = view.determinize(r)
+        base = d.clone()  # the root of this determinization, for rewards and the stop test
+        path, plies = self._descend(d, base, root, root_keys, view.seat, r)
+        self._rollout(d, base, plies, r)
+        rewards = prof.reward(base, d)
+        for nd in path:
+            nd.visits += 1
+            if nd.seat >= 0:
+                nd.total += rewards[nd.seat]
+        if len(path) > 1 and path[1].seat >= 0:
+            path[1].sq += rewards[path[1].seat] ** 2
+        return len(path) - 1
+
+    def _descend(self, d: State, base: State, root: _Node, root_keys: dict[tuple, Action], me: int,
+                 r: random.Random) -> tuple[list[_Node], int]:
+        """Selection and expansion on ``d``: chance edges keyed by what ``me`` observes,
+        UCB1 with availability counts among tried moves, and the first untried move
+        (at random) opens a new node. Returns the path of nodes and the plies played."""
+        stop = self.profile.stop
+        node = root
+        path = [root]
+        plies = 0
+        while True:
+            tm = d.to_move
+            if tm == TERMINAL or (plies and stop(base, d, plies)):
+                return path, plies
+            if tm == CHANCE:
+                outcome = d.sample_chance(r)
+                key = (CHANCE, d.observation(outcome, me))
+                d.apply(outcome)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(-1)
+            else:
+                items = list(root_keys.items()) if node is root else [((tm, a), a) for a in d.legal_actions()]
+                untried = [ka for ka in items if ka[0] not in node.children]
+                if untried:
+                    key, a = untried[rand_below(r, len(untried))]
+                    d.apply(a)
+                    node.children[key] = _Node(tm)
+                    path.append(node.children[key])
+                    return path, plies + 1
+                child, a = _ucb_child(node.children, items, self.profile.c)
+                d.apply(a)
+            plies += 1
+            node = child
+            path.append(node)
 
     def _keep_default(self, view: View, legal: Sequence[Action], root_keys: dict[tuple, Action], root: _Node,
                       best_key: tuple, r: random.Random) -> tuple:
@@ -475,12 +487,7 @@ class ISMCTSBot(HeuristicBot):
         prof = self.profile
         me = view.seat
         keys = list(root_keys)
-        dflt_key = None
-        if prof.default is not None:
-            da = prof.default(view, legal, r)
-            dflt_key = (me, da)
-            if dflt_key not in root_keys:
-                dflt_key = None
+        dflt_key = (me, prof.default(view, legal, r)) if prof.default is not None else None
         start = time.perf_counter()
         deadline = None if self.budget_s is None else start + self.budget_s
         limit = self.iterations
@@ -488,44 +495,49 @@ class ISMCTSBot(HeuristicBot):
         visits = {k: 0 for k in keys}
         rows: list[list[float]] = []  # complete samples (every candidate), for the paired test
         n = 0
-        while True:
-            if limit is not None and n >= limit:
-                break
-            if deadline is not None and rows and time.perf_counter() >= deadline:
-                break
-            d0 = view.determinize(r)
-            seed_c, seed_p = int(r.random() * 2**53), int(r.random() * 2**53)
-            row = []
-            for k in keys:
-                if limit is not None and n >= limit:
-                    break  # an iteration budget counts rollouts exactly
-                d = d0.clone()
-                d.apply(root_keys[k])
-                self._rollout(d, d0, 1, random.Random(seed_p), random.Random(seed_c))
-                v = prof.reward(d0, d)[me]
+        while (limit is None or n < limit) and (deadline is None or not rows or time.perf_counter() < deadline):
+            row = self._flat_sample(view, [root_keys[k] for k in keys], r, None if limit is None else limit - n)
+            for k, v in zip(keys, row):
                 sums[k] += v
                 visits[k] += 1
-                row.append(v)
-                n += 1
+            n += len(row)
             if len(row) == len(keys):
                 rows.append(row)
         values = {k: sums[k] / visits[k] for k in keys if visits[k]}
         best_key = max(values, key=lambda k: values[k])
-        m = len(rows)
-        if dflt_key is not None and best_key != dflt_key and m < 2:
+        if dflt_key in root_keys and best_key != dflt_key and not self._paired_better(rows, keys, best_key, dflt_key):
             best_key = dflt_key
-        elif dflt_key is not None and best_key != dflt_key:
-            i, j = keys.index(best_key), keys.index(dflt_key)
-            diffs = [row[i] - row[j] for row in rows]
-            mean = sum(diffs) / m
-            var = sum((x - mean) ** 2 for x in diffs) / (m - 1) if m > 1 else 0.0
-            se = math.sqrt(var / m)
-            if mean <= prof.deviate_min or mean <= prof.deviate_z * se:
-                best_key = dflt_key
         res = SearchResult(root_keys[best_key], n, time.perf_counter() - start, _texts(visits), _texts(values), 1,
                            None)
         self.last = res
         return res
+
+    def _flat_sample(self, view: View, moves: list[Action], r: random.Random, budget: int | None) -> list[float]:
+        """One sample of the flat search: a determinization and one pair of seeds
+        (chance, policy) shared by every move; the searching seat's reward after each
+        of the first ``budget`` moves (all of them with None)."""
+        d0 = view.determinize(r)
+        seed_c, seed_p = int(r.random() * 2**53), int(r.random() * 2**53)
+        row = []
+        for a in moves[:budget]:  # an iteration budget counts rollouts exactly
+            d = d0.clone()
+            d.apply(a)
+            self._rollout(d, d0, 1, random.Random(seed_p), random.Random(seed_c))
+            row.append(self.profile.reward(d0, d)[view.seat])
+        return row
+
+    def _paired_better(self, rows: list[list[float]], keys: list[tuple], best: tuple, default: tuple) -> bool:
+        """Whether ``best`` beats ``default`` on the paired samples ``rows`` by more
+        than ``deviate_z`` standard errors and more than ``deviate_min`` (False with
+        fewer than two samples)."""
+        m = len(rows)
+        if m < 2:
+            return False
+        i, j = keys.index(best), keys.index(default)
+        diffs = [row[i] - row[j] for row in rows]
+        mean = sum(diffs) / m
+        se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (m - 1) / m)
+        return not (mean <= self.profile.deviate_min or mean <= self.profile.deviate_z * se)
 
     def _rollout(self, d: State, base: State, plies: int, r: random.Random,
                  rc: random.Random | None = None) -> None:
@@ -549,7 +561,7 @@ class ISMCTSBot(HeuristicBot):
                 if len(legal) == 1:
                     a = legal[0]
                 elif r.random() < eps:
-                    a = legal[_rand_below(r, len(legal))]
+                    a = legal[rand_below(r, len(legal))]
                 else:
                     a = bot.choose(d.view(tm), legal, r)
                 apply(a)

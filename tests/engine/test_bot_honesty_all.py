@@ -29,9 +29,10 @@ from engine.ai.base import BUDGETS
 from engine.games import make_search_bot
 from engine.core import CHANCE
 from engine.games import get_game
-from engine.games.nags.game import P_PLAY, NagsVariant, start_search_key
-from engine.games.noms.game import P_AUCTION, P_CALL, P_CUT, P_PLAY as NOMS_PLAY, P_TRUMP, NomsVariant
+from engine.games.nags.game import NagsVariant, Phase as NagsPhase, start_search_key
+from engine.games.noms.game import NomsVariant, Phase as NomsPhase
 from engine.games.nickels.game import NickelsVariant
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.game import NogginateVariant
 from engine.games.spite_malice.game import VALUE, SpiteMaliceVariant
 
@@ -100,7 +101,7 @@ def swap_nags(state, seat: int, rng: random.Random):
     below the start card, not a card known to be in the pool)."""
     s = state.clone()
     fixed = set()
-    if s.phase == P_PLAY and s.start_card is not None and not s.opened:
+    if s.phase is NagsPhase.PLAY and s.start_card is not None and not s.opened:
         fixed.add(s.start_card)
     low = start_search_key(s.start_card) if s.start_card is not None else None
     places = [s.hands[i] for i in range(s.n_seats) if i != seat] + [s.pool]
@@ -125,7 +126,7 @@ def swap_noms(state, seat: int, rng: random.Random):
     are not void in it; the called card moves only while this seat cannot know
     its holder (the partner follows the card)."""
     s = state.clone()
-    if s.phase not in (P_AUCTION, P_TRUMP, P_CALL, NOMS_PLAY):
+    if s.phase not in (NomsPhase.AUCTION, NomsPhase.TRUMP, NomsPhase.CALL, NomsPhase.PLAY):
         return s
     view = s.view(seat)
     voids = view.voids()
@@ -149,7 +150,7 @@ def swap_noms(state, seat: int, rng: random.Random):
         s.hands[b].append(x)
         s.hands[a].sort()
         s.hands[b].sort()
-    if s.phase == P_AUCTION:  # before any play the dealt hands are the hands (NO-16)
+    if s.phase is NomsPhase.AUCTION:  # before any play the dealt hands are the hands (NO-16)
         s.dealt = [h[:] for h in s.hands]
     if s.called is not None and not s.revealed:
         holder = next(i for i in range(4) if s.called in s.hands[i])
@@ -262,7 +263,7 @@ def _state_at_cut(seed: int):
         state = game.new_state(NomsVariant(), 4)
         bots = [make_bot("noms", "easy") for _ in range(4)]
         while not state.is_over:
-            if state.phase == P_CUT and state.hand_number >= 1 and state.results[-1][1] >= 0:
+            if state.phase is NomsPhase.CUT and state.hand_number >= 1 and state.results[-1][1] >= 0:
                 return state, rng
             if state.to_move == CHANCE:
                 state.apply(state.sample_chance(rng))
@@ -329,8 +330,8 @@ def swap_nogginate_cheats(state, seat: int, rng: random.Random):
         for _ in range(10):
             a, b = rng.sample(range(len(places)), 2)
             pa, pb = places[a], places[b]
-            ia = [k for k, c in enumerate(pa) if c.is_cheat == cheat and c not in fixed[a]]
-            ib = [k for k, c in enumerate(pb) if c.is_cheat == cheat and c not in fixed[b]]
+            ia = [k for k, c in enumerate(pa) if (c in CHEAT_CARDS) == cheat and c not in fixed[a]]
+            ib = [k for k, c in enumerate(pb) if (c in CHEAT_CARDS) == cheat and c not in fixed[b]]
             if ia and ib:
                 x, y = rng.choice(ia), rng.choice(ib)
                 pa[x], pb[y] = pb[y], pa[x]
@@ -349,7 +350,7 @@ def nogginate_cheat_positions(n: int, seed: int):
     """Decisions with a choice from easy/random self-play at tables with cheat cards, the
     easy seats drawing cheat cards now and then so that powers, Shows and Tells happen."""
     return positions("nogginate", n, seed, NOGGINATE_CHEATS,
-                     keep=lambda s: bool(s.cheat_discards) or any(c.is_cheat for h in s.hands for c in h),
+                     keep=lambda s: bool(s.cheat_discards) or any(c in CHEAT_CARDS for h in s.hands for c in h),
                      steer=_draw_cheats_sometimes)
 
 

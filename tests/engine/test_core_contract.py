@@ -83,7 +83,7 @@ def test_state_contract_on_nags():
         if s.to_move == CHANCE:
             s.apply(s.sample_chance(rng))
         else:
-            assert s.turn == s.to_move or s.phase == nags.P_DIRECTION
+            assert s.turn == s.to_move or s.phase == nags.Phase.DIRECTION
             acts = s.legal_actions()
             s.apply(acts[rand_below(rng, len(acts))])
         h = s.state_hash()

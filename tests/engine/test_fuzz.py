@@ -17,7 +17,8 @@ import pytest
 
 from engine.core import Pass
 from engine.games import GAMES
-from engine.games.nags.game import _FULL_DECK, P_PLAY, Nags, NagsState, NagsView, Play, Turn
+from engine.games.nags.game import Nags, NagsState, NagsView, Phase, Play, Turn
+from engine.games.nags.rules import _FULL_DECK
 from engine.variants import option_specs
 
 pytestmark = pytest.mark.slow  # a slow family: the inner loop runs -m 'not slow'
@@ -182,7 +183,7 @@ def lenient_is_legal(mp):
     real = NagsState.is_legal
 
     def is_legal(self, a):
-        if type(a) is Play and self.phase == P_PLAY and a.cards and len({c.rank for c in a.cards}) == 1 \
+        if type(a) is Play and self.phase is Phase.PLAY and a.cards and len({c.rank for c in a.cards}) == 1 \
                 and a.cards[0].rank in self._play_values():
             return True
         return real(self, a)

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import Event, Game
 from engine.games import SPECS, get_game
-from engine.grammar import TemplateError, agree, plural, render
+from engine.grammar import TemplateError, agree, article, plural, render
 from tui.games.spite_malice.ui import game_breakdown, result_text
 from tui.widgets.narration import what_seat_sees
 
@@ -49,6 +49,11 @@ def test_numbers_choose_their_forms_when_the_event_is_made():
     assert plural(1, "card", "cards") == "1 card" and plural(0, "card", "cards") == "0 cards"
     assert f"7♥ {agree(1, 'goes', 'go')} back" == "7♥ goes back"
     assert f"7♥ 8♥ {agree(2, 'goes', 'go')} back" == "7♥ 8♥ go back"
+
+
+def test_the_article_is_chosen_for_the_word_read_aloud():
+    assert [article(w) for w in ("7", "8", "A", "K", "11", "18", "80", "10", "ace", "Noggi")] == [
+        "a 7", "an 8", "an A", "a K", "an 11", "an 18", "an 80", "a 10", "an ace", "a Noggi"]
 
 
 def test_a_template_error_names_the_field():

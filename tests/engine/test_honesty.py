@@ -20,7 +20,7 @@ import pytest
 from engine.games import make_bot
 from engine.games.nags.bots import NagsEasyBot
 from engine.core import CHANCE
-from engine.games.nags.game import P_PLAY, Nags, NagsState, NagsVariant, start_search_key
+from engine.games.nags.game import Nags, NagsState, NagsVariant, Phase, start_search_key
 
 VARIANTS = [
     NagsVariant(),
@@ -43,7 +43,7 @@ def redeal_hidden(state: NagsState, seat: int, rng: random.Random) -> NagsState:
     hidden += free_pool
     fixed: dict[int, list] = {i: [] for i in others}
     must_pool = []
-    if s.phase == P_PLAY and s.start_card is not None:
+    if s.phase is Phase.PLAY and s.start_card is not None:
         key = start_search_key(s.start_card)
         if not s.opened and s.starter != seat:
             hidden.remove(s.start_card)

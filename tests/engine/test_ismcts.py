@@ -206,7 +206,7 @@ def test_spite_malice_reward_wins_and_truncated_evaluation():
     assert r[0] > 0.5 > r[1] and r[0] + r[1] == pytest.approx(1.0) and 0.05 <= r[1]
     won = state.clone()
     won.game_points = won.game_points + [[7, 0]]
-    won.phase = 3  # over
+    won.phase = won.OVER
     assert sm_reward(state, won) == [1.0, 0.0]
 
 

@@ -61,7 +61,7 @@ def test_outcomes_a_seat_cannot_tell_apart_leave_it_the_same_view(game_id):
 def test_nags_deal_shows_a_seat_its_own_hand_and_the_others_sizes():
     s = GAMES["nags"].new_state(GAMES["nags"].variant_class(), 3)
     rng = random.Random(2)
-    while not (s.to_move == CHANCE and s.phase == 2):  # P_DEAL
+    while not (s.to_move == CHANCE and s.phase is s.Phase.DEAL):
         s.apply(s.sample_chance(rng))
     d = s.sample_chance(rng)
     assert isinstance(d, NagsDeal)

@@ -116,31 +116,32 @@ def test_act_validates_and_advances(tmp_path):
 
 @pytest.mark.parametrize("game_id", ["nags", "noms", "spite_malice"])
 def test_act_checks_a_move_once_and_applies_it_trusted(game_id, monkeypatch):
-    """A move is validated once, in ``Session.act`` (``why_illegal``, built on
-    ``is_legal``), then applied with ``apply_trusted``: ``is_legal`` runs once
-    per legal move, and ``apply`` (which would check again) never runs."""
+    """A move is validated once, in ``Session.act`` (``why_illegal``: the move's ``VERBS``
+    row's check), then applied with ``apply_trusted``; ``apply`` (which would check
+    again) never runs."""
     n = 4 if game_id == "noms" else 2
     s = Session(game_id, None, ["human"] * n, seed=5, write_log=False)
     s.advance()
     state_cls = type(s.state)
-    calls = {"is_legal": 0, "apply": 0}
-    is_legal, apply = state_cls.is_legal, state_cls.apply
+    calls: dict[str, list] = {"why_illegal": [], "apply": [], "apply_trusted": []}
 
-    def counting_is_legal(self, action):
-        calls["is_legal"] += 1
-        return is_legal(self, action)
+    def recording(name):
+        real = getattr(state_cls, name)
 
-    def counting_apply(self, action):
-        calls["apply"] += 1
-        return apply(self, action)
+        def wrapper(self, action):
+            calls[name].append(action)
+            return real(self, action)
+        return wrapper
 
-    monkeypatch.setattr(state_cls, "is_legal", counting_is_legal)
-    monkeypatch.setattr(state_cls, "apply", counting_apply)
+    for name in calls:
+        monkeypatch.setattr(state_cls, name, recording(name))
     for _ in range(6):
-        legal = s.view(s.to_move).legal_actions()
-        calls["is_legal"] = calls["apply"] = 0
-        s.act(legal[-1])
-        assert calls == {"is_legal": 1, "apply": 0}
+        move = s.view(s.to_move).legal_actions()[-1]
+        for made in calls.values():
+            made.clear()
+        s.act(move)
+        # the move, then any chance steps that follow it (a deal, a reveal), all trusted
+        assert calls["why_illegal"] == [move] and calls["apply"] == [] and calls["apply_trusted"][0] == move
 
 
 def test_finished_match_is_logged_and_verifies(tmp_path):
@@ -347,3 +348,39 @@ def test_resume_up_to_line_and_bad_log(tmp_path):
         Session.resume(r.log_path)
     assert err.value.line == line
     assert Session.resume(r.log_path, up_to_line=line - 1).history == s.history[:11]
+
+
+# -- chance sources ------------------------------------------------------------------------------
+
+def test_a_stacked_deck_is_the_sessions_chance_source_then_its_seed_takes_over(tmp_path):
+    """``Session(chance=StackedChance(...))`` deals the stacked outcomes (logged as chance
+    actions; None draws one at random) and then draws from the source behind them: no
+    test patches ``State.sample_chance``."""
+    from engine.chance import RandomChance, StackedChance
+    stacked = StackedChance(["dealer 2", "runner 9D", None, "runner QH", "runner 10S"], then=RandomChance(5))
+    s = Session("nags", None, ["human", "ai:easy", "ai:easy"], seed=5, log_dir=tmp_path, chance=stacked)
+    s.advance()
+    chance = [n for actor, n in s.history if actor == "chance"]
+    assert chance[0] == "dealer 2" and chance[1] == "runner 9D" and chance[3:5] == ["runner QH", "runner 10S"]
+    assert chance[2].startswith("runner ") and chance[5].startswith("deal ")  # drawn by RandomChance(5)
+    assert s.state.dealer == 2 and not stacked.queue
+    play_to_end(s, random.Random(1), max_moves=5)
+    s.close()
+    assert verify_log(s.log_path).ok  # the log replays without the source: outcomes are actions
+
+
+def test_the_arenas_duplicate_chance_is_a_chance_source_too():
+    """The arena's :class:`DuplicateChance` drives a session: two tables of one deal with
+    the seats rotated get the same deal, and a player's move ends the shared prefix."""
+    from engine.arena import DuplicateChance
+    tables = []
+    for seats in (["human", "ai:easy", "ai:random"], ["ai:random", "human", "ai:easy"]):
+        dup = DuplicateChance(9, 3)
+        s = Session("nags", None, seats, seed=1, write_log=False, chance=dup)
+        s.advance()
+        tables.append((s, dup))
+    assert tables[0][0].state.fingerprint() == tables[1][0].state.fingerprint()
+    s, dup = tables[0]
+    assert dup.prefix_steps > 0 and dup._in_prefix
+    s.act(s.view(s.to_move).legal_actions()[0] if s.is_human(s.to_move) else s.bot_choose())
+    assert not dup._in_prefix

@@ -45,7 +45,7 @@ def _partnership_game():
             return [[0, 2], [1, 3]]
 
     state_cls = type(base.new_state(base.variant_class(), 4))
-    sub = type("PairsState", (state_cls,), {"game": Pairs})
+    sub = type("PairsState", (state_cls,), {"game": Pairs, "__slots__": ()})  # the same layout
     return Pairs, sub
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.cards import pretty_text
+from engine.chance import RandomChance
 from engine.config import default_seats
 from engine.core import IllegalAction
 from engine.gamelog import Replay, read_log, verify_log
@@ -214,8 +215,8 @@ def _chance_after(s: Session, k: int = 6) -> tuple[str, ...]:
     import copy
     c = copy.copy(s)
     c.state = s.state.clone()
-    c._chance_rng = random.Random()
-    c._chance_rng.setstate(s._chance_rng.getstate())
+    c.chance = RandomChance(0)
+    c.chance.rng.setstate(s.chance.rng.getstate())
     c._bot_rngs = {i: random.Random() for i in s._bot_rngs}
     for i, r in s._bot_rngs.items():
         c._bot_rngs[i].setstate(r.getstate())

@@ -155,12 +155,12 @@ def test_hint_reads_only_the_seats_view_and_never_changes_the_game():
     while s.to_move != 0:
         s.act(s.bot_choose())
     before = (s.state.state_hash(), list(s.history), {k: r.getstate() for k, r in s._bot_rngs.items()},
-              s._chance_rng.getstate())
+              s.chance.rng.getstate())
     hint = s.hint_with_reason(0)
     assert hint.level == "medium" and hint.action in s.view(0).legal_actions() and hint.reason
     assert s.hint_with_reason(0) == hint  # the same position, the same hint
     after = (s.state.state_hash(), list(s.history), {k: r.getstate() for k, r in s._bot_rngs.items()},
-             s._chance_rng.getstate())
+             s.chance.rng.getstate())
     assert after == before
     # Other seats' hidden cards swapped: the seat's view is the same, so is the hint.
     other = Session("noms", None, ["human", "ai:easy", "ai:easy", "ai:easy"], seed=12, write_log=False)

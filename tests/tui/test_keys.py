@@ -20,12 +20,15 @@ import pytest
 from textual.actions import parse as parse_action
 from textual.widgets import Static, Switch
 
-from engine.cards import NOGGINATE, parse_cards
+from engine.cards import parse_cards
+from engine.games.nogginate.cards import NOGGINATE
 from engine.games.nickels.game import LayMeld
 from engine.games.nickels.game import Phase as NK
 from engine.games.nogginate.game import Add, Discard
 from engine.games.nogginate.game import Phase as NG
+from engine.games.nags.game import Phase as NA
 from engine.games.noms.game import Bid, Trump
+from engine.games.noms.game import Phase as NO
 from engine.session import Hint, Session
 from hidden_support import screen_text
 from tui.app import CardtableApp
@@ -118,12 +121,12 @@ _NOMS = ["human", "ai:random", "ai:random", "ai:random"]
 _NG = ["human", "ai:random", "ai:random", "ai:random"]
 _NK = ["human", "ai:random", "ai:random"]
 _SM = ["human", "ai:random"]
-_state("nags", _NAGS, lambda v: v.phase == "play" and any(type(a).__name__ == "Play" for a in v.legal_actions()))
-_state("nags", _NAGS, lambda v: v.phase == "play" and not any(type(a).__name__ == "Play" for a in v.legal_actions()))
-_state("noms", _NOMS, phase_is("auction"))
-_state("noms", _NOMS, phase_is("trump"))
-_state("noms", _NOMS, phase_is("call"))
-_state("noms", _NOMS, phase_is("play"))
+_state("nags", _NAGS, lambda v: v.phase is NA.PLAY and any(type(a).__name__ == "Play" for a in v.legal_actions()))
+_state("nags", _NAGS, lambda v: v.phase is NA.PLAY and not any(type(a).__name__ == "Play" for a in v.legal_actions()))
+_state("noms", _NOMS, phase_is(NO.AUCTION))
+_state("noms", _NOMS, phase_is(NO.TRUMP))
+_state("noms", _NOMS, phase_is(NO.CALL))
+_state("noms", _NOMS, phase_is(NO.PLAY))
 _state("nogginate", _NG, phase_is(NG.ACQUIRE))
 _state("nogginate", _NG, phase_is(NG.MELD))
 _state("nogginate", _NG, phase_is(NG.MELD), _select_first)
@@ -326,7 +329,7 @@ async def test_spite_malice_prompt_names_the_hinted_move_for_enter():
 async def test_noms_h_is_the_hint_at_the_trump_step_and_digits_name_trumps():
     """Seen defect: at "announce trumps" h chose hearts. h asks for a hint there too (the footer
     shows it, and undo); 3 announces hearts."""
-    s = reach("noms", _NOMS, phase_is("trump"), policy=_noms_policy)
+    s = reach("noms", _NOMS, phase_is(NO.TRUMP), policy=_noms_policy)
     app = SessionApp(s)
     async with app.run_test(size=SMALL) as pilot:
         await until_human_turn(pilot)
@@ -336,14 +339,14 @@ async def test_noms_h_is_the_hint_at_the_trump_step_and_digits_name_trumps():
         n = len(s.history)
         await press(pilot, "h")
         await wait_for(pilot, lambda: t._status().message_kind == "hint", 30)
-        assert len(s.history) == n and s.view(0).phase == "trump"
+        assert len(s.history) == n and s.view(0).phase is NO.TRUMP
         await press(pilot, "3")
         assert s.history[n] == (0, str(Trump(2)))
 
 
 async def test_noms_value_key_moves_the_cursor_and_enter_plays():
     """In play a value key puts the cursor on a card of that value (again: the next one); Enter plays it."""
-    s = reach("noms", _NOMS, phase_is("play"), policy=_noms_policy)
+    s = reach("noms", _NOMS, phase_is(NO.PLAY), policy=_noms_policy)
     app = SessionApp(s)
     async with app.run_test(size=SMALL) as pilot:
         await until_human_turn(pilot)
@@ -464,6 +467,34 @@ async def test_setup_enter_starts_from_a_focused_switch_and_space_toggles_it(tmp
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, BaseTableScreen))
         assert app.screen.session.game.id == chosen
+        app.screen.session.close()
+
+
+async def test_setup_arrows_typed_fast_choose_one_game_and_enter_starts_it(tmp_path):
+    """Seen in tmux: four quick downs on the game list left Nickels and Nogginate both shown on,
+    the form on Nickels, and Enter started Nickels. Each arrow chooses one game at once; Enter
+    right after an arrow starts the game the list shows."""
+    from textual.widgets import RadioButton
+    from engine.config import TableConfig
+    from engine.seats import SeatSpec
+    table = TableConfig(game="nags", seats=[SeatSpec("human"), SeatSpec("ai", "random"), SeatSpec("ai", "random")],
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        setup.query_one("#game").focus()
+        for _ in range(4):
+            app.simulate_key("down")
+        await wait_for(pilot, lambda: setup.game_id == "nogginate")
+        for _ in range(5):
+            await pilot.pause()
+        assert [b.id for b in setup.query(RadioButton) if b.value] == ["game-nogginate"]
+        assert setup.game_id == "nogginate" and setup.query("#opt-use_cheat_cards")
+        app.simulate_key("up")
+        app.simulate_key("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BaseTableScreen))
+        assert app.screen.session.game.id == "nickels"
         app.screen.session.close()
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import Action, Pass
 from engine.gamelog import read_log, verify_log
-from engine.games.noms.game import Play as NomsPlay
+from engine.games.noms.game import Phase as NomsPhase, Play as NomsPlay
 from engine.games.spite_malice.game import Discard
 from engine.session import Session
 from test_tui_base_table import SIZE, BaseApp, nags, ready
@@ -30,7 +30,7 @@ def test_standing_order_answers_for_the_seat_and_is_logged_as_its_action(tmp_pat
         s.set_standing_order(0, "pass")
         s.advance()
         for _ in range(200):
-            if s.to_move == 0 and s.view(0).phase == "play":
+            if s.to_move == 0 and s.view(0).phase is NomsPhase.PLAY:
                 break
             assert s.to_move != 0  # seat 0 never waits in the auction (nor for trump or a call)
             s.act(s.bot_choose())

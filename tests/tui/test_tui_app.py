@@ -24,7 +24,7 @@ from engine.seats import SeatSpec
 from engine.variants import ConfigError
 from engine.session import Session
 from engine.variants import option_specs
-from themes import CARD_VARIABLES, OPTIONAL_VARIABLES, THEMES, load_themes, theme_variable_defaults
+from themes import CARD_VARIABLES, GAME_VARIABLES, THEMES, load_themes, theme_variable_defaults
 from tui.app import CardtableApp, ConfirmQuit, ascii_wanted
 from tui.screens.howto import HowToScreen
 from tui.screens.replay import ReplayScreen
@@ -83,17 +83,30 @@ def test_every_theme_defines_the_card_variables():
         assert labels[name]
 
 
+def _game_palettes() -> dict:
+    """game id -> its registered palette (loaded through its TableSpec), for games that have one."""
+    from tui.games import TABLES, load
+    return {gid: load(t.palette) for gid, t in TABLES.items() if t.palette}
+
+
 def test_every_theme_colours_every_kind_of_card_face():
+    """The shared faces' colours are in every theme file; a game's own (Nogginate's Freeze,
+    Bonus, cheat cards and suits) join every theme from its palette, with the theme's own
+    shade where the palette names one (high contrast)."""
     from tui.widgets.cards import FACE_LOOKS, SUIT_PALETTES
-    wanted = {look.color for look in FACE_LOOKS.values()} | set(SUIT_PALETTES["french"].values())
-    assert {"card-joker", "card-freeze", "card-bonus", "card-cheat"} <= wanted <= set(CARD_VARIABLES)
-    themes, _ = load_themes()
-    for name, theme in themes.items():
+    palettes = _game_palettes()
+    assert set(palettes) == {"nogginate"}
+    game_vars = {v for p in palettes.values() for v in p.colors}
+    wanted = {look.color for look in FACE_LOOKS.values()} | {v for p in SUIT_PALETTES.values() for v in p.values()}
+    assert {"card-joker", "card-freeze", "card-bonus", "card-cheat", "nogginate-clubs"} <= wanted
+    assert wanted <= set(CARD_VARIABLES) | game_vars and not set(CARD_VARIABLES) & game_vars
+    for name, theme in THEMES.items():
         assert wanted <= set(theme.variables), name
-        # the optional palette is all or nothing
-        palette = [v for v in OPTIONAL_VARIABLES if v in theme.variables]
-        assert palette in ([], list(OPTIONAL_VARIABLES)), name
-    assert set(OPTIONAL_VARIABLES) <= set(theme_variable_defaults())
+    assert THEMES["high-contrast"].variables["card-freeze"] == "#006b75"
+    assert THEMES["felt"].variables["card-freeze"] == "#00838f" == GAME_VARIABLES["card-freeze"]
+    assert set(GAME_VARIABLES) == game_vars and game_vars <= set(theme_variable_defaults())
+    files, _ = load_themes()  # the theme files themselves name no game's colour
+    assert not any(game_vars & set(t.variables) for t in files.values())
 
 
 def test_high_contrast_has_a_four_colour_deck():
@@ -122,6 +135,28 @@ async def test_theme_toggle_and_css_variables(table):
         app.theme = "textual-dark"  # a built-in theme still gets the card variables
         await pilot.pause()
         assert "suit-hearts" in app.get_css_variables()
+
+
+async def test_a_running_app_draws_a_games_faces_in_its_themes_colours(table):
+    """Nogginate's palette, registered when its table or replay is first shown, colours its
+    faces and suits from the app's theme: the theme's own shade (high contrast), else the
+    palette's default (also under a built-in Textual theme)."""
+    from engine.cards import Card, Suit
+    from engine.games.nogginate.cards import Kind
+    from tui.widgets.cards import card_color, suit_color
+    nogginate = _game_palettes()["nogginate"]
+    (suits,) = nogginate.suits
+    freeze = Card.special(Kind.FREEZE)
+    app = CardtableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        assert card_color(app, freeze) == "#00838f" and suit_color(app, Suit.CLUBS, suits) == "#1565c0"
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.theme == "high-contrast"
+        assert card_color(app, freeze) == "#006b75" and suit_color(app, Suit.CLUBS, suits) == "#0033cc"
+        app.theme = "textual-dark"
+        await pilot.pause()
+        assert card_color(app, freeze) == nogginate.colors["card-freeze"] == "#00838f"
 
 
 # -- setup screen -------------------------------------------------------------------------

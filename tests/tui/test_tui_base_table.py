@@ -242,6 +242,13 @@ async def test_illegal_action_shows_the_engine_reason_and_hint_goes_to_the_hook(
         assert t.hints == [hint.action] and status.message_kind == "hint"
         assert status.message_text == (hint.details
                                        or "no trial games behind this hint: a rule of thumb, or the only move")
+        # seen in Nogginate: after Esc cleared the hinted cards, h showed the figures for ever; h a
+        # third time shows the hint again (its move too, no new search), a fourth the figures
+        await press(pilot, "h")
+        assert t.hints == [hint.action, hint.action]
+        assert status.message_text == f"{words} — {hint.reason}{more}"
+        await press(pilot, "h")
+        assert len(t.hints) == 2 and status.message_text.startswith(hint.details or "no trial games")
 
 
 # -- registry -----------------------------------------------------------------------------------
@@ -319,7 +326,7 @@ def test_summary_table_shows_negative_and_fractional_points():
 async def test_summary_screen_for_a_lowest_wins_game():
     session = _Session([12.0, -4.0, 30.5], winners=[1])
     screen = SummaryScreen(session, [[2.0, -4.0, 0.5]], hand_word="Hand")
-    assert screen.totals == [12.0, -4.0, 30.5] and screen.per_game_half == [[2.0, -4.0, 0.5]]
+    assert screen.totals == [12.0, -4.0, 30.5] and screen.hand_scores == [[2.0, -4.0, 0.5]]
     assert screen.winners_text() == "Winner: Bix"
 
 
@@ -362,14 +369,18 @@ def test_small_and_big_forms_of_any_card():
 
 
 def test_special_faces_are_drawn_from_the_per_kind_table():
-    from engine.cards import ALL_FACES, NOGGINATE, CardKind
-    from themes import CARD_VARIABLES, OPTIONAL_VARIABLES
+    from engine.cards import CardKind, all_faces
+    from engine.games.nogginate.cards import NOGGINATE, Kind
+    from themes import CARD_VARIABLES, GAME_VARIABLES
+    from tui.games import TABLES, load
     from tui.widgets.cards import FACE_LOOKS, card_color, card_text, suit_color
-    specials = [c for c in ALL_FACES if not c.is_natural]
+    nogginate = load(TABLES["nogginate"].palette)  # a game's own faces and colours: loading registers them
+    specials = [c for c in all_faces() if not c.is_natural]
     assert {c.kind for c in specials} == set(FACE_LOOKS)  # every special kind has a row
+    assert set(FACE_LOOKS) == {CardKind.JOKER} | set(nogginate.faces)
     for card in specials:
         look = FACE_LOOKS[card.kind]
-        assert look.color in CARD_VARIABLES and look.color in THEME_DEFAULTS
+        assert (look.color in CARD_VARIABLES or look.color in nogginate.colors) and look.color in THEME_DEFAULTS
         assert card_color(None, card) == THEME_DEFAULTS[look.color]
         assert card_label(card) == look.label and card_label(card, True) == look.ascii
         assert NOGGINATE.parse(card_label(card, True)) is card  # the ASCII label is the notation
@@ -381,20 +392,20 @@ def test_special_faces_are_drawn_from_the_per_kind_table():
         assert len(lines) == 5 and {len(line) for line in lines} == {7}
         assert all(len(x) <= 3 for x in (look.label, look.ascii)) and all(
             len(x) <= 5 for x in (look.word, look.ascii_word, look.word2))
-    freeze = Card.special(CardKind.FREEZE)
+    freeze = Card.special(Kind.FREEZE)
     assert card_small(freeze, None).plain == "FZ" and card_rows(freeze, True) == ["FZ   ", " FRZ ", "   FZ"]
-    assert card_rows(Card.special(CardKind.STEAL)) == ["STL  ", "Steal", "  STL"]
-    assert card_rows(Card.special(CardKind.HANDS_OFF)) == ["HOF  ", "Hands", " Off "]
-    assert len({card_color(None, Card.special(k)) for k in (CardKind.JOKER, CardKind.FREEZE, CardKind.BONUS,
-                                                          CardKind.TELL)}) == 4
+    assert card_rows(Card.special(Kind.STEAL)) == ["STL  ", "Steal", "  STL"]
+    assert card_rows(Card.special(Kind.HANDS_OFF)) == ["HOF  ", "Hands", " Off "]
+    assert len({card_color(None, Card.special(k)) for k in (CardKind.JOKER, Kind.FREEZE, Kind.BONUS,
+                                                          Kind.TELL)}) == 4
     # Ranks 0 and 1 draw like any natural card.
     zero = Card.get(0, Suit.CLUBS)
     assert card_label(zero) == "0♣" and card_rows(zero, True) == ["0    ", "  C  ", "    0"]
-    # The optional Nogginate palette: blue clubs, orange diamonds, purple hearts, green spades (NG-9).
-    assert [suit_color(None, s, "nogginate") for s in Suit] == list(OPTIONAL_VARIABLES.values())
-    assert card_color(None, zero, "nogginate") == OPTIONAL_VARIABLES["nogginate-clubs"]
+    # Nogginate's own suit palette: blue clubs, orange diamonds, purple hearts, green spades (NG-9).
+    assert [suit_color(None, s, "nogginate") for s in Suit] == ["#1565c0", "#ef6c00", "#7b1fa2", "#2e7d32"]
+    assert card_color(None, zero, "nogginate") == GAME_VARIABLES["nogginate-clubs"] == "#1565c0"
     assert card_color(None, zero) == THEME_DEFAULTS["suit-clubs"]
-    assert set(CARD_VARIABLES) | set(OPTIONAL_VARIABLES) <= set(THEME_DEFAULTS)
+    assert set(CARD_VARIABLES) | set(GAME_VARIABLES) <= set(THEME_DEFAULTS)
 
 
 class CardsApp(App):
@@ -474,14 +485,14 @@ def _styled(line) -> dict[str, str]:
 
 @pytest.mark.parametrize("ascii_cards", [False, True])
 async def test_game_log_colours_exactly_the_cards_in_event_data(monkeypatch, ascii_cards):
-    from engine.cards import CardKind
     from engine.core import Event
+    from engine.games.nogginate.cards import Kind
     from tui.widgets.cards import _readable_on_dark, card_color
     monkeypatch.setenv("CARDTABLE_ASCII", "1" if ascii_cards else "0")
     app = LogApp()
     async with app.run_test(size=(80, 20)):
         log = app.query_one(RecordingLog)
-        zero, one, freeze = Card.get(0, Suit.HEARTS), Card.get(1, Suit.SPADES), Card.special(CardKind.FREEZE)
+        zero, one, freeze = Card.get(0, Suit.HEARTS), Card.get(1, Suit.SPADES), Card.special(Kind.FREEZE)
         events = [Event("meld", "{seat} melds 0♥ 1♠ FZ beside 10♥ and JKN", 0, {"cards": ["0H", "1S", "FZ"]}),
                   Event("note", "{seat} remembers 7♣", 1),  # no card data: the French regex fallback
                   Event("none", "{seat} plays 7♣", 1, {"cards": []})]  # data says no cards: nothing coloured

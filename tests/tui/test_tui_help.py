@@ -115,6 +115,25 @@ async def test_the_how_to_screen_says_the_remapped_rules_key(tmp_path):
         assert "Press F1 for the full numbered rules, q to go back." in app.screen.markdown
 
 
+async def test_the_tables_own_words_name_remapped_keys(tmp_path):
+    """Seen with ``[keys] "table.turn" = "v"``: the footer said v, but Enter's why-not said "t turns
+    the top card"; the table's words about a key (key_label: Enter's bar, why-nots) follow [keys]."""
+    table = table_config(tmp_path, "nags")
+    table.keys = {"table.turn": "v", "table.play": "f3"}
+    app = CardtableApp(table)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.start_table(table)
+        await wait_for(pilot, lambda: isinstance(app.screen, BaseTableScreen) and app.screen.human_turn())
+        t = app.screen
+        assert t.key_label("table.turn") == "v" and t.key_label(action="enter_move") == "F3"
+        if t.enter_move() is not None:  # a play is legal (else Enter names none, NA-11)
+            assert t.enter_text().startswith("F3: play ")
+        else:
+            assert t.why_not("enter_move").endswith("v turns the top card of the draw pile (NA-11).")
+        t.session.close()
+
+
 @pytest.mark.parametrize("gid", sorted(SPECS))
 def test_the_keys_listed_are_the_tables_own_bindings(gid):
     """Every key the table shows in its footer is in the how-to, with the same words."""

@@ -165,15 +165,15 @@ async def _noms_to(pilot, phase: str) -> None:
         return
     await pilot.press("3")
     await until_human_turn(pilot)
-    assert t.view.phase == "trump"
+    assert t.view.phase.name.lower() == "trump"
     await pilot.press("4")
     await until_human_turn(pilot)
-    assert t.view.phase == "call"
+    assert t.view.phase.name.lower() == "call"
     if phase == "call":
         return
     await pilot.press("a", "s", "enter")
     await until_human_turn(pilot)
-    assert t.view.phase == "play"
+    assert t.view.phase.name.lower() == "play"
 
 
 def assert_noms_fits(t) -> None:
@@ -238,6 +238,34 @@ async def test_side_column_folds_below_100_columns_and_i_shows_it():
         assert_on_screen(t.query_one("#log"), "the game log")
 
 
+async def test_lines_logged_while_the_side_panel_is_folded_wrap_to_its_width_when_i_opens_it():
+    """Seen at 80x24: i, Esc, a hint, i again: the hint read in 20-column scraps ("the next
+    player" / "likely holds no 3 or") in a 43-column log (written while hidden, at min_width)."""
+    from tui.widgets.gamelog import GameLog
+    app = TableApp("nags", ["human", "ai:random", "ai:random"], seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_human_turn(pilot)
+        t = app.table
+        log = t.query_one(GameLog)
+        for _ in range(2):
+            await pilot.press("i")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+        line = ("Hint: play 3♦ 3♥ — the next player likely holds no 3 or 4 (46%) and must turn a card; "
+                "4♣ 4♠ scored higher in trial games")
+        log.add_line(line)
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert width > 30
+        rows = [s.text.rstrip() for s in log.lines]
+        start = next(i for i, r in enumerate(rows) if r.startswith("Hint: play 3♦"))
+        shown = rows[start:]
+        assert " ".join(shown) == line and len(shown) <= -(-len(line) // (width - 12))
+
+
 async def test_a_resize_refits_the_table():
     """The same match grows from 80x24 to 160x50 and back: big cards come and go."""
     app = TableApp("nags", ["human", "ai:random", "ai:random"], seed=7)
@@ -300,6 +328,21 @@ async def test_hand_fits_any_number_of_cards(count, size, compact, rows):
             assert_on_screen(w, "a hand card")
             assert w.compact is compact
         assert hand.layout_for(size[0], count)[0] is compact
+
+
+@pytest.mark.parametrize("big_rows", [0, 1])
+async def test_an_empty_hand_says_no_cards_in_full(big_rows):
+    """Seen at 80x24 after going out: the hand read "(no": the empty hand kept one card's column."""
+    app = HandApp([])
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(HandView)
+        hand.max_big_rows = big_rows
+        hand.fit()
+        await pilot.pause()
+        await pilot.pause()
+        empty = hand.query_one("#hand-empty")
+        assert empty.region.width >= len("(no cards)") and empty.region.height >= 1
+        assert "(no cards)" in "".join(s.text for s in empty.render_lines(empty.region.reset_offset)[0])
 
 
 async def test_compact_card_shows_its_one_line_face():
@@ -445,7 +488,7 @@ def grow_hand(session, seat: int, size: int) -> None:
 def many_melds(session, count: int) -> None:
     """Lay ``count`` more Nates on the table, alternately for each team (a long round's
     table; only the screen is under test here)."""
-    from engine.cards import NOGGINATE
+    from engine.games.nogginate.cards import NOGGINATE
     from engine.games.nogginate.melds import NATE, TableMeld
 
     state = session.state

@@ -14,6 +14,7 @@ import pytest
 from engine.cards import parse_card, parse_cards
 from engine.games.nickels.game import Claim, Decline, Discard, LayMeld, Layoff, Phase, Swap
 from engine.games.nickels.melds import parse_meld
+from engine.chance import RandomChance, StackedChance
 from engine.session import Session
 from tui.games.nickels.table import ClaimWindow, NickelsTableScreen
 from tui.games.nickels.ui import contract_line, describe_action, hand_breakdown, missing_text
@@ -32,36 +33,28 @@ class NKApp(ScreenTestApp):
     SCREEN = NickelsTableScreen
 
 
-class Stacked:
-    """The session's chance steps come from :attr:`queue` (notation; None: at random); when
-    round ``r`` is dealt, ``rounds[r]`` becomes the queue."""
+class Stacked(StackedChance):
+    """The session's chance source: outcomes from :attr:`queue` (notation; None: at random);
+    when round ``r`` is dealt, ``rounds[r]`` becomes the queue."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.queue: list[str | None] = []
+    def __init__(self) -> None:
+        super().__init__(then=RandomChance(1))
         self.rounds: dict[int, list[str | None]] = {}
-        state = session.state
-        self._orig = state.sample_chance
-        state.sample_chance = self.sample  # type: ignore[method-assign]
 
-    def sample(self, rng: random.Random):
-        state = self.session.state
+    def sample(self, state):
         if state.phase == 1 and state.round_no in self.rounds:  # the deal of a stacked round
-            self.queue = self.rounds.pop(state.round_no)
-        if self.queue:
-            nxt = self.queue.pop(0)
-            if nxt is not None:
-                return self.session.game.parse_action(nxt)
-        return self._orig(rng)
+            self.stack(self.rounds.pop(state.round_no))
+        return super().sample(state)
 
 
 def make_session(seats: list[str] = SEATS, bots_pass: bool = True,
                  rules: dict | None = None) -> tuple[Session, Stacked]:
-    s = Session("nickels", rules, seats, seed=1, write_log=False)
+    stacked = Stacked()
+    s = Session("nickels", rules, seats, seed=1, write_log=False, chance=stacked)
     if bots_pass:  # the bots take nothing and claim nothing (a pass is played whenever it is legal)
         for seat in range(1, len(seats)):
             s.set_standing_order(seat, "pass")
-    return s, Stacked(s)
+    return s, stacked
 
 
 def deal(human: str, size: int) -> str:
@@ -92,8 +85,8 @@ def status(app: NKApp):
 
 async def test_claim_going_down_and_a_layoff_by_keys():
     s, stack = make_session()
-    stack.queue = ["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D", "penalty KC", None, None, None,
-                   "draw 9C", None, None, None, "draw 5H"]
+    stack.stack(["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D", "penalty KC", None, None, None,
+                   "draw 9C", None, None, None, "draw 5H"])
     app = NKApp(s)
     async with app.run_test(size=(160, 50)) as pilot:
         t = app.table
@@ -178,7 +171,7 @@ def fast_forward(s: Session, rounds: int) -> None:
 
 async def test_a_run_with_a_joker_and_a_joker_swap():
     s, stack = make_session(bots_pass=False, rules={"max_turns_per_round": 10})
-    stack.queue = ["dealer 3"]
+    stack.stack(["dealer 3"])
     stack.rounds[1] = [deal("4C 4D 4S 5H 7H 8H JK", 7), "upcard 10S", "penalty QC", None, None, None, "draw KD",
                    None, None, None, "draw 6H"]
     fast_forward(s, 1)
@@ -237,7 +230,7 @@ async def test_a_run_with_a_joker_and_a_joker_swap():
 
 async def test_the_12_hand_goes_out_with_three_runs_and_no_discard():
     s, stack = make_session(bots_pass=False, rules={"max_turns_per_round": 10})
-    stack.queue = ["dealer 1"]
+    stack.stack(["dealer 1"])
     junk12 = ["2C 3D 4H 6S 8C 10D JH 2H 3S 5C 7D 9H", "3C 5D 6H 8S 10C QD KH 4D 7S 9C JD 2S",
               "2D 4S 5S 9H JC QS KC 6C 8D 10S AD 3H"]
     stack.rounds[6] = ["deal " + " / ".join(["2C 3C 4C 5C 6D 7D 8D 9D 10H JH QH KH"] + junk12), "upcard AS",
@@ -271,7 +264,7 @@ async def test_one_public_claim_window_for_several_people():
     s, stack = make_session(seats=["human:Ann", "ai:easy:Bix", "human:Cy", "ai:easy:Dee"], bots_pass=False)
     for seat in (1, 3):
         s.set_standing_order(seat, "pass")
-    stack.queue = ["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D", "penalty KC"]
+    stack.stack(["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D", "penalty KC"])
     app = NKApp(s)
     async with app.run_test(size=(160, 50)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ClaimWindow))
@@ -324,7 +317,8 @@ def test_prompt_says_what_the_contract_still_needs():
 
 
 def test_describe_and_breakdown():
-    assert describe_action(LayMeld(parse_meld("5H JK=6H 7H 8H"))) == "lay the run 5♥JK(6)7♥8♥"
+    # in a sentence (the hint, the bar's "Enter: ...") the cards are spaced, as every other line writes them
+    assert describe_action(LayMeld(parse_meld("5H JK=6H 7H 8H"))) == "lay the run 5♥ JK(6) 7♥ 8♥"
     assert describe_action(Layoff(parse_card("JK"), 4, parse_card("6C"))) == "lay off a joker as 6♣ on m4"
     assert describe_action(Swap(parse_card("5S"), 4)) == "put 5♠ in m4 and take its joker"
     assert describe_action(Discard(parse_card("7H"))) == "discard 7♥"
@@ -338,7 +332,7 @@ def test_describe_and_breakdown():
 
 def test_replay_renderer_hides_other_hands_but_shows_known_cards():
     s, stack = make_session(seats=["ai:easy:Ann", "ai:easy:Bix", "ai:easy:Cy", "ai:easy:Dee"], bots_pass=False)
-    stack.queue = ["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D"]
+    stack.stack(["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D"])
     s.advance()
     render = renderer_for("nickels")
     text = render(s.state, s.names, 2, Palette(None)).plain
@@ -353,7 +347,7 @@ async def test_the_table_fits_with_a_20_card_hand(size):
     from test_tui_layout import assert_on_screen, assert_table_fits
 
     s, stack = make_session()
-    stack.queue = ["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D"]
+    stack.stack(["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D"])
     app = NKApp(s)
     async with app.run_test(size=size) as pilot:
         t = app.table
@@ -374,7 +368,7 @@ async def test_a_joker_that_can_stand_for_two_cards_is_asked_and_a_hint_lays_its
     """6♥7♥8♥ and a joker form two runs (the joker as 5♥ or 9♥): the decision bar asks
     which (1 or 2); after ``h`` the same cards and ``m`` lay the hint's arrangement."""
     s, stack = make_session(bots_pass=False, rules={"max_turns_per_round": 10})
-    stack.queue = ["dealer 3"]
+    stack.stack(["dealer 3"])
     stack.rounds[1] = [deal("4C 4D 4S 6H 7H 8H JK", 7), "upcard 10S", "penalty QC", None, None, None, "draw KD"]
     fast_forward(s, 1)
     for seat in (1, 2, 3):

@@ -11,7 +11,8 @@ import time
 
 from rich.text import Text
 
-from engine.cards import NOGGINATE, Suit
+from engine.cards import Suit
+from engine.games.nogginate.cards import NOGGINATE
 from engine.games.nogginate.game import Add, NewNate, NewNoggi, Phase
 from engine.games.nogginate.melds import NATE, NOGGI, TableMeld
 from engine.session import Session

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from engine.cards import NOGGINATE, Card, CardKind
+from engine.cards import Card
+from engine.games.nogginate.cards import CHEAT_CARDS, NOGGINATE, Kind
 from engine.games.nogginate.cheats import TELL_RANKED, TELLS, Tell
 from engine.games.nogginate.game import Phase
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld
@@ -82,7 +83,7 @@ async def test_the_draw_choice_keys_and_the_cheat_piles_on_the_felt():
         await press(pilot, "1")
         assert moves_of(s)[-1] == "draw 1c1x"
         await wait_for(pilot, lambda: t.human_turn() and t.view.phase == Phase.MELD)
-        held = sum(1 for c in t.view.hand if c.is_cheat)
+        held = sum(1 for c in t.view.hand if c in CHEAT_CARDS)
         assert held == 1
         assert f"Cheat stock {n - 1} " in t.query_one("#ng-info").render().plain
         assert "(1x)" in t.query_one("#meld-row-0").query_one(".meld-owner").render().plain
@@ -139,6 +140,25 @@ async def test_steal_from_a_meld_with_hands_off_is_refused_with_the_rule():
         await press(pilot, str(theirs))
         assert t._status().message_text == f"m{theirs} has Hands Off: Steal cannot take from it (NG-C2)"
         assert moves_of(s)[-1] == "draw"
+
+
+async def test_a_cheat_card_with_nothing_to_act_on_says_so_instead_of_asking():
+    """Seen in tmux: Hands Off selected with no meld on the table: the bar asked "pick your open meld
+    to protect (its number)", 1 then offered "Enter: Hands Off: m1" for a meld that did not exist."""
+    app = TableApp("nogginate", SEATS, seed=3, rules=CHEATS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await meld_phase(app, pilot, "HOF 2C 3C 9S")
+        app.session.state.melds = [m for m in app.session.state.melds if m.team != 0]  # no meld of Ann's team
+        t.redraw()
+        t.hand.select_cards(cards("HOF"))
+        await pilot.pause()
+        assert bar(t) == "Hands Off has nothing to act on now (no legal use this turn): x discards it (Esc cancels)"
+        mine = add_meld(app.session, 0, NOGGI, "4H 5H 6H")
+        t.redraw()
+        await pilot.pause()
+        assert bar(t).startswith("Hands Off: pick your open meld to protect from Steal")
+        await press(pilot, str(mine))
+        assert moves_of(app.session)[-1] == f"handsoff m{mine}"
 
 
 async def test_combine_two_noggis_and_a_refusal_that_names_the_rule():
@@ -207,12 +227,12 @@ async def test_tell_menu_plain_and_with_a_rank():
     async with app.run_test(size=(80, 24)) as pilot:
         t = await meld_phase(app, pilot, "TEL TEL 2C 3C 9S")
         s = app.session
-        t.hand.select_cards([Card.special(CardKind.TELL)])
+        t.hand.select_cards([Card.special(Kind.TELL)])
         await pilot.pause()
         assert bar(t).startswith("Tell your partner: 1 draw custom  2 draw cheat  3 take the pile")
         await press(pilot, "3")
         assert moves_of(s)[-1] == "tell pile"
-        t.hand.select_cards([Card.special(CardKind.TELL)])
+        t.hand.select_cards([Card.special(Kind.TELL)])
         await press(pilot, "7")
         assert bar(t).startswith("Tell: discard which rank?")
         await press(pilot, "1")  # 1 or 10: wait
@@ -228,7 +248,7 @@ def test_tell_menu_covers_the_engine_tells():
 
 
 def test_cheat_faces_meld_kinds_and_words():
-    assert card_rows(Card.special(CardKind.RESURRECT)) == ["RES  ", "Resur", " rect"]
+    assert card_rows(Card.special(Kind.RESURRECT)) == ["RES  ", "Resur", " rect"]
     jn = TableMeld(4, 0, JOKERNATE, tuple(cards("JK JK JK")), False)
     assert meld_plain(jn) == "JKJKJK Jokernate open"
     cn = TableMeld(5, 0, CHEAT_NATE, tuple(cards("STL STL STL")), True)

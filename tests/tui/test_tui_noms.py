@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card, Suit
-from engine.games.noms.game import MISAVIS, Bid, Pass, Play
+from engine.games.noms.game import MISAVIS, Bid, Pass, Phase, Play
 from engine.gamelog import Replay, read_log
 from engine.session import Session
 from tui_support import ScreenTestApp, press, wait_for
@@ -58,15 +58,15 @@ async def human_move(pilot, app: NomsApp, *, bid: int | None = None, call: str =
     n = len(app.session.history)
     view = app.session.view(0)
     legal = view.legal_actions()
-    if view.phase == "auction":
+    if view.phase is Phase.AUCTION:
         bids = [a.level for a in legal if isinstance(a, Bid)]
         if bid in bids:
             await press(pilot, KEY_FOR_BID[bid])
         else:
             await press(pilot, "p")
-    elif view.phase == "trump":
+    elif view.phase is Phase.TRUMP:
         await press(pilot, "3")  # hearts
-    elif view.phase == "call":
+    elif view.phase is Phase.CALL:
         assert app.table.query_one("#call-input").has_focus
         await press(pilot, *[c.lower() for c in call], "enter")
     else:
@@ -131,7 +131,7 @@ async def test_bidding_keys_follow_the_legal_bids():
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: my_turn(app))
         view = app.session.view(0)
-        assert view.phase == "auction"
+        assert view.phase is Phase.AUCTION
         legal = [a.level for a in view.legal_actions() if isinstance(a, Bid)]
         names = sorted(b.name for b in app.table.query("#bidbar Button"))
         assert names == sorted([f"bid:{lv}" for lv in legal] + (["pass"] if Pass() in view.legal_actions() else []))
@@ -168,13 +168,13 @@ async def test_called_card_typed_and_grid_click():
         for _ in range(40):
             await wait_for(pilot, lambda: my_turn(app))
             v = app.session.view(0)
-            if v.phase == "call" or app.session.state.results:
+            if v.phase is Phase.CALL or app.session.state.results:
                 break
             await human_move(pilot, app, bid=13)
-        assert app.session.view(0).phase == "call"
+        assert app.session.view(0).phase is Phase.CALL
         await press(pilot, "x", "x", "enter")
         await wait_for(pilot, lambda: "not a card" in status(app).message_text, 5)
-        assert app.session.view(0).phase == "call"
+        assert app.session.view(0).phase is Phase.CALL
         # a click on the grid fills the input
         grid = app.table.query_one(CallGrid)
         await pilot.click(CallGrid, offset=(0, 0))
@@ -183,7 +183,7 @@ async def test_called_card_typed_and_grid_click():
         inp = app.table.query_one("#call-input")
         inp.value = ""
         await press(pilot, "k", "enter")  # bare K: the king of trumps (hearts), NO-11
-        await wait_for(pilot, lambda: app.session.view(0).phase != "call")
+        await wait_for(pilot, lambda: app.session.view(0).phase is not Phase.CALL)
         assert app.session.history[-1][1] == "call KH" or any(n == "call KH" for _a, n in app.session.history)
         assert not app.table.query_one("#callpanel").display
 
@@ -195,10 +195,10 @@ async def test_h_asks_for_a_hint_while_the_called_card_input_is_empty():
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(40):
             await wait_for(pilot, lambda: my_turn(app))
-            if app.session.view(0).phase == "call" or app.session.state.results:
+            if app.session.view(0).phase is Phase.CALL or app.session.state.results:
                 break
             await human_move(pilot, app, bid=13)
-        assert app.session.view(0).phase == "call"
+        assert app.session.view(0).phase is Phase.CALL
         inp = app.table.query_one("#call-input")
         assert inp.has_focus and inp.value == ""
         await press(pilot, "h")
@@ -220,7 +220,7 @@ async def test_illegal_card_shows_the_engine_reason_and_legal_cards_are_highligh
                 if app.session.state.results:
                     break
                 v = app.session.view(0)
-                if v.phase == "play":
+                if v.phase is Phase.PLAY:
                     hand = app.table.query_one(NomsHand)
                     legal = {a.card for a in v.legal_actions()}
                     assert hand.active and hand.legal == legal
@@ -282,7 +282,7 @@ async def test_last_trick_key_and_centre_layout():
         for _ in range(80):
             await wait_for(pilot, lambda: my_turn(app))
             v = app.session.view(0)
-            if v.phase == "play" and v.tricks and v.trick:
+            if v.phase is Phase.PLAY and v.tricks and v.trick:
                 break
             await human_move(pilot, app, bid=11)
         table = app.table.query_one(TrickTable)

@@ -159,7 +159,7 @@ def test_nogginate_table_layout_smaller(snap_compare, size):
 def _cheat_table(pilot) -> None:
     """A table with cheat cards in play (constructed on top of the seed's deal): cheat cards in the
     hand, the dead pile, a Hands Off meld and a Jokernate, and what the partner showed and told."""
-    from engine.cards import NOGGINATE
+    from engine.games.nogginate.cards import NOGGINATE
     from engine.games.nogginate.cheats import Tell
     from engine.games.nogginate.melds import JOKERNATE, NOGGI, TableMeld
 

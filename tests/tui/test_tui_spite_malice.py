@@ -394,6 +394,24 @@ async def test_hand_keys_stay_on_their_cards_within_a_turn():
     pytest.fail("no seed let the human play a low hand card and go on")
 
 
+async def test_a_hand_key_without_a_card_says_where_the_cards_are():
+    """Seen at 80x24: with 4 cards left, 5 (and 6-9) said only "Hand card: not at this step."."""
+    s = session(seed=3)
+    app = SMApp(s)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: ready(app))
+        table = app.table
+        await press(pilot, "9")
+        await pilot.pause()
+        assert status(app).message_text == "A hand holds 5 cards here: your hand cards are on 1-5."
+        table.hand_slots[1] = None  # a card played from slot 2 leaves a gap within the turn
+        table.refresh_bindings()
+        await press(pilot, "2")
+        await pilot.pause()
+        assert status(app).message_text == "No hand card on 2 now: your hand cards are on 1 3-5."
+        assert table.picked is None
+
+
 def test_hand_keys_text_and_stable_hand():
     from tui.games.spite_malice.ui import hand_keys_text, stable_hand
     a, b, c = parse_cards("2H 5S 9C")

@@ -138,7 +138,7 @@ async def test_match_with_choice_and_buying_horses():
         assert "n" in keys  # the buying phase was reached and left by key
         assert "d" in keys  # a Choice (NA-23) was made by key
         await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
-        assert len(app.screen.per_game_half) == 2
+        assert len(app.screen.hand_scores) == 2
 
 
 async def _first_human_turn(pilot, app):
@@ -177,7 +177,8 @@ async def test_illegal_play_shows_engine_reason():
 
 
 async def test_enter_without_a_legal_play_says_why():
-    """NA-11: when only a turn is legal, Enter on a card explains the rule instead of doing nothing."""
+    """NA-11: when only a turn is legal, the bar and the footer name no play (the prompt says
+    press t), and Enter explains the rule and names the key that moves on."""
     for seed in range(1, 60):
         session = make_session(["human", "ai:random"], seed=seed)
         app = TableTestApp(session)
@@ -189,12 +190,16 @@ async def test_enter_without_a_legal_play_says_why():
                 t = app.table
                 if session.view(t.shown_seat).legal_actions() == [Turn()]:
                     card = t.query_one(HandView).cursor_card()
+                    assert t.enter_move() is None and t.enter_text() == ""
+                    assert "Enter" not in str(t.query_one("#hand-panel").border_subtitle or "")
+                    assert "enter" not in t.active_bindings or not t.active_bindings["enter"].enabled
                     before = len(session.history)
                     await press(pilot, "enter")
+                    await pilot.pause()
                     status = t.query_one(StatusLine)
-                    assert status.message_kind == "error"
-                    assert status.message_text == session.why_illegal(Play((card,)))
-                    assert "NA-10" in status.message_text and len(session.history) == before
+                    assert session.why_illegal(Play((card,))) in status.message_text
+                    assert "t turns the top card" in status.message_text and "NA-11" in status.message_text
+                    assert len(session.history) == before
                     return
                 n = len(session.history)
                 await press(pilot, "h")
@@ -244,12 +249,33 @@ async def test_hint_selects_suggested_cards():
             await wait_for(pilot, lambda: status.message_kind == "hint")  # sought in a worker thread
             if isinstance(hint, Play):
                 assert t.query_one(HandView).selected_cards() == list(hint.cards)
+                them = "them" if len(hint.cards) > 1 else "it"  # "play 2♦ (selected: Enter plays it)"
+                assert f"(selected: Enter plays {them})" in status.message_text
                 n = len(session.history)
                 await press(pilot, "enter")
                 assert session.history[n] == (t.shown_seat, str(hint))
                 return
             await human_move(pilot, app)
         pytest.fail("the hint never suggested a play")
+
+
+async def test_a_hinted_play_reads_it_or_them_and_a_missing_value_is_a_sentence():
+    """"play 2♦ (selected: Enter plays it)", "... plays them" for two cards; a value key
+    for a value you lack says so as a sentence, like the other tables."""
+    session = make_session(["human", "ai:random"], seed=9)
+    app = TableTestApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await _first_human_turn(pilot, app)
+        t = app.table
+        hand = session.view(t.shown_seat).hand
+        status = t.query_one(StatusLine)
+        t.show_hint(Play((hand[0],)))
+        assert status.message_text.endswith("(selected: Enter plays it)")
+        t.show_hint(Play(tuple(hand[:2])))
+        assert status.message_text.endswith("(selected: Enter plays them)")
+        missing = next(v for v in KEY_FOR_VALUE if all(c.rank != v for c in hand))
+        await press(pilot, KEY_FOR_VALUE[missing])
+        assert status.message_text.startswith("You hold no ") and status.message_text.endswith(".")
 
 
 async def test_click_selects_card_and_space_toggles():

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from engine.config import ConfigError, TableConfig, config_to_table, load_config, parse_config
 from engine.gamelog import Replay, read_log, verify_log
-from engine.session import UNDO_MODES, Session
+from engine.session import Session
+from engine.undo import UNDO_MODES
 from hidden_support import human_turn_then_bots, table_app, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,11 +16,25 @@ class TableSpec:
             :class:`tui.screens.base_table.BaseTableScreen` subclass).
         replay: ``"module:function"`` of its replay renderer,
             ``render(state, names, seat or None, palette) -> rich.text.Text``.
+        palette: ``"module:attribute"`` of the game's own faces and colours (a
+            ``tui.widgets.cards.GamePalette``; importing the module registers it), or ""
+            for a game drawn with the shared faces and colours alone.
     """
 
     game_id: str
     screen: str
     replay: str
+    palette: str = ""
+
+    def load_palette(self) -> None:
+        """Register the game's :attr:`palette` with the card widgets and themes (idempotent;
+        done before its table or replay is shown).
+
+        Raises:
+            ImportError, AttributeError: when the module or the attribute is missing.
+        """
+        if self.palette:
+            load(self.palette)
 
 
 def load(target: str) -> Any:

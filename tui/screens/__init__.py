@@ -32,7 +32,7 @@ def has_table_screen(game_id: str) -> bool:
 
 def table_screen_class(game_id: str, title: str | None = None) -> type:
     """The table screen class for ``game_id``, imported now (never cached, so
-    tests may swap the module).
+    tests may swap the module), with the game's palette registered.
 
     Raises:
         TableScreenError: the game has no table screen, or its module or class
@@ -43,6 +43,9 @@ def table_screen_class(game_id: str, title: str | None = None) -> type:
     if target is None:
         raise TableScreenError(f"{title} cannot be played at the table yet: it has no table screen.")
     try:
+        spec = TABLES.get(game_id)
+        if spec is not None:
+            spec.load_palette()
         return load(target)
     except (ImportError, AttributeError) as err:
         raise TableScreenError(f"The table screen for {title} could not be loaded ({err}).") from err

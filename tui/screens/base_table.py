@@ -305,6 +305,9 @@ class BaseTableScreen(Screen[None]):
         #: the figures behind the last hint (``Hint.details``) and the position it is for
         self._hint_details = ""
         self._hint_at: tuple[int, int, int] | None = None
+        #: the hint found at ``_hint_at`` (its move and reason), and whether h shows its figures now
+        self._hint_move: tuple[Action, str] | None = None
+        self._hint_figures_shown = False
         self._started = False
         self._pending_result: tuple[dict, list[Event]] | None = None  # a hand_over not yet shown
         #: the hand (``state.hand_number``) in which the bots play without the pace delay (key ``.``)
@@ -603,9 +606,6 @@ class BaseTableScreen(Screen[None]):
 
         self.app.push_screen(SaveLogScreen(self.session), saved)
 
-    # Old name kept for subclasses written against the Nags-only screen.
-    _refresh_table = redraw
-
     def _step(self) -> None:
         """Decide what happens next: the summary, a hand-off, a bot's turn or a human's."""
         s = self.session
@@ -736,8 +736,6 @@ class BaseTableScreen(Screen[None]):
         self._step()
         return True
 
-    _human_act = human_act
-
     def illegal_text(self, action: Action, reason: str) -> str:
         """The error shown when the human's ``action`` is refused with the engine's
         ``reason`` (``why_illegal``'s sentence); games may reword it. Default: the reason."""
@@ -816,13 +814,16 @@ class BaseTableScreen(Screen[None]):
     def key_label(self, binding_id: str | None = None, *, action: str | None = None) -> str:
         """The key of this screen's binding ``binding_id`` (or the first bound to ``action``, its
         name without parameters) as a player reads it, after the config's ``[keys]`` remapping
-        (``Enter``, ``x``, ``F1``); "" when there is none."""
-        from tui.screens.howto import key_text
+        (``Enter``, ``x``, ``F1``); "" when there is none. The keymap is Textual's, applied to the
+        binding chain only, so the screen's own bindings still hold the default keys: the config's
+        ``[keys]`` (:func:`tui.screens.howto.remapped`, as the how-to reads it) is looked up here."""
+        from tui.screens.howto import key_text, remapped
+        keymap = dict(getattr(getattr(self.app, "table", None), "keys", None) or {})
         for key, bindings in self._bindings.key_to_bindings.items():
             for b in bindings:
                 if (binding_id is not None and b.id == binding_id) or (
                         action is not None and parse_action(b.action)[1] == action):
-                    return key_text(key)
+                    return key_text((remapped(keymap, b.id) or key).split(",")[0])
         return ""
 
     def set_binding_text(self, description: str, binding_id: str | None = None, *, action: str | None = None) -> None:
@@ -935,12 +936,18 @@ class BaseTableScreen(Screen[None]):
         and the status line adds why in words (the whole line also goes to the game log,
         for the hinted seat only). A hint that arrives after the position changed is
         dropped. h again on the same position shows the figures behind it (the trial
-        games and their points, ``Hint.details``) instead of searching again."""
+        games and their points, ``Hint.details``) instead of searching again, and a third
+        time the hint again (its move selected anew, e.g. after Esc cleared it): h
+        alternates between the two."""
         if not self.human_turn():
             return
         if self._hint_at == (self._generation, len(self.session.history), self.shown_seat):
+            if self._hint_figures_shown and self._hint_move is not None:
+                self._present_hint(*self._hint_move)  # h a third time: the hint again (its move too)
+                return
             details = self._hint_details or "no trial games behind this hint: a rule of thumb, or the only move"
             self.message(asciify(details) if self.ascii else details, "hint")
+            self._hint_figures_shown = True
             return  # h again on the same position: the figures behind the hint
         self.message("Looking for a hint…" if not self.ascii else "Looking for a hint...", "info")
         self._find_hint(self.shown_seat, self._generation, len(self.session.history))
@@ -976,20 +983,28 @@ class BaseTableScreen(Screen[None]):
         if isinstance(hint, Exception):
             self.message(f"No hint: {hint}", "error")
             return
-        self.show_hint(hint.action)
         self._hint_at = (message.generation, message.moves, message.seat)
         self._hint_details = getattr(hint, "details", "")
         reason = hint.reason
         if self.ascii:
             reason = asciify(reason)
+        self._hint_move = (hint.action, reason)
+        self._present_hint(hint.action, reason)
         dash = "-" if self.ascii else "—"
-        status = self._status()
-        if status.message_kind == "hint" and reason:
-            more = " (h: figures)" if self._hint_details else ""
-            status.set_message(f"{status.message_text} {dash} {reason}{more}", "hint")
         self.hint_text = f"Hint: {self.describe_action(hint.action)} {dash} {reason}" if reason else ""
         if self.hint_text:
             self.query_one(GameLog).add_line(self.hint_text, style="italic", visible_to=frozenset({message.seat}))
+
+    def _present_hint(self, action: Action, reason: str) -> None:
+        """Show a found hint: the game's :meth:`show_hint` (the move, its cards selected) and the
+        reason in words after it, with "(h: figures)" when there are figures behind it."""
+        self.show_hint(action)
+        self._hint_figures_shown = False
+        status = self._status()
+        if status.message_kind == "hint" and reason:
+            dash = "-" if self.ascii else "—"
+            more = " (h: figures)" if self._hint_details else ""
+            status.set_message(f"{status.message_text} {dash} {reason}{more}", "hint")
 
     def current_pace(self) -> float:
         """The bots' delay now (seconds): :attr:`pace`, or 0 for the rest of the hand after ``.``."""

@@ -31,8 +31,6 @@ from tui.stats_text import (OUTCOME_STYLE, game_table, game_title, level_table, 
 
 #: How many games the recent-games list shows.
 RECENT_LIMIT = 200
-#: Rows of the results chart.
-CHART_HEIGHT = 12
 
 
 class StatsScreen(Screen):

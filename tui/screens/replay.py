@@ -85,12 +85,13 @@ class Palette:
 
 
 def renderer_for(game_id: str) -> Callable[..., Any]:
-    """The replay renderer of ``game_id`` (its ``TableSpec.replay``), or
-    :func:`render_generic` when the game has none or it cannot be loaded."""
+    """The replay renderer of ``game_id`` (its ``TableSpec.replay``, with the game's palette
+    registered), or :func:`render_generic` when the game has none or it cannot be loaded."""
     spec = TABLES.get(game_id)
     if spec is None:
         return render_generic
     try:
+        spec.load_palette()
         return load(spec.replay)
     except (ImportError, AttributeError):
         return render_generic

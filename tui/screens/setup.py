@@ -37,7 +37,7 @@ from engine.config import MAX_SEED, TableConfig, default_seats, variant_for
 from engine.games import ALL_IDS, GAMES, UnknownGame, default_level, game_title, levels_for
 from engine.inputs import brief
 from engine.seats import SeatSpec, name_problem, seat_names
-from engine.session import DEFAULT_UNDO, UNDO_MODES
+from engine.undo import DEFAULT_UNDO, UNDO_MODES
 from engine.stats import CorruptLog, GameRecord, read_record
 from engine.variants import ConfigError, OptionSpec, build_variant, option_specs
 from tui.widgets.footer import WrappingFooter
@@ -90,28 +90,47 @@ def parse_option_text(spec: OptionSpec, text: str) -> Any:
 class GameChoice(RadioSet, inherit_bindings=False):
     """The list of games: the arrow keys choose the game, as in any group of radio buttons
     (Textual's RadioSet only moves a highlight, starting on the first game, which Enter then
-    pressed); so the game shown chosen is always the one Enter starts."""
+    pressed); so the game shown chosen is always the one Enter starts.
 
+    The choice is made at once, when the key is read: the buttons are switched and
+    :class:`RadioSet.Changed` posted in one step. (Switching one button and letting its own
+    message update the set later lost keys typed fast: four quick downs left two games
+    shown on and the form on a third.)"""
+
+    # priority, like the screen's Enter: read in the order typed (a plain binding runs once the key
+    # has bubbled back to the app, after an Enter typed right behind it, which then started the
+    # game the arrow was leaving)
     BINDINGS = [
-        Binding("down,right", "choose(1)", "Next game", show=False),
-        Binding("up,left", "choose(-1)", "Previous game", show=False),
+        Binding("down,right", "choose(1)", "Next game", show=False, priority=True),
+        Binding("up,left", "choose(-1)", "Previous game", show=False, priority=True),
     ]
 
     def on_mount(self) -> None:
-        self.call_later(self._on_chosen)
+        self.call_later(self._highlight_chosen)
 
-    def _on_chosen(self) -> None:
-        if self.pressed_index >= 0:
+    def _highlight_chosen(self) -> None:
+        if self.pressed_index >= 0:  # the highlight starts on the chosen game, not the first
             self._selected = self.pressed_index
 
     def action_choose(self, delta: int) -> None:
-        """Choose the next (``delta`` 1) or previous (-1) game that can be played."""
-        self._on_chosen()
-        if delta > 0:
-            self.action_next_button()
+        """Choose the next (``delta`` 1) or previous (-1) game that can be played (wrapping)."""
+        buttons = list(self.query(RadioButton))
+        enabled = [i for i, b in enumerate(buttons) if not b.disabled]
+        if not enabled:
+            return
+        current = self.pressed_index
+        if current in enabled:
+            nxt = enabled[(enabled.index(current) + (1 if delta > 0 else -1)) % len(enabled)]
         else:
-            self.action_previous_button()
-        self.action_toggle_button()
+            nxt = enabled[0] if delta > 0 else enabled[-1]
+        if nxt == current:
+            return
+        with self.prevent(RadioButton.Changed):
+            for i, b in enumerate(buttons):
+                b.value = i == nxt
+        self._pressed_button = buttons[nxt]
+        self._selected = nxt
+        self.post_message(self.Changed(self, buttons[nxt]))
 
 
 class SetupScreen(Screen):
@@ -596,7 +615,20 @@ class SetupScreen(Screen):
         return False
 
     def action_start(self) -> None:
-        """Validate the form and start the match (the app pushes the table screen)."""
+        """Enter: start the match (:meth:`_start_when_shown`)."""
+        self._start_when_shown()
+
+    def _start_when_shown(self, waited: int = 0) -> None:
+        """Validate the form and start the match (the app pushes the table screen). A game
+        chosen a moment ago whose form is still being built is waited for (up to a second),
+        so Enter starts the game the list shows."""
+        if not self.is_current:
+            return
+        shown = self.query_one("#game", RadioSet).pressed_button
+        gid = (shown.id or "").removeprefix("game-") if shown is not None else self.game_id
+        if gid != self.game_id and gid in GAMES and waited < 50:
+            self.set_timer(0.02, lambda: self._start_when_shown(waited + 1))
+            return
         table = self.validate()
         if table is not None:
             self.app.start_table(table)  # type: ignore[attr-defined]

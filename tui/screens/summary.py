@@ -22,17 +22,6 @@ from tui.widgets.narration import format_points
 from tui.widgets.footer import WrappingFooter
 
 
-def hand_scores_from_events(events: Sequence[Any]) -> list[list[float]]:
-    """Points per finished hand per seat from ``hand_over`` events (their
-    ``data["scores"]``), ordered by ``data["hand"]``; a later event for the same
-    hand replaces an earlier one. Other events are ignored."""
-    by_hand: dict[int, list[float]] = {}
-    for e in events:
-        if getattr(e, "kind", None) == "hand_over" and "scores" in e.data:
-            by_hand[int(e.data.get("hand", len(by_hand)))] = [float(x) for x in e.data["scores"]]
-    return [by_hand[h] for h in sorted(by_hand)]
-
-
 #: Hands shown one column each; earlier hands of a longer match are summed in one column.
 MAX_HAND_COLUMNS = 10
 
@@ -105,7 +94,7 @@ class SummaryScreen(Screen[None]):
             read (the engine knows whether the highest or the lowest total wins),
             and ``state.scores()`` when ``totals`` is not given.
         hand_scores: points per finished hand per seat, usually from the
-            ``hand_over`` events' ``scores`` (see :func:`hand_scores_from_events`).
+            ``hand_over`` events' ``scores``.
         totals: match totals per seat (points); default ``session.state.scores()``.
         hand_word: what the game calls one hand (``Game`` for Nags).
         breakdown: how each hand was scored, one line per hand (the table's
@@ -113,8 +102,7 @@ class SummaryScreen(Screen[None]):
             play-out points, Noms' contracts); shown under the scores when given.
 
     Attributes:
-        hand_scores: as given (lists of floats); ``per_game_half`` is an old
-            alias of it (its values are points, not half points).
+        hand_scores: as given (lists of floats).
 
     Keys: ``r``/Enter play again (``app.new_match_like(session)``), ``s`` back to
     setup (when the app has it), ``q`` quit.
@@ -150,11 +138,6 @@ class SummaryScreen(Screen[None]):
         self.hand_scores: list[list[float]] = [list(g) for g in hand_scores]
         self.totals: list[float] = list(session.state.scores() if totals is None else totals)
         self.hand_word = hand_word
-
-    @property
-    def per_game_half(self) -> list[list[float]]:
-        """Old name of :attr:`hand_scores` (one list per finished hand)."""
-        return self.hand_scores
 
     @property
     def winners(self) -> list[int]:

@@ -2,11 +2,11 @@
 
 The app's themes define ``$suit-red``, ``$suit-black``, ``$suit-clubs``,
 ``$suit-diamonds``, ``$suit-hearts``, ``$suit-spades``, ``$card-face``,
-``$card-back``, ``$felt`` and the special faces' ``$card-joker``,
-``$card-freeze``, ``$card-bonus`` and ``$card-cheat``; a theme may also set the
-optional Nogginate palette ``$nogginate-clubs`` .. ``$nogginate-spades`` (the
-printed suit colours of NG-9: blue, orange, purple, green), used by a board that
-asks for ``palette="nogginate"``. Widgets here read them through
+``$card-back``, ``$felt`` and the joker's ``$card-joker``. A game brings the
+looks and colours of its own special faces and any suit colours of its own as a
+:class:`GamePalette` (:func:`register_palette`, called by the game's UI package), and
+a board asks for its suit colours by name (``palette=`` the name it registered).
+Widgets here read the colours through
 :func:`theme_color`, which falls back to :data:`THEME_DEFAULTS`, so the table
 also works in an app whose theme lacks them (a Textual stylesheet that names
 an undefined variable fails to parse, so these colours are applied from
@@ -17,7 +17,7 @@ ASCII mode (``CARDTABLE_ASCII=1`` or an app attribute ``ascii`` /
 
 Any :class:`engine.cards.Card` can be drawn, face up or face down, in two
 sizes that every game's board may reuse. A natural card shows its rank and
-suit; a special face (joker, Freeze, Bonus, a cheat card) is drawn from its
+suit; a special face (the joker, a game's registered kinds) is drawn from its
 row in :data:`FACE_LOOKS` (label, ASCII label, the word in the middle of the big
 card, theme colour variable), so a new kind of face is a new row, not a branch:
 
@@ -35,7 +35,8 @@ can implement click-to-pick with one handler, ``on_card_widget_clicked``.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Mapping
 
 from rich.style import Style
 from rich.text import Text
@@ -46,8 +47,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine.cards import CHEAT_KINDS, Card, CardKind, Suit
-from themes import OPTIONAL_VARIABLES
+from engine.cards import Card, CardKind, Suit
+from themes import register_variables
 
 #: Fallback colours for the card theme variables (a classic two-colour deck on green felt).
 THEME_DEFAULTS: dict[str, str] = {
@@ -64,20 +65,13 @@ THEME_DEFAULTS: dict[str, str] = {
     "runner-in": "#7bd389",
     "runner-fallen": "#9e9e9e",
     "card-joker": "#7b1fa2",
-    "card-freeze": "#00838f",
-    "card-bonus": "#b07800",
-    "card-cheat": "#ad1457",
-    # Optional palette (themes may override): Nogginate's printed suit colours (NG-9).
-    **OPTIONAL_VARIABLES,
 }
 
 #: Suit colour variables per palette: ``"french"`` (the theme's suit colours, red/black
-#: or four-colour) and ``"nogginate"`` (blue clubs, orange diamonds, purple hearts, green spades).
+#: or four-colour) and those games register (:func:`register_palette`).
 SUIT_PALETTES: dict[str, dict[Suit, str]] = {
     "french": {Suit.CLUBS: "suit-clubs", Suit.DIAMONDS: "suit-diamonds", Suit.HEARTS: "suit-hearts",
                Suit.SPADES: "suit-spades"},
-    "nogginate": {Suit.CLUBS: "nogginate-clubs", Suit.DIAMONDS: "nogginate-diamonds",
-                  Suit.HEARTS: "nogginate-hearts", Suit.SPADES: "nogginate-spades"},
 }
 _SUIT_VAR = SUIT_PALETTES["french"]
 
@@ -92,8 +86,8 @@ class FaceLook:
         word: the middle row of the big card (at most 5 cells), e.g. ``JOKER``.
         ascii_word: ``word`` in ASCII mode.
         color: the theme variable of the face's text colour, e.g. ``card-joker``.
-        word2: a second word for the bottom row of the big card (at most 5 cells; a cheat
-            card's power name in two lines, ``Hands`` / ``Off``), or "" for the label again.
+        word2: a second word for the bottom row of the big card (at most 5 cells; a name
+            too long for one row goes on two, ``Hands`` / ``Off``), or "" for the label again.
     """
 
     label: str
@@ -104,23 +98,44 @@ class FaceLook:
     word2: str = ""
 
 
-#: A cheat card's big face names its power (NG-11), in one or two lines of at most 5 cells.
-CHEAT_WORDS: dict[CardKind, tuple[str, str]] = {
-    CardKind.COMBINE: ("Comb-", "ine"), CardKind.HANDS_OFF: ("Hands", "Off"),
-    CardKind.JOKERNATE: ("Joker", "nate"), CardKind.RECONFIGURE: ("Recon", "fig"),
-    CardKind.REMOVE: ("Re-", "move"), CardKind.RESURRECT: ("Resur", "rect"), CardKind.SHOW: ("Show", ""),
-    CardKind.STEAL: ("Steal", ""), CardKind.TELL: ("Tell", ""),
-}
-
-
-#: The look of every special kind (the labels are the Nogginate notation codes).
+#: The look of every special kind: the joker's, and those games register (:func:`register_palette`).
 FACE_LOOKS: dict[CardKind, FaceLook] = {
     CardKind.JOKER: FaceLook("JK", "JK", "JOKER", "JOKER", "card-joker"),
-    CardKind.FREEZE: FaceLook("FZ", "FZ", "❄", "FRZ", "card-freeze"),
-    CardKind.BONUS: FaceLook("BN", "BN", "BONUS", "BONUS", "card-bonus"),
-    **{k: FaceLook(k.code, k.code, CHEAT_WORDS[k][0], CHEAT_WORDS[k][0], "card-cheat", CHEAT_WORDS[k][1])
-       for k in CHEAT_KINDS},
 }
+
+
+def face_look(kind: CardKind) -> FaceLook:
+    """The :data:`FACE_LOOKS` row of a special ``kind``; a kind no palette registered
+    is drawn by its code in ``$card-text`` (never an error at the table)."""
+    look = FACE_LOOKS.get(kind)
+    return look if look is not None else FaceLook(kind.code, kind.code, kind.code, kind.code, "card-text")
+
+
+@dataclass(frozen=True)
+class GamePalette:
+    """The look of one game's own cards: what it adds to the shared card widgets and themes.
+
+    Attributes:
+        faces: each special kind of the game -> its :class:`FaceLook`.
+        colors: the theme variables the game adds (its faces' and suits') -> their default colours.
+        theme_colors: theme name -> variable -> the colour in that theme, where it is not the default.
+        suits: suit palette name (a board's ``palette=``) -> suit -> the variable of its colour.
+    """
+
+    faces: Mapping[CardKind, FaceLook] = field(default_factory=dict)
+    colors: Mapping[str, str] = field(default_factory=dict)
+    theme_colors: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    suits: Mapping[str, Mapping[Suit, str]] = field(default_factory=dict)
+
+
+def register_palette(palette: GamePalette) -> None:
+    """Add a game's faces (:data:`FACE_LOOKS`), suit palettes (:data:`SUIT_PALETTES`) and
+    colours (:data:`THEME_DEFAULTS`, and every theme through
+    :func:`themes.register_variables`). Idempotent."""
+    FACE_LOOKS.update(palette.faces)
+    THEME_DEFAULTS.update(palette.colors)
+    SUIT_PALETTES.update({name: dict(suits) for name, suits in palette.suits.items()})
+    register_variables(palette.colors, palette.theme_colors)
 
 
 def ascii_mode(app: App | None) -> bool:
@@ -157,9 +172,9 @@ def theme_color(app: App | None, name: str) -> str:
 
 
 def suit_color(app: App | None, suit: Suit | None, palette: str = "french") -> str:
-    """Colour of a suit's cards (NA-4 red/black, or a four-colour theme; with
-    ``palette="nogginate"`` the NG-9 printed colours). ``None`` (no suit) gives
-    the black suits' colour.
+    """Colour of a suit's cards (red and black, or a four-colour theme; with the name of
+    a palette a game registered, that game's colours). ``None`` (no suit) gives the
+    black suits' colour.
 
     Raises:
         KeyError: for a palette not in :data:`SUIT_PALETTES`.
@@ -173,7 +188,7 @@ def card_color(app: App | None, card: Card, palette: str = "french") -> str:
     """Colour of ``card``'s face text: its suit colour in ``palette`` for a natural
     card, else its kind's variable from :data:`FACE_LOOKS` (``$card-joker``...)."""
     if not card.is_natural:
-        return theme_color(app, FACE_LOOKS[card.kind].color)
+        return theme_color(app, face_look(card.kind).color)
     return suit_color(app, card.suit, palette)
 
 
@@ -183,14 +198,14 @@ _BACK_SMALL = {False: "░░", True: "##"}
 
 def card_label(card: Card | None, ascii_only: bool = False, *, face_up: bool = True) -> str:
     """A card in one line as plain text: ``10♥`` (``10H`` with ``ascii_only``), a
-    special face's :data:`FACE_LOOKS` label (``JK``, ``FZ``, ``CMB``), ``░░`` (``##``)
+    special face's :data:`FACE_LOOKS` label (``JK``), ``░░`` (``##``)
     face down, ``--`` for no card (an empty slot)."""
     if card is None:
         return "--"
     if not face_up:
         return _BACK_SMALL[ascii_only]
     if not card.is_natural:
-        look = FACE_LOOKS[card.kind]
+        look = face_look(card.kind)
         return look.ascii if ascii_only else look.label
     return card.text if ascii_only else card.pretty
 
@@ -222,8 +237,7 @@ def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = Tr
 
     Face up: rank top left, suit in the middle, rank bottom right (``10``, ``♥``);
     a special face shows its :data:`FACE_LOOKS` label and word (a joker: ``JK`` /
-    ``JOKER`` / ``JK``; a cheat card names its power: ``STL`` / ``Steal`` / ``STL``, or in two
-    lines ``HOF`` / ``Hands`` / ``Off``). Face down: a back pattern
+    ``JOKER`` / ``JK``; a face with a second word shows it on the bottom row). Face down: a back pattern
     (``░``, ``#`` in ASCII). ``label`` (e.g. a pile count) replaces the face,
     centred on the middle row. No card and no label: 3 blank rows.
     """
@@ -235,7 +249,7 @@ def card_rows(card: Card | None, ascii_only: bool = False, *, face_up: bool = Tr
     if not face_up:
         return [("#" if ascii_only else "░") * inner] * BIG_INNER_HEIGHT
     if not card.is_natural:
-        look = FACE_LOOKS[card.kind]
+        look = face_look(card.kind)
         label, word = (look.ascii, look.ascii_word) if ascii_only else (look.label, look.word)
         return [label.ljust(inner), word.center(inner), look.word2.center(inner) if look.word2 else label.rjust(inner)]
     rank = card.text[:-1]
@@ -272,7 +286,7 @@ def card_big(card: Card | None, app: App | None, *, face_up: bool = True, label:
 
 
 def card_text(card: Card, app: App | None, *, on_face: bool = False, palette: str = "french") -> Text:
-    """A card as inline rich Text (``10♥`` in its suit colour, ``FZ`` in ``$card-freeze``)
+    """A card as inline rich Text (``10♥`` in its suit colour, ``JK`` in ``$card-joker``)
     for logs and labels.
 
     With ``on_face`` the text is drawn on the ``$card-face`` colour, like a real card.

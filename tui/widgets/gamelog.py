@@ -1,7 +1,7 @@
 """The narrated game log: one line per event, cards in their colours.
 
 The cards of a line come from its event: ``Event.data["cards"]`` lists the
-canonical texts (:attr:`engine.cards.Card.text`, e.g. ``["7H", "0C", "FZ"]``) of
+canonical texts (:attr:`engine.cards.Card.text`, e.g. ``["7H", "10S", "JK"]``) of
 the cards the narration names, and exactly those tokens (written ``7♥`` / ``7H``)
 are coloured like the card (:func:`tui.widgets.cards.card_color`: suit colour,
 or the special face's colour). A line without card data (a resumed match's
@@ -25,7 +25,7 @@ from tui.widgets.narration import asciify, hand_scores_line
 _CARD_RE = re.compile(r"\b(10|[2-9JQKA])([♣♦♥♠])")
 _ASCII_CARD_RE = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
 _SUIT_OF = {**{s.symbol: s for s in Suit}, **{s.letter: s for s in Suit}}
-#: Characters that may not touch a card token (so ``0♥`` is not found inside ``10♥``, nor ``JK`` in ``JKN``).
+#: Characters that may not touch a card token (so ``0♥`` is not found inside ``10♥``, nor ``JK`` in a longer word).
 _TOKEN_EDGE = r"[\w♣♦♥♠]"
 
 
@@ -93,6 +93,8 @@ class GameLog(RichLog):
         #: True while the table is covered: nothing is shown
         self.covered = False
         self._entries: list[tuple[str, str, Sequence[str] | None, frozenset[int] | None]] = []
+        #: lines were written while hidden (wrapped at min_width): wrap again when shown
+        self._stale = False
 
     def _may_see(self, visible_to: frozenset[int] | None) -> bool:
         if self.covered:
@@ -114,13 +116,24 @@ class GameLog(RichLog):
     def on_resize(self, event: Any) -> None:
         """A new width (a resized terminal, the side panel shown): wrap the lines again."""
         width = event.size.width
-        if width and width != getattr(self, "_wrapped_at", width):
-            self.clear()
-            self.lines_text = []
-            for text, style, cards, visible_to in self._entries:
-                if self._may_see(visible_to):
-                    self._show(text, style, cards)
+        if width and (width != getattr(self, "_wrapped_at", width) or self._stale):
+            self._rewrap()
         self._wrapped_at = width
+
+    def on_show(self) -> None:
+        """Shown again (the folded side panel opened with ``i``) after lines were written while
+        hidden: those were wrapped at :attr:`min_width` (no width then), so wrap them again. The
+        width may equal the last one, so no resize comes to do it."""
+        if self._stale and self.scrollable_content_region.width:
+            self._rewrap()
+
+    def _rewrap(self) -> None:
+        self._stale = False
+        self.clear()
+        self.lines_text = []
+        for text, style, cards, visible_to in self._entries:
+            if self._may_see(visible_to):
+                self._show(text, style, cards)
 
     def add_line(self, text: str, style: str = "", cards: Sequence[str] | None = None,
                  visible_to: frozenset[int] | None = None) -> None:
@@ -144,6 +157,8 @@ class GameLog(RichLog):
         if ascii_only:
             text = asciify(text)
         self.lines_text.append(text)
+        if self._size_known and not self.scrollable_content_region.width:
+            self._stale = True  # hidden: RichLog wraps at min_width now; on_show wraps it again
         line = Text(text, style=style)
         if cards is not None:
             for start, end, card in card_spans(text, cards, ascii_only):

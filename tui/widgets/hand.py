@@ -72,7 +72,7 @@ class HandView(Widget):
         #: how many rows of big cards are allowed; None: from the screen's height class
         #: (``-short``: 0, so always compact; ``-tall``: 2; otherwise 1)
         self.max_big_rows: int | None = None
-        #: the suit colours of the cards (``tui.widgets.cards.SUIT_PALETTES``: "french", "nogginate")
+        #: the suit colours of the cards (a name in ``tui.widgets.cards.SUIT_PALETTES``: "french" or a game's own)
         self.palette = "french"
 
     def compose(self):
@@ -152,6 +152,8 @@ class HandView(Widget):
         if not width:
             return
         compact, cols, rows = self.layout_for(width, len(self.cards))
+        if not self.cards:  # the "(no cards)" line spans several columns: give it the whole row
+            cols = max(1, (max(1, width - 2) + 1) // (self.COMPACT_CELL if compact else self.BIG_CELL)[0])
         self.set_class(compact, "-compact")
         for w in self._slots:
             w.set_compact(compact)

@@ -1,6 +1,6 @@
 """The melds panel of a rummy table: one row per player (or team), each meld a
-labelled line of small cards (``m3 ▸ 4♠5♠6♠7♠``), for any rummy game (Nickels,
-Nogginate). It knows nothing of a game's rules: the table gives it the rows
+labelled line of small cards (``m3 ▸ 4♠5♠6♠7♠``), for any rummy game.
+It knows nothing of a game's rules: the table gives it the rows
 already worded, and a click on a meld reports the meld's id."""
 
 from __future__ import annotations

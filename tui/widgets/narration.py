@@ -1,6 +1,6 @@
 """Game-independent wording for the table: ASCII fallback of narration, points as text, a finished hand's
 scores line and the "thinking…" cue. Text only (no widgets); a game's own
-module (e.g. :mod:`tui.games.nags.ui`) may word things its own way instead.
+module (``tui.games.<id>.ui``) may word things its own way instead.
 """
 
 from __future__ import annotations
@@ -61,5 +61,5 @@ def thinking_text(name: str, ascii_only: bool = False) -> str:
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``... (places in a race, NA-12)."""
+    """``1st``, ``2nd``, ``3rd``, ``4th``... (places in a race)."""
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -139,7 +139,7 @@ class DrawPile(Vertical):
 
 
 class DirectionSign(FitLabel):
-    """The current rank direction (NA-10, NA-22): up or down (boxed on two lines,
+    """The current rank direction of a game whose piles run up or down (boxed on two lines,
     or one line ``Direction ▲ up`` when given a single row)."""
 
     DEFAULT_CSS = """

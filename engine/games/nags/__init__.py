@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import cast
 
 from engine.core import Action, State
-from engine.games.nags import game, search
+from engine.games.nags import game, rules, search
 from engine.games.nags.bots import NagsEasyBot
 from engine.spec import GameSpec, standard_bots, Taker
 
@@ -16,8 +16,8 @@ def draw_step(state: State, take: Taker) -> Action | None:
     """The arena's stacked draw pile for Nags: a card turned from the draw pile
     (NA-11) is the first card of the arena's order still in the pool. ``state`` is a NagsState."""
     state = cast(game.NagsState, state)
-    if state.phase == game.P_REVEAL and state.pool:
-        return game.Reveal(take(list(state.pool), 1, game._FULL_DECK)[0])
+    if state.phase is game.Phase.REVEAL and state.pool:
+        return game.Reveal(take(list(state.pool), 1, rules._FULL_DECK)[0])
     return None
 
 

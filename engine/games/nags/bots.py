@@ -32,8 +32,9 @@ with a lead or a score to spare.
 from __future__ import annotations
 
 import random
-from typing import Sequence, cast
+from typing import Callable, Sequence, cast
 
+from engine.grammar import article
 from engine.ai.base import HeuristicBot
 from engine.cards import standard_deck
 from engine.core import Action, View
@@ -145,8 +146,7 @@ class NagsEasyBot(HeuristicBot):
         cards = action.cards
         k = len(cards)
         v = cards[0].rank
-        hand = view.hand
-        if k == len(hand):
+        if k == len(view.hand):
             if parts is not None:
                 parts["out"] = 1e6
             return 1e6  # NA-17: playing out ends the game with 5 + cards in other hands
@@ -157,47 +157,19 @@ class NagsEasyBot(HeuristicBot):
         if parts is not None:
             parts["cards"] = self.w_card * k
             parts["all_of_value"] = self.w_value_left if k == held_v else 0.0
-        # Horses (NA-12, NA-19, NA-25d).
-        r = ctx.running.get(v)
-        horse = 0.0
-        if r is not None:
-            runner = r[0]
-            pts = horse_half_points(v, ctx.next_position)
-            if any(c.is_red == runner.is_red for c in cards):
-                horse = pts * (2 if ctx.owned.get(v) == view.seat else 1)
-            else:
-                i_can_still = any(c.rank == v and c.is_red == runner.is_red and c not in cards for c in hand)
-                if i_can_still:
-                    horse = -pts  # never throw away our own horse
-                elif ctx.owned.get(v) == view.seat:
-                    horse = -pts
-                else:
-                    horse = self.w_fall * pts
-                    if ctx.owned.get(v) is not None:
-                        horse += self.w_fall * pts
+        horse = self._horse_score(ctx, v, cards)
         score += horse
         # The next player after this play (NA-10).
         left = ctx.my_count.copy()
         left[v] -= k
-        unseen = ctx.unseen_count.copy()
         nxt = (view.seat + 1) % view.n_seats
         h = view.hand_sizes[nxt]
         d = view.direction
         opts = (v, next_value(v) if d > 0 else prev_value(v))
-        good = unseen[opts[0]] + unseen[opts[1]]
-        p_block = _p_none(ctx.n_unseen, good, h)
-        danger = max(0, self.danger_cards - h)
-        block = (self.w_block + self.w_block_danger * danger) * p_block
+        p_block = _p_none(ctx.n_unseen, ctx.unseen_count[opts[0]] + ctx.unseen_count[opts[1]], h)
+        block = (self.w_block + self.w_block_danger * max(0, self.danger_cards - h)) * p_block
         score += block
-        setup = 0.0
-        pos = ctx.next_position + (1 if r is not None and any(c.is_red == r[0].is_red for c in cards) else 0)
-        for u in opts:
-            rr = ctx.running.get(u)
-            if rr is None or (u == v and r is not None) or pos > 4:
-                continue
-            right = ctx.unseen_colour[u][1 if rr[0].is_red else 0]
-            p_has = 1.0 - _p_none(ctx.n_unseen, right, h)
-            setup += p_has * horse_half_points(u, pos)
+        setup = _setup_points(ctx, v, cards, opts, h)
         score -= self.w_setup * setup
         # Our own next turn.
         p_again = ctx.p_play_again(v, d, left, nxt)
@@ -206,6 +178,27 @@ class NagsEasyBot(HeuristicBot):
             parts.update(horse=horse, block=block, setup=-self.w_setup * setup, again=self.w_again * p_again,
                          p_block=p_block, p_again=p_again, next_hand=h)
         return score
+
+    def _horse_score(self, ctx: "_Context", v: int, cards: tuple) -> float:
+        """NA-12, NA-19, NA-25d: what playing ``cards`` of value ``v`` does to its running
+        horse, in half points: its placing points if one has the runner's colour (twice
+        for our own horse), else the loss of our own horse, or a share of the points
+        an opponent loses when it falls."""
+        r = ctx.running.get(v)
+        if r is None:
+            return 0.0
+        view = ctx.view
+        runner = r[0]
+        pts = horse_half_points(v, ctx.next_position)
+        if any(c.is_red == runner.is_red for c in cards):
+            return pts * (2 if ctx.owned.get(v) == view.seat else 1)
+        i_can_still = any(c.rank == v and c.is_red == runner.is_red and c not in cards for c in view.hand)
+        if i_can_still or ctx.owned.get(v) == view.seat:
+            return -pts  # never throw away our own horse
+        horse = self.w_fall * pts
+        if ctx.owned.get(v) is not None:
+            horse += self.w_fall * pts
+        return horse
 
     # -- NA-23 --------------------------------------------------------------
     def _choose_direction(self, view: NagsView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -233,8 +226,8 @@ class NagsEasyBot(HeuristicBot):
         d = action.direction  # type: ignore[attr-defined]
         nb = next_value(top) if d > 0 else prev_value(top)
         p = ctx.p_play_again(top, d, ctx.my_count, (view.seat + 1) % view.n_seats)
-        return (f"{'up' if d > 0 else 'down'}: the next player needs a {value_text(top)} or a {value_text(nb)}, "
-                f"and you can play on your next turn ({p:.0%})")
+        return (f"{'up' if d > 0 else 'down'}: the next player needs {article(value_text(top))} or "
+                f"{article(value_text(nb))}, and you can play on your next turn ({p:.0%})")
 
     def _buy_reason(self, view: NagsView, action: Action) -> str:
         """Why :meth:`_choose_buy` chose ``action`` (NA-25)."""
@@ -278,6 +271,23 @@ class NagsEasyBot(HeuristicBot):
         return best
 
 
+def _setup_points(ctx: "_Context", v: int, cards: tuple, opts: tuple[int, int], h: int) -> float:
+    """NA-10, NA-19: the horse points the next player (``h`` cards) may take on our
+    play of ``cards`` of value ``v``: for each value it may play (``opts``) with a
+    running horse, the chance it holds that horse's colour times its placing points."""
+    r = ctx.running.get(v)
+    pos = ctx.next_position + (1 if r is not None and any(c.is_red == r[0].is_red for c in cards) else 0)
+    setup = 0.0
+    for u in opts:
+        rr = ctx.running.get(u)
+        if rr is None or (u == v and r is not None) or pos > 4:
+            continue
+        right = ctx.unseen_colour[u][1 if rr[0].is_red else 0]
+        p_has = 1.0 - _p_none(ctx.n_unseen, right, h)
+        setup += p_has * horse_half_points(u, pos)
+    return setup
+
+
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
@@ -297,42 +307,60 @@ def _play_reason(ctx: "_Context", action: Action, parts: "dict[Action, dict[str,
         return "turns a card rather than break up your hand"
     if isinstance(action, Pass):
         return "nothing to play or turn"
-    total = {a: sum(v for k, v in p.items() if not k.startswith(("p_", "next_"))) for a, p in parts.items()}
-    others = [a for a in parts if a != action]
-    if isinstance(action, Play):  # why this value, rather than how many of it: compare with other values first
-        v0 = action.cards[0].rank
-        other_values = [a for a in others if not (isinstance(a, Play) and a.cards[0].rank == v0)]
-        others = other_values or others
-    runner_up = max(others, key=lambda a: total[a]) if others else None
+    assert isinstance(action, Play)
+    runner_up = _runner_up(action, parts)
     theirs = parts.get(runner_up, {}) if runner_up is not None else {}
     features = ("horse", "block", "again", "setup", "all_of_value", "cards")
     gain = {f: mine.get(f, 0.0) - theirs.get(f, 0.0) for f in features}
     best = max(features, key=lambda f: gain[f])
-    assert isinstance(action, Play)
+    why = _FEATURE_REASONS.get(best) if gain[best] > 0 else None
+    text = why(ctx, action, mine, runner_up) if why is not None else None
+    if text is not None:
+        return text
+    k, v = len(action.cards), action.cards[0].rank
+    return f"sheds {k} cards at once" if k > 1 else f"sheds a card ({value_text(v)})"
+
+
+def _runner_up(action: Play, parts: "dict[Action, dict[str, float]]") -> Action | None:
+    """The best other play by total score, of another value where there is one (why
+    this value, rather than how many of it)."""
+    total = {a: sum(v for k, v in p.items() if not k.startswith(("p_", "next_"))) for a, p in parts.items()}
+    others = [a for a in parts if a != action]
+    v0 = action.cards[0].rank
+    others = [a for a in others if not (isinstance(a, Play) and a.cards[0].rank == v0)] or others
+    return max(others, key=lambda a: total[a]) if others else None
+
+
+def _horse_reason(ctx: "_Context", action: Play, mine: dict[str, float], runner_up: Action | None) -> str | None:
     v = action.cards[0].rank
     r = ctx.running.get(v)
-    if best == "horse" and gain[best] > 0:
-        if mine.get("horse", 0.0) > 0 and r is not None:
-            if any(c.is_red == r[0].is_red for c in action.cards):
-                half = horse_half_points(v, ctx.next_position)
-                place = _ORDINAL.get(ctx.next_position, "")
-                return f"brings the {r[0].pretty} horse in {place} for {_points(half)} points"
-            return f"makes the {r[0].pretty} horse fall, so nobody else brings it in"
-        ru = ctx.running.get(runner_up.cards[0].rank) if isinstance(runner_up, Play) else None
-        if ru is not None:
-            return f"keeps the {ru[0].pretty} horse alive: you still hold its colour"
-    if best == "block" and gain[best] > 0:
-        nb = next_value(v) if view.direction > 0 else prev_value(v)
-        return (f"the next player likely holds no {value_text(v)} or {value_text(nb)} "
-                f"({mine.get('p_block', 0.0):.0%}) and must turn a card")
-    if best == "again" and gain[best] > 0:
-        return f"keeps a play for your next turn ({mine.get('p_again', 0.0):.0%})"
-    if best == "setup" and gain[best] > 0:
-        return "opens no running horse to the next player"
-    if best == "all_of_value" and gain[best] > 0:
-        return f"plays every {value_text(v)} you hold: fewer plays left to go out"
-    k = len(action.cards)
-    return f"sheds {k} cards at once" if k > 1 else f"sheds a card ({value_text(v)})"
+    if mine.get("horse", 0.0) > 0 and r is not None:
+        if any(c.is_red == r[0].is_red for c in action.cards):
+            half = horse_half_points(v, ctx.next_position)
+            return f"brings the {r[0].pretty} horse in {_ORDINAL.get(ctx.next_position, '')} for {_points(half)} points"
+        return f"makes the {r[0].pretty} horse fall, so nobody else brings it in"
+    ru = ctx.running.get(runner_up.cards[0].rank) if isinstance(runner_up, Play) else None
+    if ru is not None:
+        return f"keeps the {ru[0].pretty} horse alive: you still hold its colour"
+    return None
+
+
+def _block_reason(ctx: "_Context", action: Play, mine: dict[str, float], runner_up: Action | None) -> str:
+    v = action.cards[0].rank
+    nb = next_value(v) if ctx.view.direction > 0 else prev_value(v)
+    return (f"the next player likely holds no {value_text(v)} or {value_text(nb)} "
+            f"({mine.get('p_block', 0.0):.0%}) and must turn a card")
+
+
+#: Feature -> the sentence for a play that wins on it (None: say what it sheds).
+_FEATURE_REASONS: dict[str, Callable[["_Context", Play, dict[str, float], Action | None], str | None]] = {
+    "horse": _horse_reason,
+    "block": _block_reason,
+    "again": lambda ctx, a, mine, ru: f"keeps a play for your next turn ({mine.get('p_again', 0.0):.0%})",
+    "setup": lambda ctx, a, mine, ru: "opens no running horse to the next player",
+    "all_of_value": lambda ctx, a, mine, ru: f"plays every {value_text(a.cards[0].rank)} you hold: "
+                                             "fewer plays left to go out",
+}
 
 
 def _games_left(view: NagsView) -> float:

@@ -41,6 +41,7 @@ from typing import Iterable, Sequence, cast
 from engine.ai.base import HeuristicBot
 from engine.cards import Card
 from engine.core import Action, View
+from engine.grammar import plural
 from engine.games.nickels.game import (Claim, Decline, Discard, LayMeld, Layoff, NickelsView, Phase, Swap, Take,
                                        TableMeld, layoff_moves)
 from engine.games.nickels.melds import Meld, next_melds, pos_rank, rank_positions
@@ -278,7 +279,8 @@ class NickelsEasyBot(HeuristicBot):
         d0 = contract_distance(hand, v.contract)
         d1 = contract_distance(hand + [top], v.contract)
         if d1 < d0:
-            return Take(), f"{top.pretty} brings the contract closer ({d0} cards missing, then {d1})"
+            return Take(), (f"{top.pretty} brings the contract closer ({plural(d0, 'card', 'cards')} missing, "
+                            f"then {d1 or 'none'})")
         return Decline(), f"{top.pretty} does not bring the contract closer"
 
     def play(self, v: NickelsView, legal: Sequence[Action]) -> tuple[Action, str]:

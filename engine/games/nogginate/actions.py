@@ -13,7 +13,8 @@ import enum
 from dataclasses import dataclass
 from typing import Callable, cast
 
-from engine.cards import NOGGINATE, Card, cards_text
+from engine.cards import Card, cards_text
+from engine.games.nogginate.cards import CHEAT_CARDS, NOGGINATE
 from engine.core import Action, ActionParseError, ChooseDealer, parse_notation
 from engine.games.nogginate.cheats import (
     TELL_RANKED,
@@ -463,7 +464,7 @@ def _steal(args: list[str], rest: str) -> Action:
 
 def _cheatnate(args: list[str], rest: str) -> Action:
     cs = NOGGINATE.parse_cards(rest)
-    if len(cs) < 3 or any(not c.is_cheat for c in cs):
+    if len(cs) < 3 or any(c not in CHEAT_CARDS for c in cs):
         raise ActionParseError("a cheat-Nate is 3 or more cheat cards, e.g. 'cheatnate STL STL STL' (NG-22)")
     return CheatNate(_by_order(cs))
 

@@ -66,6 +66,7 @@ from typing import Callable, Sequence, cast
 
 from engine.ai.base import HeuristicBot
 from engine.cards import Card
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.core import Action, View
 from engine.games.nogginate.cheats import (
     COMBINE,
@@ -221,8 +222,8 @@ def draw_choice(ctx: Ctx) -> tuple[Action, str] | None:
     if tell == "draw":
         return None
     if tell == "cheat" and _ok(t, DRAW_MIXED):
-        return DRAW_MIXED, "draws one custom and one cheat card: my partner told me to draw cheat cards (NG-C7)"
-    if not t.down or any(c.is_cheat for c in ctx.hand):
+        return DRAW_MIXED, "draws one custom and one cheat card: your partner told you to draw cheat cards (NG-C7)"
+    if not t.down or any(c in CHEAT_CARDS for c in ctx.hand):
         return None
     if ctx.stock >= CHEAT_DRAW_STOCK and len(ctx.hand) >= CHEAT_BIG_HAND and _ok(t, DRAW_CHEATS):
         return DRAW_CHEATS, (f"draws two cheat cards: with {len(ctx.hand)} cards in hand custom cards are not "
@@ -292,7 +293,7 @@ def cheat_move(ctx: Ctx) -> tuple[Action, str] | None:
     Reconfigure when the Noggi gains more than the Nate loses; Hands Off on the team's
     open meld closest to closing; Show and Tell (partnerships; free: they cost no discard)."""
     hand = ctx.turn.counts
-    if not any(c.is_cheat for c in hand):
+    if not any(c in CHEAT_CARDS for c in hand):
         return None
     for card, play in _POWER_PLAYS:
         if hand.get(card, 0):
@@ -434,11 +435,11 @@ def answer(ctx: Ctx) -> tuple[Action, str]:
     """Rule 1: the partner's yes or no (NG-45)."""
     hand = ctx.hand
     if BONUS in hand:
-        return NO, "no: I still hold a Bonus card, -750 if the round ends now (NG-50)"
+        return NO, "no: you still hold a Bonus card, -750 if the round ends now (NG-50)"
     pts = sum(card_value(c) for c in hand)
     if pts >= ANSWER_NO_HAND and ctx.stock >= STOCK_LOW:
-        return NO, f"no: my hand still holds {pts} points; better meld them first"
-    return YES, f"yes: the team scores now and my hand costs only {pts} points"
+        return NO, f"no: your hand still holds {pts} points; better meld them first"
+    return YES, f"yes: the team scores now and your hand costs only {pts} points"
 
 
 def acquire(ctx: Ctx) -> tuple[Action, str]:
@@ -456,7 +457,7 @@ def acquire(ctx: Ctx) -> tuple[Action, str]:
                     where = f"onto {target.label()}" if target is not None else "as a new Nate"
                     return best, f"takes the pile of {len(pile)} cards: {top.pretty} melds {where}"
                 if best is not None and ctx.tell is not None and ctx.tell.advice == "pile":
-                    return best, f"takes the pile of {len(pile)} cards: my partner told me to (NG-C7)"
+                    return best, f"takes the pile of {len(pile)} cards: your partner told you to (NG-C7)"
             for m in t.team_melds:
                 if m.kind == NOGGI and not m.closed:
                     a = Onto(m.id)
@@ -607,7 +608,7 @@ def _finish_initial_meld(ctx: Ctx) -> tuple[Action, str] | None:
     """NG-32a: the pending initial meld: a Jokernate (NG-C0e), else the highest-value legal meld or add."""
     t = ctx.turn
     hand = t.counts
-    if ctx.cheats and any(c.is_cheat for c in hand) and hand.get(JOKERNATE_CARD, 0) and _ok(t, JOKERNATE_ACT):
+    if ctx.cheats and any(c in CHEAT_CARDS for c in hand) and hand.get(JOKERNATE_CARD, 0) and _ok(t, JOKERNATE_ACT):
         return JOKERNATE_ACT, (f"starts a Jokernate with 3 jokers: 150 toward the {t.need} points still needed "
                                "(NG-C0e)")
     cands: list[Action] = list(t.meld_candidates())
@@ -624,7 +625,7 @@ def _bonus_or_power(ctx: Ctx) -> tuple[Action, str] | None:
     hand = t.counts
     if hand.get(BONUS, 0) and _ok(t, BONUS_ACT):
         return BONUS_ACT, "places the Bonus card: +100, and -750 if it stayed in the hand (NG-47, NG-50)"
-    if not ctx.cheats or not any(c.is_cheat for c in hand):
+    if not ctx.cheats or not any(c in CHEAT_CARDS for c in hand):
         return None
     if hand.get(JOKERNATE_CARD, 0) and hand.get(JOKER, 0) >= 3 and _ok(t, JOKERNATE_ACT):
         return JOKERNATE_ACT, (f"starts a Jokernate with {hand[JOKER]} jokers"
@@ -683,7 +684,7 @@ def _special_nate(t: Turn) -> tuple[Action, str] | None:
     fz = hand.get(FREEZE, 0)
     if fz >= 3 and _ok(t, FreezeNate(fz)):
         return FreezeNate(fz), "melds the Freeze cards as a Freeze-Nate to go out (NG-22)"
-    groups = sorted(((c, k) for c, k in hand.items() if c.is_cheat and k > 0), key=lambda ck: ck[0].order)
+    groups = sorted(((c, k) for c, k in hand.items() if c in CHEAT_CARDS and k > 0), key=lambda ck: ck[0].order)
     tries = [CheatNate(tuple(c for c, k in groups for _ in range(k)))] if t.v.cheat_nate_mixed_types else [
         CheatNate((c,) * k) for c, k in groups if k >= 3]
     for a in tries:
@@ -699,7 +700,7 @@ def _ask(ctx: Ctx, few: bool) -> tuple[Action, str] | None:
     if few and _ok(t, ASK) and t.able_to_go_out() and wants_out(ctx) and told_out(ctx) is not False:
         return ASK, "asks \"Partner, may I go out?\": the hand can be emptied and the team is ahead (NG-45)"
     if few and told_out(ctx) and _ok(t, ASK) and t.able_to_go_out():
-        return ASK, "asks \"Partner, may I go out?\": my partner told me to go out (NG-C7, NG-45)"
+        return ASK, "asks \"Partner, may I go out?\": your partner told you to go out (NG-C7, NG-45)"
     return None
 
 
@@ -725,7 +726,7 @@ def discard_key(ctx: Ctx, c: Card) -> tuple:
         return (0, 0, 0.0, 0, c.order)
     if c.is_joker:
         return (2, 0, 0.0, 0, c.order)
-    if c.is_cheat:
+    if c in CHEAT_CARDS:
         return _cheat_discard_key(ctx, c)
     if not c.is_natural:
         return (3, 0, 0.0, 0, c.order)
@@ -802,7 +803,7 @@ def end_turn(ctx: Ctx) -> tuple[Action, str]:
         return PASS, "keeps the last card and says pass: going out is not allowed yet (NG-44)"
     c = min(sorted(set(t.hand), key=lambda x: x.order), key=lambda x: discard_key(ctx, x))
     k = discard_key(ctx, c)
-    if c.is_cheat:
+    if c in CHEAT_CARDS:
         why = (f"discards {c.pretty} to the cheat discard pile: " + (
             "its power has no use here" if k[0] == 0 else "nothing for its power to act on now") + " (NG-27)")
     elif c is FREEZE:

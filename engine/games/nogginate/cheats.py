@@ -25,7 +25,9 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from engine.cards import CHEAT_KINDS, Card, CardKind, cards_text, cheat_deck
+from engine.grammar import article
+from engine.cards import Card, cards_text
+from engine.games.nogginate.cards import CHEAT_CARDS, CHEAT_KINDS, Kind, cheat_deck
 from engine.core import Action
 from engine.games.nogginate.melds import (
     JOKERNATE,
@@ -41,15 +43,15 @@ from engine.games.nogginate.melds import (
 if TYPE_CHECKING:
     from engine.games.nogginate.game import NogginateVariant
 
-COMBINE = Card.special(CardKind.COMBINE)
-HANDS_OFF = Card.special(CardKind.HANDS_OFF)
-JOKERNATE_CARD = Card.special(CardKind.JOKERNATE)
-RECONFIGURE = Card.special(CardKind.RECONFIGURE)
-REMOVE = Card.special(CardKind.REMOVE)
-RESURRECT = Card.special(CardKind.RESURRECT)
-SHOW = Card.special(CardKind.SHOW)
-STEAL = Card.special(CardKind.STEAL)
-TELL = Card.special(CardKind.TELL)
+COMBINE = Card.special(Kind.COMBINE)
+HANDS_OFF = Card.special(Kind.HANDS_OFF)
+JOKERNATE_CARD = Card.special(Kind.JOKERNATE)
+RECONFIGURE = Card.special(Kind.RECONFIGURE)
+REMOVE = Card.special(Kind.REMOVE)
+RESURRECT = Card.special(Kind.RESURRECT)
+SHOW = Card.special(Kind.SHOW)
+STEAL = Card.special(Kind.STEAL)
+TELL = Card.special(Kind.TELL)
 
 #: NG-C7 (DECISION): the recommendations a Tell may carry. ``discard`` and ``keep`` name a rank.
 TELLS = {
@@ -59,7 +61,7 @@ TELLS = {
     "meld": "meld what you can",
     "out": "go out as soon as you can",
     "stay": "do not go out yet",
-    "discard": "discard a {rank}",
+    "discard": "discard {a_rank}",
     "keep": "keep your {rank}s (they feed the opponents)",
 }
 TELL_RANKED = ("discard", "keep")
@@ -80,7 +82,7 @@ def game_cheat_deck(variant: NogginateVariant, partnership: bool) -> tuple[Card,
 def cheat_cards(individual: bool, show_tell: bool) -> list[Card]:
     """NG-11/NG-12: the cheat deck of a game: 54 cards, or 42 in an individual game (2, 3 or 5
     players) unless ``show_tell`` (``show_tell_in_individual_games``) keeps Show and Tell."""
-    kinds = [k for k in CHEAT_KINDS if show_tell or not individual or k not in (CardKind.SHOW, CardKind.TELL)]
+    kinds = [k for k in CHEAT_KINDS if show_tell or not individual or k not in (Kind.SHOW, Kind.TELL)]
     return cheat_deck(kinds)
 
 
@@ -189,7 +191,7 @@ class Tell(Action):
 
     def words(self) -> str:
         """The recommendation in words, e.g. ``discard a 7``."""
-        return TELLS[self.advice].format(rank=self.rank)
+        return TELLS[self.advice].format(rank=self.rank, a_rank=article(str(self.rank)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +379,7 @@ def removed(nate: TableMeld, cards: Sequence[Card]) -> TableMeld:
 def cheat_nate_problem(cards: Sequence[Card], mixed: bool) -> str | None:
     """NG-22: why ``cards`` are not a cheat-Nate (None if they are): 3+ cheat cards of one
     type (any types when ``mixed``, ``cheat_nate_mixed_types``)."""
-    if len(cards) < 3 or any(not c.is_cheat for c in cards):
+    if len(cards) < 3 or any(c not in CHEAT_CARDS for c in cards):
         return "a cheat-Nate is 3 or more cheat cards (NG-22)"
     if not mixed and len(set(cards)) > 1:
         return "a cheat-Nate's cards are all of one type (NG-22; cheat_nate_mixed_types allows mixing)"

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Sequence
 
 from engine.cards import Card
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.core import Action
 from engine.games.nogginate.cheats import Steal, Tell, after_steal
 from engine.games.nogginate.game import Add, NewNate, NewNoggi, NogginateState, NogginateView, Turn
@@ -114,7 +115,7 @@ class Ctx:
         c.bonuses = s.bonuses
         if s.variant.use_cheat_cards:
             team = s.team_idx[seat]
-            c._cheat_fields(powers, True, len(s.cheat_stock), [sum(1 for x in h if x.is_cheat) for h in s.hands],
+            c._cheat_fields(powers, True, len(s.cheat_stock), [sum(1 for x in h if x in CHEAT_CARDS) for h in s.hands],
                             s.shown, [t for t in s.tells if s.team_idx[t[0]] == team])
         else:
             c._cheat_fields(powers, False, 0, (), (), ())
@@ -241,7 +242,7 @@ def still_able(t: Turn, a: Action) -> bool:
     else:
         after = list(t.team_melds) + [new_meld(0, t.team, NOGGI if isinstance(a, NewNoggi) else NATE, used)]
     fz = c.get(FREEZE, 0)
-    stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if k > 0 and x.is_cheat)
+    stuck = (fz if fz < 3 else 0) + sum(k for x, k in c.items() if k > 0 and x in CHEAT_CARDS)
     if stuck > 1:
         return False
     nat = Counter({x: k for x, k in c.items() if k > 0 and (x.is_natural or x.is_joker)})

@@ -20,7 +20,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence, cast
 
-from engine.cards import Card, CardKind, Suit, nogginate_deck
+from engine.cards import Card, CardKind, Suit
+from engine.games.nogginate.cards import Kind, nogginate_deck
 
 NOGGI, NATE, FREEZE_NATE = "noggi", "nate", "freeze"
 #: NG-23: a Nate of jokers only (started with the Jokernate cheat card); NG-22: a cheat-Nate.
@@ -28,8 +29,8 @@ JOKERNATE, CHEAT_NATE = "jokernate", "cheat"
 #: The kinds that are Nates of some sort for NG-43 (a closed Jokernate counts as a closed Nate).
 NATE_KINDS = frozenset((NATE, JOKERNATE))
 JOKER = Card.joker()
-FREEZE = Card.special(CardKind.FREEZE)
-BONUS = Card.special(CardKind.BONUS)
+FREEZE = Card.special(Kind.FREEZE)
+BONUS = Card.special(Kind.BONUS)
 #: NG-16/NG-18: a Noggi holds at most the 11 ranks 0..10; NG-21: a Nate closes at 7 cards.
 SUPER_LEN, CLOSE_AT = 11, 7
 #: NG-17: a Noggi may be closed from 7 cards.
@@ -56,7 +57,7 @@ def card_value(card: Card) -> int:
     return _SPECIAL_VALUE.get(card.kind, 0)
 
 
-_SPECIAL_VALUE = {CardKind.JOKER: 50, CardKind.FREEZE: 5, CardKind.BONUS: 100}
+_SPECIAL_VALUE = {CardKind.JOKER: 50, Kind.FREEZE: 5, Kind.BONUS: 100}
 
 
 def minimum_for(score: int, when_negative: int = 50) -> int:

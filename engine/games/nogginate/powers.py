@@ -15,6 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.cards import Card
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.core import Action, Event
 from engine.grammar import agree
 from engine.games.nogginate.actions import JOKERNATE_ACT, Phase
@@ -226,7 +227,7 @@ def why_cheat_nate(t: Turn, a: CheatNate) -> str | None:
     if Counter(cards) - t.counts:
         return "you do not hold those cards"
     mixed = t.v.cheat_nate_mixed_types
-    have = sum(k for x, k in t.counts.items() if x.is_cheat and (mixed or x is cards[0]))
+    have = sum(k for x, k in t.counts.items() if x in CHEAT_CARDS and (mixed or x is cards[0]))
     if have != len(cards):
         what = "cheat cards" if mixed else f"{cards[0].kind.title} cards"
         return f"meld all your {have} {what} in the cheat-Nate (NG-22b)"
@@ -343,7 +344,7 @@ def _tells(t: Turn, open_team: list[TableMeld]) -> list[Action]:
 
 def _cheat_nates(t: Turn) -> list[Action]:
     """NG-22: the hand's cheat cards as cheat-Nates (3+ of a type, or all of them when mixed)."""
-    groups: dict[Card, int] = {c: k for c, k in t.counts.items() if c.is_cheat}
+    groups: dict[Card, int] = {c: k for c, k in t.counts.items() if c in CHEAT_CARDS}
     if t.v.cheat_nate_mixed_types:
         if sum(groups.values()) < 3:
             return []

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, State, rand_below, shuffled
 from engine.grammar import agree, plural
 from engine.games.nogginate.actions import (
@@ -397,8 +398,8 @@ class NogginateState(State):
         k = self.draw_kind
         want_x = min(2, len(self.cheat_stock)) if k == 2 else k
         want_c = min(2 - k, len(self.stock))
-        customs = [c for c in cards if not c.is_cheat]
-        cheats = [c for c in cards if c.is_cheat]
+        customs = [c for c in cards if c not in CHEAT_CARDS]
+        cheats = [c for c in cards if c in CHEAT_CARDS]
         if (len(customs) != want_c or len(cheats) != want_x
                 or any(self.stock.count(c) < customs.count(c) for c in customs)
                 or any(self.cheat_stock.count(c) < cheats.count(c) for c in cheats)):
@@ -557,7 +558,7 @@ class NogginateState(State):
         seat = self.turn_seat
         card = a.card
         self._lose(seat, card)
-        if card.is_cheat:
+        if card in CHEAT_CARDS:
             self.cheat_discards.append(card)
             froze = " onto the cheat discard pile (NG-27)"
         else:
@@ -754,7 +755,7 @@ class NogginateState(State):
             out_seat=self.out_seat, turn_no=self.turn_no, is_over=self.phase == _OVER,
             placed=(BONUS,) * sum(self.bonuses), cheat_stock_count=len(self.cheat_stock),
             cheat_discards=tuple(self.cheat_discards),
-            cheat_counts=tuple(sum(1 for c in h if c.is_cheat) for h in self.hands),
+            cheat_counts=tuple(sum(1 for c in h if c in CHEAT_CARDS) for h in self.hands),
             shown=tuple(tuple(sorted(self.shown[o], key=_order)) if self.team_idx[o] == mine else ()
                         for o in range(self.n_seats)),
             tells=tuple(t for t in self.tells if self.team_idx[t[0]] == mine),

@@ -20,7 +20,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.cards import Card, pretty_text
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.core import Action
+from engine.grammar import article
 from engine.games.nogginate.actions import (
     ASK,
     BONUS_ACT,
@@ -189,10 +191,10 @@ class Turn:
         fz = c.get(FREEZE, 0)
         n = fz if fz < 3 else 0
         if not self.v.use_cheat_cards:
-            return n + sum(k for x, k in c.items() if x.is_cheat)
+            return n + sum(k for x, k in c.items() if x in CHEAT_CARDS)
         own = total = 0
         for x, k in c.items():
-            if x.is_cheat and k > 0:
+            if x in CHEAT_CARDS and k > 0:
                 if self.partnership and (x is SHOW or x is TELL):
                     continue
                 total += k
@@ -497,7 +499,7 @@ def why_take_pile(t: Turn, a: TakePile) -> str | None:
         if m is None or m.team != t.team or m.kind != NATE:
             return f"take the pile onto one of your team's Nates of {top.rank}s, or as a new Nate (NG-36)"
         if m.rank != top.rank:
-            return f"m{m.id} is a Nate of {m.rank}s, the top card is a {top.rank} (NG-36)"
+            return f"m{m.id} is a Nate of {m.rank}s, the top card is {article(str(top.rank))} (NG-36)"
         after = t.with_meld(TableMeld(m.id, m.team, NATE, m.cards + (top,) + tuple(a.cards), m.closed))
     else:
         after = t.team_melds + [new_meld(0, t.team, NATE, (top,) + tuple(a.cards))]
@@ -744,7 +746,7 @@ def _meld_moves(t: Turn) -> list[Action]:
     """NG-26 steps 2 and 3: melds and adds, powers, closes, merges, the Bonus card, a
     Freeze-Nate, the question, then the ways to end the turn."""
     out = _melds_and_adds(t)
-    cheats = t.v.use_cheat_cards and any(c.is_cheat for c in t.counts)
+    cheats = t.v.use_cheat_cards and any(c in CHEAT_CARDS for c in t.counts)
     if t.need > 0:
         if cheats and t.counts.get(JOKERNATE_CARD, 0) and POWER_WHY[StartJokernate](t, JOKERNATE_ACT) is None:
             out.append(JOKERNATE_ACT)

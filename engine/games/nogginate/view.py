@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import Card
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.core import Action, View
 from engine.determinize import deal
 from engine.games.nogginate.actions import NO, YES, Phase
@@ -34,8 +35,8 @@ def _deal_kind(unseen: list[Card], known: list[list[Card]], sizes: list[int], rn
                cheat: bool) -> list[list[Card]]:
     """The ``unseen`` custom cards (or cheat cards, ``cheat``) dealt into hands of ``sizes`` and
     the last one the stock, each hand keeping its ``known`` cards of that kind."""
-    return deal([c for c in unseen if c.is_cheat == cheat], sizes, rng,
-                known=[[c for c in k if c.is_cheat == cheat] for k in known] + [()])
+    return deal([c for c in unseen if (c in CHEAT_CARDS) == cheat], sizes, rng,
+                known=[[c for c in k if (c in CHEAT_CARDS) == cheat] for k in known] + [()])
 
 
 @dataclass(frozen=True)

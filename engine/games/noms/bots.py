@@ -265,17 +265,13 @@ class NomsEasyBot(HeuristicBot):
         return next(a for a in plays if a.card is card), why
 
     def _lead(self, ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str]:
+        """A lead: a sure winner (drawing trumps first on the declaring side), the called
+        card's suit to find a partner, else low from the longest side suit."""
         v = ctx.view
         trump = v.trump
-        declaring = ctx.declaring_side(v.seat)
-        masters = [c for c in cards if ctx.is_master(c)]
-        if declaring and trump is not None:
-            mt = [c for c in masters if c.suit == trump]
-            if mt and ctx.trumps_out() > 0:
-                return max(mt, key=lambda c: c.rank), "draws trumps with {card}, the highest trump left"
-        side_masters = [c for c in masters if c.suit != trump]
-        if side_masters:
-            return max(side_masters, key=lambda c: c.rank), "leads {card}, the highest card left in its suit"
+        sure = self._lead_winner(ctx, cards)
+        if sure is not None:
+            return sure
         if v.seat == v.declarer and v.partner is None and v.called is not None:
             called_suit = [c for c in cards if c.suit == v.called.suit]
             if called_suit:
@@ -285,39 +281,59 @@ class NomsEasyBot(HeuristicBot):
         longest = max((s for s in by if s), key=len)
         return longest[-1], "leads low from your longest suit, keeping its high cards"
 
+    @staticmethod
+    def _lead_winner(ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str] | None:
+        """The highest master trump while trumps are out (declaring side), else the
+        highest master side card; None without one."""
+        v = ctx.view
+        trump = v.trump
+        masters = [c for c in cards if ctx.is_master(c)]
+        if ctx.declaring_side(v.seat) and trump is not None:
+            mt = [c for c in masters if c.suit == trump]
+            if mt and ctx.trumps_out() > 0:
+                return max(mt, key=lambda c: c.rank), "draws trumps with {card}, the highest trump left"
+        side_masters = [c for c in masters if c.suit != trump]
+        if side_masters:
+            return max(side_masters, key=lambda c: c.rank), "leads {card}, the highest card left in its suit"
+        return None
+
     def _follow(self, ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str]:
+        """A card to a trick already led: low when the own side wins it, else win it
+        in the suit led (:meth:`_follow_suit`) or by trumping, else a discard."""
         v = ctx.view
         trump = v.trump
         led = v.trick[0].suit
-        pos = len(v.trick)  # 1: second hand, 2: third, 3: last
         w = trick_winner(v.trick, v.leader, trump)
         wcard = v.trick[(w - v.leader) % N_SEATS]
         ally_wins = ctx.team(w) > 0
         beats = [c for c in cards if _beats(c, wcard, led, trump)]
-        low = min(cards, key=lambda c: (c.suit == trump, c.rank))
-        if ally_wins and (pos == 3 or ctx.is_master(wcard)):
+        if ally_wins and (len(v.trick) == 3 or ctx.is_master(wcard)):
             if cards[0].suit != led:
                 return self._discard(ctx, cards)
-            return low, "your side already wins the trick: plays low"
+            return min(cards, key=lambda c: (c.suit == trump, c.rank)), "your side already wins the trick: plays low"
         if cards[0].suit == led:
-            if not beats:
-                return min(cards, key=lambda c: c.rank), "cannot beat the winning card: follows with the lowest"
-            cheapest = min(beats, key=lambda c: c.rank)
-            if pos == 3:
-                return cheapest, "last to play: wins the trick as cheaply as possible"
-            if pos == 1:  # second hand low, unless a sure winner
-                m = [c for c in beats if ctx.is_master(c)]
-                if m:
-                    return min(m, key=lambda c: c.rank), "{card} is the highest left in the suit: a sure trick"
-                return min(cards, key=lambda c: c.rank), "second hand low: keeps your high cards for later"
-            m = [c for c in beats if ctx.is_master(c)]  # third hand high
-            if m:
-                return min(m, key=lambda c: c.rank), "{card} is the highest left in the suit: a sure trick"
-            return max(beats, key=lambda c: c.rank), "third hand high: makes the last player pay to win"
+            return self._follow_suit(ctx, cards, beats)
         ruffs = [c for c in beats if trump is not None and c.suit == trump]
         if ruffs and not ally_wins:
             return min(ruffs, key=lambda c: c.rank), "out of the suit led: trumps with the lowest trump that wins"
         return self._discard(ctx, cards)
+
+    @staticmethod
+    def _follow_suit(ctx: "_Ctx", cards: list[Card], beats: list[Card]) -> tuple[Card, str]:
+        """Following suit against the other side's winning card (``beats``: the cards
+        that would win): the cheapest win last, second hand low and third hand high,
+        each unless a sure winner is held."""
+        pos = len(ctx.view.trick)  # 1: second hand, 2: third, 3: last
+        if not beats:
+            return min(cards, key=lambda c: c.rank), "cannot beat the winning card: follows with the lowest"
+        if pos == 3:
+            return min(beats, key=lambda c: c.rank), "last to play: wins the trick as cheaply as possible"
+        m = [c for c in beats if ctx.is_master(c)]
+        if m:
+            return min(m, key=lambda c: c.rank), "{card} is the highest left in the suit: a sure trick"
+        if pos == 1:  # second hand low, unless a sure winner
+            return min(cards, key=lambda c: c.rank), "second hand low: keeps your high cards for later"
+        return max(beats, key=lambda c: c.rank), "third hand high: makes the last player pay to win"
 
     def _discard(self, ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str]:
         """Out of the suit led and not winning: the lowest card of the shortest side
@@ -338,6 +354,8 @@ class NomsEasyBot(HeuristicBot):
         return shortest[-1], "cannot win this trick: every card left is a winner, gives up the cheapest"
 
     def _play_mis(self, ctx: "_Ctx", cards: list[Card]) -> tuple[Card, str]:
+        """Mis and Mis a Vis (NO-20): the declarer avoids tricks, the opponents push
+        one on it."""
         v = ctx.view
         decl = v.declarer
         if v.exposed and v.seat != decl:
@@ -349,31 +367,12 @@ class NomsEasyBot(HeuristicBot):
             # opponents lead low in a suit the declarer still holds
             ok = [c for c in cards if c.suit not in ctx.voids[decl]] or cards
             return min(ok, key=lambda c: c.rank), "against Mis: leads low in a suit the declarer still holds"
-        led = v.trick[0].suit
         w = trick_winner(v.trick, v.leader, None)
         wcard = v.trick[(w - v.leader) % N_SEATS]
-        following = cards[0].suit == led
+        following = cards[0].suit == v.trick[0].suit
         if v.seat == decl:
-            if not following:
-                return max(cards, key=lambda c: c.rank), "Mis: cannot follow, throws away your most dangerous card"
-            under = [c for c in cards if c.rank < wcard.rank]
-            if under:
-                return max(under, key=lambda c: c.rank), "Mis: the highest card that still loses the trick"
-            if len(v.trick) == 3:
-                return max(cards, key=lambda c: c.rank), "Mis: the trick is lost anyway, sheds your highest"
-            return min(cards, key=lambda c: c.rank), "Mis: plays your lowest and hopes someone goes over it"
-        # an opponent: let the declarer win
-        decl_played = (decl - v.leader) % N_SEATS < len(v.trick)
-        if decl_played:
-            if w == decl:
-                under = [c for c in cards if not following or c.rank < wcard.rank]
-                if under:
-                    return max(under, key=lambda c: c.rank), "against Mis: stays under the declarer, who wins it"
-                return min(cards, key=lambda c: c.rank), "against Mis: cannot stay under, plays lowest"
-            return max(cards, key=lambda c: c.rank), "against Mis: the declarer is safe here, sheds a high card"
-        if following:
-            return min(cards, key=lambda c: c.rank), "against Mis: ducks low so the declarer may have to win"
-        return max(cards, key=lambda c: c.rank), "against Mis: cannot follow, sheds your highest card"
+            return _mis_declarer_follows(v, cards, wcard, following)
+        return _mis_opponent_follows(v, cards, w, wcard, following)
 
     @staticmethod
     def _defend_exposed(v: NomsView, cards: list[Card]) -> tuple[Card, str]:
@@ -393,37 +392,18 @@ class NomsEasyBot(HeuristicBot):
         * Discards: first the cards that cannot get under any of the
           declarer's cards, highest first.
         """
-        decl = v.declarer
-        dmin: dict[int | None, int] = {}
-        dmax: dict[int | None, int] = {}
-        for c in v.exposed:
-            su = c.suit
-            if su not in dmin or c.rank < dmin[su]:
-                dmin[su] = c.rank
-            if su not in dmax or c.rank > dmax[su]:
-                dmax[su] = c.rank
-
-        def discard() -> tuple[Card, str]:
+        dmin, dmax = _suit_bounds(v.exposed)
+        if not v.trick:
+            return _lead_against_exposed(cards, dmin)
+        led = v.trick[0].suit
+        if cards[0].suit != led:
             useless = [c for c in cards if c.suit not in dmax or c.rank > dmax[c.suit]]
             return (max(useless or cards, key=lambda c: (c.rank, c.suit)),
                     "against Mis a Vis: throws a card that can never get under the declarer's")
-
-        if not v.trick:
-            forcing = [c for c in cards if c.suit in dmin and c.rank < dmin[c.suit]]
-            if forcing:
-                best_suit = max({c.suit for c in forcing}, key=lambda su: (dmin[su], su))
-                return (max((c for c in forcing if c.suit == best_suit), key=lambda c: c.rank),
-                        "against Mis a Vis: leads under the declarer's lowest card of the suit, forcing it")
-            held = [c for c in cards if c.suit in dmin] or cards
-            return min(held, key=lambda c: (c.rank, c.suit)), "against Mis a Vis: leads low in a suit it holds"
-        led = v.trick[0].suit
-        following = cards[0].suit == led
-        if not following:
-            return discard()
         w = trick_winner(v.trick, v.leader, None)
         wcard = v.trick[(w - v.leader) % N_SEATS]
-        if (decl - v.leader) % N_SEATS < len(v.trick):  # the declarer has played
-            if w == decl:
+        if (v.declarer - v.leader) % N_SEATS < len(v.trick):  # the declarer has played
+            if w == v.declarer:
                 under = [c for c in cards if c.rank < wcard.rank]
                 if under:
                     return max(under, key=lambda c: c.rank), "against Mis a Vis: stays under the declarer's card"
@@ -431,13 +411,67 @@ class NomsEasyBot(HeuristicBot):
             return max(cards, key=lambda c: c.rank), "against Mis a Vis: the declarer ducked, sheds a high card"
         if led not in dmin:  # the declarer will discard: this trick cannot force it
             return max(cards, key=lambda c: c.rank), "against Mis a Vis: this trick cannot force it, sheds high"
-        if wcard.rank < dmin[led]:
-            under = [c for c in cards if c.rank < dmin[led]]
-        else:  # the declarer can duck already: do not give it a higher card to duck under
-            under = [c for c in cards if c.rank < wcard.rank]
+        # while the declarer cannot duck yet, stay under its lowest card; once it can,
+        # do not give it a higher card to duck under
+        limit = dmin[led] if wcard.rank < dmin[led] else wcard.rank
+        under = [c for c in cards if c.rank < limit]
         if under:
             return max(under, key=lambda c: c.rank), "against Mis a Vis: stays low so the declarer must win it"
         return min(cards, key=lambda c: c.rank), "against Mis a Vis: follows with your lowest"
+
+
+def _mis_declarer_follows(v: NomsView, cards: list[Card], wcard: Card, following: bool) -> tuple[Card, str]:
+    """The Mis declarer on a trick led: under the winning card if it can, else rid of
+    the most dangerous card."""
+    if not following:
+        return max(cards, key=lambda c: c.rank), "Mis: cannot follow, throws away your most dangerous card"
+    under = [c for c in cards if c.rank < wcard.rank]
+    if under:
+        return max(under, key=lambda c: c.rank), "Mis: the highest card that still loses the trick"
+    if len(v.trick) == 3:
+        return max(cards, key=lambda c: c.rank), "Mis: the trick is lost anyway, sheds your highest"
+    return min(cards, key=lambda c: c.rank), "Mis: plays your lowest and hopes someone goes over it"
+
+
+def _mis_opponent_follows(v: NomsView, cards: list[Card], w: int, wcard: Card,
+                          following: bool) -> tuple[Card, str]:
+    """An opponent of Mis on a trick led (``w`` wins it with ``wcard`` so far): let the
+    declarer win it."""
+    if (v.declarer - v.leader) % N_SEATS < len(v.trick):  # the declarer has played
+        if w == v.declarer:
+            under = [c for c in cards if not following or c.rank < wcard.rank]
+            if under:
+                return max(under, key=lambda c: c.rank), "against Mis: stays under the declarer, who wins it"
+            return min(cards, key=lambda c: c.rank), "against Mis: cannot stay under, plays lowest"
+        return max(cards, key=lambda c: c.rank), "against Mis: the declarer is safe here, sheds a high card"
+    if following:
+        return min(cards, key=lambda c: c.rank), "against Mis: ducks low so the declarer may have to win"
+    return max(cards, key=lambda c: c.rank), "against Mis: cannot follow, sheds your highest card"
+
+
+def _suit_bounds(exposed: Sequence[Card]) -> tuple[dict[int | None, int], dict[int | None, int]]:
+    """The lowest and the highest rank of each suit in ``exposed``."""
+    dmin: dict[int | None, int] = {}
+    dmax: dict[int | None, int] = {}
+    for c in exposed:
+        su = c.suit
+        if su not in dmin or c.rank < dmin[su]:
+            dmin[su] = c.rank
+        if su not in dmax or c.rank > dmax[su]:
+            dmax[su] = c.rank
+    return dmin, dmax
+
+
+def _lead_against_exposed(cards: list[Card], dmin: dict[int | None, int]) -> tuple[Card, str]:
+    """NO-14 lead against Mis a Vis: the highest card under the declarer's lowest of a
+    suit it holds, in the suit whose lowest card is highest; else low in a suit it holds."""
+    forcing = [c for c in cards if c.suit in dmin and c.rank < dmin[c.suit]]
+    if forcing:
+        best_suit = max({c.suit for c in forcing}, key=lambda su: (dmin[su], su))
+        return (max((c for c in forcing if c.suit == best_suit), key=lambda c: c.rank),
+                "against Mis a Vis: leads under the declarer's lowest card of the suit, forcing it")
+    held = [c for c in cards if c.suit in dmin] or cards
+    return min(held, key=lambda c: (c.rank, c.suit)), "against Mis a Vis: leads low in a suit it holds"
 
 
 def _beats(c: Card, best: Card, led: int | None, trump: int | None) -> bool:

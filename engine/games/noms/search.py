@@ -3,9 +3,8 @@
 The auction evaluator (NO-7, NO-8, scored by NO-19 to NO-21)
 ------------------------------------------------------------
 
-The ``easy`` bidder passes most hands (about 4 first hands in 5 end all-pass
-among ``easy`` bots) and makes about 5 contracts of 10 in 6. The evaluator
-asks the deals instead: for each **sample** it draws one determinization of
+The evaluator asks the deals rather than a hand estimate (the ``easy`` bidder
+passes about 4 first hands in 5): for each **sample** it draws one determinization of
 the seat's view and plays it out several times with the ``easy`` bot in every
 seat, **without random moves** (a random move in the declarer's play costs a
 trick, which is what a contract of 10 cannot spare):
@@ -38,8 +37,7 @@ The card play (NO-15)
 Monte Carlo with common random numbers over the merged candidate cards of
 :func:`noms_candidates`, noise-free ``easy`` play-outs to the
 end of the hand, the ``easy`` card kept unless another beats it by
-:data:`PLAY_Z` paired standard errors (the generic flat search of
-:mod:`engine.ai.ismcts` did the same with plain determinizations). With
+:data:`PLAY_Z` paired standard errors. With
 :data:`INFER_PLAY` its determinizations come from :class:`PlaySampler`: the
 declarer's dealt hand must agree with its calls, trump and called card as the
 ``easy`` bot makes them (a hand that bid 10 and named hearts), and the other
@@ -47,8 +45,8 @@ seats' with their calls (a seat that passed holds no hand the ``easy`` bidder
 would have bid).
 
 Mis a Vis (NO-14): the ``easy`` opponents use the exposed hand (lead under the
-declarer's lowest card of a suit, stay under it), so the play-outs of the
-auction evaluator no longer credit Mis a Vis with a defence that ignores it.
+declarer's lowest card of a suit, stay under it), so the evaluator's play-outs
+defend Mis a Vis as a player would.
 
 Latest measurement (2026-11, whole games to 101, ``hard@250it`` against three
 ``easy``, 81 duplicate deals x 4 rotations, seed 4041): ``hard`` won 106 of 324
@@ -71,10 +69,12 @@ from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, end_of_hand
 from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, standard_deck
 from engine.core import Action, State, View
-from engine.games.noms.game import (N_SEATS, P_AUCTION, P_CALL, P_PLAY, P_TRUMP, Bid, Call, NomsState, NomsView, Pass,
-                               Play, Trump, _constrained_deal, is_numeric, score_hand)
+from engine.games.noms.game import (N_SEATS, Bid, Call, NomsState, NomsView, Pass, Phase, Play, Trump, is_numeric,
+                                   score_hand)
+from engine.games.noms.view import constrained_deal
 
-_PLAYER_PHASES = (P_AUCTION, P_TRUMP, P_CALL, P_PLAY)
+_PLAYER_PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.CALL, Phase.PLAY)
+_AUCTION = Phase.AUCTION
 _DECK = standard_deck()
 _ALL_CALLS = [Call(c) for c in _DECK]
 
@@ -131,7 +131,7 @@ def _declare(d: NomsState, seat: int, level: int) -> None:
     """From an auction position with ``seat`` to move: ``seat`` bids ``level``
     and everyone else passes (NO-8), so ``seat`` becomes the declarer."""
     d.apply(Bid(level))
-    while d.phase == P_AUCTION:
+    while d.phase is _AUCTION:
         d.apply(Pass())
 
 
@@ -145,7 +145,7 @@ def auction_consistent(d: NomsState, view: NomsView, bidder, hands: list[list[Ca
     replay = NomsState(d.variant)
     replay.dealer = d.dealer
     replay.hands = d.hands if hands is None else hands
-    replay.phase = P_AUCTION
+    replay.phase = _AUCTION
     replay.bidder = (d.dealer + 1) % N_SEATS
     replay.mult = d.mult
     wants: dict[int, list[int]] = {}
@@ -307,7 +307,7 @@ class PlaySampler:
         room = {i: v.hand_sizes[i] for i in seats}
         for _ in range(OTHERS_TRIES if check else 1):
             out: dict[int, list[Card]] = {i: [] for i in seats}
-            _constrained_deal(cards, seats, room, self.voids, rng, out)
+            constrained_deal(cards, seats, room, self.voids, rng, out)
             for i in seats:
                 d.hands[i] = sorted(out[i])
             if not check or auction_consistent(d, v, self.bidder, dealt_hands(d, v), check):
@@ -365,29 +365,14 @@ def evaluate_auction(view: NomsView, legal: Sequence[Action], rng: random.Random
     """
     easy = NomsEasyBot()
     easy_call = easy.choose(view, legal, rng)
-    me = view.seat
-    var = view.variant
-    hand = list(view.hand)
-    numeric = [a for a in legal if isinstance(a, Bid) and is_numeric(a.level)]
-    trumps: list[int | None] = []
-    if numeric:
-        own = {t: easy.side_tricks(hand, t) for t in (None, 0, 1, 2, 3)}
-        if max(own.values()) >= NUMERIC_FLOOR or isinstance(easy_call, Bid) and is_numeric(easy_call.level):
-            ranked = sorted(own, key=lambda t: -own[t])
-            trumps = ranked[:3] if None in ranked[:3] else ranked[:2] + [None]
-    danger = easy.mis_danger(hand)
-    mis = [a for a in legal if isinstance(a, Bid) and not is_numeric(a.level)
-           and (danger <= MIS_DANGER_CEIL or a == easy_call)]
-    has_pass = any(isinstance(a, Pass) for a in legal)
-    if not trumps and not mis:
+    plan = _AuctionPlan(view, legal, easy, easy_call)
+    if not plan.trumps and not plan.mis:
         return CallEvaluation(easy_call, easy_call, 0, 0)
     if iterations is None and budget_s is None:
         iterations = 200
-    per_sample = len(trumps) + len(mis) + (1 if has_pass else 0)
+    per_sample = plan.per_sample
     deadline = None if budget_s is None else time.perf_counter() + budget_s
-    base_level = min((a.level for a in numeric), default=0)
-    # per candidate key -> list of per-sample relative points
-    rows: dict[str, list[float]] = {}
+    rows: dict[str, list[float]] = {}  # per candidate key -> list of per-sample relative points
     samples = rollouts = 0
     while True:
         if iterations is not None and rollouts + per_sample > max(iterations, per_sample):
@@ -397,46 +382,9 @@ def evaluate_auction(view: NomsView, legal: Sequence[Action], rng: random.Random
         d0 = determinize(view, rng, infer, easy)
         seed = int(rng.random() * 2**53)
         samples += 1
-        for t in trumps:
-            d = d0.clone()
-            _declare(d, me, base_level)
-            d.apply(Trump(t))
-            call = easy.choose(d.view(me), d.legal_actions(), random.Random(seed))
-            d.apply_trusted(call)
-            play_out(d, easy, random.Random(seed))
-            rollouts += 1
-            partner = d.partner if d.partner >= 0 else None
-            for a in numeric:
-                pts, _ = score_hand(a.level, me, partner, d.won, var, d.mult)
-                rows.setdefault(f"{a}|{t}", []).append(relative_points(pts, me))
-        for a in mis:
-            d = d0.clone()
-            _declare(d, me, a.level)
-            play_out(d, easy, random.Random(seed))
-            rollouts += 1
-            rows.setdefault(str(a), []).append(relative_points(hand_points(d), me))
-        if has_pass:
-            d = d0.clone()
-            d.apply(Pass())
-            play_out(d, easy, random.Random(seed))
-            rollouts += 1
-            rows.setdefault("pass", []).append(relative_points(hand_points(d), me))
-    # best trump per numeric level
-    values: dict[str, float] = {}
-    best_rows: dict[str, list[float]] = {}
-    best_trump: dict[str, int | None] = {}
-    for a in numeric:
-        if not trumps:
-            break
-        t = max(trumps, key=lambda t: sum(rows[f"{a}|{t}"]))
-        best_rows[str(a)] = rows[f"{a}|{t}"]
-        best_trump[str(a)] = t
-    for a in mis:
-        best_rows[str(a)] = rows[str(a)]
-    if has_pass:
-        best_rows["pass"] = rows["pass"]
-    for k, r in best_rows.items():
-        values[k] = sum(r) / len(r)
+        rollouts += plan.play_sample(d0, seed, rows)
+    best_rows, best_trump = plan.best_rows(rows)
+    values = {k: sum(r) / len(r) for k, r in best_rows.items()}
     by_key = {str(a): a for a in legal}
     ek = str(easy_call)
     best_k = max(values, key=lambda k: values[k])
@@ -447,14 +395,91 @@ def evaluate_auction(view: NomsView, legal: Sequence[Action], rng: random.Random
             # a pass is always simulated when legal): compare with the best simulated instead
             choice = by_key[best_k]
         else:
-            diffs = [x - y for x, y in zip(best_rows[best_k], best_rows[ek])]
-            m = len(diffs)
-            mean = sum(diffs) / m
-            var_ = sum((x - mean) ** 2 for x in diffs) / (m - 1) if m > 1 else 0.0
             zz = z if best_k == "pass" or is_numeric(cast(Bid, by_key[best_k]).level) else max(z, MIS_Z)
-            if mean > zz * math.sqrt(var_ / m) and m > 1:
+            if _beats_paired(best_rows[best_k], best_rows[ek], zz):
                 choice = by_key[best_k]
     return CallEvaluation(choice, easy_call, samples, rollouts, values, best_trump)
+
+
+class _AuctionPlan:
+    """The calls :func:`evaluate_auction` simulates: numeric bids with up to three
+    trumps (when the hand may make one), Mis and Mis a Vis (when the hand is not too
+    dangerous, or they are the ``easy`` call), and the pass."""
+
+    def __init__(self, view: NomsView, legal: Sequence[Action], easy: NomsEasyBot, easy_call: Action) -> None:
+        self.view, self.easy = view, easy
+        hand = list(view.hand)
+        self.numeric = [a for a in legal if isinstance(a, Bid) and is_numeric(a.level)]
+        self.trumps: list[int | None] = []
+        if self.numeric:
+            own = {t: easy.side_tricks(hand, t) for t in (None, 0, 1, 2, 3)}
+            if max(own.values()) >= NUMERIC_FLOOR or isinstance(easy_call, Bid) and is_numeric(easy_call.level):
+                ranked = sorted(own, key=lambda t: -own[t])
+                self.trumps = ranked[:3] if None in ranked[:3] else ranked[:2] + [None]
+        danger = easy.mis_danger(hand)
+        self.mis = [a for a in legal if isinstance(a, Bid) and not is_numeric(a.level)
+                    and (danger <= MIS_DANGER_CEIL or a == easy_call)]
+        self.has_pass = any(isinstance(a, Pass) for a in legal)
+        self.base_level = min((a.level for a in self.numeric), default=0)
+
+    @property
+    def per_sample(self) -> int:
+        """Hands played out per determinization."""
+        return len(self.trumps) + len(self.mis) + (1 if self.has_pass else 0)
+
+    def play_sample(self, d0: NomsState, seed: int, rows: dict[str, list[float]]) -> int:
+        """Play every call out from the determinization ``d0`` with the same policy seed;
+        append each call's relative points to ``rows`` (a numeric bid once per trump:
+        one play-out scores every level). Returns the play-outs run."""
+        me, easy, var = self.view.seat, self.easy, self.view.variant
+        for t in self.trumps:
+            d = d0.clone()
+            _declare(d, me, self.base_level)
+            d.apply(Trump(t))
+            call = easy.choose(d.view(me), d.legal_actions(), random.Random(seed))
+            d.apply_trusted(call)
+            play_out(d, easy, random.Random(seed))
+            partner = d.partner if d.partner >= 0 else None
+            for a in self.numeric:
+                pts, _ = score_hand(a.level, me, partner, d.won, var, d.mult)
+                rows.setdefault(f"{a}|{t}", []).append(relative_points(pts, me))
+        for a in self.mis:
+            d = d0.clone()
+            _declare(d, me, a.level)
+            play_out(d, easy, random.Random(seed))
+            rows.setdefault(str(a), []).append(relative_points(hand_points(d), me))
+        if self.has_pass:
+            d = d0.clone()
+            d.apply(Pass())
+            play_out(d, easy, random.Random(seed))
+            rows.setdefault("pass", []).append(relative_points(hand_points(d), me))
+        return self.per_sample
+
+    def best_rows(self, rows: dict[str, list[float]]) -> tuple[dict[str, list[float]], dict[str, int | None]]:
+        """Each call's rows (a numeric bid's with its best trump) and that trump."""
+        best_rows: dict[str, list[float]] = {}
+        best_trump: dict[str, int | None] = {}
+        for a in self.numeric if self.trumps else ():
+            t = max(self.trumps, key=lambda t: sum(rows[f"{a}|{t}"]))
+            best_rows[str(a)] = rows[f"{a}|{t}"]
+            best_trump[str(a)] = t
+        for a in self.mis:
+            best_rows[str(a)] = rows[str(a)]
+        if self.has_pass:
+            best_rows["pass"] = rows["pass"]
+        return best_rows, best_trump
+
+
+def _beats_paired(rows: list[float], base: list[float], z: float) -> bool:
+    """Whether ``rows`` beats ``base`` (the same samples) by more than ``z`` paired
+    standard errors (False with fewer than two samples)."""
+    diffs = [x - y for x, y in zip(rows, base)]
+    m = len(diffs)
+    if m < 2:
+        return False
+    mean = sum(diffs) / m
+    var_ = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+    return mean > z * math.sqrt(var_ / m)
 
 
 def evaluate_trump(view: NomsView, legal: Sequence[Action], rng: random.Random, *,
@@ -485,15 +510,7 @@ def evaluate_trump(view: NomsView, legal: Sequence[Action], rng: random.Random, 
             rows[a].append(relative_points(hand_points(d), me))
             n += 1
     best = max(legal, key=lambda a: sum(rows[a]))
-    if best == easy_t:
-        return easy_t
-    diffs = [x - y for x, y in zip(rows[best], rows[easy_t])]
-    m = len(diffs)
-    if m < 2:
-        return easy_t
-    mean = sum(diffs) / m
-    var_ = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-    return best if mean > z * math.sqrt(var_ / m) else easy_t
+    return best if best != easy_t and _beats_paired(rows[best], rows[easy_t], z) else easy_t
 
 
 def evaluate_play(view: NomsView, legal: Sequence[Action], rng: random.Random, *,
@@ -525,39 +542,46 @@ def evaluate_play(view: NomsView, legal: Sequence[Action], rng: random.Random, *
     cands = [a for a in noms_candidates(view, legal, rng) if a in legal] or list(legal)
     if len(cands) == 1:
         return cands[0], 0, {}
-    me = view.seat
-    if iterations is None and budget_s is None:
-        iterations = 200
-    deadline = None if budget_s is None else time.perf_counter() + budget_s
-    k = len(cands)
-    rows: list[list[float]] = []
-    n = 0
-    sampler = PlaySampler(view, rng, easy) if infer and PLAY_SAMPLER else None
-    while True:
-        if iterations is not None and n + k > max(iterations, 2 * k):
-            break
-        if deadline is not None and len(rows) >= 2 and time.perf_counter() >= deadline:
-            break
-        d0 = sampler.sample() if sampler is not None else determinize_play(view, rng, infer, easy)
-        seed = int(rng.random() * 2**53)
-        row = []
-        for a in cands:
-            d = d0.clone()
-            d.apply(a)
-            play_out(d, easy, random.Random(seed))
-            row.append(relative_points(hand_points(d), me))
-        n += k
-        rows.append(row)
-    m = len(rows)
+    rows = _play_samples(view, cands, rng, easy, 200 if iterations is None and budget_s is None else iterations,
+                         budget_s, infer)
+    k, m = len(cands), len(rows)
+    n = k * m
     means = [sum(r[i] for r in rows) / m for i in range(k)]
     values = {str(a): means[i] for i, a in enumerate(cands)}
     best = max(range(k), key=lambda i: means[i])
-    if best == 0:
-        return cands[0], n, values
-    diffs = [r[best] - r[0] for r in rows]
-    mean = sum(diffs) / m
-    var_ = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-    return (cands[best] if mean > z * math.sqrt(var_ / m) else cands[0]), n, values
+    better = best != 0 and _beats_paired([r[best] for r in rows], [r[0] for r in rows], z)
+    return (cands[best] if better else cands[0]), n, values
+
+
+def _play_samples(view: NomsView, cands: list[Action], rng: random.Random, easy: NomsEasyBot, iterations: int | None,
+                  budget_s: float | None, infer: bool) -> list[list[float]]:
+    """:func:`evaluate_play`'s samples: per determinization, each candidate's relative
+    points (:func:`_play_row`), until ``iterations`` play-outs (at least two samples)
+    or ``budget_s`` seconds."""
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
+    k = len(cands)
+    rows: list[list[float]] = []
+    sampler = PlaySampler(view, rng, easy) if infer and PLAY_SAMPLER else None
+    while True:
+        n = k * len(rows)
+        if iterations is not None and n + k > max(iterations, 2 * k):
+            return rows
+        if deadline is not None and len(rows) >= 2 and time.perf_counter() >= deadline:
+            return rows
+        d0 = sampler.sample() if sampler is not None else determinize_play(view, rng, infer, easy)
+        rows.append(_play_row(d0, cands, view.seat, easy, int(rng.random() * 2**53)))
+
+
+def _play_row(d0: NomsState, cands: list[Action], me: int, easy: NomsEasyBot, seed: int) -> list[float]:
+    """Each candidate card played from ``d0``, the hand played out by ``easy`` with the
+    policy seed ``seed``: ``me``'s relative points per candidate."""
+    row = []
+    for a in cands:
+        d = d0.clone()
+        d.apply(a)
+        play_out(d, easy, random.Random(seed))
+        row.append(relative_points(hand_points(d), me))
+    return row
 
 
 #: Which decisions :func:`noms_decide` takes over (tuning switches).

@@ -17,7 +17,7 @@ def draw_step(state: State, take: Taker) -> Action | None:
     cards drawn are the first cards of the arena's order still in the draw deck.
     ``state`` is a SpiteMaliceState."""
     state = cast(game.SpiteMaliceState, state)
-    if state.phase != game.P_DRAW:
+    if state.phase is not game.Phase.DRAW:
         return None
     need, pool = state.draw_need, list(state.pool)
     universe = state.variant.full_deck()

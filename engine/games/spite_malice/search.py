@@ -52,8 +52,10 @@ from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reas
 from engine.ai.base import BUDGETS, FORCED_REASON, paired_pick
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot, _Ctx
 from engine.core import CHANCE, Action, State, View
-from engine.games.spite_malice.game import (P_PLAY, VALUE, Discard, PlayDiscard, PlayHand, PlayStock,
+from engine.games.spite_malice.game import (VALUE, Discard, Phase, PlayDiscard, PlayHand, PlayStock,
                                        SpiteMaliceState, SpiteMaliceView)
+
+_PLAY = Phase.PLAY
 
 #: Plans (besides the easy bot's) refined by rollouts.
 PLANS = 6
@@ -76,10 +78,8 @@ HORIZON_WEIGHTS = (20.0, 16.0, 8.0, 7.0)
 class _RolloutView:
     """The part of ``state.view(seat)`` that :meth:`SpiteMaliceEasyBot.pick` reads
     (SM-18: only what the seat may see), sharing the state's own lists (so the bot
-    must not change them) instead of copying every deck into tuples. Views no longer
-    build a legal list, but this still pays (2026-11-23, 25 positions x 60 rollouts,
-    6 interleaved runs): 1017 rollouts/s best, 941 median, against 905 and 813 with
-    ``state.view(seat)``."""
+    must not change them) instead of copying every deck into tuples: 1017 rollouts/s
+    best against 905 with ``state.view(seat)`` (2026-11-23, ``docs/ai-measurements.md``)."""
 
     __slots__ = ("discards", "hand", "play", "seat", "stock_tops", "variant")
 
@@ -209,7 +209,7 @@ def enumerate_plans(state: SpiteMaliceState, me: int, cap: int = NODE_CAP) -> li
             tried_tops.add(t)
             n = s.clone()
             n.apply_trusted(a)  # from s.legal_actions()
-            if cls is PlayStock or n.phase != P_PLAY:
+            if cls is PlayStock or n.phase is not _PLAY:
                 kind = "stock" if cls is PlayStock else "refill"
                 out.append((static_eval(n, me, root_stock, root_hand, root_disc, kind), path + [a]))
                 continue
@@ -225,7 +225,7 @@ def easy_plan(state: SpiteMaliceState, me: int, rng: random.Random) -> list[Acti
     easy = _easy()
     s = state.clone()
     path: list[Action] = []
-    while s.to_move == me and s.phase == P_PLAY:
+    while s.to_move == me and s.phase is _PLAY:
         v = s.view(me)
         a = easy.choose(v, v.legal_actions(), rng)
         path.append(a)
@@ -356,36 +356,11 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         me = view.seat
         r = random.Random(int(rng.random() * 2**53))
         base = view.determinize(r)
-        ep = easy_plan(base, me, random.Random(int(r.random() * 2**53)))
-        plans: list[list[Action]] = [ep] if ep and ep[0] in legal else []
-        for _, p in enumerate_plans(base, me):
-            if p not in plans and p[0] in legal:
-                plans.append(p)
-            if len(plans) >= self.plans + 1:
-                break
-        if not plans:
-            plans = [[legal[0]]]
-        scores: list[list[float]] = [[] for _ in plans]
-        n = 0
-        if len(plans) > 1:
-            while True:
-                seed = int(r.random() * 2**53)
-                stop = False
-                for i, plan in enumerate(plans):
-                    scores[i].append(self._plan_rollout(view, plan, seed))
-                    n += 1
-                    if self.iterations is not None and n >= self.iterations:
-                        stop = True
-                        break
-                    if self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s:
-                        stop = True
-                        break
-                if stop:
-                    break
+        plans = self._candidate_plans(base, me, legal, r)
+        scores = self._score_plans(view, plans, r, t0) if len(plans) > 1 else [[] for _ in plans]
         counts = [len(x) for x in scores]
         means = [sum(x) / len(x) if x else float("-inf") for x in scores]
-        best = paired_pick(scores, self.margin, 1.0)
-        plan = plans[best]
+        plan = plans[paired_pick(scores, self.margin, 1.0)]
         # cache the rest of the plan with the view each step should meet
         s = base.clone()
         steps: list[tuple[Action, tuple]] = []
@@ -395,10 +370,38 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         self._cached = [(plan[k + 1], steps[k][1]) for k in range(len(plan) - 1)]
         visits = {f"{me} {' / '.join(map(str, p))}": counts[i] for i, p in enumerate(plans) if counts[i]}
         values = {f"{me} {' / '.join(map(str, p))}": means[i] for i, p in enumerate(plans) if counts[i]}
-        res = SearchResult(plan[0], n, time.perf_counter() - t0, visits, values, 1, unit="points",
+        res = SearchResult(plan[0], sum(counts), time.perf_counter() - t0, visits, values, 1, unit="points",
                            chosen_key=f"{me} {' / '.join(map(str, plan))}")
         self.last = res
         return res
+
+    def _candidate_plans(self, base: SpiteMaliceState, me: int, legal: Sequence[Action],
+                         r: random.Random) -> list[list[Action]]:
+        """The ``easy`` plan first, then up to :attr:`plans` more from the plan search,
+        each starting with a legal move (at least one plan: the first legal move)."""
+        ep = easy_plan(base, me, random.Random(int(r.random() * 2**53)))
+        plans: list[list[Action]] = [ep] if ep and ep[0] in legal else []
+        for _, p in enumerate_plans(base, me):
+            if p not in plans and p[0] in legal:
+                plans.append(p)
+            if len(plans) >= self.plans + 1:
+                break
+        return plans or [[legal[0]]]
+
+    def _score_plans(self, view: SpiteMaliceView, plans: list[list[Action]], r: random.Random,
+                     t0: float) -> list[list[float]]:
+        """Each plan's rollout scores, every plan on each common seed, until the
+        iteration budget or ``budget_s`` after ``t0``."""
+        scores: list[list[float]] = [[] for _ in plans]
+        n = 0
+        while True:
+            seed = int(r.random() * 2**53)
+            for i, plan in enumerate(plans):
+                scores[i].append(self._plan_rollout(view, plan, seed))
+                n += 1
+                if (self.iterations is not None and n >= self.iterations) or \
+                        (self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s):
+                    return scores
 
     def _plan_rollout(self, view: SpiteMaliceView, plan: list[Action], seed: int) -> float:
         """One determinization (``seed``: common to every plan) with ``plan`` applied, then ``easy`` play."""

@@ -10,8 +10,8 @@ from contract_support import self_play
 from engine.games import levels_for, make_bot
 from engine.games.nags.bots import NagsEasyBot
 from engine.cards import parse_cards
-from engine.games.nags.game import (P_BUY, Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
-                               NagsVariant, Play, Turn, parse_nags_action)
+from engine.games.nags.game import (Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
+                               NagsVariant, Phase, Play, Turn, parse_nags_action)
 from engine.seats import SeatSpec
 from engine.sim import run_sim
 
@@ -144,7 +144,7 @@ def test_na23_chooses_the_direction_towards_its_cards():
 
 def _buy_position(totals_half: list[int], games: int, played: int):
     state = Nags.new_state(NagsVariant(match_games=games, buying_horses=True), 3)
-    state.phase = P_BUY
+    state.phase = Phase.BUY
     state.buyer = 0
     state.totals_half = list(totals_half)
     state.history = [[0, 0, 0] for _ in range(played)]

@@ -18,7 +18,7 @@ from engine.core import CHANCE
 from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
 from engine.games.nags import game as nags_mod
 from engine.games.nags.game import (Buy, ChooseDealer, ChooseDirection, Deal, DealRunner, DoneBuying, Nags,
-                               NagsState, NagsVariant, Pass, Play, Reveal, Turn, start_search_key)
+                               NagsState, NagsVariant, Pass, Phase, Play, Reveal, Turn, start_search_key)
 
 FULL = sorted(standard_deck())
 
@@ -61,7 +61,7 @@ def all_cards(s: NagsState) -> list[Card]:
 
 
 def assert_conserved(s: NagsState) -> None:
-    if s.phase == nags_mod.P_DEALER:
+    if s.phase == Phase.DEALER:
         return
     assert all_cards(s) == FULL, s.fingerprint()
     assert not (Counter(s.pool_known) - Counter(s.pool)), "pool_known must be part of the pool"
@@ -88,7 +88,7 @@ def test_random_games_conserve_cards_end_and_round_trip_notation():
             a = step(s, rng)
             assert Nags.parse_action(str(a)) == a, str(a)
             assert_conserved(s)
-            if s.phase in (nags_mod.P_PLAY, nags_mod.P_DIRECTION, nags_mod.P_REVEAL):
+            if s.phase in (Phase.PLAY, Phase.DIRECTION, Phase.REVEAL):
                 m = len(s.discard) + s.stock_count
                 limit = nags_mod.STUCK_BACKSTOP if variant.shuffle_on_recycle else nags_mod.STUCK_FACTOR
                 assert s.idle_turns <= limit * n * m + 1
@@ -181,7 +181,7 @@ def test_views_hide_other_hands_and_the_unseen_draw_pile():
         rng = random.Random(seed)
         s = Nags.new_state(random_variant(rng_v), 2 + seed % 4)
         while not s.is_over:
-            if s.phase in (nags_mod.P_PLAY, nags_mod.P_REVEAL, nags_mod.P_DIRECTION) and rng.random() < 0.15:
+            if s.phase in (Phase.PLAY, Phase.REVEAL, Phase.DIRECTION) and rng.random() < 0.15:
                 seat = int(rng.random() * s.n_seats)
                 t = _hidden_swap(s, seat, rng)
                 if t is not None:
@@ -215,7 +215,7 @@ def test_determinize_is_consistent_with_the_view_and_conserves_cards():
             if s.is_over:
                 break
             step(s, rng)
-    assert {"runners", "deal", "play", "reveal", "direction", "buy", "over"} <= set(checked)
+    assert set(Phase) - {Phase.DEALER} <= set(checked)
 
 
 # -- hypothesis ---------------------------------------------------------------
@@ -266,7 +266,7 @@ def test_fast_legality_check_agrees_with_legal_actions():
         while not s.is_over:
             if s.to_move != CHANCE:
                 legal = set(s.legal_actions())
-                hand = s.hands[s.to_move] if s.phase == nags_mod.P_PLAY else []
+                hand = s.hands[s.to_move] if s.phase == Phase.PLAY else []
                 candidates = [Turn(), Pass(), ChooseDirection(1), ChooseDirection(-1), DoneBuying()]
                 candidates += [Buy(v) for v in range(2, 15)]
                 for v in {c.rank for c in hand}:

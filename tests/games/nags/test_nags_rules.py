@@ -14,7 +14,7 @@ import random
 import pytest
 
 from engine.cards import Card, Suit, parse_card, parse_cards, standard_deck
-from engine.core import CHANCE, TERMINAL, IllegalAction
+from engine.core import CHANCE, TERMINAL, IllegalAction, shuffled
 from engine.games.nags import game as nags_mod
 from engine.games.nags.game import (CAME_IN, FELL, RUNNING, Buy, ChooseDealer, ChooseDirection, Deal, DealRunner,
                                DoneBuying, Nags, NagsState, NagsVariant, Pass, Play, Reveal, Turn,
@@ -140,7 +140,7 @@ def test_NA_5_runner_sampling_gives_four_distinct_values():
         rng = random.Random(seed)
         s = Nags.new_state(NagsVariant(), 4)
         s.apply(s.sample_chance(rng))
-        while s.phase == nags_mod.P_RUNNERS:
+        while s.phase == nags_mod.Phase.RUNNERS:
             s.apply(s.sample_chance(rng))
         assert len({r[0].rank for r in s.runners}) == 4
         assert all(r[1] == RUNNING for r in s.runners)
@@ -150,7 +150,7 @@ def test_NA_5_runner_sampling_gives_four_distinct_values():
 def test_NA_6_deal_nine_each_rest_is_draw_pile(n, pile):
     rng = random.Random(n)
     s = Nags.new_state(NagsVariant(), n)
-    while s.phase != nags_mod.P_PLAY:
+    while s.phase != nags_mod.Phase.PLAY:
         s.apply(s.sample_chance(rng))
     assert [len(h) for h in s.hands] == [9] * n
     assert s.stock_count == pile == 48 - 9 * n
@@ -181,7 +181,7 @@ def test_NA_6_deal_one_at_a_time_from_left_of_dealer():
         s.apply(ChooseDealer(dealer))
         for r in "9D JC QH 10S".split():
             s.apply(DealRunner(parse_card(r)))
-        order = nags_mod.shuffled(Zero(), s.pool)
+        order = shuffled(Zero(), s.pool)
         deal = s.sample_chance(Zero())
         assert order[0] in deal.hands[(dealer + 1) % 3]
         assert order[1] in deal.hands[(dealer + 2) % 3]
@@ -197,7 +197,7 @@ def test_NA_6a_dealer_random_then_moves_clockwise():
     dealers = []
     while not s.is_over:
         if s.to_move == CHANCE:
-            if s.phase == nags_mod.P_RUNNERS and not s.runners:
+            if s.phase == nags_mod.Phase.RUNNERS and not s.runners:
                 dealers.append(s.dealer)
             s.apply(s.sample_chance(rng))
         else:
@@ -265,6 +265,14 @@ def test_NA_9_one_value_per_play_test_vector_2():
     events = act(s, "play 5S 5H")
     assert kinds(events) == ["play"]
     assert s.discard[-2:] == list(cards("5H 5S")) and s.to_move == 0  # one play, then the next seat
+
+
+def test_NA_10_refusal_reads_an_ace_and_an_eight():
+    """The refusal is read aloud: "on an A going up", "on an 8", never "on a A"."""
+    s = after_p1_turns("5S 5H 6S KC KD JD QC QD 9H", "AS")
+    assert "on an A going up" in s.why_illegal(Play(cards("5S")))
+    s = after_p1_turns("5S 5H 6S KC KD JD QC QD 9H", "8S")
+    assert "on an 8 going up" in s.why_illegal(Play(cards("5S")))
 
 
 def test_NA_9_order_within_a_play_does_not_matter():
@@ -648,7 +656,7 @@ def test_NA_22_direction_starts_up_every_game():
         s = Nags.new_state(NagsVariant(direction_mode="alternating", match_games=3), 2 + seed % 4)
         while not s.is_over:
             if s.to_move == CHANCE:
-                if s.phase == nags_mod.P_RUNNERS and not s.runners:
+                if s.phase == nags_mod.Phase.RUNNERS and not s.runners:
                     assert s.direction == 1
                 s.apply(s.sample_chance(rng))
             else:
@@ -691,7 +699,7 @@ def test_NA_22_NA_23_voluntary_turn_does_not_change_direction(mode):
     events = s.apply(Reveal(parse_card("8S")))
     assert "chooses to turn" in events[0].narrate(["A", "B", "C", "D", "E"]) and events[0].data["forced"] is False
     assert "direction" not in kinds(events)
-    assert s.direction == -1 and s.to_move == 0 and s.phase == nags_mod.P_PLAY
+    assert s.direction == -1 and s.to_move == 0 and s.phase == nags_mod.Phase.PLAY
 
 
 def test_NA_23_choice_and_alternating_exclude_each_other():
@@ -724,7 +732,7 @@ def _after_game_one(**opts) -> NagsState:
     act(s, "turn")
     s.apply(Reveal(parse_card("5H")))
     act(s, "play 5C")
-    assert s.scores() == [0, 0, 21] and s.phase == nags_mod.P_BUY
+    assert s.scores() == [0, 0, 21] and s.phase == nags_mod.Phase.BUY
     return s
 
 
@@ -741,7 +749,7 @@ def test_NA_25a_buying_order_price_and_no_negative_scores():
     assert s.to_move == 0 and legal_texts(s) == {"done"}
     act(s, "done")
     act(s, "done")
-    assert s.to_move == CHANCE and s.phase == nags_mod.P_RUNNERS
+    assert s.to_move == CHANCE and s.phase == nags_mod.Phase.RUNNERS
 
 
 def test_NA_25b_one_owner_per_value_and_negative_option():
@@ -883,7 +891,7 @@ def _idle_position(rng: random.Random, n: int, mode: str, shuffle: bool = False)
     every seat in both directions."""
     s = Nags.new_state(NagsVariant(direction_mode=mode, shuffle_on_recycle=shuffle), n)
     s.apply(ChooseDealer(0))
-    deck = nags_mod.shuffled(rng, standard_deck())
+    deck = shuffled(rng, standard_deck())
     band = 2 + int(rng.random() * 13)
     band_values = {band, next_value(band), next_value(next_value(band))}
     in_band = [c for c in deck if c.rank in band_values]
@@ -929,7 +937,7 @@ def _idle_position(rng: random.Random, n: int, mode: str, shuffle: bool = False)
     s.stock_known = cycle[k + 1:][::-1]
     s.pool = []
     s.runners = [[c, RUNNING, 0, -1] for c in rest[:4] if len({x.rank for x in rest[:4]}) == 4]
-    s.phase, s.opened, s.start_card = nags_mod.P_PLAY, True, min(c for h in s.hands for c in h)
+    s.phase, s.opened, s.start_card = nags_mod.Phase.PLAY, True, min(c for h in s.hands for c in h)
     return s
 
 
@@ -937,14 +945,14 @@ def _turn_until_play(s: NagsState, limit: int) -> tuple[str, int]:
     """Turn cards (choosing up in the Choice variation) until someone can play,
     the game ends, or ``limit`` cards were turned: ('play'|'blocked'|'limit', turns)."""
     for turns in range(limit + 1):
-        if s.is_over or s.phase != nags_mod.P_PLAY or s.game_no:
+        if s.is_over or s.phase != nags_mod.Phase.PLAY or s.game_no:
             return "blocked", turns
         if any(isinstance(a, Play) for a in s.legal_actions()):
             return "play", turns
         if turns == limit:
             break
         s.apply(Turn())
-        if s.phase == nags_mod.P_DIRECTION:
+        if s.phase == nags_mod.Phase.DIRECTION:
             s.apply(ChooseDirection(1))
     return "limit", limit
 

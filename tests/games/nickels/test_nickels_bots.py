@@ -101,7 +101,9 @@ def test_usefulness_counts_partners_for_the_contract():
 def test_easy_takes_a_discard_that_brings_the_contract_closer_and_passes_a_useless_one():
     s = position(0, ["7C 7D 9H 9S KH 3C", FILL, FILL, FILL], discards="4S 9D", phase="acquire")
     a, why = easy_move(s)
-    assert a == Take() and "closer" in why
+    assert a == Take() and "closer" in why and "(2 cards missing, then 1)" in why
+    s = position(0, ["7C 7D 9H 9S 9C KH", FILL, FILL, FILL], discards="4S 7H", phase="acquire")
+    assert "(1 card missing, then none)" in easy_move(s)[1]  # not "1 cards"
     s = position(0, ["7C 7D 9H 9S KH 3C", FILL, FILL, FILL], discards="9D 4S", phase="acquire")
     a, why = easy_move(s)
     assert a == Decline() and why

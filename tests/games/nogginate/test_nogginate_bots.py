@@ -6,13 +6,14 @@ along whole rounds, ``easy-plain``, and the searches' legality, budgets and dete
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections import Counter
 
 import pytest
 
 from engine.ai.base import BUDGETS, FORCED_REASON
-from engine.cards import NOGGINATE
+from engine.games.nogginate.cards import NOGGINATE
 from engine.core import CHANCE
 from engine.arena import DuplicateChance, play_deal
 from engine.config import check_seats
@@ -219,18 +220,25 @@ def test_easy_asks_to_go_out_when_the_hand_can_be_emptied_and_answers_for_the_te
     assert s.out_seat == 0
 
 
+def _speaks_to_the_player(why: str) -> bool:
+    """A reason is a hint's: it speaks to the player ("your hand"), never as the bot ("my hand"),
+    outside the quoted question "Partner, may I go out?"."""
+    return re.search(r"\b(I|my|me)\b", why.replace("Partner, may I go out?", "")) is None
+
+
 def test_easy_partner_says_no_with_a_bonus_card_or_a_big_hand():
     s = position(["9C 9D 9H 2S", "3C", "BN 4D", "5C"], down=[True, False], melds=CLOSED_TWO,
                  phase="answer", asked=True, answer_seat=2)
     a, why = easy(s)
-    assert a == NO and "Bonus" in why
+    assert a == NO and "Bonus" in why and _speaks_to_the_player(why)
     s = position(["9C 9D 9H 2S", "3C", "10C 10D 10H 10S JK JK 1C", "5C"], down=[True, False], melds=CLOSED_TWO,
                  phase="answer", asked=True, answer_seat=2)
     a, why = easy(s)
-    assert a == NO and "points" in why
+    assert a == NO and "points" in why and "your hand" in why and _speaks_to_the_player(why)
     s = position(["9C 9D 9H 2S", "3C", "10C 10D 10H 10S JK JK 1C", "5C"], down=[True, False], melds=CLOSED_TWO,
                  phase="answer", asked=True, answer_seat=2, stock_size=5)
-    assert easy(s)[0] == YES  # the stock is nearly gone: take the points now
+    a, why = easy(s)
+    assert a == YES and _speaks_to_the_player(why)  # the stock is nearly gone: take the points now
 
 
 def test_easy_passes_with_one_card_when_going_out_is_not_allowed():

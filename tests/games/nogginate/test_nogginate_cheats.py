@@ -24,7 +24,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card, nogginate_deck
+from engine.cards import Card
+from engine.games.nogginate.cards import CHEAT_CARDS, nogginate_deck
 from engine.core import CHANCE, TERMINAL, ActionParseError, IllegalAction
 from engine.games.nogginate.cheats import (
     COMBINE, HANDS_OFF, JOKERNATE_CARD, POWER_CARD, RECONFIGURE, REMOVE, RESURRECT, SHOW, STEAL, TELL, TELLS,
@@ -145,15 +146,16 @@ def test_ngc0a_cheat_cards_are_never_dealt_only_drawn_from_the_cheat_stock():
         s = Nogginate.new_state(NogginateVariant(use_cheat_cards=True), 4)
         s.apply(A("dealer 1"))
         deal = s.sample_chance(random.Random(seed))
-        assert not any(c.is_cheat for h in deal.hands for c in h)
+        assert not any(c in CHEAT_CARDS for h in deal.hands for c in h)
         s.apply(deal)
         s.apply(s.sample_chance(rng))
-        assert s.phase == Phase.ACQUIRE and not any(c.is_cheat for h in s.hands for c in h) and len(s.cheat_stock) == 54
+        assert s.phase == Phase.ACQUIRE and len(s.cheat_stock) == 54
+        assert not any(c in CHEAT_CARDS for h in s.hands for c in h)
         play(s, "draw 2x")
         drawn = s.sample_chance(rng)
-        assert len(drawn.cards) == 2 and all(c.is_cheat for c in drawn.cards)
+        assert len(drawn.cards) == 2 and all(c in CHEAT_CARDS for c in drawn.cards)
         s.apply(drawn)
-        assert len(s.cheat_stock) == 52 and sum(c.is_cheat for c in s.hands[s.turn_seat]) == 2
+        assert len(s.cheat_stock) == 52 and sum(c in CHEAT_CARDS for c in s.hands[s.turn_seat]) == 2
     bad = Nogginate.parse_action("deal " + " / ".join(["STL"] * 4))
     s = Nogginate.new_state(NogginateVariant(use_cheat_cards=True), 4)
     s.apply(A("dealer 1"))
@@ -174,7 +176,7 @@ def test_ng26_three_draws_two_custom_one_of_each_or_two_cheat():
     play(s, "draw 1c1x")
     assert s.phase == Phase.DRAW
     d = s.sample_chance(random.Random(2))
-    assert sorted(c.is_cheat for c in d.cards) == [False, True]
+    assert sorted(c in CHEAT_CARDS for c in d.cards) == [False, True]
     assert s.observation(d, 1) == "drawn 2" and s.observation(d, 0) == str(d)
     custom, cheat = len(s.stock), len(s.cheat_stock)
     events = s.apply(d)
@@ -667,6 +669,7 @@ def test_ngc7a_the_tell_menu():
         with pytest.raises(ActionParseError):
             A(bad)
     assert Tell("stay").words() == "do not go out yet"
+    assert (Tell("discard", 7).words(), Tell("discard", 8).words()) == ("discard a 7", "discard an 8")
     play(s, "tell stay")
     assert s.cheat_discards == [TELL] and s.tells == [(0, Tell("stay"))]
 
@@ -886,7 +889,7 @@ def power_actions(s: NogginateState, rng: random.Random) -> list:
                 Give(rng.choice(any_card), rng.randrange(s.n_seats))]
         advice = rng.choice(list(TELLS))
         out.append(Tell(advice, rng.randint(0, 10) if advice in ("discard", "keep") else None))
-        cheats = [c for c in hand if c.is_cheat] or list(CHEATS)
+        cheats = [c for c in hand if c in CHEAT_CARDS] or list(CHEATS)
         out.append(CheatNate(tuple(rng.choice(cheats) for _ in range(rng.randint(3, 4)))))
     for m in s.melds:  # the likelier ones: each card of an opponent's meld onto each own meld
         if m.team != s.team_of(s.turn_seat):
@@ -925,7 +928,8 @@ def check_state(s: NogginateState, rng: random.Random, deck: Counter, deep: bool
         assert [len(h) for h in d.hands] == [len(h) for h in s.hands]
         assert (len(d.stock), len(d.cheat_stock)) == (len(s.stock), len(s.cheat_stock))
         assert (d.melds, d.discards, d.cheat_discards) == (s.melds, s.discards, s.cheat_discards)
-        assert [sum(c.is_cheat for c in h) for h in d.hands] == [sum(c.is_cheat for c in h) for h in s.hands]
+        held = [[sum(c in CHEAT_CARDS for c in h) for h in x.hands] for x in (d, s)]
+        assert held[0] == held[1]
         for o in range(s.n_seats):
             if o != seat:
                 held = Counter(d.hands[o])
@@ -1146,7 +1150,7 @@ def every_power(s: NogginateState) -> list:
     for mid in ids:
         out += [Remove(mid, (c,)) for c in nat]
         out += [Remove(mid, pair) for pair in itertools.combinations_with_replacement(nat, 2)]
-    ch = sorted((c for c in hand if c.is_cheat), key=lambda c: c.order)
+    ch = sorted((c for c in hand if c in CHEAT_CARDS), key=lambda c: c.order)
     for k in (3, 4, 5):
         out += [CheatNate(combo) for combo in set(itertools.combinations(ch, k))]
     return out

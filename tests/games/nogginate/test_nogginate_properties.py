@@ -15,7 +15,8 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import NOGGINATE, Card, CardKind, Suit, nogginate_deck
+from engine.cards import Card, Suit
+from engine.games.nogginate.cards import NOGGINATE, Kind, nogginate_deck
 from engine.core import CHANCE, TERMINAL
 from engine.games.nogginate.game import (
     ASK, BONUS_ACT, DRAW, OUT, PASS, Add, Close, Discard, FreezeNate, Merge, NewNate, NewNoggi, Nogginate,
@@ -25,8 +26,8 @@ from engine.games.nogginate.melds import SUPER_LEN, can_place, card_value, nate_
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DECK = Counter(nogginate_deck())
 JK = Card.joker()
-FZ = Card.special(CardKind.FREEZE)
-BN = Card.special(CardKind.BONUS)
+FZ = Card.special(Kind.FREEZE)
+BN = Card.special(Kind.BONUS)
 
 
 #: Refusals that state a fact about the table rather than a rule.

@@ -17,7 +17,8 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import CHEAT_KINDS, NOGGINATE, Card, CardKind, cheat_deck, nogginate_deck
+from engine.cards import Card, CardKind
+from engine.games.nogginate.cards import CHEAT_CARDS, CHEAT_KINDS, NOGGINATE, Kind, cheat_deck, nogginate_deck
 from engine.core import CHANCE, TERMINAL, ActionParseError, IllegalAction
 from engine.games.nogginate.cheats import HANDS_OFF
 from engine.games.nogginate.game import Nogginate, NogginateState, NogginateVariant, Phase
@@ -27,8 +28,8 @@ from engine.games.nogginate.melds import (
 from engine.variants import ConfigError, build_variant
 
 JK = Card.joker()
-FZ = Card.special(CardKind.FREEZE)
-BN = Card.special(CardKind.BONUS)
+FZ = Card.special(Kind.FREEZE)
+BN = Card.special(Kind.BONUS)
 
 
 def C(text: str) -> list[Card]:
@@ -101,10 +102,11 @@ def table(hands: dict[int, str], *, n: int = 4, pile: str = "0S", melds: tuple =
     if bonuses is not None:
         s.bonuses = list(bonuses)
         take([BN] * sum(bonuses))
-    s.cheat_stock = take(C(cheat_stock)) if cheat_stock is not None else [c for c in pool.elements() if c.is_cheat]
+    s.cheat_stock = (take(C(cheat_stock)) if cheat_stock is not None
+                     else [c for c in pool.elements() if c in CHEAT_CARDS])
     if cheat_stock is None:
         pool.subtract(s.cheat_stock)
-    s.stock = take(C(stock)) if stock is not None else [c for c in pool.elements() if not c.is_cheat]
+    s.stock = take(C(stock)) if stock is not None else [c for c in pool.elements() if c not in CHEAT_CARDS]
     for t in down:
         if t < len(s.down):
             s.down[t] = True
@@ -258,7 +260,7 @@ def test_ng11_the_cheat_deck_is_a_second_stock_with_use_cheat_cards():
 def test_ng12_show_and_tell_are_left_out_of_an_individual_games_cheat_deck():
     """NG-12: without Show and Tell the cheat deck has 42 cards (built with ``cheat_deck``); the option
     ``show_tell_in_individual_games`` exists, default False. Dealing the cheat deck comes with issue 14."""
-    kinds = [k for k in CHEAT_KINDS if k not in (CardKind.SHOW, CardKind.TELL)]
+    kinds = [k for k in CHEAT_KINDS if k not in (Kind.SHOW, Kind.TELL)]
     assert len(cheat_deck(kinds)) == 42
     assert NogginateVariant().show_tell_in_individual_games is False
     assert build_variant(NogginateVariant, {"show_tell_in_individual_games": True}).show_tell_in_individual_games
@@ -282,7 +284,7 @@ def test_ng13_fifteen_cards_each_one_at_a_time_from_the_dealers_left():
         s.clone().apply(bad)
     s.apply(deal)
     assert all(len(h) == 15 for h in s.hands) and len(s.stock) == 162 - 60
-    assert not any(c.is_cheat for z in s.zones().values() for c in z)
+    assert not any(c in CHEAT_CARDS for z in s.zones().values() for c in z)
 
 
 def test_ng14_the_upcard_stays_even_a_joker_and_blocks_the_pile():
@@ -303,7 +305,7 @@ def test_ng15_no_cheat_stock_without_cheat_cards():
     """NG-15: the cheat stock and cheat discard pile exist only with cheat cards (issue 14); with them off
     every card of every zone is a custom card."""
     s = table({0: "4S 5S"})
-    assert {c.is_cheat for z in s.zones().values() for c in z} == {False}
+    assert {c in CHEAT_CARDS for z in s.zones().values() for c in z} == {False}
     assert set(s.zones()) == {"stock", "discards", "melds", "bonuses", "hand 0", "hand 1", "hand 2", "hand 3"}
 
 
@@ -511,7 +513,7 @@ def test_ng28_a_draw_takes_two_custom_cards():
     play(s, "draw")
     assert s.phase == Phase.DRAW and s.to_move == CHANCE
     d = s.sample_chance(random.Random(0))
-    assert len(d.cards) == 2 and all(not c.is_cheat for c in d.cards)
+    assert len(d.cards) == 2 and all(c not in CHEAT_CARDS for c in d.cards)
     with pytest.raises(IllegalAction):
         s.clone().apply(A("drawn 7H"))
     s.apply(d)

@@ -53,7 +53,7 @@ CASES: list[tuple[int, int, dict, str]] = [
      "899daf7842e878f1416983e4fd3cbc1ee41a16695fe08f29d9d15fbf7ee93670"),
     (22, 4, {'use_cheat_cards': True, 'steal_return_policy': 'team_choice', 'hands_off_single_use': True,
      'max_rounds': 5},
-     "b900acb6faab4f35624c431eb34560f866306873a20f0f862f71f60d6f81e132"),
+     "c7aee09a92251d90acb291e1072d705ca0266850f7c2043df0ba5037a4889641"),
     (23, 3, {'use_cheat_cards': True, 'show_tell_in_individual_games': True, 'cheat_nate_mixed_types': True,
      'fixed_rounds': 5},
      "7ecf218e8da6a8b46d5be7c6b67332542fefcf46007d470296c4e10ff2ac7553"),
@@ -66,7 +66,7 @@ CASES: list[tuple[int, int, dict, str]] = [
     (26, 2, {'use_cheat_cards': True, 'max_rounds': 6},
      "4e5f4ec42a30f60d0f6abb05539b2b7efc469fec6717851acfb1d468ccf43fe0"),
     (27, 6, {'use_cheat_cards': True, 'fixed_rounds': 3, 'max_go_out_asks_per_round': 1},
-     "5d5d8f385f3331f8c496eb45cc99eb2fad2ab13ec01d7f5c0bf373b8cb52c981"),
+     "0601a13ae234c07992270a348b1d9999a908f1d6e963b6843e7469fdf3ef40c1"),
 ]
 
 

@@ -14,7 +14,7 @@ from engine.games import levels_for, make_bot
 from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, Suit, parse_card, parse_cards
 from engine.core import CHANCE
-from engine.games.noms.game import MIS, MISAVIS, Bid, Call, Noms, NomsVariant, Pass, Play, Trump
+from engine.games.noms.game import MIS, MISAVIS, Bid, Call, Noms, NomsVariant, Pass, Phase, Play, Trump
 from engine.seats import SeatSpec
 from engine.sim import run_sim
 from tests.games.noms.test_noms_properties import swap_hidden
@@ -114,10 +114,6 @@ def test_easy_works_on_a_view_whose_state_is_gone():
 
 
 # -- sensible decisions in set positions ---------------------------------------------
-
-def _hands(*texts: str) -> list[list[Card]]:
-    return [parse_cards(t) for t in texts]
-
 
 STRONG = "AS KS QS JS 10S 9S AH KH QH AD KD AC KC"
 WEAK = "2S 5S 9S JH 3H 7H 8D 4D QD 2C 6C 10C KC"
@@ -280,7 +276,7 @@ def test_card_context_bitmasks_agree_with_the_played_cards():
     for s, mover in _positions(6, seed=21):
         v = s.view(mover)
         assert v == NomsView(**{f.name: getattr(v, f.name) for f in dataclasses.fields(NomsView)})
-        if v.phase != "play":
+        if v.phase is not Phase.PLAY:
             continue
         ctx = _Ctx(v)
         gone = set(v.played_cards()) | set(v.hand)
@@ -299,7 +295,7 @@ def test_card_context_bitmasks_agree_with_the_played_cards():
 def test_NO_10_call_card_is_the_easy_bots_call():
     """NO-10: ``call_card(hand, trump)`` (what the search's announcement check asks)
     is the card the easy bot calls from a view, for every trump."""
-    from engine.games.noms.game import Call, _FULL_DECK
+    from engine.games.noms.rules import _FULL_DECK
     bot = NomsEasyBot()
     calls = [Call(c) for c in _FULL_DECK]
     rng = random.Random(5)

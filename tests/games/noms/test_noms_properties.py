@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.cards import standard_deck
 from engine.core import CHANCE
 from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
-from engine.games.noms.game import (MIS, MISAVIS, P_PLAY, Bid, Call, Cut, Noms, NomsState, NomsVariant, Play, Trump,
+from engine.games.noms.game import (MIS, MISAVIS, Bid, Call, Cut, Noms, NomsState, NomsVariant, Phase, Play, Trump,
                                voids_from_tricks)
 
 FULL = sorted(standard_deck())
@@ -71,7 +71,7 @@ def test_random_games_conserve_cards_end_and_round_trip_notation():
             a = step(s, rng)
             kinds.add(type(a).__name__ if not isinstance(a, Bid) else f"bid{a.level}")
             assert Noms.parse_action(str(a)) == a, str(a)
-            if s.phase > 0 and not (s.phase == 1):
+            if s.phase not in (Phase.DEALER, Phase.SHUFFLE):
                 assert all_cards(s) == FULL, s.fingerprint()
             steps += 1
             assert steps < 200 * 70  # a hand has at most ~70 steps; far fewer than 200 hands
@@ -175,7 +175,7 @@ def test_NO_12_no_other_seat_view_changes_with_the_holder():
     rng = random.Random(3)
     checked = 0
     for s, _ in positions(60, seed=21):
-        if s.phase != P_PLAY or s.called is None or s.revealed:
+        if s.phase is not Phase.PLAY or s.called is None or s.revealed:
             continue
         holder = s.declarer if s.partner < 0 else s.partner
         for other in range(4):
@@ -217,7 +217,7 @@ def test_determinize_agrees_with_the_view():
         view = s.view(seat)
         d = view.determinize(rng)
         assert d.view(seat) == view
-        if s.phase >= 3:  # auction or later: the hands are re-dealt
+        if s.phase >= Phase.AUCTION:  # the hands are re-dealt
             assert all_cards(d) == FULL
             assert [len(h) for h in d.hands] == [len(h) for h in s.hands]
             voids = view.voids()

@@ -11,8 +11,8 @@ import pytest
 from engine.cards import Card, Suit, parse_card, parse_cards, standard_deck
 from engine.core import CHANCE, ActionParseError, IllegalAction
 from engine.games import get_game
-from engine.games.noms.game import (MIS, MISAVIS, P_AUCTION, P_CALL, P_CUT, P_OVER, P_PLAY, P_SHUFFLE, P_TRUMP, Bid,
-                               Call, ChooseDealer, Cut, Noms, NomsState, NomsVariant, Pass, Play, Shuffle, Trump,
+from engine.games.noms.game import (MIS, MISAVIS, Bid, Call, ChooseDealer, Cut, Noms, NomsState, NomsVariant, Pass,
+                               Phase, Play, Shuffle, Trump,
                                all_pass_deck, bid_rank, cut_deck, deal_packets, gathered_deck, score_hand,
                                sort_key_all_pass, trick_winner)
 from engine.variants import ConfigError, build_variant
@@ -59,7 +59,7 @@ def run(s: NomsState, *texts: str) -> None:
 def play_first_legal(s: NomsState) -> None:
     """Finish the hand: every seat plays its first legal card."""
     hand = s.hand_no
-    while s.hand_no == hand and s.phase == P_PLAY:
+    while s.hand_no == hand and s.phase == Phase.PLAY:
         s.apply(s.legal_actions()[0])
 
 
@@ -100,13 +100,13 @@ def test_NO_3_dealer_moves_clockwise_also_after_all_pass():
 def test_NO_4_first_hand_shuffled_then_cut():
     s = Noms.new_state(NomsVariant(), 4)
     s.apply(ChooseDealer(0))
-    assert s.phase == P_SHUFFLE and s.to_move == CHANCE
+    assert s.phase == Phase.SHUFFLE and s.to_move == CHANCE
     with pytest.raises(IllegalAction):
         s.apply(Shuffle(tuple(standard_deck()[:51])))
     a = s.sample_chance(random.Random(3))
     assert isinstance(a, Shuffle) and sorted(a.cards) == sorted(standard_deck())
     s.apply(a)
-    assert s.phase == P_CUT
+    assert s.phase == Phase.CUT
 
 
 def test_NO_5_later_hands_gather_tricks_without_shuffle():
@@ -121,7 +121,7 @@ def test_NO_5_later_hands_gather_tricks_without_shuffle():
             cards = tuple(before + [a.card])
             tricks.append((leader, cards, trick_winner(cards, leader, Suit.DIAMONDS)))
     assert len(tricks) == 13
-    assert s.phase == P_CUT and s.dealer == 0  # no shuffle step: straight to the cut
+    assert s.phase == Phase.CUT and s.dealer == 0  # no shuffle step: straight to the cut
     # Independent reconstruction: piles in the order won, P1 (seat 1) at the bottom.
     piles = {seat: [c for _, cards, w in tricks if w == seat for c in cards] for seat in range(4)}
     bottom_up = piles[1] + piles[2] + piles[3] + piles[0]
@@ -181,7 +181,7 @@ def test_NO_7_bid_order():
 def test_NO_8_reentry_after_pass_test_vector_3():
     s = start(dealer=3)  # P1 = seat 0
     run(s, "bid 10", "bid 11", "pass", "pass", "bid 12", "pass", "pass", "pass")
-    assert s.declarer == 0 and s.contract == 12 and s.phase == P_TRUMP
+    assert s.declarer == 0 and s.contract == 12 and s.phase == Phase.TRUMP
 
 
 def test_NO_8_after_mis_a_vis_only_passes():
@@ -198,7 +198,7 @@ def test_NO_9_all_pass_test_vector_2():
     assert s.declarer == 1 and s.contract == 10  # P2
     s = start(dealer=3)
     run(s, "pass", "pass", "pass", "pass")
-    assert s.phase == P_CUT and s.results[-1][1] == -1 and s.next_mult == 2
+    assert s.phase == Phase.CUT and s.results[-1][1] == -1 and s.next_mult == 2
     assert s.totals == [0, 0, 0, 0]
 
 
@@ -207,17 +207,17 @@ def test_NO_9_all_pass_test_vector_2():
 def test_NO_10_trump_then_called_card_before_the_first_lead():
     s = start()
     run(s, "bid 10", "pass", "pass", "pass")
-    assert s.phase == P_TRUMP and s.to_move == 0
+    assert s.phase == Phase.TRUMP and s.to_move == 0
     assert s.legal_actions() == [Trump(0), Trump(1), Trump(2), Trump(3), Trump(None)]
     with pytest.raises(IllegalAction):
         s.apply(Call(C("AS")))
     run(s, "notrump")
-    assert s.phase == P_CALL and s.trump is None
+    assert s.phase == Phase.CALL and s.trump is None
     assert len(s.legal_actions()) == 52  # NO-12: any card may be called
     with pytest.raises(IllegalAction):
         s.apply(Play(C("AH")))
     run(s, "call KD")
-    assert s.phase == P_PLAY and s.called is C("KD") and s.to_move == 0
+    assert s.phase == Phase.PLAY and s.called is C("KD") and s.to_move == 0
 
 
 def test_NO_11_both_announcements_explicit():
@@ -229,7 +229,7 @@ def test_NO_11_both_announcements_explicit():
     assert Noms.parse_action("notrump") == Trump(None)
     s = start(variant=NomsVariant(first_lead="dealer_left"), dealer=0)  # P1 = seat 1
     run(s, "pass", "pass", "bid 10", "pass", "pass", "pass")  # seat 3 declares
-    assert s.phase == P_TRUMP and s.to_move == 3  # asked explicitly before P1 leads
+    assert s.phase == Phase.TRUMP and s.to_move == 3  # asked explicitly before P1 leads
 
 
 def test_NO_12_hidden_partner_views():
@@ -278,7 +278,7 @@ def test_NO_12_calling_own_card_plays_alone_and_only_declarer_knows():
 def test_NO_13_mis_alone_no_trump_no_call():
     s = start()
     run(s, "bid mis", "pass", "pass", "pass")
-    assert s.phase == P_PLAY and s.trump is None and s.called is None and s.partner == -1
+    assert s.phase == Phase.PLAY and s.trump is None and s.called is None and s.partner == -1
     assert s.to_move == 0  # the declarer leads (NO-15)
 
 
@@ -437,13 +437,13 @@ def _mis_fail_with_totals(totals, variant=None) -> NomsState:
 
 def test_NO_22_game_to_101_with_tie_play_on():
     s = _mis_fail_with_totals([80, 0, 0, 0])
-    assert s.phase == P_CUT and s.totals == [93, 13, 13, 0]  # nobody at 101 yet
+    assert s.phase == Phase.CUT and s.totals == [93, 13, 13, 0]  # nobody at 101 yet
     s = _mis_fail_with_totals([90, 10, 0, 0])
-    assert s.phase == P_OVER and s.winners() == [0] and s.scores()[0] == 103
+    assert s.phase == Phase.OVER and s.winners() == [0] and s.scores()[0] == 103
     s = _mis_fail_with_totals([90, 90, 0, 0])
-    assert s.totals[:2] == [103, 103] and s.phase == P_CUT and s.winners() == []  # play on
+    assert s.totals[:2] == [103, 103] and s.phase == Phase.CUT and s.winners() == []  # play on
     s = _mis_fail_with_totals([90, 90, 0, 0], NomsVariant(tie_policy="shared"))
-    assert s.phase == P_OVER and s.winners() == [0, 1]
+    assert s.phase == Phase.OVER and s.winners() == [0, 1]
     s = _mis_fail_with_totals([90, 0, 0, 0], NomsVariant(target=50))
     assert s.is_over
 
@@ -504,9 +504,9 @@ def test_NO_V4_first_lead_by_dealer_left():
     v = NomsVariant(first_lead="dealer_left")
     s = start(variant=v, dealer=3)  # P1 = seat 0
     run(s, "pass", "bid 10", "pass", "pass", "pass")
-    assert s.to_move == 1 and s.phase == P_TRUMP  # the declarer announces first
+    assert s.to_move == 1 and s.phase == Phase.TRUMP  # the declarer announces first
     run(s, "trump C", "call AS")
-    assert s.phase == P_PLAY and s.to_move == 0  # then P1 leads
+    assert s.phase == Phase.PLAY and s.to_move == 0  # then P1 leads
     t = start(variant=v, dealer=3)
     run(t, "pass", "pass", "bid mis", "pass", "pass", "pass")
     assert t.to_move == 0  # P1 leads a Mis too
@@ -526,5 +526,5 @@ def test_config_options_are_the_rule_file_names():
     s.apply(s.sample_chance(random.Random(1)))
     s.apply(Cut(1))
     run(s, "pass", "pass", "pass", "pass")
-    assert s.phase == P_SHUFFLE  # NO-5 option: shuffle every hand
-    assert s.phase != P_AUCTION and P_CALL != P_TRUMP
+    assert s.phase == Phase.SHUFFLE  # NO-5 option: shuffle every hand
+    assert s.phase != Phase.AUCTION and Phase.CALL != Phase.TRUMP

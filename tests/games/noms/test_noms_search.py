@@ -13,7 +13,7 @@ from engine.games import make_search_bot
 from engine.games.noms.search import noms_profile
 from engine.games.noms.bots import NomsEasyBot
 from engine.cards import Card, Suit, parse_cards
-from engine.games.noms.game import MIS, MISAVIS, P_AUCTION, P_PLAY, Bid, Pass, Trump, is_numeric
+from engine.games.noms.game import MIS, MISAVIS, Bid, Pass, Phase, Trump, is_numeric
 from tests.games.noms.test_noms_bots import STRONG, WEAK, _deal_with
 from tests.games.noms.test_noms_rules import run, start, suit_cards
 from engine.cards import parse_card as C
@@ -116,13 +116,13 @@ def _played_position(tricks: int = 3):
     for seed in range(200):
         rng = random.Random(seed)
         s = start_random(rng)
-        while s.phase == P_AUCTION:
+        while s.phase == Phase.AUCTION:
             s.apply(easy.choose(s.view(s.to_move), s.legal_actions(), rng))
         if s.declarer < 0 or not is_numeric(s.contract):
             continue
-        while s.phase != P_PLAY or len(s.tricks) < tricks:
+        while s.phase != Phase.PLAY or len(s.tricks) < tricks:
             s.apply(easy.choose(s.view(s.to_move), s.legal_actions(), rng))
-        while s.phase == P_PLAY and len(s.tricks) == tricks:
+        while s.phase == Phase.PLAY and len(s.tricks) == tricks:
             if s.to_move not in (s.declarer, s.partner) and len(s.legal_actions()) > 1:
                 return s
             s.apply(easy.choose(s.view(s.to_move), s.legal_actions(), rng))
@@ -133,7 +133,7 @@ def start_random(rng: random.Random):
     """A first hand dealt from ``rng`` (NO-2, NO-4, NO-5a), in its auction."""
     from engine.games.noms.game import Noms, NomsVariant
     s = Noms.new_state(NomsVariant(), 4)
-    while s.phase != P_AUCTION:
+    while s.phase != Phase.AUCTION:
         s.apply(s.sample_chance(rng))
     return s
 

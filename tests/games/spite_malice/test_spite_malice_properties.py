@@ -13,8 +13,8 @@ from engine.cards import multi_deck
 from engine.core import CHANCE
 from contract_support import assert_clone_is_independent, assert_legal_or_refused_cleanly
 from engine.gamelog import read_log, verify_log
-from engine.games.spite_malice.game import (AVAILABLE_TYPES, P_DEAL, P_DRAW, P_PLAY, SHUFFLE_TYPES, Deal, Discard, Draw,
-                                       PlayDiscard, PlayHand, PlayStock, SpiteMalice, SpiteMaliceState,
+from engine.games.spite_malice.game import (AVAILABLE_TYPES, SHUFFLE_TYPES, Deal, Discard, Draw,
+                                       Phase, PlayDiscard, PlayHand, PlayStock, SpiteMalice, SpiteMaliceState,
                                        SpiteMaliceVariant)
 from engine.session import Session
 from engine.variants import variant_to_table
@@ -160,7 +160,7 @@ def test_views_hide_the_other_hand_the_stocks_below_the_top_and_the_draw_order()
         rng = random.Random(seed)
         s = SpiteMalice.new_state(random_variant(rng_v))
         while not s.is_over:
-            if s.phase in (P_PLAY, P_DRAW) and rng.random() < 0.2:
+            if s.phase in (Phase.PLAY, Phase.DRAW) and rng.random() < 0.2:
                 seat = int(rng.random() * 2)
                 t = _hidden_swap(s, seat, rng)
                 if t is not None:
@@ -183,7 +183,7 @@ def test_determinize_is_consistent_with_the_view_and_conserves_cards():
                 view = s.view(seat)
                 d = view.determinize(random.Random(seed + 1000))
                 assert d.view(seat) == view
-                if s.phase != P_DEAL:
+                if s.phase != Phase.DEAL:
                     assert_conserved(d)
                 if not s.variant.include_wild_cards_in_stock:
                     assert not any(d.is_wild(c) for st_ in d.stocks for c in st_[:-1])
@@ -193,7 +193,7 @@ def test_determinize_is_consistent_with_the_view_and_conserves_cards():
             if s.is_over:
                 break
             step(s, rng)
-    assert {"deal", "draw", "play", "over"} <= set(phases)
+    assert set(Phase) <= set(phases)
 
 
 def test_session_logs_of_bot_games_verify(tmp_path):

@@ -22,7 +22,7 @@ from engine.games.spite_malice.search import (
 from engine.cards import parse_cards
 from engine.core import CHANCE
 from engine.games.spite_malice.game import (
-    P_PLAY,
+    Phase,
     VALUE,
     Deal,
     Discard,
@@ -75,7 +75,7 @@ def test_plans_are_legal_sequences_ending_at_new_information():
                 assert s.why_illegal(a) is None
                 s.apply(a)
                 last = k == len(plan) - 1
-                ended = type(a) in (Discard, PlayStock) or s.phase != P_PLAY
+                ended = type(a) in (Discard, PlayStock) or s.phase != Phase.PLAY
                 assert ended == last
 
 
@@ -153,7 +153,7 @@ def test_rollout_score_wins_and_stock_margin():
     assert seat_features(end, me)[1:4] == (0, 0, 0)
     assert rollout_score(state, end, me) == 10.0 * shed
     won = state.clone()
-    won.phase, won.result = 3, me
+    won.phase, won.result = Phase.OVER, me
     assert rollout_score(state, won, me) == 100.0
     assert rollout_score(state, won, 1 - me) == -100.0
 

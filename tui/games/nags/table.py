@@ -43,7 +43,7 @@ from textual.containers import Vertical
 from engine.grammar import plural
 from engine.cards import rank_text
 from engine.core import Action, Event
-from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Play, Turn
+from engine.games.nags.game import Buy, ChooseDirection, DoneBuying, Pass, Phase, Play, Turn
 from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KEYS, action_words, card_label,
                          game_scores_line, prompt)
 from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
@@ -157,7 +157,7 @@ class NagsTableScreen(BaseTableScreen):
         last = len(self.last_pile) if [c.text for c in pile[-len(self.last_pile):]] == self.last_pile else 1
         self.query_one(NagsTableCentre).update_view(view, self.names, last_play=last)
         self.query_one(SeatsPanel).update_view(view, self.names, thinking=self.thinking, bots=self.bots)
-        buying = view.phase == "buy" and view.to_move == self.shown_seat and self.session.is_human(self.shown_seat)
+        buying = view.phase is Phase.BUY and view.to_move == self.shown_seat and self.session.is_human(self.shown_seat)
         hand, market = self._hand(), self._market()
         if hand.display != (not buying):
             hand.display = not buying
@@ -198,8 +198,9 @@ class NagsTableScreen(BaseTableScreen):
         """A play's cards are selected (Enter plays them); a buy puts the market's cursor on it."""
         if isinstance(action, Play):
             self._hand().select_cards(action.cards)
+            them = "them" if len(action.cards) > 1 else "it"
             self.message(f"play {' '.join(card_label(c, self.ascii) for c in action.cards)} "
-                         "(selected: Enter plays them)", "hint")
+                         f"(selected: {self.key_label(action='enter_move') or 'Enter'} plays {them})", "hint")
         elif isinstance(action, Buy):
             self._market().pick(action.value)
             self.message(self.describe_action(action), "hint")
@@ -211,25 +212,25 @@ class NagsTableScreen(BaseTableScreen):
         phase = self._phase()
         legal = self._legal() if mine else []
         if action in ("toggle", "value", "clear"):
-            return mine and phase == "play" and any(isinstance(a, Play) for a in legal)
+            return mine and phase is Phase.PLAY and any(isinstance(a, Play) for a in legal)
         if action == "move":
-            return mine and phase in ("play", "buy")
+            return mine and phase in (Phase.PLAY, Phase.BUY)
         if action == "turn":
-            return mine and phase == "play" and Turn() in legal
+            return mine and phase is Phase.PLAY and Turn() in legal
         if action == "turn_refused":
-            return mine and phase == "play" and Turn() not in legal
+            return mine and phase is Phase.PLAY and Turn() not in legal
         if action == "pass_turn":
-            return mine and phase == "play" and Pass() in legal
+            return mine and phase is Phase.PLAY and Pass() in legal
         if action == "pass_refused":
-            return mine and phase == "play" and Pass() not in legal
+            return mine and phase is Phase.PLAY and Pass() not in legal
         if action == "direction":
-            return mine and phase == "direction"
+            return mine and phase is Phase.DIRECTION
         if action == "buy":
-            if not (mine and phase == "buy"):
+            if not (mine and phase is Phase.BUY):
                 return False
             return True if any(isinstance(a, Buy) for a in legal) else None
         if action == "done_buying":
-            return mine and phase == "buy"
+            return mine and phase is Phase.BUY
         return True
 
     # -- helpers -------------------------------------------------------------------------
@@ -239,7 +240,7 @@ class NagsTableScreen(BaseTableScreen):
     def _market(self) -> HorseMarket:
         return self.query_one(HorseMarket)
 
-    def _phase(self) -> str:
+    def _phase(self) -> Phase:
         return self.view.phase
 
     def _legal(self) -> list[Action]:
@@ -248,7 +249,7 @@ class NagsTableScreen(BaseTableScreen):
     # -- actions ---------------------------------------------------------------------
     def action_move(self, delta: int) -> None:
         """←/→: move the cursor along the hand, or along the horse market when buying."""
-        if self._phase() == "buy":
+        if self._phase() is Phase.BUY:
             self._market().move(delta)
         else:
             self._hand().move(delta)
@@ -261,7 +262,7 @@ class NagsTableScreen(BaseTableScreen):
     def action_value(self, value: int) -> None:
         """2-9, 0, j, q, k, a: select all cards of that face value (NA-2)."""
         if not self._hand().select_value(value):
-            self.message(f"you hold no {rank_text(value)}", "info")
+            self.message(f"You hold no {rank_text(value)}.", "info")
         else:
             self.clear_message()
 
@@ -273,8 +274,8 @@ class NagsTableScreen(BaseTableScreen):
         """Enter while playing: the selected cards (the card under the cursor if none is selected),
         named in the footer and on the hand's frame; the engine judges the play (and says why
         not, e.g. when only a turn is legal, NA-10/NA-11)."""
-        if self._phase() != "play":
-            return None
+        if self._phase() is not Phase.PLAY or not any(isinstance(a, Play) for a in self._legal()):
+            return None  # no play at all (only a turn or a pass): Enter names none (why_not_game says why)
         hand = self._hand()
         cards = hand.selected_cards() or ([hand.cursor_card()] if hand.cursor_card() is not None else [])
         if not cards:
@@ -282,6 +283,21 @@ class NagsTableScreen(BaseTableScreen):
         play = Play(tuple(sorted(cards)))
         return EnterMove("play " + " ".join(card_label(c, self.ascii) for c in play.cards),
                          lambda: self.human_act(play))
+
+    def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Enter when no card can be played: the rule (NA-10) and the key that moves on (NA-11, NA-16)."""
+        if action != "enter_move" or self._phase() is not Phase.PLAY:
+            return None
+        legal = self._legal()
+        if any(isinstance(a, Play) for a in legal):
+            return "Select the cards to play first (←/→ and space, or a value key)."
+        card = self._hand().cursor_card()
+        rule = self.session.why_illegal(Play((card,))) if card is not None else ""
+        if Turn() in legal:
+            step = f"{self.key_label('table.turn') or 't'} turns the top card of the draw pile (NA-11)"
+        else:
+            step = f"{self.key_label('table.pass') or 'p'} passes (NA-16)"
+        return f"Nothing to play: {rule}; {step}." if rule else f"Nothing to play: {step}."
 
     def _show_enter(self) -> None:
         """The hand's frame names what Enter plays (the footer too, from the base)."""

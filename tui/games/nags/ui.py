@@ -10,8 +10,8 @@ from typing import Sequence
 from engine.cards import Card, rank_text
 from engine.games.nags import SPEC
 from engine.core import Action
-from engine.games.nags.game import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Play, Turn,
-                               half_text)
+from engine.games.nags.game import (CAME_IN, FELL, Buy, ChooseDirection, DoneBuying, NagsView, Pass, Phase, Play,
+                               Turn, half_text)
 from tui.widgets.narration import asciify, notation_words, thinking_text  # noqa: F401 - re-exported for older callers
 
 #: Keys that select every card of one face value (NA-2 values 2..A); ``0`` is the ten.
@@ -43,13 +43,6 @@ def points(half: int) -> str:
     return half_text(half)
 
 
-def direction_label(direction: int, ascii_only: bool = False) -> str:
-    """The rank direction (NA-10, NA-22): ``up ↑`` or ``down ↓``."""
-    if direction > 0:
-        return "up" if ascii_only else "up ↑"
-    return "down" if ascii_only else "down ↓"
-
-
 def play_values(legal: Sequence[Action]) -> list[int]:
     """The face values that appear in the legal plays, in the engine's order."""
     out: list[int] = []
@@ -69,11 +62,6 @@ def runner_status(runner: tuple, names: Sequence[str]) -> str:
     if status == FELL:
         return "fallen"
     return "running"
-
-
-def owners_of(view: NagsView) -> dict[int, int]:
-    """Face value -> owning seat (Buying a Horse, NA-25)."""
-    return dict(view.owners)
 
 
 def prompt(view: NagsView, names: Sequence[str], *, many_humans: bool = False,
@@ -98,13 +86,13 @@ def prompt(view: NagsView, names: Sequence[str], *, many_humans: bool = False,
         if view.to_move < 0:
             return "Dealing…" if not ascii_only else "Dealing..."
         other = names[view.to_move]
-        if view.phase == "buy":
+        if view.phase is Phase.BUY:
             return f"{other} is buying horses…" if not ascii_only else f"{other} is buying horses..."
         return f"Waiting for {other}…" if not ascii_only else f"Waiting for {other}..."
     legal = view.legal_actions()
-    if view.phase == "direction":
+    if view.phase is Phase.DIRECTION:
         return f"{who} choice (NA-23): press u to go up or d to go down from here"
-    if view.phase == "buy":
+    if view.phase is Phase.BUY:
         can_buy = any(isinstance(a, Buy) for a in legal)
         if not can_buy:
             return (f"{who} turn to buy horses (NA-25): you have fewer than 10 points, "
@@ -175,11 +163,6 @@ def game_breakdown(data: dict, names: Sequence[str]) -> str:
 def _pts(x: float) -> str:
     """Points (which are whole or .5) as text."""
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
-
-
-def fmt_points(x: float) -> str:
-    """Points as text, ``10`` or ``7.5`` (NA-19 scores are multiples of ½)."""
-    return _pts(x)
 
 
 KEY_HELP = """\

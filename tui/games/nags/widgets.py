@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from engine.cards import rank_text
-from engine.games.nags.game import CAME_IN, FELL, NagsView
+from engine.games.nags.game import CAME_IN, FELL, NagsView, Phase
 from tui.games.nags.ui import points, runner_status
 from tui.widgets.cards import CardWidget, ascii_mode, theme_color
 from tui.widgets.piles import DirectionSign, DiscardPile, DrawPile
@@ -151,7 +151,7 @@ class NagsScoreboard(Static):
         first = max(0, len(history) - self.HISTORY_COLUMNS)
         for g in range(first, len(history)):
             table.add_column(f"G{g + 1}", justify="right", no_wrap=True)
-        current = not view.is_over and view.phase != "buy"
+        current = not view.is_over and view.phase is not Phase.BUY
         if current:
             table.add_column(f"Game {view.game_no + 1}" if history else "Game", justify="right", no_wrap=True)
         table.add_column("Match", justify="right", no_wrap=True, style="bold")

@@ -44,10 +44,13 @@ def names(cards: Sequence[Card], ascii_only: bool = False, sep: str = "") -> str
     return sep.join(name(c, ascii_only) for c in cards)
 
 
-def meld_text(meld: Meld, card: CardText) -> Text:
-    """A meld as small cards side by side; a joker in a run shows what it stands for (``JK(6)``)."""
+def meld_text(meld: Meld, card: CardText, sep: str = "") -> Text:
+    """A meld as small cards side by side (``sep`` between them: none on the table, a space
+    in a sentence); a joker in a run shows what it stands for (``JK(6)``)."""
     out = Text()
     for i, c in enumerate(meld.cards):
+        if i and sep:
+            out.append(sep)
         if c.is_joker and isinstance(meld, Run):
             out.append_text(card(c))
             out.append(f"({rank_text(pos_rank(meld.lo + i))})", style="dim")
@@ -56,9 +59,9 @@ def meld_text(meld: Meld, card: CardText) -> Text:
     return out
 
 
-def meld_plain(meld: Meld, ascii_only: bool = False) -> str:
+def meld_plain(meld: Meld, ascii_only: bool = False, sep: str = "") -> str:
     """:func:`meld_text` as plain text."""
-    return meld_text(meld, plain_card(ascii_only)).plain
+    return meld_text(meld, plain_card(ascii_only), sep).plain
 
 
 def contract_line(view: Any) -> str:
@@ -171,7 +174,7 @@ def describe_action(action: Action, ascii_only: bool = False) -> str:
         return "claim the top discard (May I?)"
     if isinstance(action, LayMeld):
         kind = "run" if action.meld.is_run else "book"
-        return f"lay the {kind} {meld_plain(action.meld, ascii_only)}"
+        return f"lay the {kind} {meld_plain(action.meld, ascii_only, ' ')}"  # spaced, as in the hint's reason
     if isinstance(action, Layoff):
         what = name(action.card, ascii_only) if action.stands is None else \
             f"a joker as {name(action.stands, ascii_only)}"

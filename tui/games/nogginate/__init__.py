@@ -1,4 +1,5 @@
-"""The Nogginate table: its screen, wording and replay renderer, described by :data:`TABLE`."""
+"""The Nogginate table: its screen, wording, replay renderer and palette (its own faces and
+colours), described by :data:`TABLE`."""
 
 from __future__ import annotations
 
@@ -8,4 +9,5 @@ TABLE = TableSpec(
     game_id="nogginate",
     screen="tui.games.nogginate.table:NogginateTableScreen",
     replay="tui.games.nogginate.replay:render_position",
+    palette="tui.games.nogginate.palette:PALETTE",
 )

@@ -14,6 +14,7 @@ from rich.text import Text
 from engine.grammar import plural
 from engine.cards import Card
 from engine.games.nogginate.game import Phase
+from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import meld_text, pile_text, shown_text, team_name, team_status, tell_words
 from tui.widgets.cards import card_text
 from tui.widgets.narration import what_seat_sees
@@ -28,7 +29,7 @@ class _NogginatePalette:
         self.ascii = base.ascii
 
     def card(self, card: Card) -> Text:
-        return card_text(card, self.app, on_face=True, palette="nogginate")
+        return card_text(card, self.app, on_face=True, palette=SUITS)
 
     def cards(self, cards: Any, sep: str = " ") -> Text:
         out = Text()

@@ -50,6 +50,7 @@ from textual.widgets import Static
 from engine.grammar import plural
 from engine.cards import Card
 from engine.core import Action
+from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE,
                                            RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
                                            Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell,
@@ -57,6 +58,7 @@ from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, R
 from engine.games.nogginate.game import (ASK, BONUS_ACT, DRAW, NO, OUT, PASS, YES, Add, Close, Discard, Draw,
                                          FreezeNate, Merge, NewNate, NewNoggi, Onto, Phase, TakePile)
 from engine.games.nogginate.melds import FREEZE, JOKER, NATE, NOGGI
+from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, TELL_MENU, action_cards,
                                     describe_action, hand_breakdown, meld_text, name, names, pile_text,
                                     power_name, prompt, shown_text, special_style, team_name, team_status)
@@ -67,9 +69,6 @@ from tui.widgets.cards import card_small
 from tui.widgets.decision import DecisionBar
 from tui.widgets.hand import FanHand
 from tui.widgets.melds import MeldLine, MeldsPanel
-
-PALETTE = "nogginate"
-
 
 def meld_plan(kind: str, cards: Sequence[Card], next_id: int) -> list[Action]:
     """The actions that lay ``cards`` as one new meld (NG-26a): the three-card start, then
@@ -176,7 +175,7 @@ class NogginateTableScreen(BaseTableScreen):
             yield Static("", id="ng-shown")
             with Vertical(id="ng-hand-panel"):
                 hand = FanHand(id="ng-hand")
-                hand.palette = PALETTE
+                hand.palette = SUITS
                 yield hand
 
     def setup_table(self) -> None:
@@ -191,7 +190,7 @@ class NogginateTableScreen(BaseTableScreen):
         style = special_style(c)
         if style is not None:
             return Text(name(c, self.ascii), style=style)
-        return card_small(c, self.app, on_face=False, palette=PALETTE)
+        return card_small(c, self.app, on_face=False, palette=SUITS)
 
     # -- hooks ---------------------------------------------------------------------------
     def refresh_view(self, view: Any) -> None:
@@ -629,10 +628,16 @@ class NogginateTableScreen(BaseTableScreen):
         meld phase, on your turn), or None."""
         if not self.is_mounted or not self.human_turn():
             return None
-        cheats = [c for c in self._selected() if c.is_cheat]
+        cheats = [c for c in self._selected() if c in CHEAT_CARDS]
         if len(cheats) == 2 and SHOW in cheats:  # Show a cheat card
             return SHOW
         return cheats[0] if len(cheats) == 1 else None
+
+    def _power_usable(self, power: Card) -> bool:
+        """True when some legal move other than discarding uses the cheat card ``power`` (e.g.
+        Hands Off once the team has an open meld, NG-C2); the bar asks no question that cannot
+        be answered."""
+        return any(power in action_cards(a) for a in self.view.legal_actions() if not isinstance(a, Discard))
 
     def _power_step(self) -> str:
         """What the power's next step needs: ``meld`` (a meld number), ``card`` (1-9/0 from
@@ -653,6 +658,10 @@ class NogginateTableScreen(BaseTableScreen):
         esc = " (Esc cancels)"
         if power is None:
             return ""
+        if not self._power_usable(power):
+            x = self.key_label("ng.discard") or "x"
+            return (f"{power_name(power)} has nothing to act on now (no legal use this turn): {x} discards it"
+                    f"{esc}")
         typed = f" m{self.digits}_" if self.digits else ""
         if power is STEAL:
             if not self.picks:
@@ -864,14 +873,14 @@ class NogginateTableScreen(BaseTableScreen):
         only way; several: ask. Nothing legal: the engine says why."""
         if not self.human_turn():
             return
-        chosen = [c for c in self._selected() if c.is_cheat]
+        chosen = [c for c in self._selected() if c in CHEAT_CARDS]
         ways = [x for x in self.legal() if isinstance(x, CheatNate)]
         if chosen:
             ways = [x for x in ways if sorted(x.cards) == sorted(chosen)] or ways
         if ways:
             self._offer(ways, "meld a cheat-Nate")
             return
-        held = chosen or [c for c in self.view.hand if c.is_cheat]
+        held = chosen or [c for c in self.view.hand if c in CHEAT_CARDS]
         self.human_act(CheatNate(tuple(held)))
 
 

@@ -14,12 +14,13 @@ from rich.text import Text
 from engine.cards import Card
 from engine.games.nogginate import SPEC
 from engine.core import Action
-from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, POWER_CARD, RECONFIGURE, REMOVE,
-                                           RESURRECT, SHOW, STEAL, TELL, CheatNate, Combine, Give, HandsOff,
+from engine.games.nogginate.cards import CHEAT_CARDS
+from engine.games.nogginate.cheats import (JOKERNATE_CARD, POWER_CARD, CheatNate, Combine, Give, HandsOff,
                                            Reconfigure, Remove, Resurrect, Show, StartJokernate, Steal, Tell)
 from engine.games.nogginate.game import (Add, Answer, Ask, Close, Discard, Draw, FreezeNate, GoOut, Merge,
                                          NewNate, NewNoggi, Onto, PassTurn, Phase, PlaceBonus, TakePile)
 from engine.games.nogginate.melds import CHEAT_NATE, FREEZE_NATE, JOKER, JOKERNATE, NATE, TableMeld
+from tui.games.nogginate.palette import PALETTE
 from tui.widgets.narration import notation_words
 
 HAND_WORD = SPEC.hand_word  # the engine's word ("Round 3 over", "round 3 of 7" in recent games)
@@ -39,10 +40,8 @@ TELL_MENU: tuple[tuple[str, str], ...] = (
 
 CardText = Callable[[Card], Text]
 
-#: Special faces drawn reversed (white on their colour) so they read at a glance.
-SPECIAL_BG = {"JK": "#c62828", "FZ": "#00838f", "BN": "#b07800",
-              **{c.text: "#ad1457" for c in (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE, RESURRECT,
-                                             SHOW, STEAL, TELL)}}
+#: Special faces drawn reversed (white on their colour, the palette's default) so they read at a glance.
+SPECIAL_BG = {"JK": "#c62828", **{look.label: PALETTE.colors[look.color] for look in PALETTE.faces.values()}}
 
 
 def plain_card(ascii_only: bool) -> CardText:
@@ -147,7 +146,7 @@ def cheat_pile_text(view: Any, card: CardText) -> Text:
 
 def power_name(card: Card) -> str:
     """A cheat card's power in words (``Steal``), or the card's notation for another card."""
-    return card.kind.title if card.is_cheat else card.text
+    return card.kind.title if card in CHEAT_CARDS else card.text
 
 
 def tell_words(tell: Tell) -> str:
@@ -260,7 +259,7 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
     if len(view.hand) == 1:
         extra = " (or a to ask your partner first)" if any(isinstance(a, Ask) for a in view.legal_actions()) else ""
         return f"One card left: x to discard it and go out if you may, s to pass and keep it{extra}.{sel}"
-    cheat = (" A cheat card: select it, then its target." if any(c.is_cheat for c in view.hand) else "")
+    cheat = (" A cheat card: select it, then its target." if any(c in CHEAT_CARDS for c in view.hand) else "")
     return (f"Select cards: n new Noggi, t new Nate, 1-9 add to that meld; c close a Noggi, a ask to go out; "
             f"end with x (discard the selected card).{cheat}{sel}")
 

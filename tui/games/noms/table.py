@@ -55,7 +55,7 @@ from textual.widgets import Button, Input, Static
 from engine.cards import Card, Suit, parse_card, rank_text
 from engine.grammar import plural
 from engine.core import Action, Event
-from engine.games.noms.game import Bid, Call, NomsView, Pass, Play, Trump
+from engine.games.noms.game import Bid, Call, NomsView, Pass, Phase, Play, Trump
 from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_EVENT_KINDS, TRUMP_KEYS,
                          action_words, auction_line, bid_key, bid_label, card_label, contract_line, display_order,
                          last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, suit_text,
@@ -241,7 +241,7 @@ class TrickTable(Widget):
         cards: dict[int, Card] = {}
         winner = None
         centre = ""
-        if view.phase == "play" or view.tricks:
+        if view.phase is Phase.PLAY or view.tricks:
             if (show_last or not view.trick) and view.tricks:
                 leader, played, winner = view.tricks[-1]
                 cards = {(leader + k) % n: c for k, c in enumerate(played)}
@@ -252,15 +252,15 @@ class TrickTable(Widget):
                 centre = f"Trick {len(view.tricks) + 1} of 13"
                 if view.trick:
                     centre += f" · {Suit(view.trick[0].suit).name.lower()} led"
-        elif view.phase == "auction":
+        elif view.phase is Phase.AUCTION:
             centre = "Auction" + (f": {bid_label(view.high)} is highest" if view.high else "")
-        elif view.phase in ("trump", "call"):
-            centre = f"{names[view.declarer]} to announce " + ("trumps" if view.phase == "trump" else "a card")
+        elif view.phase in (Phase.TRUMP, Phase.CALL):
+            centre = f"{names[view.declarer]} to announce " + ("trumps" if view.phase is Phase.TRUMP else "a card")
         blocks = []
         for rel in range(n):
             seat = (bottom + rel) % n
             info = []
-            if view.phase == "auction" or (view.declarer < 0 and view.auction):
+            if view.phase is Phase.AUCTION or (view.declarer < 0 and view.auction):
                 call = last_call(view, seat)
                 if call:
                     info.append("bids " + call if call != "pass" else "passed")
@@ -771,7 +771,7 @@ class NomsTableScreen(BaseTableScreen):
         mine = self.human_turn()
         # contract panel
         lines = Text(contract_line(view, names, a), style="bold")
-        lines.append("\n" + (auction_line(view, names) if view.phase == "auction"
+        lines.append("\n" + (auction_line(view, names) if view.phase is Phase.AUCTION
                               else tricks_line(view, names, per_seat=False)))
         if view.exposed:
             who = "Your" if view.declarer == self.shown_seat else f"{names[view.declarer]}'s"
@@ -792,14 +792,14 @@ class NomsTableScreen(BaseTableScreen):
         legal = [x.card for x in view.legal_actions() if isinstance(x, Play)] if mine else []
         hand = self.query_one(NomsHand)
         hand.set_hand([] if self.covered else display_order(view.hand), legal=legal,
-                      active=mine and view.phase == "play", face_up=not self.covered)
+                      active=mine and view.phase is Phase.PLAY, face_up=not self.covered)
         panel = self.query_one("#hand-panel")
         name = names[self.shown_seat]
         whose = "Your hand" if len(self.humans) == 1 else f"{escape(name)}'s hand"
         if self.covered:
             panel.border_title = "Hand hidden"
         else:
-            extra = " · bright cards may be played" if mine and view.phase == "play" else ""
+            extra = " · bright cards may be played" if mine and view.phase is Phase.PLAY else ""
             panel.border_title = f"{whose} ({plural(len(view.hand), 'card', 'cards')}){extra}"
         panel.set_class(mine, "-active")
 
@@ -807,23 +807,23 @@ class NomsTableScreen(BaseTableScreen):
         actions = self.query_one("#actions")
         bidbar = self.query_one("#bidbar", WrapRow)
         callpanel = self.query_one("#callpanel")
-        phase = view.phase if mine else ""
+        phase = view.phase if mine else None
         want: tuple = ()
-        if phase == "auction":
+        if phase is Phase.AUCTION:
             want = ("auction", tuple(legal_bids(view.legal_actions())), Pass() in view.legal_actions())
-        elif phase == "trump":
+        elif phase is Phase.TRUMP:
             want = ("trump",)
         if want != self._bids_shown:
             self._bids_shown = want
             bidbar.remove_children()
             buttons: list[Button] = []
-            if phase == "auction":
+            if phase is Phase.AUCTION:
                 actions.border_title = "Your call (NO-8)"
                 for level in want[1]:
                     buttons.append(self._button(f"{bid_label(level)} [{bid_key(level)}]", f"bid:{level}"))
                 if want[2]:
                     buttons.append(self._button("Pass [p]", "pass", "warning"))
-            elif phase == "trump":
+            elif phase is Phase.TRUMP:
                 actions.border_title = f"Trumps for your {bid_label(view.contract)} (NO-10a)"
                 for key, suit in TRUMP_KEYS.items():
                     buttons.append(self._button(f"[{key}] {suit_text(suit, self.ascii).capitalize()}",
@@ -831,7 +831,7 @@ class NomsTableScreen(BaseTableScreen):
             if buttons:
                 bidbar.mount_all(buttons)
                 self.call_after_refresh(bidbar.fit)
-        calling = phase == "call" and not self.covered
+        calling = phase is Phase.CALL and not self.covered
         if calling:
             actions.border_title = "Call your hidden partner's card (NO-10b)"
             grid = self.query_one(CallGrid)
@@ -902,15 +902,15 @@ class NomsTableScreen(BaseTableScreen):
         mine = self.human_turn()
         phase = self.view.phase
         if action == "bid":
-            return mine and phase == "auction" and parameters[0] in self.view.variant.bid_levels
+            return mine and phase is Phase.AUCTION and parameters[0] in self.view.variant.bid_levels
         if action == "pass_bid":
-            return mine and phase == "auction"
+            return mine and phase is Phase.AUCTION
         if action == "trump":
-            return mine and phase == "trump"
+            return mine and phase is Phase.TRUMP
         if action == "rank":
-            return mine and phase == "play"
+            return mine and phase is Phase.PLAY
         if action in ("move", "play"):
-            return mine and phase == "play"
+            return mine and phase is Phase.PLAY
         if action == "last_trick":
             return bool(self.view.tricks)
         if action == "escape":
@@ -919,9 +919,9 @@ class NomsTableScreen(BaseTableScreen):
 
     def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
         phase = self.view.phase
-        steps = {"auction": "Bid first: the keys in the bar (p passes).",
-                 "trump": "Announce trumps first: 1 clubs, 2 diamonds, 3 hearts, 4 spades, n no trump.",
-                 "call": "Call a card first: type it in the box (Esc puts the cursor there) and press Enter."}
+        steps = {Phase.AUCTION: "Bid first: the keys in the bar (p passes).",
+                 Phase.TRUMP: "Announce trumps first: 1 clubs, 2 diamonds, 3 hearts, 4 spades, n no trump.",
+                 Phase.CALL: "Call a card first: type it in the box (Esc puts the cursor there) and press Enter."}
         if action in ("bid", "pass_bid", "trump", "rank", "move", "play") and phase in steps:
             return steps[phase]
         if action in ("bid", "pass_bid", "trump"):
@@ -1006,7 +1006,7 @@ class NomsTableScreen(BaseTableScreen):
     @on(Input.Submitted, "#call-input")
     def _call_typed(self, event: Input.Submitted) -> None:
         event.stop()
-        if not self.human_turn() or self.view.phase != "call":
+        if not self.human_turn() or self.view.phase is not Phase.CALL:
             return
         try:
             card = parse_called_card(event.value, self.view.trump)
@@ -1025,7 +1025,7 @@ class NomsTableScreen(BaseTableScreen):
 
     @on(NomsHand.Picked)
     def _hand_picked(self, event: NomsHand.Picked) -> None:
-        if self.human_turn() and self.view.phase == "play":
+        if self.human_turn() and self.view.phase is Phase.PLAY:
             self.human_act(Play(event.card))
 
 

@@ -15,7 +15,8 @@ from engine.cards import Card, CardParseError, Suit, parse_card
 from engine.games.noms import SPEC
 from engine.core import Action
 from engine.grammar import render
-from engine.games.noms.game import MIS, MISAVIS, Bid, Call, NomsView, Pass, Play, Trump, bid_name, is_numeric
+from engine.games.noms.game import (MIS, MISAVIS, Bid, Call, NomsView, Pass, Phase, Play, Trump, bid_name,
+                               is_numeric)
 from tui.widgets.narration import notation_words, what_seat_sees
 
 #: Keys of the auction (NO-7, NO-V2): key -> bid level. ``0`` is 10, ``1`` 11, ``2`` 12, ``3`` 13.
@@ -158,7 +159,7 @@ def contract_line(view: NomsView, names: Sequence[str], ascii_only: bool = False
     not known yet) · double hand x2``; during the auction the standing bid."""
     dbl = f" · double hand x{view.mult}" if view.mult > 1 else ""
     if view.declarer < 0:
-        if view.phase == "auction":
+        if view.phase is Phase.AUCTION:
             if view.high:
                 return render(f"Auction: {{s{view.high_seat}}} {{s{view.high_seat}:bids|bid}} "
                               f"{bid_label(view.high)} (highest){dbl}", names)
@@ -194,7 +195,7 @@ def tricks_line(view: NomsView, names: Sequence[str], *, per_seat: bool = True) 
     parts = []
     if per_seat:
         parts.append("Tricks: " + ", ".join(f"{names[s]} {view.won[s]}" for s in range(len(names))))
-    if view.declarer >= 0 and (view.phase == "play" or view.tricks):
+    if view.declarer >= 0 and (view.phase is Phase.PLAY or view.tricks):
         side, others = side_tricks(view)
         need = view.contract
         if is_numeric(need):
@@ -223,11 +224,11 @@ def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, a
         if view.to_move < 0:
             return f"Dealing{dots}"
         other = names[view.to_move]
-        verb = {"auction": "to bid", "trump": "to announce trumps", "call": "to call a card"}.get(view.phase,
-                                                                                                 "to play")
+        verb = {Phase.AUCTION: "to bid", Phase.TRUMP: "to announce trumps",
+                Phase.CALL: "to call a card"}.get(view.phase, "to play")
         return f"Waiting for {other} {verb}{dots}"
     legal = view.legal_actions()
-    if view.phase == "auction":
+    if view.phase is Phase.AUCTION:
         options = [f"{bid_key(lv)}={bid_label(lv)}" for lv in legal_bids(legal)]
         if Pass() in legal:
             options.append("p=pass")
@@ -236,10 +237,10 @@ def prompt(view: NomsView, names: Sequence[str], *, many_humans: bool = False, a
         else:
             options[-1] += " (you must bid, NO-V2)"
         return f"{who} call (NO-8): {', '.join(options)} (or click a button)"
-    if view.phase == "trump":
+    if view.phase is Phase.TRUMP:
         return (f"{who} contract is {bid_label(view.contract)}: announce trumps (NO-10a): 1 clubs, 2 diamonds, "
                 "3 hearts, 4 spades, n no trump")
-    if view.phase == "call":
+    if view.phase is Phase.CALL:
         return ("Call a card to name your hidden partner (NO-10b): type it (AS, 10H) and press Enter, "
                 "or click it in the grid")
     plays = [a.card for a in legal if isinstance(a, Play)]

@@ -495,6 +495,14 @@ class SpiteMaliceTableScreen(BaseTableScreen):
         return EnterMove(self.describe_action(action), lambda: self._try(action))
 
     def why_not_game(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        pile = str(parameters[0]) if parameters else ""
+        if action == "pick" and pile.startswith("hand:"):
+            i = int(pile[5:])
+            keys = hand_keys_text(self.hand_slots)
+            where = f"your hand cards are on {keys}" if keys else "your hand is empty"
+            if i >= self._n_hand:
+                return f"A hand holds {self._n_hand} cards here: {where}."
+            return f"No hand card on {self.key_label(f'snm.hand-{i + 1}') or HAND_KEYS[i]} now: {where}."
         if action == "enter_move":
             if self.picked is None:
                 return "Pick a card first (its key), then Enter plays it where it fits."
