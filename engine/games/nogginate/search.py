@@ -52,7 +52,8 @@ import random
 import time
 from typing import Sequence, cast
 
-from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward, paired_pick
+from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward
+from engine.ai.flat_mc import paired_flat_mc
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
@@ -189,32 +190,21 @@ class NogginateSearchBot(ISMCTSBot):
         t0 = time.perf_counter()
         me = view.seat
         r = random.Random(int(rng.random() * 2**53))
-        scores: list[list[float]] = [[] for _ in cands]
-        n = 0
-        stop = False
-        deadline = None if self.budget_s is None else t0 + self.budget_s
-        while not stop:
-            d0 = view.determinize(r)
-            seed_c = int(r.random() * 2**53)
-            for i, a in enumerate(cands):
-                d = d0.clone()
-                d.apply_trusted(a)  # a legal move of this seat (cands are taken from legal)
-                late = deadline if len(scores[-1]) else None
-                if not self._rollout_from(d, d0, random.Random(seed_c), late):
-                    for row in scores[:i]:
-                        row.pop()  # keep only complete samples (the comparison is paired)
-                    n -= i
-                    stop = True
-                    break
-                scores[i].append(rollout_score(d0, d, me))
-                n += 1
-                if self.iterations is not None and n >= self.iterations:
-                    stop = True
-                    break
-                if self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s and len(scores[-1]):
-                    stop = True
-                    break
-        best = paired_pick(scores, self.margin, MIN_GAIN)
+
+        def sample(rr: random.Random) -> tuple[NogginateState, int]:
+            return view.determinize(rr), int(rr.random() * 2**53)
+
+        def rollout(smp: tuple[NogginateState, int], i: int, late: float | None) -> float | None:
+            d0, seed_c = smp
+            d = d0.clone()
+            d.apply_trusted(cands[i])  # a legal move of this seat (cands are taken from legal)
+            if not self._rollout_from(d, d0, random.Random(seed_c), late):
+                return None
+            return rollout_score(d0, d, me)
+
+        found = paired_flat_mc(len(cands), sample, rollout, r, iterations=self.iterations, budget_s=self.budget_s,
+                               margin=self.margin, min_gain=MIN_GAIN, t0=t0)
+        scores, n, best = found.scores, found.rollouts, found.best
         visits = {f"{me} {a}": len(scores[i]) for i, a in enumerate(cands) if scores[i]}
         values = {f"{me} {a}": sum(scores[i]) / len(scores[i]) for i, a in enumerate(cands) if scores[i]}
         res = SearchResult(cands[best], n, time.perf_counter() - t0, visits, values, 1, unit="points")
