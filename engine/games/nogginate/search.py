@@ -59,6 +59,7 @@ from engine.core import CHANCE, Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
     state_move, team_estimate
 from engine.games.nogginate.cheats import POWER_CARD
+from engine.games.nogginate.plans import plan_words, turn_plans
 from engine.games.nogginate.game import ASK, DRAW, DRAW_CHEATS, DRAW_MIXED, NO, YES, Discard, NewNate, NewNoggi, \
     NogginateState, NogginateView, Onto, Phase
 
@@ -72,6 +73,18 @@ MARGIN = 1.0
 MIN_GAIN = 10.0
 #: A rollout stops after this many moves whatever happens (a safety cap).
 MAX_STEPS = 3000
+#: Plans compared per turn besides ``easy``'s (:func:`.plans.turn_plans`).
+PLANS = 5
+#: Turns started after the plan's turn before a plan's rollout is scored with the round-end
+#: estimate (:func:`rollout_score`); see ``docs/ai-plans.md`` for the calibration.
+PLAN_TURNS_AHEAD = 8
+
+
+def view_key(v: NogginateView) -> tuple:
+    """What a plan step changes in the seat's view (a cached plan's next move is played only
+    while the view is the one the plan expected)."""
+    return (v.round_no, v.turn_no, v.phase, v.to_move, tuple(sorted(c.order for c in v.hand)), v.melds,
+            v.bonuses, v.need, v.permission, v.asked, len(v.discards), v.hand_sizes, v.cheat_discards)
 
 
 def rollout_score(root: NogginateState, end: NogginateState, seat: int) -> float:
@@ -142,6 +155,10 @@ class NogginateSearchBot(ISMCTSBot):
         self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
         self.margin = MARGIN if margin is None else margin
         self.easy = cast(NogginateEasyBot, profile.rollout_bot)
+        self.plans = PLANS
+        self.plan_turns = PLAN_TURNS_AHEAD
+        self._cached: list[tuple[Action, tuple]] = []
+        self._plan_text = ""
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose_with_reason(view, legal, rng)[0]
@@ -158,14 +175,82 @@ class NogginateSearchBot(ISMCTSBot):
             raise ValueError("no legal action to choose from")
         self.last = None
         if len(legal) == 1:
+            if self._cached and self._cached[0][0] == legal[0]:
+                self._cached = self._cached[1:]  # a forced step of the plan
             return legal[0], FORCED_REASON
         v = cast(NogginateView, view)  # a Nogginate bot is only given its own game's view
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        if v.phase == Phase.MELD and v.to_move == v.seat:
+            return self._plan_step(v, legal, rng, easy)
+        self._cached = []
         cands = candidates(v, legal, easy[0])
         if len(cands) < 2:
             return easy
         res = self.search_candidates(v, cands, rng)
         return res.action, search_reason(res, easy)
+
+    # -- whole-turn plans (the meld phase) -------------------------------------
+    def _plan_step(self, v: NogginateView, legal: Sequence[Action], rng: random.Random,
+                   easy: tuple[Action, str]) -> tuple[Action, str]:
+        """The next move of this turn's plan: the cached plan while the view is the one it
+        expected, else a new plan search (:meth:`search_plans`)."""
+        if self._cached:
+            a, expect = self._cached[0]
+            self._cached = self._cached[1:]
+            if expect == view_key(v) and a in legal:
+                why = easy[1] if easy[0] == a else f"the next move of the plan it chose ({self._plan_text})"
+                return a, why
+            self._cached = []
+        res = self.search_plans(v, legal, rng)
+        if res.action not in legal:  # cannot happen: a plan starts with a legal move of this view
+            self._cached = []
+            return easy
+        return res.action, search_reason(res, easy)
+
+    def search_plans(self, view: NogginateView, legal: Sequence[Action], rng: random.Random) -> SearchResult:
+        """Steps P1 to P3 of the module docstring: this turn's plans (:func:`.plans.turn_plans`
+        on one determinization of the view), compared by paired flat Monte Carlo; caches the
+        chosen plan's later moves with the view each should meet."""
+        t0 = time.perf_counter()
+        me = view.seat
+        r = random.Random(int(rng.random() * 2**53))
+        base = view.determinize(r)
+        plans = [p for p in turn_plans(base, me, self.plans + 1) if p[0] in legal]
+        if not plans:
+            plans = [[self.easy.decide(view, legal, random.Random(0))]]
+        if len(plans) > 1:
+            def sample(rr: random.Random) -> tuple[NogginateState, int]:
+                return view.determinize(rr), int(rr.random() * 2**53)
+
+            def rollout(smp: tuple[NogginateState, int], i: int, late: float | None) -> float | None:
+                d0, seed_c = smp
+                d = d0.clone()
+                for a in plans[i]:
+                    d.apply(a)  # checked: a plan made on one determinization, played in another
+                if not self._rollout_from(d, d0, random.Random(seed_c), late, self.plan_turns):
+                    return None
+                return rollout_score(d0, d, me)
+
+            found = paired_flat_mc(len(plans), sample, rollout, r, iterations=self.iterations,
+                                   budget_s=self.budget_s, margin=self.margin, min_gain=MIN_GAIN, t0=t0)
+            scores, best = found.scores, found.best
+        else:
+            scores, best = [[]], 0
+        plan = plans[best]
+        s = base.clone()
+        steps: list[tuple[Action, tuple]] = []
+        for a in plan:
+            s.apply_trusted(a)  # legal in base, where the plan was made
+            steps.append((a, view_key(s.view(me))))
+        self._cached = [(plan[k + 1], steps[k][1]) for k in range(len(plan) - 1)]
+        self._plan_text = plan_words(plan)
+        keys = [f"{me} {' / '.join(map(str, p))}" for p in plans]
+        visits = {keys[i]: len(x) for i, x in enumerate(scores) if x}
+        values = {keys[i]: sum(x) / len(x) for i, x in enumerate(scores) if x}
+        res = SearchResult(plan[0], sum(len(x) for x in scores), time.perf_counter() - t0, visits, values, 1,
+                           unit="points", chosen_key=keys[best])
+        self.last = res
+        return res
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose(view, legal, rng)
@@ -212,13 +297,13 @@ class NogginateSearchBot(ISMCTSBot):
         return res
 
     def _rollout_from(self, d: NogginateState, root: NogginateState, rc: random.Random,
-                      deadline: float | None = None) -> bool:
+                      deadline: float | None = None, turns_ahead: int | None = None) -> bool:
         """Play ``d`` on with the ``easy`` planner for every seat until the round running at
         ``root`` ends or :attr:`turns_ahead` more turns have started; False when
         ``time.perf_counter()`` passed ``deadline`` first (the rollout is abandoned)."""
         clock = time.perf_counter
         k = len(root.round_scores)
-        limit = root.turn_no + self.turns_ahead
+        limit = root.turn_no + (self.turns_ahead if turns_ahead is None else turns_ahead)
         steps = 0
         while not d.is_over and len(d.round_scores) == k and d.turn_no <= limit and steps < MAX_STEPS:
             steps += 1
