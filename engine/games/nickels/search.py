@@ -51,9 +51,11 @@ from typing import Sequence, cast
 
 from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward
 from engine.ai.flat_mc import paired_flat_mc
-from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
+from engine.ai.plans import PlanSearch
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, action_words, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
+from engine.games.nickels.plans import turn_plans
 from engine.games.nickels.game import ROUNDS, Claim, Decline, Discard, NickelsState, NickelsView, Phase, Take
 
 #: Discards (the best of the ``easy`` ranking) compared by the search.
@@ -66,6 +68,10 @@ MARGIN = 1.5
 MIN_GAIN = 2.0
 #: A rollout stops after this many moves whatever happens (a safety cap).
 MAX_STEPS = 2000
+#: Plans compared per turn besides ``easy``'s (:func:`.plans.turn_plans`).
+PLANS = 5
+#: Turns started after the plan's turn before a plan's rollout is scored (as :data:`TURNS_AHEAD`).
+PLAN_TURNS_AHEAD = 8
 
 
 def estimate_points(state: NickelsState, seat: int) -> float:
@@ -129,7 +135,7 @@ def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) ->
     return out[:DISCARDS]
 
 
-class NickelsSearchBot(ISMCTSBot):
+class NickelsSearchBot(PlanSearch, ISMCTSBot):
     """Levels ``medium`` and ``hard`` for Nickels (module docstring).
 
     An :class:`ISMCTSBot` by interface (``budget_s``, ``iterations``, ``level``,
@@ -144,6 +150,10 @@ class NickelsSearchBot(ISMCTSBot):
         self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
         self.margin = MARGIN if margin is None else margin
         self.easy = cast(NickelsEasyBot, profile.rollout_bot)
+        self.plans = PLANS
+        self.plan_turns = PLAN_TURNS_AHEAD
+        self.plan_min_gain = MIN_GAIN
+        self._init_plans()
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose_with_reason(view, legal, rng)[0]
@@ -160,14 +170,42 @@ class NickelsSearchBot(ISMCTSBot):
             raise ValueError("no legal action to choose from")
         self.last = None
         if len(legal) == 1:
+            self._forced_step(legal[0])
             return legal[0], FORCED_REASON
         v = cast(NickelsView, view)  # a Nickels bot is only given its own game's view
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        if v.phase == Phase.PLAY and v.to_move == v.seat:
+            return self._plan_step(v, legal, rng, easy)
+        self._cached = []
         cands = [a for a in candidates(v, legal, easy[0]) if a in legal]
         if len(cands) < 2:
             return easy
         res = self.search_candidates(v, cands, rng)
         return res.action, search_reason(res, easy)
+
+    # -- whole-turn plans (the play phase; engine.ai.plans.PlanSearch's hooks) ---------
+    def _turn_plans(self, base: NickelsState, legal: Sequence[Action]) -> list[list[Action]]:
+        return turn_plans(base, base.to_move, self.plans + 1)
+
+    def _plan_sample(self, view: NickelsView, r: random.Random) -> tuple[NickelsState, int, int]:
+        return view.determinize(r), int(r.random() * 2**53), int(r.random() * 2**53)
+
+    def _plan_rollout(self, smp: tuple[NickelsState, int, int], plan: list[Action],
+                      late: float | None) -> float | None:
+        d0, seed_c, seed_p = smp
+        d = d0.clone()
+        for a in plan:
+            d.apply(a)  # checked: a plan made on one determinization, played in another
+        if not self._rollout_from(d, d0, random.Random(seed_p), random.Random(seed_c), late, self.plan_turns):
+            return None
+        return rollout_score(d0, d, d0.to_move)
+
+    def _view_key(self, v: NickelsView) -> tuple:
+        return (v.round_no, v.turn_no, v.phase, v.to_move, tuple(sorted(c.order for c in v.hand)), v.melds,
+                v.down_turn, len(v.discards), v.hand_sizes)
+
+    def _plan_words(self, plan: list[Action]) -> str:
+        return ", ".join(action_words(str(a)) for a in plan)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose(view, legal, rng)
@@ -214,14 +252,14 @@ class NickelsSearchBot(ISMCTSBot):
         return res
 
     def _rollout_from(self, d: NickelsState, root: NickelsState, rp: random.Random, rc: random.Random,
-                      deadline: float | None = None) -> bool:
+                      deadline: float | None = None, turns_ahead: int | None = None) -> bool:
         """Play ``d`` on with ``easy`` for every seat until the round running at
         ``root`` ends or :attr:`turns_ahead` more turns have started; False when
         ``time.perf_counter()`` passed ``deadline`` first (the rollout is abandoned)."""
         easy = self.easy
         clock = time.perf_counter
         k = len(root.round_scores)
-        limit = root.turn_no + self.turns_ahead
+        limit = root.turn_no + (self.turns_ahead if turns_ahead is None else turns_ahead)
         steps = 0
         while (not d.is_over and len(d.round_scores) == k and d.turn_no <= limit and steps < MAX_STEPS):
             steps += 1

@@ -54,6 +54,7 @@ from typing import Sequence, cast
 
 from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward
 from engine.ai.flat_mc import paired_flat_mc
+from engine.ai.plans import PlanSearch
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
@@ -140,7 +141,7 @@ def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) 
     return out
 
 
-class NogginateSearchBot(ISMCTSBot):
+class NogginateSearchBot(PlanSearch, ISMCTSBot):
     """Levels ``medium`` and ``hard`` for Nogginate (module docstring).
 
     An :class:`ISMCTSBot` by interface (``budget_s``, ``iterations``, ``level``,
@@ -156,9 +157,9 @@ class NogginateSearchBot(ISMCTSBot):
         self.margin = MARGIN if margin is None else margin
         self.easy = cast(NogginateEasyBot, profile.rollout_bot)
         self.plans = PLANS
+        self.plan_min_gain = MIN_GAIN
         self.plan_turns = PLAN_TURNS_AHEAD
-        self._cached: list[tuple[Action, tuple]] = []
-        self._plan_text = ""
+        self._init_plans()
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose_with_reason(view, legal, rng)[0]
@@ -175,8 +176,7 @@ class NogginateSearchBot(ISMCTSBot):
             raise ValueError("no legal action to choose from")
         self.last = None
         if len(legal) == 1:
-            if self._cached and self._cached[0][0] == legal[0]:
-                self._cached = self._cached[1:]  # a forced step of the plan
+            self._forced_step(legal[0])
             return legal[0], FORCED_REASON
         v = cast(NogginateView, view)  # a Nogginate bot is only given its own game's view
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
@@ -189,68 +189,27 @@ class NogginateSearchBot(ISMCTSBot):
         res = self.search_candidates(v, cands, rng)
         return res.action, search_reason(res, easy)
 
-    # -- whole-turn plans (the meld phase) -------------------------------------
-    def _plan_step(self, v: NogginateView, legal: Sequence[Action], rng: random.Random,
-                   easy: tuple[Action, str]) -> tuple[Action, str]:
-        """The next move of this turn's plan: the cached plan while the view is the one it
-        expected, else a new plan search (:meth:`search_plans`)."""
-        if self._cached:
-            a, expect = self._cached[0]
-            self._cached = self._cached[1:]
-            if expect == view_key(v) and a in legal:
-                why = easy[1] if easy[0] == a else f"the next move of the plan it chose ({self._plan_text})"
-                return a, why
-            self._cached = []
-        res = self.search_plans(v, legal, rng)
-        if res.action not in legal:  # cannot happen: a plan starts with a legal move of this view
-            self._cached = []
-            return easy
-        return res.action, search_reason(res, easy)
+    # -- whole-turn plans (the meld phase; engine.ai.plans.PlanSearch's hooks) ---------
+    def _turn_plans(self, base: NogginateState, legal: Sequence[Action]) -> list[list[Action]]:
+        return turn_plans(base, base.to_move, self.plans + 1)
 
-    def search_plans(self, view: NogginateView, legal: Sequence[Action], rng: random.Random) -> SearchResult:
-        """Steps P1 to P3 of the module docstring: this turn's plans (:func:`.plans.turn_plans`
-        on one determinization of the view), compared by paired flat Monte Carlo; caches the
-        chosen plan's later moves with the view each should meet."""
-        t0 = time.perf_counter()
-        me = view.seat
-        r = random.Random(int(rng.random() * 2**53))
-        base = view.determinize(r)
-        plans = [p for p in turn_plans(base, me, self.plans + 1) if p[0] in legal]
-        if not plans:
-            plans = [[self.easy.decide(view, legal, random.Random(0))]]
-        if len(plans) > 1:
-            def sample(rr: random.Random) -> tuple[NogginateState, int]:
-                return view.determinize(rr), int(rr.random() * 2**53)
+    def _plan_sample(self, view: NogginateView, r: random.Random) -> tuple[NogginateState, int]:
+        return view.determinize(r), int(r.random() * 2**53)
 
-            def rollout(smp: tuple[NogginateState, int], i: int, late: float | None) -> float | None:
-                d0, seed_c = smp
-                d = d0.clone()
-                for a in plans[i]:
-                    d.apply(a)  # checked: a plan made on one determinization, played in another
-                if not self._rollout_from(d, d0, random.Random(seed_c), late, self.plan_turns):
-                    return None
-                return rollout_score(d0, d, me)
-
-            found = paired_flat_mc(len(plans), sample, rollout, r, iterations=self.iterations,
-                                   budget_s=self.budget_s, margin=self.margin, min_gain=MIN_GAIN, t0=t0)
-            scores, best = found.scores, found.best
-        else:
-            scores, best = [[]], 0
-        plan = plans[best]
-        s = base.clone()
-        steps: list[tuple[Action, tuple]] = []
+    def _plan_rollout(self, smp: tuple[NogginateState, int], plan: list[Action], late: float | None) -> float | None:
+        d0, seed_c = smp
+        d = d0.clone()
         for a in plan:
-            s.apply_trusted(a)  # legal in base, where the plan was made
-            steps.append((a, view_key(s.view(me))))
-        self._cached = [(plan[k + 1], steps[k][1]) for k in range(len(plan) - 1)]
-        self._plan_text = plan_words(plan)
-        keys = [f"{me} {' / '.join(map(str, p))}" for p in plans]
-        visits = {keys[i]: len(x) for i, x in enumerate(scores) if x}
-        values = {keys[i]: sum(x) / len(x) for i, x in enumerate(scores) if x}
-        res = SearchResult(plan[0], sum(len(x) for x in scores), time.perf_counter() - t0, visits, values, 1,
-                           unit="points", chosen_key=keys[best])
-        self.last = res
-        return res
+            d.apply(a)  # checked: a plan made on one determinization, played in another
+        if not self._rollout_from(d, d0, random.Random(seed_c), late, self.plan_turns):
+            return None
+        return rollout_score(d0, d, d0.to_move)
+
+    def _view_key(self, v: NogginateView) -> tuple:
+        return view_key(v)
+
+    def _plan_words(self, plan: list[Action]) -> str:
+        return plan_words(plan)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose(view, legal, rng)
