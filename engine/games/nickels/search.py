@@ -251,6 +251,10 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
         self.last = res
         return res
 
+    def _chance_outcome(self, d: State, rc: random.Random) -> Action:
+        """A rollout's chance step: ``d.sample_chance(rc)`` (an oracle probe overrides it)."""
+        return d.sample_chance(rc)
+
     def _rollout_from(self, d: NickelsState, root: NickelsState, rp: random.Random, rc: random.Random,
                       deadline: float | None = None, turns_ahead: int | None = None) -> bool:
         """Play ``d`` on with ``easy`` for every seat until the round running at
@@ -267,7 +271,7 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
                 return False
             tm = d.to_move
             if tm == CHANCE:
-                d.apply_trusted(d.sample_chance(rc))
+                d.apply_trusted(self._chance_outcome(d, rc))
                 continue
             legal = d.legal_actions()
             a = legal[0] if len(legal) == 1 else easy.decide(d.view(tm), legal, rp)

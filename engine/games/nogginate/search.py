@@ -255,6 +255,10 @@ class NogginateSearchBot(PlanSearch, ISMCTSBot):
         self.last = res
         return res
 
+    def _chance_outcome(self, d: State, rc: random.Random) -> Action:
+        """A rollout's chance step: ``d.sample_chance(rc)`` (an oracle probe overrides it)."""
+        return d.sample_chance(rc)
+
     def _rollout_from(self, d: NogginateState, root: NogginateState, rc: random.Random,
                       deadline: float | None = None, turns_ahead: int | None = None) -> bool:
         """Play ``d`` on with the ``easy`` planner for every seat until the round running at
@@ -269,7 +273,7 @@ class NogginateSearchBot(PlanSearch, ISMCTSBot):
             if deadline is not None and not steps % 16 and clock() > deadline:
                 return False
             if d.to_move == CHANCE:
-                d.apply_trusted(d.sample_chance(rc))
+                d.apply_trusted(self._chance_outcome(d, rc))
                 continue
             d.apply_trusted(state_move(d))  # the planner checks each proposal with the engine's why()
         return True
