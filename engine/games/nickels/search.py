@@ -5,15 +5,18 @@ compound turns"; ``ai-design-notes.md`` section 7.2, Nickels).
 A decision of :class:`NickelsSearchBot`:
 
 1. **The rule of thumb first.** The ``easy`` bot's move and reason
-   (:class:`engine.games.nickels.bots.NickelsEasyBot`). Going down (NK-11a: the
-   meld plan laying the most cards), layoffs and joker swaps (NK-16) are played
-   as ``easy`` plays them: emptying the hand is always right and the plan is
-   already a search over the meld orders.
-2. **Candidates** (:func:`candidates`): take or pass the top discard (NK-13b/d)
+   (:class:`engine.games.nickels.bots.NickelsEasyBot`).
+2. **The play phase: whole-turn plans** (issue 25). At the seat's first play-phase decision
+   of a turn, :func:`engine.games.nickels.plans.turn_plans` proposes up to :data:`PLANS`
+   plans besides ``easy``'s (going down with its melds in some order, joker swaps, lay-offs
+   and the discard; ``easy``'s melds with other discards; a bounded beam over the engine's
+   moves); the shared paired flat Monte Carlo (:class:`engine.ai.plans.PlanSearch`) compares
+   them with rollouts cut after :data:`PLAN_TURNS_AHEAD` turns, and the chosen plan is then
+   played move by move without searching again while the view is the one it expected.
+   **Other decisions: candidates** (:func:`candidates`): take or pass the top discard (NK-13b/d)
    when the card could matter (it lowers the contract distance or has a partner
    in hand; once down, always); claim or pass an offer (NK-13c) when the card
-   lowers the distance; the :data:`DISCARDS` best discards of the ``easy`` ranking
-   (NK-18). Other decisions are ``easy``'s at once.
+   lowers the distance. Other decisions are ``easy``'s at once.
 3. **Rollouts with common random numbers.** Sample ``k`` draws one
    determinization of the view (``view.determinize``: the cards a seat took from
    the discard pile stay in its hand) and one chance seed and one policy seed;
@@ -217,6 +220,8 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
         """Search every candidate of :func:`candidates` (at least two assumed: with one,
         the result holds it with no rollouts). ``view`` is a :class:`NickelsView`."""
         v = cast(NickelsView, view)
+        if v.phase == Phase.PLAY and v.to_move == v.seat:
+            return self.search_plans(v, legal, rng)
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
         cands = [a for a in candidates(v, legal, easy[0]) if a in legal] or [easy[0]]
         if len(cands) < 2:

@@ -5,19 +5,21 @@ compound turns").
 A decision of :class:`NogginateSearchBot`:
 
 1. **The rule of thumb first.** The ``easy`` planner's move and reason
-   (:func:`engine.games.nogginate.bots.plan_move`). Melding within a turn (adds,
-   closes, merges, Bonus cards, the rest of an initial meld once started) is played as
-   ``easy`` plays it: the planner's whole-turn plan, one step at a time.
-2. **Candidates** (:func:`candidates`), the small decisions only: the acquisition
+   (:func:`engine.games.nogginate.bots.plan_move`).
+2. **The meld phase: whole-turn plans** (issue 25). At the seat's first meld-phase decision
+   of a turn, :func:`engine.games.nogginate.plans.turn_plans` proposes up to :data:`PLANS`
+   plans besides ``easy``'s (its melds with other endings, and a bounded beam over the
+   engine's meld moves: melds and their order, adds, closes, merges, the Bonus card, the
+   cheat powers, the discard or asking the partner); the shared paired flat Monte Carlo
+   (:class:`engine.ai.plans.PlanSearch`, :func:`engine.ai.flat_mc.paired_flat_mc`) compares
+   them with rollouts cut after :data:`PLAN_TURNS_AHEAD` turns, and the chosen plan is then
+   played move by move without searching again while the view is the one it expected.
+   **Other decisions: candidates** (:func:`candidates`): the acquisition
    (draw, the best way to take the pile, the top card onto each open Noggi; NG-26,
-   NG-36, NG-37); going down now or holding back (the first meld of the initial meld
-   against ending the turn, NG-32); asking to go out or not (NG-45); the partner's
-   yes or no (NG-45d); the :data:`DISCARDS` best discards of the ``easy`` ranking (a
-   cheat card among them, NG-27). With cheat cards (NG-11): when the planner draws cheat
-   cards, ``draw 1c1x``, ``draw 2x`` and ``draw`` (NG-26; searched only then: a cheat draw
-   loses on average, and a noisy search offered it at every draw picked it by chance too
-   often, ``hard@24it`` 41.9% against ``easy``), and a power the planner plays (Steal,
-   Combine, Hands Off...) against the planner's move without powers.
+   NG-36, NG-37); the partner's yes or no (NG-45d); with cheat cards (NG-11), when the
+   planner draws cheat cards, ``draw 1c1x``, ``draw 2x`` and ``draw`` (NG-26; searched only
+   then: a cheat draw loses on average, and a noisy search offered it at every draw picked
+   it by chance too often, ``hard@24it`` 41.9% against ``easy``).
 3. **Rollouts with common random numbers.** Each sample is one determinization of the
    view (``view.determinize``: the partner's hand is as hidden as an opponent's, except
    the cards it showed, NG-C6; cards a seat took with a pile stay in its hand; the cheat
@@ -221,6 +223,8 @@ class NogginateSearchBot(PlanSearch, ISMCTSBot):
         """Search every candidate of :func:`candidates` (with one, the result holds it
         with no rollouts). ``view`` is a :class:`NogginateView`."""
         v = cast(NogginateView, view)
+        if v.phase == Phase.MELD and v.to_move == v.seat:
+            return self.search_plans(v, legal, rng)
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
         cands = candidates(v, legal, easy[0])
         if len(cands) < 2:
