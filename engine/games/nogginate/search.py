@@ -68,8 +68,10 @@ from engine.games.nogginate.game import ASK, DRAW, DRAW_CHEATS, DRAW_MIXED, NO, 
 
 #: Discards (the best of the ``easy`` ranking) compared by the search.
 DISCARDS = 3
-#: Turns started after the decision's turn before a rollout is scored.
-TURNS_AHEAD = 400
+#: Turns started after the decision's turn before a rollout is scored with the round-end
+#: estimate (:func:`rollout_score`); was 400 (to the round's end) before issue 25: a rollout to
+#: the round's end costs about 5 times as much, and the plan search needs the samples.
+TURNS_AHEAD = 8
 #: Standard errors of the paired difference by which a candidate must beat the ``easy`` move.
 MARGIN = 1.0
 #: Points (team margin, per round) by which a candidate must beat the ``easy`` move on average.
@@ -79,8 +81,8 @@ MAX_STEPS = 3000
 #: Plans compared per turn besides ``easy``'s (:func:`.plans.turn_plans`).
 PLANS = 5
 #: Turns started after the plan's turn before a plan's rollout is scored with the round-end
-#: estimate (:func:`rollout_score`); see ``docs/ai-plans.md`` for the calibration.
-PLAN_TURNS_AHEAD = 8
+#: estimate (:func:`rollout_score`); ``docs/ai-plans.md``.
+PLAN_TURNS_AHEAD = TURNS_AHEAD
 
 
 def view_key(v: NogginateView) -> tuple:
