@@ -432,12 +432,19 @@ def _joker_room(nates, by_rank: dict[int, int]) -> int:
 
 
 def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spare: int, weight, seen: set,
-            budget: list[int]) -> bool:
+            budget: list[int], closed: int = -1) -> bool:
+    """The depth-first placement search of :func:`can_place` and :func:`can_meld_out`: place
+    cards (:func:`_moves`) until ``need`` (in ``weight``) is met with ``spare`` cards; with
+    ``closed`` >= 0 (:func:`can_meld_out`: ``need == spare``, unit weight) the goal is also two
+    closed melds (NG-43) counting the Super Noggis made on the way (NG-18)."""
     if need <= 0:
-        return spare >= 0
+        if closed < 0:
+            return spare >= 0
+        return (closed + sum(1 for _, n, j in nates if n + j >= CLOSE_AT)
+                + sum(1 for _, lo, hi in noggis if hi - lo + 1 >= NOGGI_CLOSE_AT)) >= 2
     if spare <= 0:
         return False
-    key = (tuple(counts.values()), nates, noggis, need)  # counts' cards and their order never change
+    key = (tuple(counts.values()), nates, noggis, need, closed)  # counts' cards and their order never change
     if key in seen:
         return False
     seen.add(key)
@@ -446,9 +453,11 @@ def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spa
         return False
     for cards, new_nates, new_noggis in _moves(counts, nates, noggis, spare):
         w = sum(weight(c) for c in cards)
+        supers = 1 if closed >= 0 and len(cards) == 1 and len(new_noggis) < len(noggis) else 0  # NG-18
         for c in cards:
             counts[c] -= 1
-        ok = _search(counts, new_nates, new_noggis, need - w, spare - len(cards), weight, seen, budget)
+        ok = _search(counts, new_nates, new_noggis, need - w, spare - len(cards), weight, seen, budget,
+                     closed + supers)
         for c in cards:
             counts[c] += 1
         if ok:
@@ -518,34 +527,9 @@ def can_meld_out(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: S
     counts = {c: k for c, k in hand.items() if k > 0}
     if any(not (c.is_natural or c.is_joker) for c in counts):
         return False
-    return _search_out(counts, tuple(sorted(nates)), tuple(sorted(noggis)), closed, sum(counts.values()),
-                       set(), [NODE_LIMIT])
-
-
-def _search_out(counts: dict[Card, int], nates: tuple, noggis: tuple, closed: int, left: int, seen: set,
-                budget: list[int]) -> bool:
-    if left == 0:
-        return (closed + sum(1 for _, n, j in nates if n + j >= CLOSE_AT)
-                + sum(1 for _, lo, hi in noggis if hi - lo + 1 >= NOGGI_CLOSE_AT)) >= 2
-    key = (tuple(counts.values()), nates, noggis, closed)  # counts' cards and their order never change
-    if key in seen:
-        return False
-    seen.add(key)
-    budget[0] -= 1
-    if budget[0] < 0 or _upper_bound(counts, nates, noggis, unit_weight) < left:
-        return False
-    for cards, new_nates, new_noggis in _moves(counts, nates, noggis, left):
-        supers = 1 if len(cards) == 1 and len(new_noggis) < len(noggis) else 0  # NG-18: closed, off the list
-        for c in cards:
-            counts[c] -= 1
-        ok = _search_out(counts, new_nates, new_noggis, closed + supers, left - len(cards), seen, budget)
-        for c in cards:
-            counts[c] += 1
-        if ok:
-            return True
-        if budget[0] < 0:
-            return False
-    return False
+    left = sum(counts.values())
+    return _search(counts, tuple(sorted(nates)), tuple(sorted(noggis)), left, left, unit_weight, set(),
+                   [NODE_LIMIT], closed)
 
 
 def _moves(counts: dict[Card, int], nates: tuple, noggis: tuple, spare: int):
