@@ -89,7 +89,6 @@ def oracle_bot(game_id: str, iterations: int) -> Any:
 
         def choose_with_reason(self, view, legal, rng):  # type: ignore[override]
             self._snaps = {}
-            self._cached = []  # the oracle searches every decision (its plan may use what it saw)
             return super().choose_with_reason(_OracleView(view, self), legal, rng)
 
         def _rollout_from(self, d, root, *args, **kw):  # type: ignore[override]
