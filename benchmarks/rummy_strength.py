@@ -152,6 +152,9 @@ def summary(path: Path) -> None:
     for row in rows:
         d = []
         for r, (sc, wn) in enumerate(zip(row["scores"], row["wins"])):
+            if game_id == "nickels" and hands:  # the arena's --hands credits the highest score; NK-22: lowest wins
+                low = min(sc)
+                wn = [1 / sc.count(low) if x == low else 0.0 for x in sc]
             ks = [k for k in range(n) if specs[k] == specs[0]]
             bs = [k for k in range(n) if specs[k] == specs[1]]
             if partnered:
