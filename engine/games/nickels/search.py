@@ -35,15 +35,12 @@ A decision of :class:`NickelsSearchBot`:
 Deterministic for a seed with ``iterations`` (= rollouts, one candidate in one
 sample each); anytime with ``budget_s``. The bot reads nothing but its view.
 
-Latest measurement (2026-11-23, ``cardtable arena nickels``, duplicate deals,
-``ai:hard@40it`` against three ``easy``, shared 2-core machine under load): seed
-101, 12 deals x 4 rotations: 18.5 of 48 matches; seed 4242, 8 deals x 4
-rotations: 12.5 of 32 matches, paired -9.6 [-11.5, -7.8] penalty points per
-round. Together 31 of 80, 38.8% [28.8, 49.7], 1.55x the fair share (the 1.3x
-target is met in the point estimate only). At the default 0.8 s budget the
-decision p99 was 808 ms (4 matches); ``@40it`` is not time-bounded (p99 about 1 to
-4 s under load) and a rollout past the deadline of a timed search is abandoned.
-More in ``docs/ai-measurements.md``.
+Latest measurement (2026-11-27, plans, ``benchmarks/rummy_strength.py``, duplicate deals,
+first rounds only, seed 25103, loaded 2-core machine): ``hard@30it`` against three ``easy``:
+27 of 116 rounds, 0.93x the fair share [0.66, 1.27], paired -3.3 [-7.9, +1.3] penalty points
+a round; the cheating oracle at the same budget 2.00x [1.56, 2.44], -38.0 [-46.8, -29.3]. Whole
+matches not measured with plans (before them, ``hard@40it``: 1.55x, -9.6 [-11.5, -7.8]). At the
+default 0.8 s budget: decision p50 0.5 ms, p99 877 ms. More in ``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations

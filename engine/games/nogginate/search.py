@@ -41,11 +41,12 @@ Deterministic for a seed with ``iterations`` (rollouts, one candidate in one sam
 each); anytime with ``budget_s`` (a rollout past the deadline is abandoned once each
 candidate has one sample). The bot reads nothing but its view.
 
-Measured (2026-11-23, ``cardtable arena nogginate --hands 1``, duplicate deals, load ~8 on
-2 cores; details in ``docs/ai-measurements.md``): ``hard@24it`` against ``easy``, 2 seats,
-65 of 120 rounds, 54.2% [45.3, 62.8]; a ``hard@24it`` partnership against an ``easy`` one,
-4 seats, 37 of 64, 57.8% [45.6, 69.1], paired about +195 [-42, +432] team points per round.
-The 60% targets are not met. ``hard`` at 0.8 s: decision p99 879 ms.
+Measured (2026-11-27, plans, ``benchmarks/rummy_strength.py``, duplicate deals, one round
+each, loaded 2-core machine; ``docs/ai-measurements.md``): ``hard@60it`` against ``easy``,
+2 seats, seed 25101: 31 of 48 rounds, 64.6% [50.4, 76.6], paired +490 [+147, +834] points a
+round (the cheating oracle at the same budget 73.1% on the first 26); a ``hard@60it``
+partnership, 4 seats, seed 25102: 61.8% [49.9, 72.4] of 68; with cheat cards, seed 25104:
+63.5% [49.9, 75.2] of 52. ``hard`` at 0.8 s: decision p50 0.1 ms, p99 832 ms.
 """
 
 from __future__ import annotations
