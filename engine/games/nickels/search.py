@@ -37,7 +37,7 @@ sample each); anytime with ``budget_s``. The bot reads nothing but its view.
 
 Latest measurement (2026-11-27, plans, ``benchmarks/rummy_strength.py``, duplicate deals,
 first rounds only, seed 25103, loaded 2-core machine): ``hard@30it`` against three ``easy``:
-27 of 116 rounds, 0.93x the fair share [0.66, 1.27], paired -3.3 [-7.9, +1.3] penalty points
+85 of 328 rounds, 1.04x the fair share [0.86, 1.24], paired -5.3 [-8.9, -1.7] penalty points
 a round; the cheating oracle at the same budget 2.00x [1.56, 2.44], -38.0 [-46.8, -29.3]. Whole
 matches not measured with plans (before them, ``hard@40it``: 1.55x, -9.6 [-11.5, -7.8]). At the
 default 0.8 s budget: decision p50 0.5 ms, p99 877 ms. More in ``docs/ai-measurements.md``.

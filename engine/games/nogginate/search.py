@@ -43,10 +43,10 @@ candidate has one sample). The bot reads nothing but its view.
 
 Measured (2026-11-27, plans, ``benchmarks/rummy_strength.py``, duplicate deals, one round
 each, loaded 2-core machine; ``docs/ai-measurements.md``): ``hard@60it`` against ``easy``,
-2 seats, seed 25101: 31 of 48 rounds, 64.6% [50.4, 76.6], paired +490 [+147, +834] points a
+2 seats, seed 25101: 72 of 114 rounds, 63.2% [54.0, 71.4], paired +444 [+239, +648] points a
 round (the cheating oracle at the same budget 73.1% on the first 26); a ``hard@60it``
-partnership, 4 seats, seed 25102: 61.8% [49.9, 72.4] of 68; with cheat cards, seed 25104:
-63.5% [49.9, 75.2] of 52. ``hard`` at 0.8 s: decision p50 0.1 ms, p99 832 ms.
+partnership, 4 seats, seed 25102: 64.9% [56.9, 72.1] of 148; with cheat cards, seed 25104:
+67.7% [59.1, 75.3] of 124. ``hard`` at 0.8 s: decision p50 0.1 ms, p99 832 ms.
 """
 
 from __future__ import annotations
