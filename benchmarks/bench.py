@@ -175,8 +175,78 @@ def bench_game(game_id: str, seats: int, seconds: float) -> dict[str, float]:
         print(f"  {'easy bot decision':32s} not measured: {GAMES[game_id].title} has no easy level yet")
     print(f"  {'view (build)':32s} {rate(lambda s: s.view(s.to_move), states, seconds):10.0f} /s")
     search_line(game_id, states, seconds)
+    for name, build in SPEED_CASES.get(game_id, ()):
+        speed_case_line(name, build())
     sys.stdout.flush()
     return {"games": g / dt, "actions": n_act / dt, "steps": (n_act + n_ch) / dt}
+
+
+def _after_yes_repro():
+    """The end of ``positions/nogginate-after-yes.jsonl`` (issue 25): a partner's yes standing on a hand of 16
+    cards that cannot be emptied, 23 melds down. NG-45k now refuses that log's last ``ask``, so the position
+    is rebuilt up to the ask and the yes is set on the state (a yes that no longer binds, as NG-45k allows)."""
+    from engine.gamelog import read_log, rebuild
+    s = rebuild(read_log(ROOT / "benchmarks" / "positions" / "nogginate-after-yes.jsonl"), up_to_line=370)
+    s.asked, s.permission = True, 1
+    return s
+
+
+def _random_after_yes(game: int, step: int):
+    """A Nogginate round of seeded random play (4 seats; melds, closes and Bonus cards chosen 85% of the time,
+    asks half the time, yes 70% of the time) at ``step``: the slowest positions found on 19,395 such positions
+    are after a yes on hands of 35 to 47 cards (issue 25)."""
+    from engine.games.nogginate.actions import Phase
+    from engine.games.nogginate.game import Nogginate, NogginateVariant
+    rng = random.Random(game)
+    s = Nogginate.new_state(NogginateVariant(fixed_rounds=1), 4)
+    steps = 0
+    while True:
+        steps += 1
+        if s.to_move == CHANCE:
+            s.apply(s.sample_chance(rng))
+            continue
+        if steps == step:
+            return s
+        legal = s.legal_actions()
+        names = [str(a) for a in legal]
+        if "ask" in names and rng.random() < 0.5:
+            a = legal[names.index("ask")]
+        elif s.phase == Phase.ANSWER:
+            a = legal[0] if rng.random() < 0.7 else legal[1]
+        else:
+            melds = [x for x in legal if str(x).startswith(("add", "nate", "noggi", "close", "bonus"))]
+            a = rng.choice(melds) if melds and rng.random() < 0.85 else rng.choice(legal)
+        s.apply(a)
+
+
+#: Game -> the worst positions found, each timed by :func:`speed_case_line` (every decision should cost
+#: under 50 ms, issue 25).
+SPEED_CASES: dict[str, tuple[tuple[str, object], ...]] = {
+    "nogginate": (("after a yes, 16 cards, 23 melds (repro)", _after_yes_repro),
+                  ("after a yes, 35 cards (random play 149/187)", lambda: _random_after_yes(149, 187)),
+                  ("after a yes, 47 cards (random play 91/230)", lambda: _random_after_yes(91, 230))),
+}
+
+
+def speed_case_line(name: str, state) -> None:
+    """Print the CPU time of one position's first ``legal_actions()`` (the game's caches cleared first) and the
+    slowest ``is_legal`` of its legal actions, in ms."""
+    clear = getattr(sys.modules.get("engine.games.nogginate.turn"), "_ABLE", None)
+    if clear is not None:
+        clear.clear()
+    t0 = time.process_time()
+    legal = state.clone().legal_actions()
+    first = time.process_time() - t0
+    worst = 0.0
+    for act in legal:
+        if clear is not None:
+            clear.clear()
+        s = state.clone()
+        t0 = time.process_time()
+        s.is_legal(act)
+        worst = max(worst, time.process_time() - t0)
+    print(f"  {'worst case: ' + name:32s} legal_actions {1000 * first:7.1f} ms ({len(legal)} moves), "
+          f"slowest is_legal {1000 * worst:6.1f} ms")
 
 
 def search_line(game_id: str, states: list, seconds: float) -> None:

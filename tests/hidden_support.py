@@ -165,3 +165,26 @@ def screen_text(app: Any, styles: bool = False) -> str:
                       force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text(styles=styles)
+
+
+def plans_ignore_hidden_cards(states: Iterable[Any], make_bot: Any, seed_base: int) -> int:
+    """Issue 25: for each state, a fresh plan-searching bot (``make_bot()``) chooses from the
+    seat's view and from the view of a re-deal of every card the seat cannot see; the move,
+    the whole cached plan and the search's figures must be equal. Returns the states checked."""
+    import random
+
+    checked = 0
+    for k, s in enumerate(states):
+        me = s.to_move
+        v = s.view(me)
+        alt = v.determinize(random.Random(seed_base + k))
+        assert alt.view(me) == v
+        got = []
+        for state in (s, alt):
+            bot = make_bot()
+            view = state.view(me)
+            a = bot.choose(view, view.legal_actions(), random.Random(k))
+            got.append((a, [x for x, _ in bot._cached], bot.last.values if bot.last else None))
+        assert got[0] == got[1], (str(got[0][0]), str(got[1][0]))
+        checked += 1
+    return checked

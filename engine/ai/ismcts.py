@@ -40,7 +40,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar, cast
 
-from engine.ai.base import Bot, HeuristicBot, Reason, choose_with_reason, paired_pick
+from engine.ai.flat_mc import paired_flat_mc
+from engine.ai.base import Bot, HeuristicBot, Reason, choose_with_reason
 from engine.cards import pretty_text
 from engine.core import CHANCE, TERMINAL, Action, State, View, rand_below
 
@@ -194,49 +195,40 @@ def paired_search(view: View, cands: Sequence[Action], rng: random.Random, *, se
                   rollout: Callable[[_S, _S, list[random.Random], float | None], bool],
                   score: Callable[[_S, _S, int], float], iterations: int | None, budget_s: float | None,
                   margin: float, min_gain: float) -> SearchResult:
-    """Flat Monte Carlo over ``cands`` with common random numbers (the Nickels and Nogginate searches).
+    """Paired flat Monte Carlo over single moves ``cands`` (the Nickels and Nogginate small
+    decisions), on the shared loop :func:`engine.ai.flat_mc.paired_flat_mc`.
 
-    Each sample determinizes ``view`` once, draws ``seeds`` generator seeds, and plays every
-    candidate from a clone of it: ``rollout(state after the candidate, the determinized root,
-    generators, deadline)`` plays on in place and returns False when it passed the deadline
-    (given once the first sample is complete; the incomplete sample is dropped, as the
-    comparison is paired); ``score(root, end, seat)`` is the candidate's score in points.
-    Stops after ``iterations`` rollouts or ``budget_s`` seconds (None: no such bound), then
-    :func:`~engine.ai.base.paired_pick` (``margin``, ``min_gain``) chooses; ``cands[0]`` is the
-    heuristic's own move. Returns the :class:`SearchResult` (visits and mean values by
-    ``"<seat> <action>"``; unit points)."""
+    Each sample determinizes ``view`` once and draws ``seeds`` generator seeds; every
+    candidate is played from a clone of it: ``rollout(state after the candidate, the
+    determinized root, generators, deadline)`` plays on in place and returns False when it
+    passed the deadline (the sample is then dropped, as the comparison is paired);
+    ``score(root, end, seat)`` is the candidate's score in points. Stops after ``iterations``
+    rollouts or ``budget_s`` seconds (None: no such bound); ``cands[0]`` is the heuristic's own
+    move and is replaced only on evidence (``margin``, ``min_gain``). Returns the
+    :class:`SearchResult` (visits and mean values by ``"<seat> <action>"``; unit points)."""
     t0 = time.perf_counter()
     me = view.seat
     r = random.Random(int(rng.random() * 2**53))
-    scores: list[list[float]] = [[] for _ in cands]
-    n = 0
-    stop = False
-    deadline = None if budget_s is None else t0 + budget_s
-    while not stop:
-        d0 = cast(_S, view.determinize(r))  # the game's own state class
-        drawn = [int(r.random() * 2**53) for _ in range(seeds)]
-        for i, a in enumerate(cands):
-            d = cast(_S, d0.clone())
-            d.apply_trusted(a)  # a legal move of this seat (cands are taken from legal)
-            late = deadline if len(scores[-1]) else None
-            if not rollout(d, d0, [random.Random(x) for x in drawn], late):
-                for row in scores[:i]:
-                    row.pop()  # keep only complete samples (the comparison is paired)
-                n -= i
-                stop = True
-                break
-            scores[i].append(score(d0, d, me))
-            n += 1
-            if iterations is not None and n >= iterations:
-                stop = True
-                break
-            if budget_s is not None and time.perf_counter() - t0 >= budget_s and len(scores[-1]):
-                stop = True
-                break
-    best = paired_pick(scores, margin, min_gain)
+
+    def sample(rr: random.Random) -> tuple[_S, list[int]]:
+        d0 = cast(_S, view.determinize(rr))  # the game's own state class
+        return d0, [int(rr.random() * 2**53) for _ in range(seeds)]
+
+    def one(smp: tuple[_S, list[int]], i: int, late: float | None) -> float | None:
+        d0, drawn = smp
+        d = cast(_S, d0.clone())
+        d.apply_trusted(cands[i])  # a legal move of this seat (cands are taken from legal)
+        if not rollout(d, d0, [random.Random(x) for x in drawn], late):
+            return None
+        return score(d0, d, me)
+
+    found = paired_flat_mc(len(cands), sample, one, r, iterations=iterations, budget_s=budget_s,
+                           margin=margin, min_gain=min_gain, t0=t0)
+    scores = found.scores
     visits = {f"{me} {a}": len(scores[i]) for i, a in enumerate(cands) if scores[i]}
     values = {f"{me} {a}": sum(scores[i]) / len(scores[i]) for i, a in enumerate(cands) if scores[i]}
-    return SearchResult(cands[best], n, time.perf_counter() - t0, visits, values, 1, unit="points")
+    return SearchResult(cands[found.best], found.rollouts, time.perf_counter() - t0, visits, values, 1,
+                        unit="points")
 
 
 def action_words(text: str) -> str:

@@ -101,3 +101,10 @@ def test_the_nogginate_bench_plays_matches_and_rounds_and_skips_missing_bot_leve
     for level, line in (("easy", "easy bot decision"), ("hard", "hard search")):
         assert line in out
         assert ("no " + level + " level yet" in out) == (level not in levels_for("nogginate")), level
+
+
+def test_the_nogginate_speed_cases_are_after_a_yes(bench):
+    """Issue 25's worst positions rebuild: each is a meld phase after a partner's yes, with a legal list."""
+    for name, build in bench.SPEED_CASES["nogginate"]:
+        s = build()
+        assert s.permission == 1 and s.legal_actions(), name

@@ -124,11 +124,11 @@ BOT_CASES: list[tuple[str, int, list[str], dict, int, str]] = [
     ("spite_malice", 2, ['medium@20it', 'easy'], {'game_type': 'SNM_PZ'}, 1,
      "6950bddc557c2f279133a1d5bba6840eb17ff0732da747a40c4fb2b8f3434ae9"),
     ("nickels", 1, ['easy', 'hard@5it', 'medium@5it', 'easy'], {}, 1,
-     "f7069a0637ed5a22857846f6b8d9e0a7220aabe9da9553bc03176698191e1c03"),
+     "1f0f0f22ad741d50f3440c962a205ea884e2be0509c2772f3ac65574a186de79"),
     ("nogginate", 1, ['easy', 'hard@10it', 'medium@10it', 'easy'], {}, 1,
-     "db4893e608f4bcd597b2e81f278b218b144c6c9a805b055ff2dfa8ee10eb59ba"),
+     "65d76fd34af353dd2c827c0a9f408f0e3f0a6eedb555b40fc067fdafb6fd2546"),
     ("nogginate", 2, ['easy', 'hard@10it', 'easy', 'easy'], {'use_cheat_cards': True}, 1,
-     "ccee084fd16a8002877e61b84ca83a7147db695464498851e4382ac427a07ab2"),
+     "74d801d279086288576a983168531f8222d37ca58ada50273c4d4e240a405aee"),
 ]
 
 

@@ -5,15 +5,18 @@ compound turns"; ``ai-design-notes.md`` section 7.2, Nickels).
 A decision of :class:`NickelsSearchBot`:
 
 1. **The rule of thumb first.** The ``easy`` bot's move and reason
-   (:class:`engine.games.nickels.bots.NickelsEasyBot`). Going down (NK-11a: the
-   meld plan laying the most cards), layoffs and joker swaps (NK-16) are played
-   as ``easy`` plays them: emptying the hand is always right and the plan is
-   already a search over the meld orders.
-2. **Candidates** (:func:`candidates`): take or pass the top discard (NK-13b/d)
+   (:class:`engine.games.nickels.bots.NickelsEasyBot`).
+2. **The play phase: whole-turn plans** (issue 25). At the seat's first play-phase decision
+   of a turn, :func:`engine.games.nickels.plans.turn_plans` proposes up to :data:`PLANS`
+   plans besides ``easy``'s (going down with its melds in some order, joker swaps, lay-offs
+   and the discard; ``easy``'s melds with other discards; a bounded beam over the engine's
+   moves); the shared paired flat Monte Carlo (:class:`engine.ai.plans.PlanSearch`) compares
+   them with rollouts cut after :data:`PLAN_TURNS_AHEAD` turns, and the chosen plan is then
+   played move by move without searching again while the view is the one it expected.
+   **Other decisions: candidates** (:func:`candidates`): take or pass the top discard (NK-13b/d)
    when the card could matter (it lowers the contract distance or has a partner
    in hand; once down, always); claim or pass an offer (NK-13c) when the card
-   lowers the distance; the :data:`DISCARDS` best discards of the ``easy`` ranking
-   (NK-18). Other decisions are ``easy``'s at once.
+   lowers the distance. Other decisions are ``easy``'s at once.
 3. **Rollouts with common random numbers.** Sample ``k`` draws one
    determinization of the view (``view.determinize``: the cards a seat took from
    the discard pile stay in its hand) and one chance seed and one policy seed;
@@ -32,15 +35,12 @@ A decision of :class:`NickelsSearchBot`:
 Deterministic for a seed with ``iterations`` (= rollouts, one candidate in one
 sample each); anytime with ``budget_s``. The bot reads nothing but its view.
 
-Latest measurement (2026-11-23, ``cardtable arena nickels``, duplicate deals,
-``ai:hard@40it`` against three ``easy``, shared 2-core machine under load): seed
-101, 12 deals x 4 rotations: 18.5 of 48 matches; seed 4242, 8 deals x 4
-rotations: 12.5 of 32 matches, paired -9.6 [-11.5, -7.8] penalty points per
-round. Together 31 of 80, 38.8% [28.8, 49.7], 1.55x the fair share (the 1.3x
-target is met in the point estimate only). At the default 0.8 s budget the
-decision p99 was 808 ms (4 matches); ``@40it`` is not time-bounded (p99 about 1 to
-4 s under load) and a rollout past the deadline of a timed search is abandoned.
-More in ``docs/ai-measurements.md``.
+Latest measurement (2026-11-27, plans, ``benchmarks/rummy_strength.py``, duplicate deals,
+first rounds only, seed 25103, loaded 2-core machine): ``hard@30it`` against three ``easy``:
+85 of 328 rounds, 1.04x the fair share [0.86, 1.24], paired -5.3 [-8.9, -1.7] penalty points
+a round; the cheating oracle at the same budget 2.00x [1.56, 2.44], -38.0 [-46.8, -29.3]. Whole
+matches not measured with plans (before them, ``hard@40it``: 1.55x, -9.6 [-11.5, -7.8]). At the
+default 0.8 s budget: decision p50 0.5 ms, p99 877 ms. More in ``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations
@@ -50,9 +50,11 @@ import time
 from typing import Sequence, cast
 
 from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward
-from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, paired_search, search_reason
+from engine.ai.plans import PlanSearch
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, paired_search, action_words, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
+from engine.games.nickels.plans import turn_plans
 from engine.games.nickels.game import ROUNDS, Claim, Decline, Discard, NickelsState, NickelsView, Phase, Take
 
 #: Discards (the best of the ``easy`` ranking) compared by the search.
@@ -65,6 +67,10 @@ MARGIN = 1.5
 MIN_GAIN = 2.0
 #: A rollout stops after this many moves whatever happens (a safety cap).
 MAX_STEPS = 2000
+#: Plans compared per turn besides ``easy``'s (:func:`.plans.turn_plans`).
+PLANS = 5
+#: Turns started after the plan's turn before a plan's rollout is scored (as :data:`TURNS_AHEAD`).
+PLAN_TURNS_AHEAD = 8
 
 
 def estimate_points(state: NickelsState, seat: int) -> float:
@@ -128,7 +134,7 @@ def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) ->
     return out[:DISCARDS]
 
 
-class NickelsSearchBot(ISMCTSBot):
+class NickelsSearchBot(PlanSearch, ISMCTSBot):
     """Levels ``medium`` and ``hard`` for Nickels (module docstring).
 
     An :class:`ISMCTSBot` by interface (``budget_s``, ``iterations``, ``level``,
@@ -143,6 +149,10 @@ class NickelsSearchBot(ISMCTSBot):
         self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
         self.margin = MARGIN if margin is None else margin
         self.easy = cast(NickelsEasyBot, profile.rollout_bot)
+        self.plans = PLANS
+        self.plan_turns = PLAN_TURNS_AHEAD
+        self.plan_min_gain = MIN_GAIN
+        self._init_plans()
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose_with_reason(view, legal, rng)[0]
@@ -159,14 +169,42 @@ class NickelsSearchBot(ISMCTSBot):
             raise ValueError("no legal action to choose from")
         self.last = None
         if len(legal) == 1:
+            self._forced_step(legal[0])
             return legal[0], FORCED_REASON
         v = cast(NickelsView, view)  # a Nickels bot is only given its own game's view
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        if v.phase == Phase.PLAY and v.to_move == v.seat:
+            return self._plan_step(v, legal, rng, easy)
+        self._cached = []
         cands = [a for a in candidates(v, legal, easy[0]) if a in legal]
         if len(cands) < 2:
             return easy
         res = self.search_candidates(v, cands, rng)
         return res.action, search_reason(res, easy)
+
+    # -- whole-turn plans (the play phase; engine.ai.plans.PlanSearch's hooks) ---------
+    def _turn_plans(self, base: NickelsState, legal: Sequence[Action]) -> list[list[Action]]:
+        return turn_plans(base, base.to_move, self.plans + 1)
+
+    def _plan_sample(self, view: NickelsView, r: random.Random) -> tuple[NickelsState, int, int]:
+        return view.determinize(r), int(r.random() * 2**53), int(r.random() * 2**53)
+
+    def _plan_rollout(self, smp: tuple[NickelsState, int, int], plan: list[Action],
+                      late: float | None) -> float | None:
+        d0, seed_c, seed_p = smp
+        d = d0.clone()
+        for a in plan:
+            d.apply(a)  # checked: a plan made on one determinization, played in another
+        if not self._rollout_from(d, d0, random.Random(seed_p), random.Random(seed_c), late, self.plan_turns):
+            return None
+        return rollout_score(d0, d, d0.to_move)
+
+    def _view_key(self, v: NickelsView) -> tuple:
+        return (v.round_no, v.turn_no, v.phase, v.to_move, tuple(sorted(c.order for c in v.hand)), v.melds,
+                v.down_turn, len(v.discards), v.hand_sizes)
+
+    def _plan_words(self, plan: list[Action]) -> str:
+        return ", ".join(action_words(str(a)) for a in plan)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose(view, legal, rng)
@@ -178,6 +216,8 @@ class NickelsSearchBot(ISMCTSBot):
         """Search every candidate of :func:`candidates` (at least two assumed: with one,
         the result holds it with no rollouts). ``view`` is a :class:`NickelsView`."""
         v = cast(NickelsView, view)
+        if v.phase == Phase.PLAY and v.to_move == v.seat:
+            return self.search_plans(v, legal, rng)
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
         cands = [a for a in candidates(v, legal, easy[0]) if a in legal] or [easy[0]]
         if len(cands) < 2:
@@ -195,15 +235,19 @@ class NickelsSearchBot(ISMCTSBot):
         self.last = res
         return res
 
+    def _chance_outcome(self, d: State, rc: random.Random) -> Action:
+        """A rollout's chance step: ``d.sample_chance(rc)`` (an oracle probe overrides it)."""
+        return d.sample_chance(rc)
+
     def _rollout_from(self, d: NickelsState, root: NickelsState, rp: random.Random, rc: random.Random,
-                      deadline: float | None = None) -> bool:
+                      deadline: float | None = None, turns_ahead: int | None = None) -> bool:
         """Play ``d`` on with ``easy`` for every seat until the round running at
         ``root`` ends or :attr:`turns_ahead` more turns have started; False when
         ``time.perf_counter()`` passed ``deadline`` first (the rollout is abandoned)."""
         easy = self.easy
         clock = time.perf_counter
         k = len(root.round_scores)
-        limit = root.turn_no + self.turns_ahead
+        limit = root.turn_no + (self.turns_ahead if turns_ahead is None else turns_ahead)
         steps = 0
         while (not d.is_over and len(d.round_scores) == k and d.turn_no <= limit and steps < MAX_STEPS):
             steps += 1
@@ -211,7 +255,7 @@ class NickelsSearchBot(ISMCTSBot):
                 return False
             tm = d.to_move
             if tm == CHANCE:
-                d.apply_trusted(d.sample_chance(rc))
+                d.apply_trusted(self._chance_outcome(d, rc))
                 continue
             legal = d.legal_actions()
             a = legal[0] if len(legal) == 1 else easy.decide(d.view(tm), legal, rp)

@@ -432,12 +432,19 @@ def _joker_room(nates, by_rank: dict[int, int]) -> int:
 
 
 def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spare: int, weight, seen: set,
-            budget: list[int]) -> bool:
+            budget: list[int], closed: int = -1) -> bool:
+    """The depth-first placement search of :func:`can_place` and :func:`can_meld_out`: place
+    cards (:func:`_moves`) until ``need`` (in ``weight``) is met with ``spare`` cards; with
+    ``closed`` >= 0 (:func:`can_meld_out`: ``need == spare``, unit weight) the goal is also two
+    closed melds (NG-43) counting the Super Noggis made on the way (NG-18)."""
     if need <= 0:
-        return spare >= 0
+        if closed < 0:
+            return spare >= 0
+        return (closed + sum(1 for _, n, j in nates if n + j >= CLOSE_AT)
+                + sum(1 for _, lo, hi in noggis if hi - lo + 1 >= NOGGI_CLOSE_AT)) >= 2
     if spare <= 0:
         return False
-    key = (tuple(counts.values()), nates, noggis, need)  # counts' cards and their order never change
+    key = (tuple(counts.values()), nates, noggis, need, closed)  # counts' cards and their order never change
     if key in seen:
         return False
     seen.add(key)
@@ -446,9 +453,11 @@ def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spa
         return False
     for cards, new_nates, new_noggis in _moves(counts, nates, noggis, spare):
         w = sum(weight(c) for c in cards)
+        supers = 1 if closed >= 0 and len(cards) == 1 and len(new_noggis) < len(noggis) else 0  # NG-18
         for c in cards:
             counts[c] -= 1
-        ok = _search(counts, new_nates, new_noggis, need - w, spare - len(cards), weight, seen, budget)
+        ok = _search(counts, new_nates, new_noggis, need - w, spare - len(cards), weight, seen, budget,
+                     closed + supers)
         for c in cards:
             counts[c] += 1
         if ok:
@@ -456,6 +465,71 @@ def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spa
         if budget[0] < 0:
             return False
     return False
+
+
+def stranded(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]]) -> int:
+    """The naturals of ``hand`` that no placement :func:`can_place` knows could ever meld (NG-45e's quick
+    "no"): a natural with no Nate of its rank on the table, fewer than three of its rank in the hand (or
+    two and no joker), and no run of three held cards of its suit through it nor a chain of held cards
+    from an open Noggi's end to it. Copies count; jokers never count.
+
+    Args:
+        hand: the cards (card -> copies).
+        nates: the team's Nates, as ``(rank, naturals, jokers)``.
+        noggis: the team's open Noggis, as ``(suit, lo, hi)``.
+
+    Returns:
+        How many cards of ``hand`` can certainly not be placed (a lower bound on the cards left over).
+    """
+    by_rank, suit_ranks = _natural_index({c: k for c, k in hand.items() if k > 0})
+    jokers = hand.get(JOKER, 0) > 0
+    nate_ranks = {r for r, _, _ in nates}
+    out = 0
+    for c, k in hand.items():
+        if k <= 0 or not c.is_natural:
+            continue
+        r = c.rank
+        n = by_rank[r]
+        if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
+            continue
+        held = suit_ranks[c.suit]
+        lo = hi = r
+        while lo - 1 in held:
+            lo -= 1
+        while hi + 1 in held:
+            hi += 1
+        if hi - lo >= 2:
+            continue
+        s = int(c.suit)  # type: ignore[arg-type]
+        if any(ns == s and (lo <= nhi + 1 <= r or r <= nlo - 1 <= hi) for ns, nlo, nhi in noggis):
+            continue
+        out += k
+    return out
+
+
+def can_meld_out(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]],
+                 closed: int) -> bool:
+    """NG-32b: whether every card of ``hand`` (naturals and jokers only) can be melded, as new melds
+    and onto the given melds, so that the team ends with two closed melds (NG-43): Nates of 7+ cards
+    (NG-21), Noggis of 7+ cards closed by the player (NG-17) or Super (NG-18).
+
+    Args:
+        hand: the cards to meld, all of them (card -> copies).
+        nates: the team's Nates, as ``(rank, naturals, jokers)`` (NG-20).
+        noggis: the team's open Noggis, as ``(suit, lo, hi)`` (NG-16).
+        closed: the team's closed melds :func:`can_place`'s shapes do not show (closed Noggis,
+            Jokernates).
+
+    Returns:
+        True when such a placement exists; False when none does or the search gives up after
+        :data:`NODE_LIMIT` nodes (a True is always a real completion).
+    """
+    counts = {c: k for c, k in hand.items() if k > 0}
+    if any(not (c.is_natural or c.is_joker) for c in counts):
+        return False
+    left = sum(counts.values())
+    return _search(counts, tuple(sorted(nates)), tuple(sorted(noggis)), left, left, unit_weight, set(),
+                   [NODE_LIMIT], closed)
 
 
 def _moves(counts: dict[Card, int], nates: tuple, noggis: tuple, spare: int):

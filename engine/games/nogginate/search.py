@@ -5,19 +5,21 @@ compound turns").
 A decision of :class:`NogginateSearchBot`:
 
 1. **The rule of thumb first.** The ``easy`` planner's move and reason
-   (:func:`engine.games.nogginate.bots.plan_move`). Melding within a turn (adds,
-   closes, merges, Bonus cards, the rest of an initial meld once started) is played as
-   ``easy`` plays it: the planner's whole-turn plan, one step at a time.
-2. **Candidates** (:func:`candidates`), the small decisions only: the acquisition
+   (:func:`engine.games.nogginate.bots.plan_move`).
+2. **The meld phase: whole-turn plans** (issue 25). At the seat's first meld-phase decision
+   of a turn, :func:`engine.games.nogginate.plans.turn_plans` proposes up to :data:`PLANS`
+   plans besides ``easy``'s (its melds with other endings, and a bounded beam over the
+   engine's meld moves: melds and their order, adds, closes, merges, the Bonus card, the
+   cheat powers, the discard or asking the partner); the shared paired flat Monte Carlo
+   (:class:`engine.ai.plans.PlanSearch`, :func:`engine.ai.flat_mc.paired_flat_mc`) compares
+   them with rollouts cut after :data:`PLAN_TURNS_AHEAD` turns, and the chosen plan is then
+   played move by move without searching again while the view is the one it expected.
+   **Other decisions: candidates** (:func:`candidates`): the acquisition
    (draw, the best way to take the pile, the top card onto each open Noggi; NG-26,
-   NG-36, NG-37); going down now or holding back (the first meld of the initial meld
-   against ending the turn, NG-32); asking to go out or not (NG-45); the partner's
-   yes or no (NG-45d); the :data:`DISCARDS` best discards of the ``easy`` ranking (a
-   cheat card among them, NG-27). With cheat cards (NG-11): when the planner draws cheat
-   cards, ``draw 1c1x``, ``draw 2x`` and ``draw`` (NG-26; searched only then: a cheat draw
-   loses on average, and a noisy search offered it at every draw picked it by chance too
-   often, ``hard@24it`` 41.9% against ``easy``), and a power the planner plays (Steal,
-   Combine, Hands Off...) against the planner's move without powers.
+   NG-36, NG-37); the partner's yes or no (NG-45d); with cheat cards (NG-11), when the
+   planner draws cheat cards, ``draw 1c1x``, ``draw 2x`` and ``draw`` (NG-26; searched only
+   then: a cheat draw loses on average, and a noisy search offered it at every draw picked
+   it by chance too often, ``hard@24it`` 41.9% against ``easy``).
 3. **Rollouts with common random numbers.** Each sample is one determinization of the
    view (``view.determinize``: the partner's hand is as hidden as an opponent's, except
    the cards it showed, NG-C6; cards a seat took with a pile stay in its hand; the cheat
@@ -39,11 +41,12 @@ Deterministic for a seed with ``iterations`` (rollouts, one candidate in one sam
 each); anytime with ``budget_s`` (a rollout past the deadline is abandoned once each
 candidate has one sample). The bot reads nothing but its view.
 
-Measured (2026-11-23, ``cardtable arena nogginate --hands 1``, duplicate deals, load ~8 on
-2 cores; details in ``docs/ai-measurements.md``): ``hard@24it`` against ``easy``, 2 seats,
-65 of 120 rounds, 54.2% [45.3, 62.8]; a ``hard@24it`` partnership against an ``easy`` one,
-4 seats, 37 of 64, 57.8% [45.6, 69.1], paired about +195 [-42, +432] team points per round.
-The 60% targets are not met. ``hard`` at 0.8 s: decision p99 879 ms.
+Measured (2026-11-27, plans, ``benchmarks/rummy_strength.py``, duplicate deals, one round
+each, loaded 2-core machine; ``docs/ai-measurements.md``): ``hard@60it`` against ``easy``,
+2 seats, seed 25101: 72 of 114 rounds, 63.2% [54.0, 71.4], paired +444 [+239, +648] points a
+round (the cheating oracle at the same budget 73.1% on the first 26); a ``hard@60it``
+partnership, 4 seats, seed 25102: 64.9% [56.9, 72.1] of 148; with cheat cards, seed 25104:
+67.7% [59.1, 75.3] of 124. ``hard`` at 0.8 s: decision p50 0.1 ms, p99 832 ms.
 """
 
 from __future__ import annotations
@@ -53,24 +56,40 @@ import time
 from typing import Sequence, cast
 
 from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward
+from engine.ai.plans import PlanSearch
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, paired_search, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, discard_key, end_turn, pile_choice, plan_move, \
     state_move, team_estimate
 from engine.games.nogginate.cheats import POWER_CARD
+from engine.games.nogginate.plans import plan_words, turn_plans
 from engine.games.nogginate.game import ASK, DRAW, DRAW_CHEATS, DRAW_MIXED, NO, YES, Discard, NewNate, NewNoggi, \
     NogginateState, NogginateView, Onto, Phase
 
 #: Discards (the best of the ``easy`` ranking) compared by the search.
 DISCARDS = 3
-#: Turns started after the decision's turn before a rollout is scored.
-TURNS_AHEAD = 400
+#: Turns started after the decision's turn before a rollout is scored with the round-end
+#: estimate (:func:`rollout_score`); was 400 (to the round's end) before issue 25: a rollout to
+#: the round's end costs about 5 times as much, and the plan search needs the samples.
+TURNS_AHEAD = 8
 #: Standard errors of the paired difference by which a candidate must beat the ``easy`` move.
 MARGIN = 1.0
 #: Points (team margin, per round) by which a candidate must beat the ``easy`` move on average.
 MIN_GAIN = 10.0
 #: A rollout stops after this many moves whatever happens (a safety cap).
 MAX_STEPS = 3000
+#: Plans compared per turn besides ``easy``'s (:func:`.plans.turn_plans`).
+PLANS = 5
+#: Turns started after the plan's turn before a plan's rollout is scored with the round-end
+#: estimate (:func:`rollout_score`); ``docs/ai-plans.md``.
+PLAN_TURNS_AHEAD = TURNS_AHEAD
+
+
+def view_key(v: NogginateView) -> tuple:
+    """What a plan step changes in the seat's view (a cached plan's next move is played only
+    while the view is the one the plan expected)."""
+    return (v.round_no, v.turn_no, v.phase, v.to_move, tuple(sorted(c.order for c in v.hand)), v.melds,
+            v.bonuses, v.need, v.permission, v.asked, len(v.discards), v.hand_sizes, v.cheat_discards)
 
 
 def rollout_score(root: NogginateState, end: NogginateState, seat: int) -> float:
@@ -126,7 +145,7 @@ def candidates(view: NogginateView, legal: Sequence[Action], easy_move: Action) 
     return out
 
 
-class NogginateSearchBot(ISMCTSBot):
+class NogginateSearchBot(PlanSearch, ISMCTSBot):
     """Levels ``medium`` and ``hard`` for Nogginate (module docstring).
 
     An :class:`ISMCTSBot` by interface (``budget_s``, ``iterations``, ``level``,
@@ -141,6 +160,10 @@ class NogginateSearchBot(ISMCTSBot):
         self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
         self.margin = MARGIN if margin is None else margin
         self.easy = cast(NogginateEasyBot, profile.rollout_bot)
+        self.plans = PLANS
+        self.plan_min_gain = MIN_GAIN
+        self.plan_turns = PLAN_TURNS_AHEAD
+        self._init_plans()
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose_with_reason(view, legal, rng)[0]
@@ -157,14 +180,40 @@ class NogginateSearchBot(ISMCTSBot):
             raise ValueError("no legal action to choose from")
         self.last = None
         if len(legal) == 1:
+            self._forced_step(legal[0])
             return legal[0], FORCED_REASON
         v = cast(NogginateView, view)  # a Nogginate bot is only given its own game's view
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        if v.phase == Phase.MELD and v.to_move == v.seat:
+            return self._plan_step(v, legal, rng, easy)
+        self._cached = []
         cands = candidates(v, legal, easy[0])
         if len(cands) < 2:
             return easy
         res = self.search_candidates(v, cands, rng)
         return res.action, search_reason(res, easy)
+
+    # -- whole-turn plans (the meld phase; engine.ai.plans.PlanSearch's hooks) ---------
+    def _turn_plans(self, base: NogginateState, legal: Sequence[Action]) -> list[list[Action]]:
+        return turn_plans(base, base.to_move, self.plans + 1)
+
+    def _plan_sample(self, view: NogginateView, r: random.Random) -> tuple[NogginateState, int]:
+        return view.determinize(r), int(r.random() * 2**53)
+
+    def _plan_rollout(self, smp: tuple[NogginateState, int], plan: list[Action], late: float | None) -> float | None:
+        d0, seed_c = smp
+        d = d0.clone()
+        for a in plan:
+            d.apply(a)  # checked: a plan made on one determinization, played in another
+        if not self._rollout_from(d, d0, random.Random(seed_c), late, self.plan_turns):
+            return None
+        return rollout_score(d0, d, d0.to_move)
+
+    def _view_key(self, v: NogginateView) -> tuple:
+        return view_key(v)
+
+    def _plan_words(self, plan: list[Action]) -> str:
+        return plan_words(plan)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose(view, legal, rng)
@@ -176,6 +225,8 @@ class NogginateSearchBot(ISMCTSBot):
         """Search every candidate of :func:`candidates` (with one, the result holds it
         with no rollouts). ``view`` is a :class:`NogginateView`."""
         v = cast(NogginateView, view)
+        if v.phase == Phase.MELD and v.to_move == v.seat:
+            return self.search_plans(v, legal, rng)
         easy = self.easy.decide_with_reason(v, legal, random.Random(0))
         cands = candidates(v, legal, easy[0])
         if len(cands) < 2:
@@ -193,21 +244,25 @@ class NogginateSearchBot(ISMCTSBot):
         self.last = res
         return res
 
+    def _chance_outcome(self, d: State, rc: random.Random) -> Action:
+        """A rollout's chance step: ``d.sample_chance(rc)`` (an oracle probe overrides it)."""
+        return d.sample_chance(rc)
+
     def _rollout_from(self, d: NogginateState, root: NogginateState, rc: random.Random,
-                      deadline: float | None = None) -> bool:
+                      deadline: float | None = None, turns_ahead: int | None = None) -> bool:
         """Play ``d`` on with the ``easy`` planner for every seat until the round running at
         ``root`` ends or :attr:`turns_ahead` more turns have started; False when
         ``time.perf_counter()`` passed ``deadline`` first (the rollout is abandoned)."""
         clock = time.perf_counter
         k = len(root.round_scores)
-        limit = root.turn_no + self.turns_ahead
+        limit = root.turn_no + (self.turns_ahead if turns_ahead is None else turns_ahead)
         steps = 0
         while not d.is_over and len(d.round_scores) == k and d.turn_no <= limit and steps < MAX_STEPS:
             steps += 1
             if deadline is not None and not steps % 16 and clock() > deadline:
                 return False
             if d.to_move == CHANCE:
-                d.apply_trusted(d.sample_chance(rc))
+                d.apply_trusted(self._chance_outcome(d, rc))
                 continue
             d.apply_trusted(state_move(d))  # the planner checks each proposal with the engine's why()
         return True

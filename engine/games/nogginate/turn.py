@@ -56,6 +56,7 @@ from engine.games.nogginate.actions import (
 from engine.games.nogginate.cheats import JOKERNATE_CARD, SHOW, TELL, CheatNate, Give, StartJokernate
 from engine.games.nogginate.melds import (
     BONUS,
+    CLOSE_AT,
     FREEZE,
     JOKER,
     JOKERNATE,
@@ -64,6 +65,7 @@ from engine.games.nogginate.melds import (
     NOGGI_CLOSE_AT,
     TableMeld,
     add_problem,
+    can_meld_out,
     can_place,
     card_value,
     closable,
@@ -76,6 +78,7 @@ from engine.games.nogginate.melds import (
     new_meld,
     noggi_problem,
     place_shapes,
+    stranded,
     unit_weight,
 )
 from engine.games.nogginate.powers import POWER_WHY, power_moves, why_cheat_nate, why_give
@@ -181,7 +184,8 @@ class Turn:
     def spoils(self, hand: Counter, team_melds: Sequence[TableMeld]) -> bool:
         """NG-45e: after "yes", whether a move leaving ``hand`` and ``team_melds`` would spoil
         a going out the player is still able to make."""
-        return self.permission == 1 and not self._able(hand, team_melds) and self.able_to_go_out()
+        # the player's own ability first: it is one search, remembered, and without it nothing can spoil
+        return self.permission == 1 and self.able_to_go_out() and not self._able(hand, team_melds)
 
     def stuck(self, c: Counter) -> int:
         """Special cards of the hand ``c`` that could only be the going-out discard: Freeze cards
@@ -218,6 +222,8 @@ class Turn:
             return True
         nates, noggis = place_shapes(team_melds)
         cards = Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker})
+        if stranded(cards, nates, noggis) > 1 - stuck:  # at most one card may be left, for the discard
+            return False
         jn = any(t.kind == JOKERNATE for t in team_melds)
         # the cards in their order (the search tries them in it) and the melds as they are: equal keys, equal answers
         key = (stuck, jn, tuple((x.order, k) for x, k in cards.items()), tuple(nates), tuple(noggis))
@@ -259,6 +265,37 @@ class Turn:
         while a taken pile is waiting to join the hand (NG-36)."""
         return 0 if self.pile_rest and len(self.discards) > 0 else 1
 
+    def minimum_reachable(self, rest: Counter, after: list[TableMeld], need: int, keep: int) -> bool:
+        """NG-32a/NG-32b: whether ``need`` more points can still be melded this turn from the hand
+        ``rest`` with the team's melds ``after``, keeping ``keep`` cards, or (NG-32b) by melding every
+        card of ``rest`` and going out."""
+        nates, noggis = place_shapes(after)
+        if can_place(rest, nates, noggis, need, keep):
+            return True
+        return keep == 1 and self._down_and_out(rest, after, need, nates, noggis)
+
+    def _down_and_out(self, rest: Counter, after: list[TableMeld], need: int, nates: list, noggis: list) -> bool:
+        """NG-32b: melding every card of ``rest`` reaches ``need`` points and leaves the team its two
+        closed melds (NG-43), so the player goes down and out at once; never in a partnership, where
+        the hand may be emptied only after a "yes" (NG-45a), asked once the minimum is met (NG-45b)."""
+        if self.partnership and self.permission != 1:
+            return False
+        cards = +rest
+        if sum(card_value(c) * k for c, k in cards.items()) < need:
+            return False
+        closed = closed_count([m for m in after if m.kind != NATE])
+        jokernate = next((m for m in after if m.kind == JOKERNATE), None)
+        jokers = cards.get(JOKER, 0)
+        if jokernate is None or not jokers:
+            return can_meld_out(cards, nates, noggis, closed)
+        # NG-23: the team's Jokernate, open or closed, takes any jokers the Nates do not (and closes at 7)
+        for j in range(jokers + 1):
+            cards[JOKER] = j
+            full = 1 if not jokernate.closed and len(jokernate.cards) + jokers - j >= CLOSE_AT else 0
+            if can_meld_out(+cards, nates, noggis, closed + full):
+                return True
+        return False
+
     def meld_problem(self, used: Sequence[Card], after_fn: Callable[[], list[TableMeld]],
                      points: int) -> str | None:
         """The common checks of a meld or add that uses ``used`` from the hand and leaves the
@@ -271,8 +308,7 @@ class Turn:
         if not self.down:
             need = (self.need if self.need > 0 else self.minimum) - points
             if need > 0:
-                nates, noggis = place_shapes(after)
-                if not can_place(less(self.counts, used), nates, noggis, need, self._keep()):
+                if not self.minimum_reachable(less(self.counts, used), after, need, self._keep()):
                     return (f"the initial meld must reach {self.minimum} points this turn and these cards leave no "
                             f"way to reach it (NG-32)")
                 return None
@@ -487,9 +523,8 @@ def _pile_commitments(t: Turn, used: tuple[Card, Card], top: Card, after: list[T
     if not t.down:
         need = t.minimum - card_value(top) - sum(card_value(c) for c in used)
         if need > 0:
-            nates, noggis = place_shapes(after)
             keep = 0 if len(t.discards) > 1 else 1
-            if not can_place(less(t.counts, used), nates, noggis, need, keep):
+            if not t.minimum_reachable(less(t.counts, used), after, need, keep):
                 return (f"taking the pile before going down needs {t.minimum} points melded from your hand "
                         "with the top card, and these cards cannot reach it (NG-36 step 3, NG-32)")
             return None

@@ -23,9 +23,9 @@ A decision of :class:`SpiteMaliceSearchBot`:
    view (:class:`_RolloutView`, no copies) without the legal-move list; ``pick``'s
    move is not taken from ``legal_actions()``, so it goes through the checked
    ``apply``; the plan search applies its legal moves with ``apply_trusted``.
-   The ``easy`` plan is played unless another beats it on the same
-   determinizations by more than 1 point and :data:`MARGIN` standard errors of the paired difference
-   (:func:`engine.ai.base.paired_pick`);
+   The loop is the shared paired flat Monte Carlo (:func:`engine.ai.flat_mc.paired_flat_mc`):
+   the ``easy`` plan is played unless another beats it on the same
+   determinizations by more than 1 point and :data:`MARGIN` standard errors of the paired difference;
    the chosen plan's remaining moves are replayed without a new search as long as the
    view is the one the plan expected.
 
@@ -49,7 +49,8 @@ import time
 from typing import Sequence, cast
 
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, search_reason
-from engine.ai.base import BUDGETS, FORCED_REASON, paired_pick
+from engine.ai.base import BUDGETS, FORCED_REASON
+from engine.ai.flat_mc import paired_flat_mc
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot, _Ctx
 from engine.core import CHANCE, Action, State, View
 from engine.games.spite_malice.game import (VALUE, Discard, Phase, PlayDiscard, PlayHand, PlayStock,
@@ -357,10 +358,17 @@ class SpiteMaliceSearchBot(ISMCTSBot):
         r = random.Random(int(rng.random() * 2**53))
         base = view.determinize(r)
         plans = self._candidate_plans(base, me, legal, r)
-        scores = self._score_plans(view, plans, r, t0) if len(plans) > 1 else [[] for _ in plans]
+        if len(plans) > 1:
+            found = paired_flat_mc(len(plans), lambda rr: int(rr.random() * 2**53),
+                                   lambda seed, i, _late: self._plan_rollout(view, plans[i], seed), r,
+                                   iterations=self.iterations, budget_s=self.budget_s, margin=self.margin,
+                                   min_gain=1.0, t0=t0)
+            scores, best = found.scores, found.best
+        else:
+            scores, best = [[]], 0
         counts = [len(x) for x in scores]
         means = [sum(x) / len(x) if x else float("-inf") for x in scores]
-        plan = plans[paired_pick(scores, self.margin, 1.0)]
+        plan = plans[best]
         # cache the rest of the plan with the view each step should meet
         s = base.clone()
         steps: list[tuple[Action, tuple]] = []
@@ -387,21 +395,6 @@ class SpiteMaliceSearchBot(ISMCTSBot):
             if len(plans) >= self.plans + 1:
                 break
         return plans or [[legal[0]]]
-
-    def _score_plans(self, view: SpiteMaliceView, plans: list[list[Action]], r: random.Random,
-                     t0: float) -> list[list[float]]:
-        """Each plan's rollout scores, every plan on each common seed, until the
-        iteration budget or ``budget_s`` after ``t0``."""
-        scores: list[list[float]] = [[] for _ in plans]
-        n = 0
-        while True:
-            seed = int(r.random() * 2**53)
-            for i, plan in enumerate(plans):
-                scores[i].append(self._plan_rollout(view, plan, seed))
-                n += 1
-                if (self.iterations is not None and n >= self.iterations) or \
-                        (self.budget_s is not None and time.perf_counter() - t0 >= self.budget_s):
-                    return scores
 
     def _plan_rollout(self, view: SpiteMaliceView, plan: list[Action], seed: int) -> float:
         """One determinization (``seed``: common to every plan) with ``plan`` applied, then ``easy`` play."""

@@ -1153,3 +1153,35 @@ def test_ng45k_a_yes_that_can_no_longer_be_kept_does_not_bind():
     s = table({0: "9C 2D"}, melds=CLOSED2, down=(0,), phase=Phase.MELD)
     play(s, "ask", "yes")
     assert s.view(0).yes_binds() and "discard 9C" not in texts(s)
+
+
+EIGHTEEN = "1C 1C 1C 1D 1D 1D 1H 2C 2C 2C 2D 2D 2D 2H 3C 3C 3C 3D"
+
+
+def test_ng32b_going_down_and_out_by_melding_every_card():
+    """NG-32b: 3 players, the team at 1,500 (minimum 90), not down, 18 cards worth 5 each (90 in all):
+    melding everything reaches 90, closes the 1s and the 2s at seven cards and goes out (NG-32, NG-42,
+    NG-43), so the melds are offered; the state's list, ``is_legal`` and the view agree."""
+    s = table({0: EIGHTEEN}, n=3, phase=Phase.MELD, totals=(1500, 0, 0))
+    assert s.minimum(0) == 90 and not s.down[0]
+    assert s.is_legal(A("nate 1C 1C 1C")) and "nate 1C 1C 1C" in texts(s)
+    assert {str(a) for a in s.view(0).legal_actions()} == texts(s)
+    play(s, "nate 1C 1C 1C", "add m1 1D", "add m1 1D", "add m1 1D", "add m1 1H",
+         "nate 2C 2C 2C", "add m2 2D", "add m2 2D", "add m2 2D", "add m2 2H", "nate 3C 3C 3C")
+    assert s.need == 5 and texts(s) == {"add m3 3D"}
+    play(s, "add m3 3D")
+    assert s.down[0] and not s.hands[0] and texts(s) == {"out"}
+    play(s, "out")
+    assert s.phase != Phase.MELD
+
+
+def test_ng32b_no_line_that_melds_every_card_without_two_closed_melds():
+    """NG-32b: the last card may complete the minimum only when the hand may then be empty: without two
+    closed melds at the end (here one 7-card Nate and 11 cards that close nothing), or in a partnership
+    (the partner's yes cannot come before the minimum, NG-45b), the line is still refused."""
+    s = table({0: "1C 1C 1C 1D 1D 1D 1H 2C 2C 2C 2D 2D 3C 3C 3C 3D 3D 3H"}, n=3, phase=Phase.MELD,
+              totals=(1500, 0, 0))
+    assert not s.is_legal(A("nate 1C 1C 1C")) and "NG-32" in s.why_illegal(A("nate 1C 1C 1C"))
+    assert not any(t.startswith(("noggi", "nate")) for t in texts(s))
+    s = table({0: EIGHTEEN}, n=4, phase=Phase.MELD, totals=(1500, 0))
+    assert not s.is_legal(A("nate 1C 1C 1C"))

@@ -166,3 +166,40 @@ def test_the_cheat_card_cases_play_the_powers():
             s.apply(act)
     assert {"draw 1c1x", "draw 2x", "handsoff", "jokernate", "reconfigure", "remove", "resurrect", "show", "tell",
             "steal", "give"} <= played, played
+
+
+def test_stranded_cards_answer_as_the_full_search_does():
+    """NG-45e/k: the quick "no" of ``melds.stranded`` (more naturals that can never be melded than the one a
+    discard takes) never disagrees with the full search: on the hands left by every meld candidate of seeded
+    random rounds, a hand it rules out is one ``can_place`` cannot empty either."""
+    import random
+
+    from engine.core import CHANCE
+    from engine.games.nogginate.actions import Phase
+    from engine.games.nogginate.game import Nogginate, NogginateVariant
+    from engine.games.nogginate.melds import can_place, less, place_shapes, stranded, unit_weight
+    ruled_out = 0
+    for g in range(6):
+        rng = random.Random(g)
+        s = Nogginate.new_state(NogginateVariant(fixed_rounds=1), 4)
+        while not s.is_over:
+            if s.to_move == CHANCE:
+                s.apply(s.sample_chance(rng))
+                continue
+            legal = s.legal_actions()
+            if s.phase == Phase.MELD:
+                t = s._turn()
+                for cand in t.meld_candidates():
+                    used = cand.cards if hasattr(cand, "cards") else (cand.card,)
+                    after = t.with_meld(t.meld(cand.meld).with_card(cand.card)) if hasattr(cand, "meld") else \
+                        t.team_melds
+                    rest = +less(t.counts, used)
+                    cards = {c: k for c, k in rest.items() if c.is_natural or c.is_joker}
+                    m = sum(cards.values())
+                    nates, noggis = place_shapes(after)
+                    if m and stranded(rest, nates, noggis) > 1:
+                        ruled_out += 1
+                        assert not can_place(rest, nates, noggis, m - 1, 0, unit_weight)
+            melds = [a for a in legal if str(a).startswith(("add", "nate", "noggi", "close"))]
+            s.apply(rng.choice(melds) if melds and rng.random() < 0.85 else rng.choice(legal))
+    assert ruled_out > 100
