@@ -126,9 +126,9 @@ BOT_CASES: list[tuple[str, int, list[str], dict, int, str]] = [
     ("nickels", 1, ['easy', 'hard@5it', 'medium@5it', 'easy'], {}, 1,
      "f7069a0637ed5a22857846f6b8d9e0a7220aabe9da9553bc03176698191e1c03"),
     ("nogginate", 1, ['easy', 'hard@10it', 'medium@10it', 'easy'], {}, 1,
-     "db4893e608f4bcd597b2e81f278b218b144c6c9a805b055ff2dfa8ee10eb59ba"),
+     "8900d279431288ad6477156679191ea32b765a97e903aaf20045f5e196ed628c"),
     ("nogginate", 2, ['easy', 'hard@10it', 'easy', 'easy'], {'use_cheat_cards': True}, 1,
-     "ccee084fd16a8002877e61b84ca83a7147db695464498851e4382ac427a07ab2"),
+     "e0d7cdff285f3befda4bef647f57a667bd0bb8d87f93265ccc75f5b4e98da3e5"),
 ]
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted, rank_text
+from engine.games.nickels.scoring import seat_breakdown
 from engine.core import CHANCE, TERMINAL, Action, ChooseDealer, Event, IllegalAction, State, rand_below, shuffled
 from engine.grammar import agree, plural
 from engine.games.nickels.actions import (
@@ -519,12 +520,9 @@ class NickelsState(State):
         """NK-21: score the round; then deal the next one (NK-4) or end the match (NK-22)."""
         twelve = self.round_no == ROUNDS - 1
         pen = self._pen
-        pts = []
-        for s in range(self.n_seats):
-            p = sum(pen.of(c) for c in self.hands[s])
-            if self.down_turn[s] < 0 and not twelve:
-                p += self.variant.unmelded_penalty
-            pts.append(p)
+        unmelded = 0 if twelve else self.variant.unmelded_penalty
+        pts = [int(seat_breakdown(s, self.hands[s], self.down_turn[s] >= 0, unmelded, pen, out).total)
+               for s in range(self.n_seats)]
         for s in range(self.n_seats):
             self.totals[s] += pts[s]
         self.round_scores.append(pts)
@@ -535,7 +533,7 @@ class NickelsState(State):
                          "totals": [float(x) for x in self.totals], "out": out,
                          "left": [cards_text(h) for h in self.hands],
                          "melded": [d >= 0 for d in self.down_turn],
-                         "unmelded": 0 if twelve else self.variant.unmelded_penalty,
+                         "unmelded": unmelded,
                          "reason": text})]
         if self.round_no == ROUNDS - 1:
             self.phase = _OVER
