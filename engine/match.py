@@ -134,8 +134,10 @@ class ScoreItem:
         points: its points, signed as they count (a penalty is negative where the game
             scores up, positive where the game counts penalty points, as Nickels does).
         rule: the rule that gives them (``NG-51``, ``NK-21``).
-        kind: a short key grouping like sources over a match (``melds``, ``hand``,
-            ``bonus``, ``out``, ``penalty``...), for a match's score sheet.
+        kind: a short key grouping like sources over a match, for a match's score sheet:
+            ``melds``, ``bonus``, ``out``, ``hand`` (cards left, several in one item), ``card``
+            (one card left: ``what`` is its face; a table may list a seat's cards on one line),
+            ``penalty``, ``unmelded``.
     """
 
     what: str

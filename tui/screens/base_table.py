@@ -29,7 +29,8 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction, View
-from tui.screens.hand_result import HandResultScreen, points_lines
+from engine.match import ScoreBreakdown
+from tui.screens.hand_result import HandResultScreen, breakdown_table, points_lines
 from tui.screens.enter_move import EnterMove
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
@@ -380,11 +381,25 @@ class BaseTableScreen(Screen[None], Generic[V]):
     def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[RenderableType]:
         """The lines of the panel shown after a finished hand (:class:`HandResultScreen`):
         ``data`` is the ``hand_over`` event's data, ``events`` the batch it came in
-        (the last play, the trick...). Default: :meth:`hand_breakdown` (if any), then
-        the hand's and the match's points. Games add their own facts (tricks, contract)."""
+        (the last play, the trick...). Default: :meth:`hand_breakdown` (if any), where every
+        point came from (:meth:`round_breakdown`, as a :func:`breakdown_table`) when the game
+        itemises it, then the hand's and the match's points. Games add their own facts."""
         own = self.hand_breakdown(data, self.names)
         lines: list[RenderableType] = [own] if own else []
+        groups = self.round_breakdown(data)
+        if groups:
+            lines.append(breakdown_table(groups, self.names, ascii_only=self.ascii))
         return lines + points_lines(data, self.names, self.HAND_WORD)
+
+    def round_breakdown(self, data: dict) -> list[ScoreBreakdown] | None:
+        """Where every point of the finished hand with ``hand_over`` data ``data`` came from, per
+        seat or partnership (the engine's ``Game.round_breakdown``), or None when the game does
+        not itemise it or the data is not what it expects."""
+        s = self.session
+        try:
+            return s.game.round_breakdown(data, s.variant, len(self.names))
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
 
     def mark_last_play(self, seat: int | None, cards: Sequence[str]) -> None:
         """Mark on the table the cards of the last bot move (``cards``: card texts from its
@@ -720,9 +735,12 @@ class BaseTableScreen(Screen[None], Generic[V]):
     def make_summary(self) -> Screen:
         """The screen shown at the end of the match (default :class:`SummaryScreen`
         with the finished hands' points and ``session.scores()``)."""
-        lines = [self.hand_breakdown(self.hand_results[h], self.names) for h in sorted(self.hand_results)]
-        breakdown = [f"{self.HAND_WORD} {h + 1}: {line}" for h, line in zip(sorted(self.hand_results), lines) if line]
-        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD, breakdown=breakdown)
+        hands = sorted(self.hand_results)
+        lines = [self.hand_breakdown(self.hand_results[h], self.names) for h in hands]
+        breakdown = [f"{self.HAND_WORD} {h + 1}: {line}" for h, line in zip(hands, lines) if line]
+        groups = [self.round_breakdown(self.hand_results[h]) or [] for h in hands]
+        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD, breakdown=breakdown,
+                             breakdowns=groups if any(groups) else ())
 
     def _show_summary(self) -> None:
         if self._summary_shown:

@@ -32,11 +32,12 @@ def seat_breakdown(seat: int, hand: Sequence[Card], melded: bool, unmelded: int,
         pen: the NK-6 values (``NickelsVariant.penalty_values``).
         out: the seat that went out, or None.
     Returns:
-        one item per card left (its NK-6 value, rule NK-6) and the unmelded penalty (NK-21);
+        one item per card left (kind ``card``: the card's face, its NK-6 value, rule NK-6) and
+        the unmelded penalty (NK-21);
         penalty points count up (lower is better, NK-22). Item texts name seats as narration
         templates do (``{s2}``).
     """
-    items = [ScoreItem(f"{c.pretty} left in hand", pen.of(c), "NK-6", "hand") for c in hand]
+    items = [ScoreItem(c.pretty, pen.of(c), "NK-6", "card") for c in hand]
     if out == seat:
         items.insert(0, ScoreItem(f"{{s{seat}}} went out", 0, "NK-21", "out"))
     if not melded and unmelded:

@@ -15,8 +15,8 @@ def test_nk21_each_card_left_at_its_nk6_value_and_25_for_not_melding():
     """NK-21 with NK-6's values: JK 50, A 20, 10 10, 2 5, and +25 for a seat that did not meld."""
     g = seat_breakdown(2, parse_cards("JK AS 10H 2C"), False, 25, PenaltyValues(), None)
     assert [(i.what, i.points, i.rule) for i in g.items] == [
-        ("JK left in hand", 50, "NK-6"), ("A♠ left in hand", 20, "NK-6"), ("10♥ left in hand", 10, "NK-6"),
-        ("2♣ left in hand", 5, "NK-6"), ("did not meld this round", 25, "NK-21")]
+        ("JK", 50, "NK-6"), ("A♠", 20, "NK-6"), ("10♥", 10, "NK-6"), ("2♣", 5, "NK-6"),
+        ("did not meld this round", 25, "NK-21")]
     assert g.total == 110 and g.seats == (2,)
 
 
