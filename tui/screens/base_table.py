@@ -230,6 +230,11 @@ class BaseTableScreen(Screen[None], Generic[V]):
     #: After a finished hand (not the last), wait for a key on :class:`HandResultScreen`
     #: before play goes on (only when a person sits at the table).
     PAUSE_AFTER_HAND: ClassVar[bool] = True
+    #: A read-only table (issue 24: the replay draws its positions with the game's own table): it
+    #: draws ``session.view(shown_seat)`` like any table and takes no move: the session is not
+    #: advanced, no bot is asked, no hand-off covers it, no result panel or summary is pushed,
+    #: and :meth:`human_turn` is False. A read-only subclass brings its own keys.
+    READ_ONLY: ClassVar[bool] = False
 
     #: Width classes (Textual breakpoints): ``-narrow`` folds the side column away.
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (SIDE_FOLD_BELOW, "-wide")]
@@ -440,7 +445,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
     def human_turn(self) -> bool:
         """True when the seat shown is a human who may act now."""
         s = self.session
-        return (not s.is_over and not self.covered and self.thinking is None
+        return (not self.READ_ONLY and not s.is_over and not self.covered and self.thinking is None
                 and s.to_move == self.shown_seat and s.is_human(self.shown_seat))
 
     def legal(self) -> list[Action]:
@@ -540,7 +545,11 @@ class BaseTableScreen(Screen[None], Generic[V]):
 
     def _deal(self) -> None:
         """On mount, before the first frame: the session up to its first decision (the deal)
-        and every panel drawn from it. Bots, hand-offs and result panels wait for :meth:`_start`."""
+        and every panel drawn from it. Bots, hand-offs and result panels wait for :meth:`_start`.
+        A read-only table only draws."""
+        if self.READ_ONLY:
+            self._redraw()
+            return
         try:
             events = self.session.advance()
         except IllegalAction as err:
@@ -638,8 +647,13 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.app.push_screen(SaveLogScreen(self.session), saved)
 
     def _step(self) -> None:
-        """Decide what happens next: the summary, a hand-off, a bot's turn or a human's."""
+        """Decide what happens next: the summary, a hand-off, a bot's turn or a human's
+        (a read-only table only redraws)."""
         s = self.session
+        if self.READ_ONLY:
+            self.thinking = None
+            self.redraw()
+            return
         if not s.is_over and s.to_move < 0:  # a chance step left over (e.g. after resume)
             self._log_events(s.advance())
         if self._pending_result is not None:
