@@ -21,6 +21,7 @@ one sentence saying why; ``ReplayScreen(path)`` picks the class.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Sequence
 
@@ -153,6 +154,7 @@ class ReplayScreen(Screen[None]):
 
     Args:
         path: a cardtable log (JSON Lines).
+        loaded: the log already opened (:func:`load_replay`; tests give positions of their own).
 
     Attributes:
         replay: the :class:`engine.gamelog.Replay` (None if the log is unusable).
@@ -198,13 +200,15 @@ class ReplayScreen(Screen[None]):
     """
 
     @classmethod
+    @lru_cache(maxsize=None)
     def _css_bases(cls, base: type[DOMNode]) -> Sequence[type[DOMNode]]:
         """Every DOM class of ``base``'s MRO: a table's replay class styles as the game's table too
         (Textual follows only the first base, here :class:`ReplayScreen`)."""
         return [c for c in base.__mro__ if isinstance(c, type) and issubclass(c, DOMNode)]
 
-    def __new__(cls, path: str | Path | None = None, *args: Any, **kwargs: Any) -> "ReplayScreen":
-        loaded = load_replay(path)
+    def __new__(cls, path: str | Path | None = None, *args: Any, loaded: LoadedLog | None = None,
+                **kwargs: Any) -> "ReplayScreen":
+        loaded = loaded if loaded is not None else load_replay(path)
         target: type[ReplayScreen] = cls
         if cls is ReplayScreen:
             table = _table_class(loaded.game_id) if loaded.replay is not None else None
@@ -215,8 +219,8 @@ class ReplayScreen(Screen[None]):
         obj._loaded = loaded
         return obj
 
-    def __init__(self, path: str | Path | None = None) -> None:
-        loaded: LoadedLog = self._loaded
+    def __init__(self, path: str | Path | None = None, *, loaded: LoadedLog | None = None) -> None:
+        loaded = self._loaded
         self.path = loaded.path
         self.replay: Replay | None = loaded.replay
         self.error: str | None = loaded.error or None
