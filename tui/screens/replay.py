@@ -591,7 +591,7 @@ class PlayOnScreen(ModalScreen["list[SeatSpec] | None"]):
                  lines: Sequence[int], source: Path) -> None:
         super().__init__()
         self.game_id = game_id
-        self.seat_specs = [SeatSpec(s.kind, s.level, n) for s, n in zip(seats, names)]
+        self.seat_specs = list(seats)  # a bot's shown name follows its level, as on the setup screen
         self.index = index
         self.line = lines[index - 1] if index else 1
         self.source = source
