@@ -844,8 +844,9 @@ class Session:
 class ReplaySession(Session):
     """One position of a replay as a session a table screen draws from (issue 24): the table's
     read-only mode shows ``view(seat)`` of :attr:`position` like any match, and nothing can be
-    played: no seat is human, :meth:`act`, :meth:`bot_choose` and the hints refuse, :meth:`advance`
-    does nothing, undo is off. :meth:`goto` moves to another position.
+    played: :meth:`act`, :meth:`bot_choose` and the hints refuse, :meth:`advance` does nothing,
+    undo is off (:meth:`is_human` still says which seats were people's, for the table's words).
+    :meth:`goto` moves to another position.
 
     Args:
         replay: the positions (:class:`engine.gamelog.Replay`).
@@ -890,7 +891,9 @@ class ReplaySession(Session):
         return out
 
     def is_human(self, seat: int) -> bool:
-        return False
+        """Whether the logged seat was a person's (the table words its hand "Your hand"); a
+        person's seat still makes no move here."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].is_human
 
     def advance(self) -> list[Event]:
         return []

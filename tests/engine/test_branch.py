@@ -66,7 +66,7 @@ def test_a_replay_session_cannot_be_played(tmp_path):
     replay = Replay(read_log(path))
     rs = ReplaySession(replay, ["A", "B", "C", "D"], 20)
     assert rs.state is replay.positions[20] and len(rs.history) == 20
-    assert not any(rs.is_human(s) for s in range(4)) and rs.advance() == []
+    assert not any(rs.is_human(s) for s in range(4)) and rs.advance() == []  # a bots' match
     legal = rs.view(rs.to_move).legal_actions() if rs.to_move >= 0 else []
     with pytest.raises(IllegalAction):
         rs.act(legal[0] if legal else "pass")

@@ -235,6 +235,7 @@ class ReplayScreen(Screen[None]):
             self.replay_session = ReplaySession(self.replay, self.names, 0)
             super().__init__(self.replay_session, pace=0.0)  # type: ignore[call-arg]  # the game's table
             self.shown_seat = self.table_seat
+            self.covered = False  # several people's seats: the replay never hands off
             self.hand_results = {}
         else:
             super().__init__()
@@ -578,6 +579,7 @@ class PlayOnScreen(ModalScreen["list[SeatSpec] | None"]):
     PlayOnScreen > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
         border: double $accent; background: $surface; padding: 0 1; }
     PlayOnScreen .form-row { height: auto; }
+    PlayOnScreen Label { width: 100%; }
     PlayOnScreen .field-label { width: 8; padding-top: 0; }
     PlayOnScreen .seat-kind { width: 12; }
     PlayOnScreen .seat-level { width: 14; }
