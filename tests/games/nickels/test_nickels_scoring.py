@@ -3,12 +3,10 @@ NK-6 value and the 25 for not having melded (NK-21), rebuilt from the ``hand_ove
 
 from __future__ import annotations
 
-import random
-
 from engine.cards import parse_cards
-from engine.core import CHANCE
 from engine.games.nickels.game import Nickels, NickelsVariant, PenaltyValues
 from engine.games.nickels.scoring import seat_breakdown
+from play_hash_support import random_hand_overs
 
 
 def test_nk21_each_card_left_at_its_nk6_value_and_25_for_not_melding():
@@ -38,20 +36,13 @@ def test_nk21_every_round_of_a_match_breaks_down_to_its_scores():
     """A whole random match (seven rounds): each ``hand_over``'s breakdown has one group per seat,
     one card item per card left, and sums to the seat's round score."""
     variant = NickelsVariant()
-    s = Nickels.new_state(variant, 4)
-    rng = random.Random(7)
     rounds = 0
-    while not s.is_over:
-        legal = None if s.to_move == CHANCE else s.legal_actions()
-        act = s.sample_chance(rng) if legal is None else legal[int(rng.random() * len(legal))]
-        for e in s.apply(act):
-            if e.kind != "hand_over":
-                continue
-            rounds += 1
-            groups = Nickels.round_breakdown(e.data, variant, 4)
-            assert [g.seats for g in groups] == [(0,), (1,), (2,), (3,)]
-            assert [g.total for g in groups] == e.data["scores"]
-            for seat, g in enumerate(groups):
-                cards = [i for i in g.items if i.rule == "NK-6"]
-                assert len(cards) == len(parse_cards(e.data["left"][seat]) if e.data["left"][seat] else [])
+    for e in random_hand_overs(Nickels.new_state(variant, 4), seed=7):
+        rounds += 1
+        groups = Nickels.round_breakdown(e.data, variant, 4)
+        assert [g.seats for g in groups] == [(0,), (1,), (2,), (3,)]
+        assert [g.total for g in groups] == e.data["scores"]
+        for seat, g in enumerate(groups):
+            cards = [i for i in g.items if i.rule == "NK-6"]
+            assert len(cards) == len(parse_cards(e.data["left"][seat]) if e.data["left"][seat] else [])
     assert rounds == 7

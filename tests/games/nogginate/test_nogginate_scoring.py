@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from engine.core import CHANCE
 from engine.games.nogginate.game import Nogginate, NogginateVariant
 from engine.games.nogginate.melds import NATE, NOGGI
 from engine.match import breakdown_data, breakdown_from_data
+from play_hash_support import random_hand_overs
 from test_nogginate_rules import CLOSED2, table
 
 
@@ -63,22 +61,16 @@ def test_ng46_to_ng52_every_hand_over_carries_a_breakdown_that_sums_to_its_score
                               (5, 3, {"use_cheat_cards": True})):
         variant = NogginateVariant(fixed_rounds=2, **opts)
         s = Nogginate.new_state(variant, seats)
-        rng = random.Random(seed)
         rounds = 0
-        while not s.is_over:
-            legal = None if s.to_move == CHANCE else s.legal_actions()
-            act = s.sample_chance(rng) if legal is None else legal[int(rng.random() * len(legal))]
-            for e in s.apply(act):
-                if e.kind != "hand_over":
-                    continue
-                rounds += 1
-                groups = Nogginate.round_breakdown(e.data, variant, seats)
-                assert groups is not None
-                assert [list(g.seats) for g in groups] == [list(t) for t in s.teams]
-                assert [g.total for g in groups] == e.data["team_scores"]
-                for g in groups:
-                    assert all(e.data["scores"][seat] == g.total for seat in g.seats)
-                    rules |= {i.rule for i in g.items}
+        for e in random_hand_overs(s, seed):
+            rounds += 1
+            groups = Nogginate.round_breakdown(e.data, variant, seats)
+            assert groups is not None
+            assert [list(g.seats) for g in groups] == [list(t) for t in s.teams]
+            assert [g.total for g in groups] == e.data["team_scores"]
+            for g in groups:
+                assert all(e.data["scores"][seat] == g.total for seat in g.seats)
+                rules |= {i.rule for i in g.items}
         assert rounds == 2
     assert rules <= {"NG-46", "NG-48", "NG-49", "NG-50", "NG-51", "NG-52"} and "NG-51" in rules
 
