@@ -256,13 +256,19 @@ async def test_lines_logged_while_the_side_panel_is_folded_wrap_to_its_width_whe
                 "4♣ 4♠ scored higher in trial games")
         log.add_line(line)
         await pilot.press("i")
-        await pilot.pause()
-        await pilot.pause()
+
+        def shown_rows() -> list[str]:
+            rows = [s.text.rstrip() for s in log.lines]
+            start = next(i for i, r in enumerate(rows) if r.startswith("Hint: play 3♦"))
+            return rows[start:]
+
+        for _ in range(20):  # the layout after display may take a few refreshes under load
+            await pilot.pause()
+            if len(shown_rows()) <= 4:
+                break
         width = log.scrollable_content_region.width
         assert width > 30
-        rows = [s.text.rstrip() for s in log.lines]
-        start = next(i for i, r in enumerate(rows) if r.startswith("Hint: play 3♦"))
-        shown = rows[start:]
+        shown = shown_rows()
         assert " ".join(shown) == line and len(shown) <= -(-len(line) // (width - 12))
 
 

@@ -126,6 +126,13 @@ class GameLog(RichLog):
         width may equal the last one, so no resize comes to do it."""
         if self._stale and self.scrollable_content_region.width:
             self._rewrap()
+        elif self._stale:
+            # no width yet (the layout after display comes later, later still under load)
+            self.call_after_refresh(self._rewrap_if_stale)
+
+    def _rewrap_if_stale(self) -> None:
+        if self._stale and self.scrollable_content_region.width:
+            self._rewrap()
 
     def _rewrap(self) -> None:
         self._stale = False
