@@ -89,12 +89,13 @@ async def test_replay_seat_view_never_shows_a_hidden_card(game_id, tmp_path):
                     before = replay.positions[i - 1]
                     observed = before.observation(replay.game.parse_action(replay.notations[i - 1]), seat)
                     seen |= {c for c in faces_in(before) if shown_cards(observed, [c])}
-                screen.index = i
+                screen.set_reactive(ReplayScreen.index, i)  # drawn below, every DRAW_EVERY steps
                 text = "\n".join(screen.narration_lines() + screen.history_lines())
                 unseen = faces_in(state) - seen
                 assert not shown_cards(text, unseen), (seat, i, shown_cards(text, unseen), text)
                 if i % DRAW_EVERY:
                     continue
+                screen.show_position()
                 await pilot.pause()
                 await pilot.pause()  # a meld's cards may come a frame after its id (issue 24's stale meld)
                 hidden = hidden_from(state, seat)

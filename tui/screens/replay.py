@@ -126,9 +126,10 @@ def _table_class(game_id: str) -> type[BaseTableScreen[Any]] | None:
     """The game's table screen class, or None when it has none (or it cannot be loaded)."""
     from tui.screens import TableScreenError, table_screen_class
     try:
-        return table_screen_class(game_id)
+        table = table_screen_class(game_id)
     except TableScreenError:
         return None
+    return table if isinstance(table, type) and issubclass(table, BaseTableScreen) else None
 
 
 _REPLAY_CLASSES: dict[type, type] = {}
