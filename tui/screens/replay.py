@@ -367,8 +367,9 @@ class ReplayScreen(Screen[None]):
         self.shown_seat = self.table_seat
         self._view = None
         self.hand_results = self.replay_session.hand_results()
+        for j in range(max(0, self.index - LOG_STEPS), self.index):  # the table's memory (the last trick...)
+            self.events_logged([e for e in replay.events[j] if e.seen_by(self.seat)])  # as it was told, in order
         seen = [e for e in (replay.events[self.index - 1] if self.index else []) if e.seen_by(self.seat)]
-        self.events_logged(seen)
         played = next((e for e in seen if e.seat is not None and e.seat >= 0 and e.data.get("cards")), None)
         self.last_bot_play = (played.seat, [str(c) for c in played.data["cards"]]) if played is not None else None
         self._rebuild_log()
