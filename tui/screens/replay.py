@@ -367,7 +367,7 @@ class ReplayScreen(Screen[None]):
         self.shown_seat = self.table_seat
         self._view = None
         self.hand_results = self.replay_session.hand_results()
-        for j in range(max(0, self.index - LOG_STEPS), self.index):  # the table's memory (the last trick...)
+        for j in range(self.log_start(), self.index):  # the table's memory (the last trick...)
             self.events_logged([e for e in replay.events[j] if e.seen_by(self.seat)])  # as it was told, in order
         seen = [e for e in (replay.events[self.index - 1] if self.index else []) if e.seen_by(self.seat)]
         played = next((e for e in seen if e.seat is not None and e.seat >= 0 and e.data.get("cards")), None)
@@ -382,7 +382,7 @@ class ReplayScreen(Screen[None]):
             self._status().set_message(" · ".join(self.narration_lines()), "info")
 
     def _rebuild_log(self) -> None:
-        """The game log: the events of the last :data:`LOG_STEPS` steps up to :attr:`index`, as the
+        """The game log: the events of the steps from :meth:`log_start` up to :attr:`index`, as the
         seat shown may see them (every event in the omniscient view)."""
         assert self.replay is not None
         log = self.query_one(GameLog)
@@ -390,8 +390,19 @@ class ReplayScreen(Screen[None]):
         log.lines_text = []
         log.clear()
         log.viewer, log.covered = self.seat, False
-        for events in self.replay.events[max(0, self.index - LOG_STEPS):self.index]:
+        for events in self.replay.events[self.log_start():self.index]:
             log.add_events(events, self.names)
+
+    def log_start(self) -> int:
+        """The first step the table is told of: the start of the position's hand (an earlier hand's
+        plays are about cards since dealt again), at most :data:`LOG_STEPS` steps back."""
+        assert self.replay is not None
+        positions = self.replay.positions
+        hand = positions[self.index].hand_number
+        j = self.index
+        while j > 0 and j > self.index - LOG_STEPS and positions[j - 1].hand_number == hand:
+            j -= 1
+        return j
 
     def _sync_log(self) -> None:
         """The replay's log shows what the seat shown saw (everything in the omniscient view)."""
