@@ -46,6 +46,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 from engine.cards import Card, CardParseError, pretty_text
 from engine.grammar import NAMED_YOU, TemplateError, render
 from engine.inputs import brief
+from engine.match import ScoreBreakdown
 
 #: ``to_move`` value for a chance step (deal, shuffle, turned card).
 CHANCE = -1
@@ -463,6 +464,14 @@ class Game(ABC):
         every seat plays alone (``[[0], [1], ...]``). Match ends and winners are
         decided on team totals (:mod:`engine.match`)."""
         return [[s] for s in range(n_seats)]
+
+    @classmethod
+    def round_breakdown(cls, data: Mapping[str, Any], variant: Any, n_seats: int) -> list[ScoreBreakdown] | None:
+        """Where every point of a finished hand came from, per seat or per partnership (each
+        team once), from its ``hand_over`` event's ``data``; each group's items sum to the
+        hand's points of its seats (``data["scores"]``). Default: None (the game has no
+        itemised breakdown; its table words the ``hand_over`` data itself)."""
+        return None
 
     @classmethod
     def seat_counts(cls, variant: Any = None) -> list[int]:

@@ -18,6 +18,7 @@ partners with equal totals are never a tie between themselves.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 
@@ -118,3 +119,65 @@ def win_credit(winners: Sequence[int], n_seats: int, teams: Sequence[Sequence[in
         for s in t:
             credit[s] = 1 / len(winning)
     return credit
+
+
+# ---------------------------------------------------------------------------
+# Where a hand's points came from
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One source of a seat's (or team's) points in a finished hand.
+
+    Attributes:
+        what: the source in a player's words (``Closed Noggi m3``, ``K♠ left in hand``).
+        points: its points, signed as they count (a penalty is negative where the game
+            scores up, positive where the game counts penalty points, as Nickels does).
+        rule: the rule that gives them (``NG-51``, ``NK-21``).
+        kind: a short key grouping like sources over a match, for a match's score sheet:
+            ``melds``, ``bonus``, ``out``, ``hand`` (cards left, several in one item), ``card``
+            (one card left: ``what`` is its face; a table may list a seat's cards on one line),
+            ``penalty``, ``unmelded``.
+    """
+
+    what: str
+    points: float
+    rule: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """Where one seat's or one partnership's points in a finished hand came from.
+
+    Attributes:
+        seats: the seats scored together (one seat, or a partnership's seats).
+        items: every source of points, in the order the rules list them.
+        note: one fact about the whole (``not qualified: fewer than two closed melds``), or "".
+    """
+
+    seats: tuple[int, ...]
+    items: tuple[ScoreItem, ...]
+    note: str = ""
+
+    @property
+    def total(self) -> float:
+        """The hand's points: the sum of the items."""
+        return sum(i.points for i in self.items)
+
+
+def breakdown_data(groups: Sequence[ScoreBreakdown]) -> list[dict]:
+    """``groups`` as plain data (lists, strings, numbers) for an event's ``data``."""
+    return [{"seats": list(g.seats), "note": g.note,
+             "items": [[i.what, i.points, i.rule, i.kind] for i in g.items]} for g in groups]
+
+
+def breakdown_from_data(data: Sequence[dict]) -> list[ScoreBreakdown]:
+    """The inverse of :func:`breakdown_data`.
+
+    Raises:
+        KeyError, TypeError, ValueError: if ``data`` is not shaped as :func:`breakdown_data` writes it.
+    """
+    return [ScoreBreakdown(tuple(int(s) for s in g["seats"]),
+                           tuple(ScoreItem(str(w), p, str(r), str(k)) for w, p, r, k in g["items"]),
+                           str(g.get("note", ""))) for g in data]

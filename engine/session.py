@@ -277,6 +277,8 @@ class Session:
         self._undo_floor = 0
         #: True when :meth:`resume` found the match already over (cut before its result line)
         self.ended_before_resume = False
+        #: for a match played on from a replay (:meth:`branch`): the source log, line and action count
+        self.branched_from: dict | None = None
         self.log_error: str | None = None
         self._log_pending = False  # the log is made at the first action (:meth:`_open_log`)
         self._log_named_here = False
@@ -290,10 +292,50 @@ class Session:
             self._turn_seat = t
 
     def _header(self) -> dict:
-        return {"engine": gamelog.ENGINE_VERSION, "game": self.game.id,
-                "rules": variant_to_table(self.variant),
-                "seats": [{"spec": str(s), "name": n} for s, n in zip(self.seats, self.names)],
-                "seed": self.seed, "undo": self.undo_mode, "started": gamelog.now_iso()}
+        header = {"engine": gamelog.ENGINE_VERSION, "game": self.game.id,
+                  "rules": variant_to_table(self.variant),
+                  "seats": [{"spec": str(s), "name": n} for s, n in zip(self.seats, self.names)],
+                  "seed": self.seed, "undo": self.undo_mode, "started": gamelog.now_iso()}
+        if self.branched_from is not None:
+            header["branched_from"] = dict(self.branched_from)
+        return header
+
+    # -- play on from a replay's position ----------------------------------------
+    @classmethod
+    def branch(cls, replay: gamelog.Replay, index: int, seats: Sequence[SeatSpec | str], *, source: Path,
+               seed: int | str | None = None, log_path: Path | None = None, log_dir: Path | None = None,
+               write_log: bool = True, undo: str = DEFAULT_UNDO) -> "Session":
+        """A new match that starts at position ``index`` of ``replay`` (the log at ``source``) with
+        new ``seats`` ("play on from here", issue 24): the same game and house rules, the first
+        ``index`` actions of the replay applied again (so every card dealt so far, hidden ones
+        included, stays where it was), then play goes on with the new seats and chance drawn from
+        a new ``seed``. Its log is complete by itself: the header (with ``branched_from``: the
+        source log, the line of the last action kept, the action count) and every action from the
+        deal, so ``cardtable replay --verify`` checks it without the source.
+
+        Raises:
+            ValueError: ``index`` outside the replay, a position where the match is over, or
+                seats the game refuses (as :class:`Session`).
+            OSError: the log cannot be created (as :class:`Session`).
+        """
+        if not 0 <= index <= replay.last_index:
+            raise ValueError(f"position {index} is outside the replay (0 to {replay.last_index})")
+        if replay.positions[index].is_over:
+            raise ValueError("the match is over at this position: there is nothing to play on")
+        log = replay.log
+        rules = variant_to_table(gamelog.log_setup(log).variant)
+        self = cls(replay.game.id, rules, seats, seed=seed, log_path=log_path, log_dir=log_dir,
+                   write_log=write_log, undo=undo)
+        line = replay.lines[index - 1] if index else 1
+        self.branched_from = {"log": str(source), "line": line, "actions": index}
+        for actor, notation in zip(replay.actors[:index], replay.notations[:index]):
+            self._snapshot_if_decision()
+            self._apply(actor, self.game.parse_action(notation))
+        self.chance.reseed(f"{self.seed}:branch:{index}")
+        self._snapshots = []  # undo never goes back into the source match
+        self._undo_floor = len(self.history)
+        self.narration.append(f"Playing on from {Path(source).name}, line {line} ({index} actions)")
+        return self
 
     # -- resume ----------------------------------------------------------------
     @classmethod
@@ -797,6 +839,82 @@ class Session:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class ReplaySession(Session):
+    """One position of a replay as a session a table screen draws from (issue 24): the table's
+    read-only mode shows ``view(seat)`` of :attr:`position` like any match, and nothing can be
+    played: :meth:`act`, :meth:`bot_choose` and the hints refuse, :meth:`advance` does nothing,
+    undo is off (:meth:`is_human` still says which seats were people's, for the table's words).
+    :meth:`goto` moves to another position.
+
+    Args:
+        replay: the positions (:class:`engine.gamelog.Replay`).
+        names: the seats' names to show.
+        index: the first position shown.
+
+    Attributes:
+        replay: as given. index: the position shown. history: the actions before it.
+    """
+
+    def __init__(self, replay: gamelog.Replay, names: Sequence[str], index: int = 0) -> None:
+        setup = gamelog.log_setup(replay.log)
+        seed = setup.seed
+        self._setup(replay.game, setup.variant, list(setup.seats), seed if seed is not None else 0, None)
+        self.names = list(names)
+        self.undo_mode = "off"
+        self.log_path = None
+        self._writer = None
+        self.replay = replay
+        self.index = 0
+        self.goto(index)
+
+    @property
+    def position(self) -> State:
+        """The omniscient state at :attr:`index` (for the replay's "everything" view only)."""
+        return self.state
+
+    def goto(self, index: int) -> None:
+        """Show position ``index`` (clamped to the replay)."""
+        index = max(0, min(index, self.replay.last_index))
+        self.index = index
+        self.state = self.replay.positions[index]
+        self.history = list(zip(self.replay.actors[:index], self.replay.notations[:index]))
+
+    def hand_results(self) -> dict[int, dict]:
+        """Hand index -> the ``hand_over`` data of every hand finished before :attr:`index`."""
+        out: dict[int, dict] = {}
+        for events in self.replay.events[:self.index]:
+            for e in events:
+                if e.kind == "hand_over":
+                    out[int(e.data.get("hand", len(out)))] = dict(e.data)
+        return out
+
+    def is_human(self, seat: int) -> bool:
+        """Whether the logged seat was a person's (the table words its hand "Your hand"); a
+        person's seat still makes no move here."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].is_human
+
+    def advance(self) -> list[Event]:
+        return []
+
+    def act(self, action: Action | str) -> list[Event]:
+        raise IllegalAction("a replay is read-only: play on from here to make a move")
+
+    def bot_choose(self, seat: int | None = None) -> Action:
+        raise IllegalAction("a replay is read-only: nobody moves")
+
+    def hint_with_reason(self, seat: int) -> "Hint":
+        raise ValueError("a replay gives no hints")
+
+    def why_no_undo(self) -> str | None:
+        return "a replay is read-only"
+
+    def undo(self, seed: int | None = None) -> list[Event]:
+        raise IllegalAction("a replay is read-only")
+
+    def close(self) -> None:
+        """Nothing to close: a replay writes no log."""
 
 
 def _log_to_resume(path: Path, up_to_line: int | None) -> tuple[gamelog.GameLog, int]:

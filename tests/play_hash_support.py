@@ -69,3 +69,15 @@ def bot_match_digest(game_id: str, seed: int, levels: list[str], options: dict, 
         _events(h, s.apply(act))
     h.update(s.fingerprint().encode())
     return h.hexdigest()
+
+
+def random_hand_overs(state: State, seed: int):
+    """Play ``state`` to its end with uniformly random legal actions (chance from ``Random(seed)``),
+    yielding each ``hand_over`` event as it comes (the state is as the event left it)."""
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = None if state.to_move == CHANCE else state.legal_actions()
+        act = state.sample_chance(rng) if legal is None else legal[int(rng.random() * len(legal))]
+        for e in state.apply(act):
+            if e.kind == "hand_over":
+                yield e

@@ -109,3 +109,44 @@ async def setup_screen(tmp_path: Path, seats: list | None = None):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         yield app.screen
+
+
+class ReplayApp(App):
+    """A bare app showing one replay screen (``ReplayScreen(path)`` or of a :class:`LoadedLog`)."""
+
+    def __init__(self, path: Path | None = None, loaded=None) -> None:
+        super().__init__()
+        from tui.screens.replay import ReplayScreen
+        self.replay_screen = ReplayScreen(path, loaded=loaded)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(THEME_DEFAULTS)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.replay_screen)
+
+
+def position_log(session: Session, tmp_path: Path, seat: int | None):
+    """A :class:`tui.screens.replay.LoadedLog` of one position: ``session``'s state now (a test may
+    have set it up by hand), shown as ``seat`` saw it (None: everything)."""
+    from engine.gamelog import LogWriter, Replay, read_log
+    from tui.screens.replay import LoadedLog
+    path = tmp_path / f"position-{id(session)}.jsonl"
+    LogWriter(path, session._header()).close()
+    replay = Replay(read_log(path))
+    replay.positions[0] = session.state.clone()
+    return LoadedLog(path, replay, "", session.game.id, list(session.names), 0, seat, session._header())
+
+
+async def replay_board(loaded, size: tuple[int, int] = (120, 36), keys: tuple[str, ...] = ()) -> str:
+    """The screen text of the replay of ``loaded`` (after ``keys``) at ``size``."""
+    from hidden_support import screen_text
+    app = ReplayApp(loaded=loaded)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: app.screen is app.replay_screen)
+        for _ in range(3):
+            await pilot.pause()
+        if keys:
+            await press(pilot, *keys)
+            await pilot.pause()
+        return screen_text(app)

@@ -29,7 +29,9 @@ from textual.widgets import Button, Label
 
 from engine import config
 from engine.config import TableConfig, variant_for
-from engine.session import Session
+from engine.gamelog import Replay
+from engine.seats import SeatSpec
+from engine.session import ReplaySession, Session
 from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
 from tui.games.spec import load
 from tui.screens import TABLE_SCREENS, TableScreenError, has_table_screen, table_screen_class, table_screen_for
@@ -85,7 +87,7 @@ def _is_screen(screen: object, *targets: str) -> bool:
 def _session_of(screen: Screen) -> Session | None:
     """The session a screen shows (a table screen's), or None."""
     session = getattr(screen, "session", None)
-    return session if isinstance(session, Session) else None
+    return session if isinstance(session, Session) and not isinstance(session, ReplaySession) else None
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -327,6 +329,18 @@ class CardtableApp(App[None]):
         self._pop_tables()
         self._push_table(new)
         return new
+
+    def play_on(self, replay: Replay, index: int, seats: list[SeatSpec], source: Path) -> Session | None:
+        """"Play on from here" (issue 24): a new match from position ``index`` of ``replay`` (the log
+        ``source``) with ``seats`` (``engine.session.Session.branch``), logging into the table's
+        ``log_dir``, shown over the replay. Returns the session, or None (the error is shown)."""
+        try:
+            session = Session.branch(replay, index, seats, source=Path(source), log_dir=self.table.log_dir,
+                                     undo=self.table.undo)
+        except (ValueError, OSError) as err:
+            self.notify(f"Cannot play on from here: {err}", severity="error", timeout=8, markup=False)
+            return None
+        return session if self._push_table(session) else None
 
     def _pop_tables(self) -> None:
         """Pop every screen from the topmost table screen upwards."""

@@ -126,9 +126,9 @@ BOT_CASES: list[tuple[str, int, list[str], dict, int, str]] = [
     ("nickels", 1, ['easy', 'hard@5it', 'medium@5it', 'easy'], {}, 1,
      "1f0f0f22ad741d50f3440c962a205ea884e2be0509c2772f3ac65574a186de79"),
     ("nogginate", 1, ['easy', 'hard@10it', 'medium@10it', 'easy'], {}, 1,
-     "65d76fd34af353dd2c827c0a9f408f0e3f0a6eedb555b40fc067fdafb6fd2546"),
+     "030497aecb427ca1e4f48e3cb9cd93f44afc05d4bd0310f6c453b050cf37b60d"),
     ("nogginate", 2, ['easy', 'hard@10it', 'easy', 'easy'], {'use_cheat_cards': True}, 1,
-     "74d801d279086288576a983168531f8222d37ca58ada50273c4d4e240a405aee"),
+     "d64d5de99959f1c73dc52724a58616ed2c0371a821de0e6a82b95472b7e23d2c"),
 ]
 
 

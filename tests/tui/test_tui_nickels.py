@@ -18,11 +18,10 @@ from engine.chance import RandomChance, StackedChance
 from engine.session import Session
 from tui.games.nickels.table import ClaimWindow, NickelsTableScreen
 from tui.games.nickels.ui import contract_line, describe_action, hand_breakdown, missing_text
-from tui.screens.replay import Palette, renderer_for
 from tui.widgets.decision import DecisionBar
 from tui.widgets.hand import FanHand
 from tui.widgets.melds import MeldsPanel
-from tui_support import ScreenTestApp, press, wait_for
+from tui_support import position_log, replay_board, ScreenTestApp, press, wait_for
 
 SEATS = ["human:Ann", "ai:easy:Bix", "ai:easy:Cy", "ai:easy:Dee"]
 #: Bots' hands that can never go down in the 6 or 7 hand (every rank once, no joker).
@@ -340,15 +339,19 @@ def test_describe_and_breakdown():
         "Ann went out; Bix 40 (KD 5C + 25 not down); Cy 10 (10S)"
 
 
-def test_replay_renderer_hides_other_hands_but_shows_known_cards():
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_the_replay_draws_the_table_of_a_seat_and_hides_other_hands(tmp_path, size):
+    """Issue 24: a replay position is drawn by the Nickels table, read-only: Cy's view shows the
+    contract and the discard pile, not Ann's hand; the omniscient panel (a) shows every hand."""
     s, stack = make_session(seats=["ai:easy:Ann", "ai:easy:Bix", "ai:easy:Cy", "ai:easy:Dee"], bots_pass=False)
     stack.stack(["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D"])
     s.advance()
-    render = renderer_for("nickels")
-    text = render(s.state, s.names, 2, Palette(None)).plain
-    assert "6 hand: 2 books" in text and "discard pile 9♦ (0 beneath)" in text
+    text = await replay_board(position_log(s, tmp_path, 2), size)
+    assert "6 hand: 2 books" in text and "discard pile 9♦ (0 beneath)" in text and "Cy's view" in text
     assert "7♣" not in text  # Ann's hand is hidden from Cy
-    assert "7♣" in render(s.state, s.names, None, Palette(None)).plain
+    everything = await replay_board(position_log(s, tmp_path, 2), size, keys=("a",))
+    assert "Everything (omniscient)" in everything
+    assert any(line.strip("│ ").startswith("Ann: ") and "7♣" in line for line in everything.splitlines())
 
 
 @pytest.mark.parametrize("size", [(160, 50), (100, 30), (80, 24)])

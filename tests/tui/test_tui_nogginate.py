@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import time
 
-from rich.text import Text
 
 from engine.cards import Suit
 from engine.games.nogginate.cards import NOGGINATE
@@ -17,15 +16,13 @@ from engine.games.nogginate.game import Phase
 from engine.games.nogginate.melds import NATE, NOGGI, TableMeld
 from engine.session import Session
 from tui.games import TABLES
-from tui.games.nogginate.replay import render_position
 from tui.games.nogginate.table import NogginateTableScreen
 from tui.games.nogginate.ui import meld_plain, prompt
 from tui.screens.handoff import HandoffScreen
-from tui.screens.replay import Palette
 from tui.widgets.cards import THEME_DEFAULTS, card_color
 from tui.widgets.decision import DecisionBar
 
-from tui_support import TableApp, press, until_human_turn, wait_for
+from tui_support import TableApp, position_log, press, replay_board, until_human_turn, wait_for
 
 cards = NOGGINATE.parse_cards
 
@@ -225,18 +222,20 @@ def test_nogginate_palette_and_special_faces():
     assert special_style(c) is None and c.suit is Suit.CLUBS
 
 
-def test_meld_marks_and_the_replay_seat_view():
+async def test_meld_marks_and_the_replay_seat_view(tmp_path):
+    """The marks of a meld; a replay position drawn by the Nogginate table (issue 24) from Bix's view:
+    the teams once each, the stock, Bix's own hand and no card of Ann's hand that Bix cannot see."""
     m = TableMeld(3, 0, NATE, tuple(cards("7C 7D JK")), False)
     assert meld_plain(m, ascii_only=True) == "7C7DJK Nate open dirty"
-    s = Session("nogginate", None, ["ai:random"] * 4, seed=4, write_log=False)
+    s = Session("nogginate", None, ["ai:random:Ann", "ai:random:Bix", "ai:random:Cy", "ai:random:Dee"], seed=4,
+                write_log=False)
     s.advance()
     for _ in range(60):
         s.act(s.bot_choose())
-    text = render_position(s.state, ["Ann", "Bix", "Cy", "Dee"], 1, Palette())
-    assert isinstance(text, Text)
-    plain = text.plain
-    assert "Ann & Cy" in plain and "Bix & Dee" in plain and "Stock" in plain
-    assert "Hands (what Bix sees)" in plain
+    text = await replay_board(position_log(s, tmp_path, 1), (120, 36))
+    assert "Ann & Cy" in text and "Bix & Dee" in text and "Stock" in text and "Bix's view" in text
+    hand_row = next(line for line in text.splitlines() if "hand (" in line)
+    assert hand_row and str(len(s.state.hands[1])) in hand_row
 
 
 async def test_setup_offers_2_to_6_seats_and_shows_the_partnerships(tmp_path):

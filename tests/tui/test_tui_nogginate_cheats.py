@@ -17,15 +17,13 @@ from engine.games.nogginate.cheats import TELL_RANKED, TELLS, Tell
 from engine.games.nogginate.game import Phase
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld
 from engine.session import Session
-from tui.games.nogginate.replay import render_position
 from tui.games.nogginate.table import NogginateTableScreen
 from tui.games.nogginate.ui import TELL_MENU, describe_action, meld_plain, prompt, shown_text
 from tui.screens.handoff import HandoffScreen
-from tui.screens.replay import Palette
 from tui.widgets.cards import card_rows
 from tui.widgets.decision import DecisionBar
 
-from tui_support import TableApp, press, until_human_turn, wait_for
+from tui_support import TableApp, position_log, press, replay_board, until_human_turn, wait_for
 
 cards = NOGGINATE.parse_cards
 CHEATS = {"use_cheat_cards": True}
@@ -321,20 +319,20 @@ async def test_hot_seat_the_strip_only_behind_the_partners_hand_off():
         assert "Shown by Ann: 7♥" in t.query_one("#ng-shown").render().plain
 
 
-def test_replay_seat_view_shows_the_shown_card_only_to_the_partners_team():
-    s = Session("nogginate", CHEATS, ["ai:random"] * 4, seed=4, write_log=False)
+async def test_replay_seat_view_shows_the_shown_card_only_to_the_partners_team(tmp_path):
+    """NG-C6 in the replay (issue 24, drawn by the table): Cy, Ann's partner, sees the card Ann showed;
+    Bix does not; the log of everything says it."""
+    s = Session("nogginate", CHEATS, ["ai:random:Ann", "ai:random:Bix", "ai:random:Cy", "ai:random:Dee"], seed=4,
+                write_log=False)
     s.advance()
     while not (s.state.phase == Phase.MELD and s.to_move == 0):
         s.act(s.bot_choose())
     s.state.hands[0] = sorted(cards("SHW 7H 2C 3C 9S"), key=lambda c: c.order)
     s.act(NOGGINATE.parse("SHW") and s.game.parse_action("show 7H"))
-    names = ["Ann", "Bix", "Cy", "Dee"]
-    cy = render_position(s.state, names, 2, Palette()).plain
-    bix = render_position(s.state, names, 1, Palette()).plain
+    cy = await replay_board(position_log(s, tmp_path, 2), (120, 36))
+    bix = await replay_board(position_log(s, tmp_path, 1), (120, 36))
     assert "Cheat stock" in cy and "Shown by Ann: 7♥" in cy
-    assert "Shown by" not in bix
-    everything = render_position(s.state, names, None, Palette()).plain
-    assert "Ann showed 7♥" in everything
+    assert "Shown by" not in bix and "Cheat stock" in bix
 
 
 def test_prompt_mentions_the_cheat_card_step():

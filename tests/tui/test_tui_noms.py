@@ -14,13 +14,13 @@ from engine.cards import Card, Suit
 from engine.games.noms.game import MISAVIS, Bid, Pass, Phase, Play
 from engine.gamelog import Replay, read_log
 from engine.session import Session
-from tui_support import ScreenTestApp, press, wait_for
-from tui.games.noms.ui import (KEY_FOR_BID, parse_called_card, render_position, side_tricks,
+from hidden_support import screen_text, shown_cards
+from tui_support import ReplayApp, ScreenTestApp, position_log, press, replay_board, wait_for
+from tui.games.noms.ui import (KEY_FOR_BID, parse_called_card, side_tricks,
                          tricks_line)
 from tui.screens import table_screen_class
 from tui.games.noms.table import CallGrid, NomsHand, NomsScoreboard, NomsTableScreen, TrickTable, _hand_mults
 from tui.screens.hand_result import HandResultScreen
-from tui.screens.replay import Palette, render_generic, renderer_for
 from tui.widgets.status import StatusLine
 
 SIZE = (160, 50)
@@ -254,7 +254,7 @@ def _console():
     return Console()
 
 
-async def test_mis_a_vis_hand_is_exposed_after_the_first_trick():
+async def test_mis_a_vis_hand_is_exposed_after_the_first_trick(tmp_path):
     """NO-13/NO-14: the human bids Mis a Vis (v); after the first trick the hand is shown face up."""
     app = NomsApp(make_session(seed=9))
     async with app.run_test(size=SIZE) as pilot:
@@ -270,9 +270,10 @@ async def test_mis_a_vis_hand_is_exposed_after_the_first_trick():
         contract = str(app.table.query_one("#contract").render())
         assert "Mis a Vis hand, face up" in contract
         assert all(c.pretty in contract for c in v.exposed)
-        # the other seats see it too (NO-14), in the replay renderer's seat view
-        text = render_position(app.session.state, app.session.names, 2, Palette(None)).plain
-        assert "face up" in text and all(c.pretty in text for c in v.exposed)
+        loaded = position_log(app.session, tmp_path, 2)
+    # the other seats see it too (NO-14), in the replay's seat view (drawn by the Noms table)
+    text = await replay_board(loaded, SIZE)
+    assert "face up" in text and all(c.pretty in text for c in v.exposed)
 
 
 async def test_last_trick_key_and_centre_layout():
@@ -297,9 +298,8 @@ async def test_last_trick_key_and_centre_layout():
 
 
 def test_registered_and_text_helpers():
-    """The registry gives the Noms screen; the replay has a Noms renderer; NO-11 typed shortcuts."""
+    """The registry gives the Noms screen; NO-11 typed shortcuts."""
     assert table_screen_class("noms") is NomsTableScreen
-    assert renderer_for("noms") is not render_generic
     assert parse_called_card("10h", None) == Card.get(10, Suit.HEARTS)
     assert parse_called_card("a", int(Suit.SPADES)) == Card.get(14, Suit.SPADES)
     with pytest.raises(ValueError, match="NO-11"):
@@ -325,9 +325,11 @@ def test_double_hands_are_marked():
     assert "double hand x2" in contract_line(view, s.names)
 
 
-def test_replay_renderer_seat_view_hides_other_hands(tmp_path):
-    """The replay shows all hands, or one seat's view (own hand, backs for the others)."""
-    s = Session("noms", None, ["ai:random"] * 4, seed=2, log_dir=tmp_path)
+async def test_replay_seat_view_hides_other_hands(tmp_path):
+    """The replay (drawn by the Noms table, issue 24) shows one seat's view: its own hand and no card of
+    another hand that seat has not seen; the omniscient panel (a) shows every hand."""
+    s = Session("noms", None, ["ai:random:A", "ai:random:B", "ai:random:C", "ai:random:D"], seed=2,
+                log_dir=tmp_path)
     s.advance()
     for _ in range(30):
         s.act(s.bot_choose())
@@ -336,18 +338,22 @@ def test_replay_renderer_seat_view_hides_other_hands(tmp_path):
     s.close()
     replay = Replay(read_log(path))
     state = replay.positions[replay.last_index]
-    names = ["A", "B", "C", "D"]
-    all_text = renderer_for("noms")(state, names, None, Palette(None)).plain
-    seat_text = renderer_for("noms")(state, names, 1, Palette(None)).plain
-    for c in state.hands[0]:
-        assert c.pretty in all_text
-    others = [c for c in state.hands[0] if c not in state.view(1).played_cards()]
-    assert others and not any(f" {c.pretty} " in f" {seat_text} " for c in others if c not in state.view(1).exposed)
-    assert "Trick" in seat_text and "Game totals" in seat_text
+    app = ReplayApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen is app.replay_screen)
+        await press(pilot, "end", "1")
+        await pilot.pause()
+        seat_text = screen_text(app)
+        await press(pilot, "a")
+        await pilot.pause()
+        all_text = screen_text(app)
     v = state.view(1)
+    others = [c for c in state.hands[0] if c not in v.played_cards() and c not in v.exposed]
+    assert others and not shown_cards(seat_text, others)
+    assert all(c.pretty in all_text for c in state.hands[0])
     side, rest = side_tricks(v)
     assert side + rest == sum(v.won)
-    assert "Tricks:" in tricks_line(v, names)
+    assert "Tricks:" in tricks_line(v, ["A", "B", "C", "D"])
 
 
 def test_replay_position_line_says_hand_for_noms(tmp_path):

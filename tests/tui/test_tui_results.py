@@ -140,3 +140,77 @@ async def test_result_panel_closes_on_any_key():
         await press(pilot, "q")
         await wait_for(pilot, lambda: not isinstance(app.screen, HandResultScreen))
         assert app.closed == [None]
+
+
+# -- issue 24: where every point came from (the engine's Game.round_breakdown) ------------------------
+
+from engine.games import get_game  # noqa: E402
+from tui.screens.hand_result import SCROLL_TEXT, plain_text, sheet_table  # noqa: E402
+from tui_support import SessionApp  # noqa: E402
+
+
+def _rows(groups) -> list[tuple[str, str]]:
+    """Each item's rule and signed points as the panel writes them (cards of one seat on one row)."""
+    out = []
+    for g in groups:
+        cards = [i for i in g.items if i.kind == "card"]
+        rest = [i for i in g.items if i.kind != "card"]
+        if cards:
+            total = sum(i.points for i in cards)
+            out.append((cards[0].rule, f"+{total:g}" if total > 0 else f"{total:g}"))
+        out += [(i.rule, f"+{i.points:g}" if i.points > 0 else f"{i.points:g}") for i in rest]
+    return out
+
+
+@pytest.mark.parametrize("game,rules,seats", [
+    ("nickels", {}, 4),
+    ("nogginate", {"fixed_rounds": 2}, 4),
+    ("nogginate", {"fixed_rounds": 2, "use_cheat_cards": True}, 3),
+])
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_rummy_results_say_where_every_point_came_from(game, rules, seats, size):
+    """NK-21 / NG-46..NG-52: after a bots' match the summary has each round's breakdown (each team
+    once), the sheet by source sums to the match totals, and each round's result panel lists every
+    item with its points and rule; at 80x24 a panel taller than the screen says how to scroll."""
+    session, _datas = hand_overs(game, ["ai:easy"] * seats, rules, seed=5)  # played headless: the table opens
+    app = SessionApp(session)  # on the finished match (its hands' results rebuilt from the history)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        table = app.table
+        hands = sorted(table.hand_results)
+        assert len(summary.breakdowns) == len(hands) == (7 if game == "nickels" else 2)
+        teams = get_game(game).teams(seats, session.variant)
+        for h, groups in zip(hands, summary.breakdowns):
+            data = table.hand_results[h]
+            assert [list(g.seats) for g in groups] == [list(t) for t in teams]  # each team once
+            assert all(data["scores"][s] == g.total for g in groups for s in g.seats)
+        sums = {g.seats: 0.0 for g in summary.breakdowns[0]}
+        for groups in summary.breakdowns:
+            for g in groups:
+                sums[g.seats] += g.total
+        assert all(session.scores()[seats_[0]] == total for seats_, total in sums.items())
+        assert summary.query_one("#summary-sheet") and len(summary.query(".summary-hand")) == len(hands)
+        sheet = plain_text(sheet_table(summary.breakdowns, session.names), 200)
+        assert "Where the points came from" in sheet
+        for label, total in ((" & ".join(session.names[s] for s in t), session.scores()[t[0]]) for t in teams):
+            assert any(line.startswith(f"│ {label} ") and line.rstrip(" │").endswith(f" {total:g}")
+                       for line in sheet.splitlines()), (label, total, sheet)
+
+        data = table.hand_results[hands[0]]
+        panel = HandResultScreen("Round 1 over", table.hand_result_lines(data, []))
+        app.push_screen(panel)
+        await wait_for(pilot, lambda: app.screen is panel)
+        await pilot.pause()
+        text = panel.body_text(width=size[0] - 6)
+        for rule, points in _rows(summary.breakdowns[0]):
+            assert any(rule in line and points in line for line in text.splitlines()), (rule, points, text)
+        scroll = panel.query_one("#result-scroll")
+        tall = scroll.max_scroll_y > 0
+        assert str(panel.query_one("#result-continue").render()) == (SCROLL_TEXT if tall else CONTINUE_TEXT)
+        if tall:
+            await press(pilot, "pagedown")
+            assert app.screen is panel and scroll.scroll_y > 0
+        await press(pilot, "x")
+        await wait_for(pilot, lambda: app.screen is not panel)

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 
 import pytest
-from rich.console import Console
 
 from engine.cards import parse_card, parse_cards
 from engine.games.spite_malice.game import (VALUE, Deal, Discard, Draw, PlayDiscard, PlayHand, PlayStock, SpiteMalice,
                                        SpiteMaliceVariant)
 from engine.session import Session
-from tui_support import ScreenTestApp, press, wait_for
+from hidden_support import shown_cards
+from tui_support import ScreenTestApp, position_log, press, replay_board, wait_for
 from tui.screens import table_screen_class
-from tui.screens.replay import Palette, renderer_for
 from tui.games.spite_malice.table import SMPile, SpiteMaliceTableScreen
 from tui.screens.summary import SummaryScreen
 from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEY, autoplay, describe_action,
@@ -138,16 +137,19 @@ def test_prompt_says_the_turn_ends_with_a_discard():
     assert "is playing" in prompt(st.view(1), names)
 
 
-def test_replay_renderer_shows_both_sides():
-    st = _position()
-    render = renderer_for("spite_malice")
-    console = Console(width=140, record=True)
-    console.print(render(st, ["You", "Bix"], None, Palette()))
-    text = console.export_text()
-    assert "P1 6♠ needs 7" in text and "stock   5 cards, top 9♥" in text and "7♣ 7♦ 9♠ K♠" in text
-    console = Console(width=140, record=True)
-    console.print(render(st, ["You", "Bix"], 1, Palette()))
-    assert "7♣" not in console.export_text()  # seat 1 does not see seat 0's hand
+async def test_replay_draws_the_table_of_each_side(tmp_path):
+    """Issue 24: a replay position drawn by the Spite & Malice table: both sides' play decks and
+    stocks; seat 1's view does not show seat 0's hand, the omniscient panel does."""
+    session = Session("spite_malice", {"game_type": "SNM_A_SHORT"}, ["ai:easy:You", "ai:easy:Bix"], seed=1,
+                      write_log=False)
+    session.state = _position()
+    hand, top = parse_cards("7C"), parse_cards("9H")
+    text = await replay_board(position_log(session, tmp_path, 0), (140, 40))
+    assert shown_cards(text, hand) and shown_cards(text, top)  # seat 0's own hand, its stock's top
+    bix = await replay_board(position_log(session, tmp_path, 1), (140, 40))
+    assert not shown_cards(bix, hand) and shown_cards(bix, top)  # not seat 0's hand; a stock top is public
+    everything = await replay_board(position_log(session, tmp_path, 1), (140, 40), keys=("a",))
+    assert any(line.strip("│ ").startswith("You: ") and "7♣" in line for line in everything.splitlines())
 
 
 def test_registered_table_screen():

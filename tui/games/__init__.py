@@ -2,7 +2,7 @@
 
 Each game's user interface is one package, ``tui/games/<id>/`` (the game's id in
 :data:`engine.games.TITLES`): its table screen (``table.py``), its own widgets
-(``widgets.py``), its wording (``ui.py``) and its replay renderer, described by
+(``widgets.py``) and its wording (``ui.py``) (its replays are drawn by its table screen), described by
 one ``TABLE = TableSpec(...)`` in its ``__init__``, which imports nothing else.
 Screens and renderers are named as ``"module:attribute"`` and imported only
 when used, so one game's screen failing to load never breaks the app (the

@@ -14,8 +14,6 @@ class TableSpec:
         game_id: the engine's game id.
         screen: ``"module:Class"`` of its table screen (a
             :class:`tui.screens.base_table.BaseTableScreen` subclass).
-        replay: ``"module:function"`` of its replay renderer,
-            ``render(state, names, seat or None, palette) -> rich.text.Text``.
         palette: ``"module:attribute"`` of the game's own faces and colours (a
             ``tui.widgets.cards.GamePalette``; importing the module registers it), or ""
             for a game drawn with the shared faces and colours alone.
@@ -23,12 +21,11 @@ class TableSpec:
 
     game_id: str
     screen: str
-    replay: str
     palette: str = ""
 
     def load_palette(self) -> None:
         """Register the game's :attr:`palette` with the card widgets and themes (idempotent;
-        done before its table or replay is shown).
+        done before its table is shown, a replay's too).
 
         Raises:
             ImportError, AttributeError: when the module or the attribute is missing.

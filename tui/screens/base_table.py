@@ -31,7 +31,8 @@ from textual.worker import get_current_worker
 
 from engine.core import Action, Event, IllegalAction, View
 from engine.lesson import LessonSession
-from tui.screens.hand_result import HandResultScreen, points_lines
+from engine.match import ScoreBreakdown
+from tui.screens.hand_result import HandResultScreen, breakdown_table, points_lines
 from tui.screens.enter_move import EnterMove
 from tui.screens.handoff import HandoffScreen
 from tui.screens.summary import SummaryScreen, session_teams
@@ -231,6 +232,11 @@ class BaseTableScreen(Screen[None], Generic[V]):
     #: After a finished hand (not the last), wait for a key on :class:`HandResultScreen`
     #: before play goes on (only when a person sits at the table).
     PAUSE_AFTER_HAND: ClassVar[bool] = True
+    #: A read-only table (issue 24: the replay draws its positions with the game's own table): it
+    #: draws ``session.view(shown_seat)`` like any table and takes no move: the session is not
+    #: advanced, no bot is asked, no hand-off covers it, no result panel or summary is pushed,
+    #: and :meth:`human_turn` is False. A read-only subclass brings its own keys.
+    READ_ONLY: ClassVar[bool] = False
 
     #: Width classes (Textual breakpoints): ``-narrow`` folds the side column away.
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (SIDE_FOLD_BELOW, "-wide")]
@@ -388,11 +394,25 @@ class BaseTableScreen(Screen[None], Generic[V]):
     def hand_result_lines(self, data: dict, events: Sequence[Event]) -> list[RenderableType]:
         """The lines of the panel shown after a finished hand (:class:`HandResultScreen`):
         ``data`` is the ``hand_over`` event's data, ``events`` the batch it came in
-        (the last play, the trick...). Default: :meth:`hand_breakdown` (if any), then
-        the hand's and the match's points. Games add their own facts (tricks, contract)."""
+        (the last play, the trick...). Default: :meth:`hand_breakdown` (if any), where every
+        point came from (:meth:`round_breakdown`, as a :func:`breakdown_table`) when the game
+        itemises it, then the hand's and the match's points. Games add their own facts."""
         own = self.hand_breakdown(data, self.names)
         lines: list[RenderableType] = [own] if own else []
+        groups = self.round_breakdown(data)
+        if groups:
+            lines.append(breakdown_table(groups, self.names, ascii_only=self.ascii))
         return lines + points_lines(data, self.names, self.HAND_WORD)
+
+    def round_breakdown(self, data: dict) -> list[ScoreBreakdown] | None:
+        """Where every point of the finished hand with ``hand_over`` data ``data`` came from, per
+        seat or partnership (the engine's ``Game.round_breakdown``), or None when the game does
+        not itemise it or the data is not what it expects."""
+        s = self.session
+        try:
+            return s.game.round_breakdown(data, s.variant, len(self.names))
+        except (KeyError, IndexError, TypeError, ValueError):
+            return None
 
     def mark_last_play(self, seat: int | None, cards: Sequence[str]) -> None:
         """Mark on the table the cards of the last bot move (``cards``: card texts from its
@@ -433,7 +453,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
     def human_turn(self) -> bool:
         """True when the seat shown is a human who may act now."""
         s = self.session
-        return (not s.is_over and not self.covered and self.thinking is None
+        return (not self.READ_ONLY and not s.is_over and not self.covered and self.thinking is None
                 and s.to_move == self.shown_seat and s.is_human(self.shown_seat))
 
     def legal(self) -> list[Action]:
@@ -535,7 +555,11 @@ class BaseTableScreen(Screen[None], Generic[V]):
 
     def _deal(self) -> None:
         """On mount, before the first frame: the session up to its first decision (the deal)
-        and every panel drawn from it. Bots, hand-offs and result panels wait for :meth:`_start`."""
+        and every panel drawn from it. Bots, hand-offs and result panels wait for :meth:`_start`.
+        A read-only table only draws."""
+        if self.READ_ONLY:
+            self._redraw()
+            return
         try:
             events = self.session.advance()
         except IllegalAction as err:
@@ -635,8 +659,13 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.app.push_screen(SaveLogScreen(self.session), saved)
 
     def _step(self) -> None:
-        """Decide what happens next: the summary, a hand-off, a bot's turn or a human's."""
+        """Decide what happens next: the summary, a hand-off, a bot's turn or a human's
+        (a read-only table only redraws)."""
         s = self.session
+        if self.READ_ONLY:
+            self.thinking = None
+            self.redraw()
+            return
         if not s.is_over and s.to_move < 0:  # a chance step left over (e.g. after resume)
             self._log_events(s.advance())
         if self._pending_result is not None:
@@ -739,9 +768,12 @@ class BaseTableScreen(Screen[None], Generic[V]):
     def make_summary(self) -> Screen:
         """The screen shown at the end of the match (default :class:`SummaryScreen`
         with the finished hands' points and ``session.scores()``)."""
-        lines = [self.hand_breakdown(self.hand_results[h], self.names) for h in sorted(self.hand_results)]
-        breakdown = [f"{self.HAND_WORD} {h + 1}: {line}" for h, line in zip(sorted(self.hand_results), lines) if line]
-        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD, breakdown=breakdown)
+        hands = sorted(self.hand_results)
+        lines = [self.hand_breakdown(self.hand_results[h], self.names) for h in hands]
+        breakdown = [f"{self.HAND_WORD} {h + 1}: {line}" for h, line in zip(hands, lines) if line]
+        groups = [self.round_breakdown(self.hand_results[h]) or [] for h in hands]
+        return SummaryScreen(self.session, self.hand_scores, hand_word=self.HAND_WORD, breakdown=breakdown,
+                             breakdowns=groups if any(groups) else ())
 
     def _show_summary(self) -> None:
         if self._summary_shown:

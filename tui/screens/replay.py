@@ -1,40 +1,56 @@
-"""The replay screen: step through a logged match forward and back.
+"""The replay screen: a logged match stepped through on the game's own table (issue 24).
 
-It is the one omniscient reader of states. Keys ``0``..``5`` show one seat's
-view (exactly what that seat knew: its board, and each step as that seat
-observed it, ``State.observation`` and the events it may see); ``a`` shows
-everything (the omniscient view, titled so). A finished match opens on
-everything; an unfinished one (it may still be resumed) opens on the first
-human seat's view. A match that used undo says so in the title and status. Steps: one action (left/right), one turn
-(shift+left/right or ``,``/``.``), one game (pgup/pgdn or ``[``/``]``),
-the start or end (home/end). The narration panel tells what the current
-step did; the status line reads "action 37/212, game 1" ("hand 1" in Noms).
+One presentation path: every position is drawn by the game's table screen, read-only
+(:attr:`BaseTableScreen.READ_ONLY`), fed by :class:`engine.session.ReplaySession`, the replay's
+position as a session whose ``view(seat)`` is what that seat knew. The game's keys are gone:
+the keys step through the replay instead. ``0``..``5`` show one seat's view (its hand and
+the table as it saw them; each step as that seat observed it, ``State.observation``, and the
+events it may see); ``a`` shows everything: the table from the last seat shown plus every
+seat's hand in a panel titled so (the one omniscient reader of states). A finished match opens
+on everything; an unfinished one (it may still be resumed) on the first human seat's view.
+Steps: one action (left/right), one turn (shift+left/right or ``,``/``.``), one hand
+(pgup/pgdn or ``[``/``]``), a hand by number (``g``), the start or end (home/end). ``p`` plays
+on from the position shown: a new match from there with seats chosen as on the setup screen
+(:class:`PlayOnScreen`; ``engine.session.Session.branch``). The status line says where
+the replay is ("action 37/212, round 1 · Bix's view") and the step just made.
+
+A log that cannot be opened (or a game without a table) gets :class:`ReplayMessageScreen`,
+one sentence saying why; ``ReplayScreen(path)`` picks the class.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, ClassVar, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.reactive import reactive
-from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
-from engine.cards import Card, pretty_text
+from engine.cards import pretty_text
 from engine.core import ActionParseError
+from engine.gamelog import GameLog as LogFile
 from engine.gamelog import LogReplayError, Replay, read_log
-from engine.seats import safe_name
+from engine.seats import SeatSpec, safe_name
+from engine.session import ReplaySession
+from tui.screens.base_table import BaseTableScreen
+from tui.widgets.cards import ascii_mode
 from tui.screens.navigate import GoBack
-from tui.games import TABLES, load
 from tui.widgets.footer import WrappingFooter
-from tui.widgets.narration import what_seat_sees
+from tui.widgets.gamelog import GameLog
+from tui.widgets.narration import asciify
 
 MAX_SEAT_KEYS = 6
 HISTORY_LINES = 12
+#: Steps whose events the replay's game log shows (the latest last).
+LOG_STEPS = 60
 
 
 def seat_names_from_header(header: dict) -> list[str]:
@@ -48,163 +64,184 @@ def seat_names_from_header(header: dict) -> list[str]:
     return names
 
 
-_ASCII_SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+@dataclass
+class LoadedLog:
+    """A log opened for the replay: its positions, or one sentence saying why not.
+
+    Attributes:
+        path: the log file (None when none was given).
+        replay: the positions (None when the log is unusable).
+        error: why the log could not be opened, or stops replaying early ("" when fine).
+        game_id, names: from the header.
+        undo_count: undo lines in the log.
+        start_seat: the seat view to open on (None: everything), see the module docstring.
+        header: the header line.
+    """
+
+    path: Path | None
+    replay: Replay | None = None
+    error: str = ""
+    game_id: str = ""
+    names: list[str] = field(default_factory=list)
+    undo_count: int = 0
+    start_seat: int | None = None
+    header: dict = field(default_factory=dict)
 
 
-class Palette:
-    """Card colouring for the renderer: suit colours from the app theme and
-    the ASCII flag (uses the table widgets' ``card_text`` when available)."""
-
-    def __init__(self, app: Any = None) -> None:
-        self.app = app
-        try:
-            from tui.widgets.cards import ascii_mode
-            self.ascii = ascii_mode(app)
-        except ImportError:
-            self.ascii = bool(getattr(app, "ascii_cards", False))
-
-    def plain(self, text: str) -> str:
-        """``text`` with suit symbols replaced by letters in ASCII mode (for narration)."""
-        return text.translate(_ASCII_SUITS) if self.ascii else text
-
-    def card(self, card: Card) -> Text:
-        """One card as coloured text (``10♥``, or ``10H`` in ASCII mode)."""
-        try:
-            from tui.widgets.cards import card_text
-        except ImportError:  # the table widgets are optional for the replay
-            return Text(card.text if self.ascii else card.pretty, style="bold")
-        return card_text(card, self.app, on_face=True)
-
-    def cards(self, cards: Any, sep: str = " ") -> Text:
-        """Several cards separated by ``sep`` ("-" when there are none)."""
-        out = Text()
-        for i, c in enumerate(cards):
-            if i:
-                out.append(sep)
-            out.append_text(self.card(c))
-        return out if len(out) else Text("-", style="dim")
-
-
-def renderer_for(game_id: str) -> Callable[..., Any]:
-    """The replay renderer of ``game_id`` (its ``TableSpec.replay``, with the game's palette
-    registered), or :func:`render_generic` when the game has none or it cannot be loaded."""
-    spec = TABLES.get(game_id)
-    if spec is None:
-        return render_generic
+def load_replay(path: str | Path | None) -> LoadedLog:
+    """Read and replay the log at ``path`` (never raises: a problem is :attr:`LoadedLog.error`)."""
+    if path is None:
+        return LoadedLog(None, error="No log file was given to replay.")
+    path = Path(path)
+    out = LoadedLog(path)
     try:
-        spec.load_palette()
-        return load(spec.replay)
-    except (ImportError, AttributeError):
-        return render_generic
+        log: LogFile = read_log(path)
+    except OSError as err:
+        out.error = f"Cannot read {path}: {err.strerror or err}."
+        return out
+    out.game_id = log.game_id or ""
+    out.header = dict(log.header or {})
+    out.names = seat_names_from_header(out.header)
+    out.undo_count = sum(1 for e in log.entries if e["type"] == "undo")
+    if not log.finished:  # it may still be resumed: do not open on everyone's cards
+        humans = [i for i, seat in enumerate(out.header.get("seats") or [])
+                  if isinstance(seat, dict) and str(seat.get("spec", "")).startswith("human")]
+        out.start_seat = humans[0] if humans else None
+    try:
+        out.replay = Replay(log)
+    except LogReplayError as err:
+        out.error = f"Cannot replay {path.name}: line {err.line}: {err.reason}."
+        return out
+    problems = []
+    if log.errors:
+        problems.append(f"line {log.errors[0].line}: {log.errors[0].message}")
+    if out.replay.error is not None:
+        problems.append(f"line {out.replay.error.line}: {out.replay.error.reason}")
+    if problems:
+        out.error = (f"The log is damaged ({problems[0]}); showing the "
+                     f"{out.replay.last_index} actions before it.")
+    return out
 
 
-def render_generic(state: Any, names: list[str], seat: int | None, palette: Palette) -> Text:
-    """Fallback for games without their own renderer: the state's fingerprint,
-    or the seat's view as its dataclass text."""
-    if seat is None:
-        return Text.assemble(("Omniscient position\n", "bold"), state.fingerprint())
-    what = what_seat_sees(names, seat)
-    return Text.assemble((what[0].upper() + what[1:] + "\n", "bold"), repr(state.view(seat)))
+def _table_class(game_id: str) -> type[BaseTableScreen[Any]] | None:
+    """The game's table screen class, or None when it has none (or it cannot be loaded)."""
+    from tui.screens import TableScreenError, table_screen_class
+    try:
+        table = table_screen_class(game_id)
+    except TableScreenError:
+        return None
+    return table if isinstance(table, type) and issubclass(table, BaseTableScreen) else None
 
 
+_REPLAY_CLASSES: dict[type, type] = {}
 
 
-class ReplayScreen(Screen):
-    """Step through the log at ``path``.
+def replay_table_class(table: type[BaseTableScreen[Any]]) -> type["ReplayScreen"]:
+    """The read-only replay class of a game's table screen: :class:`ReplayScreen` first (its keys,
+    its prompt), then the game's table (its widgets and drawing), no key of the table inherited."""
+    cls = _REPLAY_CLASSES.get(table)
+    if cls is None:
+        cls = type(f"{table.__name__}Replay", (ReplayScreen, table),
+                   {"READ_ONLY": True, "COMMON_BINDINGS": [], "BINDINGS": list(ReplayScreen.REPLAY_BINDINGS),
+                    "__module__": __name__}, inherit_bindings=False)
+        _REPLAY_CLASSES[table] = cls
+    return cls
+
+
+class ReplayScreen(Screen[None]):
+    """Step through the log at ``path`` on the game's table (see the module docstring).
+
+    ``ReplayScreen(path)`` is, for a log that replays, an instance of the game's table screen in
+    its read-only mode (:func:`replay_table_class`), else a :class:`ReplayMessageScreen`.
 
     Args:
         path: a cardtable log (JSON Lines).
+        loaded: the log already opened (:func:`load_replay`; tests give positions of their own).
 
     Attributes:
         replay: the :class:`engine.gamelog.Replay` (None if the log is unusable).
         error: one sentence when the log could not be opened or stops replaying early.
         index: the position shown (0 = before the first action).
         seat: None for everything (omniscient), else the seat whose view is shown.
-        board_text: the position as drawn (rich Text), its first line the view's title.
         game_id, names: from the log header.
         undo_count: undo lines in the log (0 when the match used no undo).
     """
 
-    BINDINGS = [
+    REPLAY_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l", "step(1)", "Next", id="replay.next", key_display="→"),
         Binding("left,h", "step(-1)", "Back", id="replay.back", key_display="←"),
         Binding("shift+right,full_stop", "turn(1)", "Next turn", id="replay.next-turn", key_display="."),
         Binding("shift+left,comma", "turn(-1)", "Prev turn", id="replay.prev-turn", key_display=","),
-        Binding("pagedown,right_square_bracket", "game(1)", "Next game", id="replay.next-game", key_display="]"),
-        Binding("pageup,left_square_bracket", "game(-1)", "Prev game", id="replay.prev-game", key_display="["),
+        Binding("pagedown,right_square_bracket", "game(1)", "Next hand", id="replay.next-game", key_display="]"),
+        Binding("pageup,left_square_bracket", "game(-1)", "Prev hand", id="replay.prev-game", key_display="["),
+        Binding("g", "goto_hand", "Go to hand", id="replay.goto"),
         Binding("home", "jump(0)", "Start", id="replay.start", show=False),
         Binding("end", "jump(-1)", "End", id="replay.end", show=False),
         Binding("a", "seat(-1)", "Everything", id="replay.all"),
         *[Binding(str(i), f"seat({i})", "Seat view" if i == 0 else f"Seat {i}", id=f"replay.seat-{i}",
                   show=i == 0, key_display=f"0-{MAX_SEAT_KEYS - 1}" if i == 0 else None)
           for i in range(MAX_SEAT_KEYS)],
+        Binding("p", "play_on", "Play on from here", id="replay.play-on"),
+        Binding("i", "side_panel", "Scores/log", id="table.side"),
+        Binding("question_mark", "rules", "Help", key_display="?", id="table.rules"),
         Binding("escape,q", "close", "Close", id="replay.close"),
     ]
+    BINDINGS = REPLAY_BINDINGS
+    REPLAY_ACTIONS = frozenset({"step", "turn", "game", "goto_hand", "jump", "seat", "play_on", "side_panel",
+                                "rules", "close"})
 
     index: reactive[int] = reactive(0, init=False)
     seat: reactive[int | None] = reactive(None, init=False)
+    #: the log as :meth:`__new__` opened it (it picks the class from the game)
+    _loaded: LoadedLog
 
-    def __init__(self, path: str | Path | None) -> None:
-        super().__init__()
-        self.path = Path(path) if path is not None else None
-        self.replay: Replay | None = None
-        self.error: str | None = None
-        self.game_id = ""
-        self.names: list[str] = []
-        self.board_text = Text("")
-        self.undo_count = 0
-        self._load()
+    DEFAULT_CSS = """
+    ReplayScreen #replay-everything { display: none; layer: side; dock: bottom; width: 100%; height: auto;
+        max-height: 60%; padding: 0 1; background: $surface; border: round $warning; border-title-color: $warning; }
+    ReplayScreen.-everything #replay-everything { display: block; }
+    """
 
-    def _load(self) -> None:
-        if self.path is None:
-            self.error = "No log file was given to replay."
-            return
-        try:
-            log = read_log(self.path)
-        except OSError as err:
-            self.error = f"Cannot read {self.path}: {err.strerror or err}."
-            return
-        self.game_id = log.game_id or ""
-        self.names = seat_names_from_header(log.header)
-        self.undo_count = sum(1 for e in log.entries if e["type"] == "undo")
-        if not log.finished:  # it may still be resumed: do not open on everyone's cards
-            humans = [i for i, seat in enumerate(log.header.get("seats") or [])
-                      if isinstance(seat, dict) and str(seat.get("spec", "")).startswith("human")]
-            if humans:
-                self.set_reactive(ReplayScreen.seat, humans[0])
-        try:
-            self.replay = Replay(log)
-        except LogReplayError as err:
-            self.error = f"Cannot replay {self.path.name}: line {err.line}: {err.reason}."
-            return
-        problems = []
-        if log.errors:
-            problems.append(f"line {log.errors[0].line}: {log.errors[0].message}")
-        if self.replay.error is not None:
-            problems.append(f"line {self.replay.error.line}: {self.replay.error.reason}")
-        if problems:
-            self.error = (f"The log is damaged ({problems[0]}); showing the "
-                          f"{self.replay.last_index} actions before it.")
+    @classmethod
+    @lru_cache(maxsize=None)
+    def _css_bases(cls, base: type[DOMNode]) -> Sequence[type[DOMNode]]:
+        """Every DOM class of ``base``'s MRO: a table's replay class styles as the game's table too
+        (Textual follows only the first base, here :class:`ReplayScreen`)."""
+        return [c for c in base.__mro__ if isinstance(c, type) and issubclass(c, DOMNode)]
 
-    # -- layout --------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="replay-status", markup=False)
-        with Horizontal(id="replay-body"):
-            with VerticalScroll(id="replay-board-scroll"):
-                yield Static("", id="replay-board")
-            with VerticalScroll(id="replay-side"):
-                yield Static("", id="replay-narration")
-                yield Static("", id="replay-history")
-        yield WrappingFooter()
+    def __new__(cls, path: str | Path | None = None, *args: Any, loaded: LoadedLog | None = None,
+                **kwargs: Any) -> "ReplayScreen":
+        loaded = loaded if loaded is not None else load_replay(path)
+        target: type[ReplayScreen] = cls
+        if cls is ReplayScreen:
+            table = _table_class(loaded.game_id) if loaded.replay is not None else None
+            if table is None and loaded.replay is not None and not loaded.error:
+                loaded.error = f"{loaded.game_id or 'This game'} has no table to replay it on."
+            target = replay_table_class(table) if table is not None else ReplayMessageScreen
+        obj = super().__new__(target)
+        obj._loaded = loaded
+        return obj
 
-    def on_mount(self) -> None:
-        self.sub_title = (f"Replay of {self.path.name}" if self.path else "Replay") + \
-            (" · undo used" if self.undo_count else "")
-        if self.error:
-            self.notify(self.error, severity="error" if self.replay is None else "warning", timeout=10, markup=False)
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.refresh_view())
-        self.call_after_refresh(self.refresh_view)  # is_mounted is still False here: draw once mounted
+    def __init__(self, path: str | Path | None = None, *, loaded: LoadedLog | None = None) -> None:
+        loaded = self._loaded
+        self.path = loaded.path
+        self.replay: Replay | None = loaded.replay
+        self.error: str | None = loaded.error or None
+        self.game_id = loaded.game_id
+        self.names: list[str] = list(loaded.names)
+        self.undo_count = loaded.undo_count
+        self.header = loaded.header
+        #: the seat whose view the table draws (also while everything is shown)
+        self.table_seat = loaded.start_seat if loaded.start_seat is not None else 0
+        if isinstance(self, BaseTableScreen):
+            assert self.replay is not None, "a table replay has positions"
+            self.replay_session = ReplaySession(self.replay, self.names, 0)
+            super().__init__(self.replay_session, pace=0.0)  # type: ignore[call-arg]  # the game's table
+            self.shown_seat = self.table_seat
+            self.covered = False  # several people's seats: the replay never hands off
+            self.hand_results = {}
+        else:
+            super().__init__()
+        self.set_reactive(ReplayScreen.seat, loaded.start_seat)
 
     # -- reading the position -------------------------------------------------------------
     @property
@@ -212,8 +249,16 @@ class ReplayScreen(Screen):
         """The index of the final position (0 when there is no replay)."""
         return self.replay.last_index if self.replay else 0
 
+    def hand_word(self) -> str:
+        """What the game calls one hand ("Round" in the rummy games, "Game" in Nags)."""
+        word = getattr(self, "HAND_WORD", None)
+        if isinstance(word, str):
+            return word
+        table = _table_class(self.game_id)
+        return table.HAND_WORD if table is not None else "Hand"
+
     def status_text(self) -> str:
-        """``action 37/212, game 1`` (plus the seat shown)."""
+        """``action 37/212, round 1 · Bix's view`` (plus match over, undo used)."""
         if self.replay is None:
             return self.error or "Nothing to replay."
         state = self.replay.positions[self.index]
@@ -227,8 +272,7 @@ class ReplayScreen(Screen):
         return "your" if name == "You" else f"{name}'s"
 
     def view_title(self) -> str:
-        """The board's first line: which view this is, so nobody mistakes the
-        omniscient one for a player's."""
+        """Which view this is, so nobody mistakes the omniscient one for a player's."""
         if self.seat is None:
             title = "Everything (omniscient): every hand and every hidden card"
         else:
@@ -240,21 +284,13 @@ class ReplayScreen(Screen):
             title += f" · undo used ({times}; only the moves kept are shown)"
         return title
 
-    def hand_word(self) -> str:
-        """What the game calls one hand ("Game" for Nags, "Hand" for Noms), from its table screen."""
-        from tui.screens import TableScreenError, table_screen_class
-        try:
-            return table_screen_class(self.game_id).HAND_WORD
-        except TableScreenError:
-            return "Hand"
-
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
 
     def notation_seen(self, j: int) -> str:
         """Action ``j``'s notation, or in a seat view what that seat observed of it
         (``State.observation``: another seat's hidden draw is only a count), its cards
-        written as the table writes them (``cut 18: 4♦ 4♥``, :func:`engine.cards.pretty_text`)."""
+        written as the table writes them (:func:`engine.cards.pretty_text`)."""
         replay = self.replay
         assert replay is not None, "notation_seen is asked once the log is loaded"
         notation = replay.notations[j]
@@ -294,62 +330,161 @@ class ReplayScreen(Screen):
             out.append(f"{j + 1:>4} {who}: {notation}")
         return out
 
-    # -- drawing ---------------------------------------------------------------------------
-    def refresh_view(self) -> None:
-        """Redraw the status line, the board and the narration for the current index."""
-        if not self.is_mounted:
-            return
-        self.query_one("#replay-status", Static).update(self.status_text())
-        board = self.query_one("#replay-board", Static)
-        narration = self.query_one("#replay-narration", Static)
-        history = self.query_one("#replay-history", Static)
+    def everything_text(self) -> Text:
+        """Every seat's hand at this position (the omniscient panel), from the state's zones."""
         if self.replay is None:
-            self.board_text = Text(self.error or "Nothing to replay.", style="bold")
-            board.update(self.board_text)
-            narration.update("")
-            history.update("")
+            return Text("")
+        zones = self.replay.positions[self.index].zones()
+        out = Text()
+        for seat, name in enumerate(self.names):
+            cards = zones.get(f"hand {seat}")
+            if cards is None:
+                continue
+            if len(out):
+                out.append("\n")
+            out.append(f"{name}: ", style="bold")
+            text = " ".join(c.pretty for c in cards) or "no cards"
+            out.append(asciify(text) if self.is_mounted and ascii_mode(self.app) else text)
+        return out
+
+    # -- moving ----------------------------------------------------------------------------
+    def watch_index(self, _old: int, _new: int) -> None:
+        self.show_position()
+
+    def watch_seat(self, _old: int | None, new: int | None) -> None:
+        if new is not None:
+            self.table_seat = new
+        self.show_position()
+
+    def show_position(self) -> None:
+        """Draw the position :attr:`index` as :attr:`seat` saw it: the read-only table from that
+        seat's view (:attr:`table_seat` while everything is shown), the step's cards marked as the
+        last play, the game log up to the step as the seat saw it, every hand in the omniscient
+        panel, and the step's narration in the status line."""
+        if not isinstance(self, BaseTableScreen) or not self.is_mounted or self.replay is None:
             return
-        state = self.replay.positions[self.index]
-        renderer = renderer_for(self.game_id)
-        self.board_text = Text.assemble((self.view_title() + "\n\n", "bold reverse" if self.seat is None else "bold"),
-                                        renderer(state, self.names, self.seat, Palette(self.app)))
+        replay = self.replay
+        self.replay_session.goto(self.index)
+        self.shown_seat = self.table_seat
+        self._view = None
+        self.hand_results = self.replay_session.hand_results()
+        for j in range(self.log_start(), self.index):  # the table's memory (the last trick...)
+            self.events_logged([e for e in replay.events[j] if e.seen_by(self.seat)])  # as it was told, in order
+        seen = [e for e in (replay.events[self.index - 1] if self.index else []) if e.seen_by(self.seat)]
+        played = next((e for e in seen if e.seat is not None and e.seat >= 0 and e.data.get("cards")), None)
+        self.last_bot_play = (played.seat, [str(c) for c in played.data["cards"]]) if played is not None else None
+        self._rebuild_log()
+        self.set_class(self.seat is None, "-everything")
+        panel = self.query_one("#replay-everything", Static)
+        panel.update(self.everything_text())
+        panel.border_title = "Everything (omniscient): every hand"
+        with self.app.batch_update():
+            self._redraw()
+            self._status().set_message(" · ".join(self.narration_lines()), "info")
 
-        board.update(self.board_text)
-        step = Text()
-        palette = Palette(self.app)
-        lines = [palette.plain(line) for line in self.narration_lines()]
-        step.append("This step\n", style="bold")
-        step.append(lines[0] + "\n", style="bold")
-        for line in lines[1:]:
-            step.append("  " + line + "\n")
-        narration.update(step)
-        hist = Text("Earlier\n", style="bold")
-        for line in self.history_lines():
-            hist.append(palette.plain(line) + "\n", style="dim")
-        history.update(hist)
+    def _rebuild_log(self) -> None:
+        """The game log: the events of the steps from :meth:`log_start` up to :attr:`index`, as the
+        seat shown may see them (every event in the omniscient view)."""
+        assert self.replay is not None
+        log = self.query_one(GameLog)
+        log._entries = []
+        log.lines_text = []
+        log.clear()
+        log.viewer, log.covered = self.seat, False
+        for events in self.replay.events[self.log_start():self.index]:
+            log.add_events(events, self.names)
 
-    def watch_index(self) -> None:
-        self.refresh_view()
+    def log_start(self) -> int:
+        """The first step the table is told of: the start of the position's hand (an earlier hand's
+        plays are about cards since dealt again), at most :data:`LOG_STEPS` steps back."""
+        assert self.replay is not None
+        positions = self.replay.positions
+        hand = positions[self.index].hand_number
+        j = self.index
+        while j > 0 and j > self.index - LOG_STEPS and positions[j - 1].hand_number == hand:
+            j -= 1
+        return j
 
-    def watch_seat(self) -> None:
-        self.refresh_view()
+    def _sync_log(self) -> None:
+        """The replay's log shows what the seat shown saw (everything in the omniscient view)."""
+        self.query_one(GameLog).set_viewer(self.seat)
 
-    # -- actions -----------------------------------------------------------------------
+    def prompt(self, view: Any) -> str:
+        """The status line's prompt: which view and where the replay is (never a move to make)."""
+        return f"{self.view_title()} · {self.status_text()} · p plays on from here"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not isinstance(self, BaseTableScreen):
+            return True
+        if action == "side_panel":
+            return self.has_class("-narrow")
+        if action == "play_on":
+            return self.replay is not None and not self.replay.positions[self.index].is_over
+        return action in self.REPLAY_ACTIONS
+
+    def on_mount(self) -> None:
+        if not isinstance(self, BaseTableScreen):
+            return
+        self.query_one("#table-main").mount(Static("", id="replay-everything"))
+        self.sub_title = (f"Replay of {self.path.name}" if self.path else "Replay") + \
+            (" · undo used" if self.undo_count else "")
+        if self.error:
+            self.notify(self.error, severity="warning", timeout=10, markup=False)
+        self.call_after_refresh(self.show_position)
+
     def action_step(self, delta: int) -> None:
         """One action forward (+1) or back (-1)."""
         self.index = max(0, min(self.last_index, self.index + delta))
 
     def action_turn(self, delta: int) -> None:
-        """To the next (+1) or previous (-1) turn of a different player."""
+        """To the next (+1) or previous (-1) position where another player is to act."""
         if self.replay is not None:
             self.index = (self.replay.next_turn_index(self.index) if delta > 0
                           else self.replay.prev_turn_index(self.index))
 
     def action_game(self, delta: int) -> None:
-        """To the start of the next (+1) or previous (-1) game of the match."""
+        """To the start of the next (+1) or previous (-1) hand of the match."""
         if self.replay is not None:
             self.index = (self.replay.next_hand_index(self.index) if delta > 0
                           else self.replay.prev_hand_index(self.index))
+
+    def hand_starts(self) -> list[int]:
+        """The first position of each hand (hand ``k`` starts at ``hand_starts()[k]``)."""
+        if self.replay is None:
+            return [0]
+        out = [0]
+        while True:
+            nxt = self.replay.next_hand_index(out[-1])
+            if nxt <= out[-1] or self.replay.positions[nxt].hand_number == self.replay.positions[out[-1]].hand_number:
+                return out
+            out.append(nxt)
+
+    def goto_hand(self, number: int) -> str | None:
+        """Jump to the start of hand ``number`` (from 1); None, or why not in one sentence."""
+        starts = self.hand_starts()
+        if not 1 <= number <= len(starts):
+            word = self.hand_word().lower()
+            return f"This log has {word}s 1 to {len(starts)}, not {number}."
+        self.index = starts[number - 1]
+        return None
+
+    def action_goto_hand(self) -> None:
+        """g: ask for a hand's number and jump to its start."""
+        starts = self.hand_starts()
+
+        def answered(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                number = int(text)
+            except ValueError:
+                self.notify(f"{text!r} is not a number: type 1 to {len(starts)}.", severity="warning", markup=False)
+                return
+            why = self.goto_hand(number)
+            if why:
+                self.notify(why, severity="warning", markup=False)
+
+        self.app.push_screen(GotoHandScreen(self.hand_word(), len(starts)), answered)
 
     def action_jump(self, where: int) -> None:
         """To the first position (0) or the last (-1)."""
@@ -366,6 +501,150 @@ class ReplayScreen(Screen):
             return
         self.seat = seat
 
+    def action_play_on(self) -> None:
+        """p: a new match from this position, seats chosen as on the setup screen (:class:`PlayOnScreen`)."""
+        if self.replay is None or self.path is None:
+            return
+        if self.replay.positions[self.index].is_over:
+            self.notify("The match is over at this position: step back to play on.", severity="warning")
+            return
+        from engine.gamelog import log_setup
+        specs = list(log_setup(self.replay.log).seats)
+        game = self.replay.game
+
+        def chosen(seats: list[SeatSpec] | None) -> None:
+            if seats is None:
+                return
+            start = getattr(self.app, "play_on", None)
+            if callable(start):
+                start(self.replay, self.index, seats, self.path)
+            else:
+                self.notify("This app cannot start a match from here.", severity="warning")
+
+        self.app.push_screen(PlayOnScreen(game.id, specs, self.names, self.index, self.replay.lines,
+                                          self.path), chosen)
+
     def action_close(self) -> None:
         """Back to the previous screen, or quit if the replay is the only screen."""
         self.post_message(GoBack())
+
+
+class ReplayMessageScreen(ReplayScreen):
+    """A log that cannot be replayed on a table: one sentence saying why (and Esc)."""
+
+    BINDINGS = [Binding("escape,q", "close", "Close", id="replay.close")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(Text(self.error or "Nothing to replay.", style="bold"), id="replay-status")
+        yield WrappingFooter()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Replay of {self.path.name}" if self.path else "Replay"
+        if self.error:
+            self.notify(self.error, severity="error", timeout=10, markup=False)
+
+
+class GotoHandScreen(ModalScreen[str | None]):
+    """Asks which hand to jump to (``Go to round (1-7):``); Enter answers, Esc cancels."""
+
+    DEFAULT_CSS = """
+    GotoHandScreen { align: center middle; }
+    GotoHandScreen > Vertical { width: 40; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto.cancel")]
+
+    def __init__(self, hand_word: str, count: int) -> None:
+        super().__init__()
+        self.hand_word = hand_word
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Go to {self.hand_word.lower()} (1-{self.count}):")
+            yield Input(placeholder=f"1-{self.count}", id="goto-number", type="integer")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PlayOnScreen(ModalScreen["list[SeatSpec] | None"]):
+    """Play on from here: the seats of the new match, chosen as on the setup screen (human or a bot
+    and its level, a name), one row per seat of the replayed match; the cards already dealt stay
+    as they were. ``Start`` (Enter) answers with the seat specs, Esc cancels.
+
+    Args:
+        game_id: the game (its bot levels).
+        seats: the replayed match's seat specs (the rows start from them).
+        names: its seat names.
+        index: the position played on from.
+        lines: the replay's log line per action (the line named in the new log's header).
+        source: the log replayed.
+    """
+
+    DEFAULT_CSS = """
+    PlayOnScreen { align: center middle; }
+    PlayOnScreen > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: double $accent; background: $surface; padding: 0 1; }
+    PlayOnScreen .form-row { height: auto; }
+    PlayOnScreen Label { width: 100%; }
+    PlayOnScreen .field-label { width: 8; padding-top: 0; }
+    PlayOnScreen .seat-kind { width: 12; }
+    PlayOnScreen .seat-level { width: 14; }
+    PlayOnScreen .seat-name { width: 1fr; }
+    PlayOnScreen #play-on-buttons { height: auto; align-horizontal: center; margin-top: 1; }
+    PlayOnScreen #play-on-buttons Button { margin: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="play-on.cancel")]
+
+    def __init__(self, game_id: str, seats: Sequence[SeatSpec], names: Sequence[str], index: int,
+                 lines: Sequence[int], source: Path) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.seat_specs = list(seats)  # a bot's shown name follows its level, as on the setup screen
+        self.index = index
+        self.line = lines[index - 1] if index else 1
+        self.source = source
+
+    def compose(self) -> ComposeResult:
+        from tui.screens.setup import seat_row
+        with Vertical():
+            yield Label(Text.assemble(("Play on from here", "bold"),
+                                      f": a new match from action {self.index} of {self.source.name} "
+                                      f"(line {self.line}); the cards dealt so far stay as they were."))
+            for i, spec in enumerate(self.seat_specs):
+                yield seat_row(i, self.game_id, spec)
+            with Horizontal(id="play-on-buttons"):
+                yield Button("Start (Enter)", id="play-on-start", variant="primary")
+                yield Button("Cancel (Esc)", id="play-on-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#play-on-start", Button).focus()
+
+    def seats(self) -> list[SeatSpec]:
+        """The seat specs as chosen in the rows."""
+        from tui.screens.setup import read_seat_row
+        return [read_seat_row(self, i) for i in range(len(self.seat_specs))]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "play-on-start":
+            self.dismiss(self.seats())
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A human seat has no bot level (as on the setup screen)."""
+        if event.select.has_class("seat-kind") and event.select.id:
+            i = event.select.id.rsplit("-", 1)[1]
+            self.query_one(f"#seat-level-{i}", Select).disabled = event.value == "human"
+
+
+__all__ = ["GotoHandScreen", "LoadedLog", "PlayOnScreen", "ReplayMessageScreen", "ReplayScreen", "load_replay",
+           "replay_table_class", "seat_names_from_header"]

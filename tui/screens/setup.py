@@ -134,6 +134,30 @@ class GameChoice(RadioSet, inherit_bindings=False):
         self.post_message(self.Changed(self, buttons[nxt]))
 
 
+def seat_row(i: int, game_id: str, spec: SeatSpec) -> Horizontal:
+    """Seat ``i``'s row of the form (``Seat 1``, human or ai, the bot level, the name), set to
+    ``spec``: the setup screen's rows, and the seats of "play on from here" (the replay)."""
+    levels = levels_for(game_id)
+    level = spec.level if spec.level in levels else default_level(game_id)
+    return Horizontal(
+        Label(f"Seat {i + 1}", classes="field-label"),
+        Select([("human", "human"), ("ai", "ai")], id=f"seat-kind-{i}", allow_blank=False,
+               value=spec.kind, classes="seat-kind", compact=True),
+        Select([(lv, lv) for lv in levels], id=f"seat-level-{i}", allow_blank=False, value=level,
+               disabled=spec.is_human, classes="seat-level", compact=True),
+        Input(spec.name, placeholder="name", id=f"seat-name-{i}", max_length=24, classes="seat-name", compact=True),
+        classes="form-row seat-row", id=f"seat-row-{i}")
+
+
+def read_seat_row(screen: Screen, i: int) -> SeatSpec:
+    """The seat spec chosen in seat ``i``'s row (:func:`seat_row`) on ``screen``."""
+    kind = screen.query_one(f"#seat-kind-{i}", Select).value
+    name = screen.query_one(f"#seat-name-{i}", Input).value.strip()
+    if kind == "human":
+        return SeatSpec("human", None, name)
+    return SeatSpec("ai", str(screen.query_one(f"#seat-level-{i}", Select).value), name)
+
+
 class SetupScreen(Screen):
     """Choose a table and start a match.
 
@@ -258,21 +282,12 @@ class SetupScreen(Screen):
         return [(lv, lv) for lv in levels_for(self.game_id)]
 
     def _seat_rows(self) -> ComposeResult:
-        levels = levels_for(self.game_id)
         for i in range(MAX_SEATS):
             spec = (self._initial_seats[i] if i < len(self._initial_seats)
                     else SeatSpec("ai", default_level(self.game_id)))
-            level = spec.level if spec.level in levels else default_level(self.game_id)
-            row = Horizontal(classes="form-row seat-row", id=f"seat-row-{i}")
+            row = seat_row(i, self.game_id, spec)
             row.display = i < len(self._initial_seats)
-            with row:
-                yield Label(f"Seat {i + 1}", classes="field-label")
-                yield Select([("human", "human"), ("ai", "ai")], id=f"seat-kind-{i}", allow_blank=False,
-                             value=spec.kind, classes="seat-kind", compact=True)
-                yield Select(self._level_options(), id=f"seat-level-{i}", allow_blank=False, value=level,
-                             disabled=spec.is_human, classes="seat-level", compact=True)
-                yield Input(spec.name, placeholder="name", id=f"seat-name-{i}", max_length=24,
-                            classes="seat-name", compact=True)
+            yield row
 
     def _option_rows(self, game_id: str, variant: Any) -> list[Horizontal]:
         rows = []
@@ -378,16 +393,7 @@ class SetupScreen(Screen):
 
     def seats(self) -> list[SeatSpec]:
         """The seat specs of the visible seat rows."""
-        out = []
-        for i in range(self.n_seats):
-            kind = self.query_one(f"#seat-kind-{i}", Select).value
-            name = self.query_one(f"#seat-name-{i}", Input).value.strip()
-            if kind == "human":
-                out.append(SeatSpec("human", None, name))
-            else:
-                level = self.query_one(f"#seat-level-{i}", Select).value
-                out.append(SeatSpec("ai", str(level), name))
-        return out
+        return [read_seat_row(self, i) for i in range(self.n_seats)]
 
     def option_table(self) -> dict[str, Any]:
         """Option name -> value as typed into the form.

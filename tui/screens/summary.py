@@ -16,7 +16,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from engine.match import ScoreBreakdown
 from engine.session import Session
+from tui.screens.hand_result import breakdown_table, sheet_table
 from tui.widgets.cards import ascii_mode
 from tui.widgets.narration import format_points
 from tui.widgets.footer import WrappingFooter
@@ -100,6 +102,10 @@ class SummaryScreen(Screen[None]):
         breakdown: how each hand was scored, one line per hand (the table's
             ``hand_breakdown`` of the ``hand_over`` events' data, e.g. Nags' horse and
             play-out points, Noms' contracts); shown under the scores when given.
+        breakdowns: where every point of each hand came from (``Game.round_breakdown``
+            per finished hand, in hand order), for games that itemise it: shown as the
+            match's points by source (:func:`~tui.screens.hand_result.sheet_table`) and,
+            hand by hand, as :func:`~tui.screens.hand_result.breakdown_table`.
 
     Attributes:
         hand_scores: as given (lists of floats).
@@ -124,16 +130,19 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #summary-winners { width: 100%; text-align: center; margin: 1 0; text-style: bold; }
     SummaryScreen #summary-table { width: 100%; }
     SummaryScreen #summary-undo { width: 100%; text-align: center; color: $warning; margin-bottom: 1; }
-    SummaryScreen #summary-breakdown { height: auto; max-height: 10; margin-top: 1; }
+    SummaryScreen #summary-breakdown { height: auto; max-height: 12; margin-top: 1; }
+    SummaryScreen #summary-sheet { width: 100%; margin-top: 1; }
+    SummaryScreen .summary-hand-title { text-style: bold; margin-top: 1; }
     SummaryScreen #summary-buttons { height: auto; width: 100%; margin-top: 1; align-horizontal: center; }
     SummaryScreen #summary-buttons Button { margin: 0 1; }
     """
 
     def __init__(self, session: Session, hand_scores: Sequence[Sequence[float]] = (),
                  totals: Sequence[float] | None = None, *, hand_word: str = "Hand",
-                 breakdown: Sequence[str] = ()) -> None:
+                 breakdown: Sequence[str] = (), breakdowns: Sequence[Sequence[ScoreBreakdown]] = ()) -> None:
         super().__init__()
         self.breakdown: list[str] = list(breakdown)
+        self.breakdowns: list[list[ScoreBreakdown]] = [list(g) for g in breakdowns]
         self.session = session
         self.hand_scores: list[list[float]] = [list(g) for g in hand_scores]
         self.totals: list[float] = list(session.scores() if totals is None else totals)
@@ -176,9 +185,19 @@ class SummaryScreen(Screen[None]):
                                                     ascii_only=ascii_mode(self.app), hand_word=self.hand_word,
                                                     teams=session_teams(self.session))),
                          id="summary-table")
-            if self.breakdown:
+            ascii_only = ascii_mode(self.app)
+            sheet = sheet_table(self.breakdowns, names, ascii_only=ascii_only) if self.breakdowns else None
+            if sheet is not None:
+                yield Static(Align.center(sheet), id="summary-sheet")
+            if self.breakdown or self.breakdowns:
                 with VerticalScroll(id="summary-breakdown"):
-                    yield Static("\n".join(self.breakdown), id="summary-breakdown-text", markup=False)
+                    if self.breakdown:
+                        yield Static("\n".join(self.breakdown), id="summary-breakdown-text", markup=False)
+                    for h, groups in enumerate(self.breakdowns):
+                        if groups:
+                            yield Static(f"{self.hand_word} {h + 1}", classes="summary-hand-title", markup=False)
+                            yield Static(breakdown_table(groups, names, ascii_only=ascii_only),
+                                         classes="summary-hand")
             with Horizontal(id="summary-buttons"):
                 yield Button("Play again (r)", id="again", variant="primary")
                 yield Button("Quit (q)", id="quit", variant="error")

@@ -55,6 +55,7 @@ the :class:`Nickels` game, and names everything else a bot, a table or a test ne
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Mapping
 
 from engine.cards import ACE, Card
 from engine.core import Action, Game
@@ -78,9 +79,11 @@ from engine.games.nickels.actions import (
     parse_nickels_action,
 )
 from engine.games.nickels.melds import HAND_NAMES, ROUNDS, TableMeld, pack
+from engine.games.nickels.scoring import round_breakdown
 from engine.games.nickels.state import NickelsState
 from engine.games.nickels.turn import layoff_moves, layoff_problem, play_moves, swap_problem
 from engine.games.nickels.view import NickelsView
+from engine.match import ScoreBreakdown
 from engine.variants import option
 
 __all__ = [
@@ -185,6 +188,12 @@ class Nickels(Game):
         if n_seats == 7 and variant is not None and not variant.allow_seven_players:
             return "Nickels needs 3 to 6 seats; 7 only with the house rule allow_seven_players (NK-1)"
         return super().seat_range_error(n_seats, variant)
+
+    @classmethod
+    def round_breakdown(cls, data: Mapping[str, Any], variant: NickelsVariant, n_seats: int) -> list[ScoreBreakdown]:
+        """NK-21: each seat's penalty points card by card, from the round's ``hand_over`` data
+        (:func:`~engine.games.nickels.scoring.round_breakdown`)."""
+        return round_breakdown(data, variant.penalty_values, n_seats)
 
     @classmethod
     def parse_action(cls, text: str) -> Action:

@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards import Card, cards_text, forget_one, insert_sorted, rank_text
+from engine.games.nickels.scoring import seat_breakdown
 from engine.core import Action, ChooseDealer, Event, IllegalAction, rand_below
 from engine.grammar import plural
 from engine.games.nickels.actions import (
@@ -488,12 +489,9 @@ class NickelsState(PhasedState):
         """NK-21: score the round; then deal the next one (NK-4) or end the match (NK-22)."""
         twelve = self.round_no == ROUNDS - 1
         pen = self._pen
-        pts = []
-        for s in range(self.n_seats):
-            p = sum(pen.of(c) for c in self.hands[s])
-            if self.down_turn[s] < 0 and not twelve:
-                p += self.variant.unmelded_penalty
-            pts.append(p)
+        unmelded = 0 if twelve else self.variant.unmelded_penalty
+        pts = [int(seat_breakdown(s, self.hands[s], self.down_turn[s] >= 0, unmelded, pen, out).total)
+               for s in range(self.n_seats)]
         for s in range(self.n_seats):
             self.totals[s] += pts[s]
         self.round_scores.append(pts)
@@ -504,7 +502,7 @@ class NickelsState(PhasedState):
                          "totals": [float(x) for x in self.totals], "out": out,
                          "left": [cards_text(h) for h in self.hands],
                          "melded": [d >= 0 for d in self.down_turn],
-                         "unmelded": 0 if twelve else self.variant.unmelded_penalty,
+                         "unmelded": unmelded,
                          "reason": text})]
         if self.round_no == ROUNDS - 1:
             events.append(self.end_match([float(x) for x in self.totals]))

@@ -52,9 +52,10 @@ the :class:`Nogginate` game, and names everything else a bot, a table or a test 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, Mapping
 
 from engine.core import Action, Game
+from engine.match import ScoreBreakdown, breakdown_from_data
 from engine.games.nogginate.actions import (
     ASK,
     BONUS_ACT,
@@ -89,7 +90,8 @@ from engine.games.nogginate.actions import (
     Upcard,
     parse_nogginate_action,
 )
-from engine.games.nogginate.state import BONUS_PENALTY_HELD, HAND_SIZE, OUT_BONUS, TARGET, NogginateState, team_seats
+from engine.games.nogginate.scoring import BONUS_PENALTY_HELD, OUT_BONUS
+from engine.games.nogginate.state import HAND_SIZE, TARGET, NogginateState, team_seats
 from engine.games.nogginate.turn import Turn
 from engine.games.nogginate.view import NogginateView
 from engine.variants import option
@@ -185,6 +187,16 @@ class Nogginate(Game):
         if err:
             raise ValueError(err)
         return NogginateState(variant, n_seats)
+
+    @classmethod
+    def round_breakdown(cls, data: Mapping[str, Any], variant: NogginateVariant,
+                        n_seats: int) -> list[ScoreBreakdown] | None:
+        """NG-46 to NG-52: each team's points item by item (closed melds, Bonus cards, going out,
+        cards left, the Bonus-card penalty), as the round's ``hand_over`` data carries them
+        (``data["breakdown"]``, :func:`~engine.games.nogginate.scoring.team_breakdown`); None
+        for an event without them."""
+        groups = data.get("breakdown")
+        return breakdown_from_data(groups) if groups else None
 
     @classmethod
     def teams(cls, n_seats: int, variant: NogginateVariant | None) -> list[list[int]]:

@@ -43,14 +43,11 @@ from engine.games.nogginate.actions import (
 from engine.games.nogginate.cheats import HANDS_OFF, POWER_CARD, CheatNate, Give, Show, Tell, game_cheat_deck
 from engine.games.nogginate.melds import (
     BONUS,
-    CHEAT_NATE,
     CLOSE_AT,
     FREEZE,
     FREEZE_NATE,
-    JOKERNATE,
     NATE,
     NOGGI,
-    NOGGI_CLOSE_AT,
     TableMeld,
     card_value,
     closable,
@@ -64,7 +61,8 @@ from engine.games.nogginate.powers import apply_cheat_nate, apply_give, apply_po
 from engine.games.nogginate.turn import CHECKS, HINTS, Turn
 from engine.games.nogginate.view import NogginateView
 from engine.determinize import deal_round, rest_after_deal
-from engine.match import match_winners
+from engine.match import ScoreBreakdown, breakdown_data, match_winners
+from engine.games.nogginate.scoring import team_breakdown
 from engine.phased import (AS_IS, CARD_ROWS, CARDS, FLAG, INT_ROWS, INTS, LIST, PHASE, ROWS, SHARE, SORTED_CARDS,
                            SORTED_ROWS, TUPLE, TUPLES, Field, PhasedState, Verb, chance, move, slots)
 
@@ -73,8 +71,6 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 15  # NG-13
 TARGET = 10_000  # NG-54
-BONUS_PENALTY_HELD = 750  # NG-50
-OUT_BONUS = 200  # NG-46
 
 #: Phase members bound once for the hot paths: ``Phase.X`` goes through the enum's metaclass (about
 #: 0.3 us a lookup on Python 3.11, against 0.05 us for a module global).
@@ -639,32 +635,19 @@ class NogginateState(PhasedState):
 
     def round_points(self, out: int | None) -> list[int]:
         """NG-46 to NG-52: each team's points for the round now ending (``out``: who went out)."""
-        return [self._team_points(t, members, out) for t, members in enumerate(self.teams)]
+        return [int(g.total) for g in self.round_breakdown(out)]
 
-    def _team_points(self, team: int, members: Sequence[int], out: int | None) -> int:
-        v = self.variant
-        ms = [m for m in self.melds if m.team == team]
-        b = self.bonuses[team]
-        if self.team_qualifies(team):
-            p = sum(_meld_points(m, v.auto_close_noggis_at_round_end) for m in ms)  # NG-48
-            p += 1000 if b == 6 else 100 * b  # NG-47
-            if out is not None and out in members:
-                p += OUT_BONUS  # NG-46
-        else:
-            p = -(v.all_bonus_penalty if b == 6 else 100 * b)  # NG-49
-        for s in members:  # NG-50
-            h = self.hands[s]
-            p -= sum(card_value(c) for c in h if c is not BONUS)
-            if BONUS in h:
-                p -= BONUS_PENALTY_HELD
-        if v.score_melded_card_values:  # NG-52
-            p += sum(card_value(c) for m in ms for c in m.cards)
-        return p
+    def round_breakdown(self, out: int | None) -> list[ScoreBreakdown]:
+        """NG-46 to NG-52: where each team's points for the round now ending come from
+        (``out``: who went out), item by item (:func:`~.scoring.team_breakdown`)."""
+        return [team_breakdown([m for m in self.melds if m.team == t], self.bonuses[t], self.hands, members, out,
+                               self.team_qualifies(t), self.variant) for t, members in enumerate(self.teams)]
 
     def _end_round(self, out: int | None, text: str) -> list[Event]:
         """NG-51: score the round; then deal the next (NG-5) or end the match (NG-54)."""
         self._settle_reopened()
-        pts = self.round_points(out)
+        groups = self.round_breakdown(out)
+        pts = [int(g.total) for g in groups]
         for t in range(len(self.teams)):
             self.totals[t] += pts[t]
         self.round_scores.append(pts)
@@ -676,7 +659,8 @@ class NogginateState(PhasedState):
                         {"hand": self.round_no, "scores": seat_pts, "totals": self.scores(), "out": out,
                          "team_scores": list(pts), "team_totals": list(self.totals),
                          "qualified": [self.team_qualifies(t) for t in range(len(self.teams))],
-                         "left": [cards_text(h) for h in self.hands], "reason": text})]
+                         "left": [cards_text(h) for h in self.hands], "reason": text,
+                         "breakdown": breakdown_data(groups)})]
         if self._match_done():
             events.append(self.end_match(self.scores()))
             return events
@@ -781,18 +765,6 @@ def _draw_text(cheats: int, count: int) -> str:
     if cheats == 1:
         return "{seat} {seat:draws|draw} a custom card and a cheat card (NG-26)"
     return f"{{seat}} {{seat:draws|draw}} {plural(count, 'cheat card', 'cheat cards')} (NG-26)"
-
-
-def _meld_points(m: TableMeld, auto_close: bool) -> int:
-    """NG-48 (NG-17, NG-23): what a closed meld scores (open ones, Freeze- and cheat-Nates: 0)."""
-    closed = m.closed or (auto_close and m.kind == NOGGI and len(m.cards) >= NOGGI_CLOSE_AT)
-    if not closed or m.kind == FREEZE_NATE or m.kind == CHEAT_NATE:
-        return 0
-    if m.kind == NOGGI:
-        return 2000 if m.is_super else 1500
-    if m.kind == JOKERNATE:
-        return 300  # NG-23
-    return 500 if m.is_clean else 300
 
 
 if {(a, p) for a, rows in NogginateState._MOVES.items() for p in rows} != set(CHECKS):

@@ -1,4 +1,4 @@
-"""The nags table: its screen, widgets, wording and replay renderer, described by :data:`TABLE`."""
+"""The nags table: its screen, widgets, wording, described by :data:`TABLE`."""
 
 from __future__ import annotations
 
@@ -7,5 +7,4 @@ from tui.games.spec import TableSpec
 TABLE = TableSpec(
     game_id="nags",
     screen="tui.games.nags.table:NagsTableScreen",
-    replay="tui.games.nags.replay:render_position",
 )

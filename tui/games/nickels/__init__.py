@@ -1,4 +1,4 @@
-"""The Nickels table: its screen, widgets, wording and replay renderer, described by :data:`TABLE`."""
+"""The Nickels table: its screen, widgets, wording, described by :data:`TABLE`."""
 
 from __future__ import annotations
 
@@ -7,5 +7,4 @@ from tui.games.spec import TableSpec
 TABLE = TableSpec(
     game_id="nickels",
     screen="tui.games.nickels.table:NickelsTableScreen",
-    replay="tui.games.nickels.replay:render_position",
 )

@@ -1,4 +1,4 @@
-"""The Nogginate table: its screen, wording, replay renderer and palette (its own faces and
+"""The Nogginate table: its screen, wording and palette (its own faces and
 colours), described by :data:`TABLE`."""
 
 from __future__ import annotations
@@ -8,6 +8,5 @@ from tui.games.spec import TableSpec
 TABLE = TableSpec(
     game_id="nogginate",
     screen="tui.games.nogginate.table:NogginateTableScreen",
-    replay="tui.games.nogginate.replay:render_position",
     palette="tui.games.nogginate.palette:PALETTE",
 )

@@ -1,4 +1,4 @@
-"""The noms table: its screen, widgets, wording and replay renderer, described by :data:`TABLE`."""
+"""The noms table: its screen, widgets, wording, described by :data:`TABLE`."""
 
 from __future__ import annotations
 
@@ -7,5 +7,4 @@ from tui.games.spec import TableSpec
 TABLE = TableSpec(
     game_id="noms",
     screen="tui.games.noms.table:NomsTableScreen",
-    replay="tui.games.noms.ui:render_position",
 )

@@ -7,9 +7,8 @@ words them for a player.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
-from rich.text import Text
 
 from engine.cards import Card, CardParseError, Suit, parse_card
 from engine.games.noms import SPEC
@@ -17,7 +16,7 @@ from engine.core import Action
 from engine.grammar import render
 from engine.games.noms.game import (MIS, MISAVIS, Bid, Call, NomsView, Pass, Phase, Play, Trump, bid_name,
                                is_numeric)
-from tui.widgets.narration import notation_words, what_seat_sees
+from tui.widgets.narration import notation_words
 
 #: Keys of the auction (NO-7, NO-V2): key -> bid level. ``0`` is 10, ``1`` 11, ``2`` 12, ``3`` 13.
 BID_KEYS: dict[str, int] = {"7": 7, "8": 8, "9": 9, "0": 10, "1": 11, "2": 12, "3": 13, "m": MIS, "v": MISAVIS}
@@ -334,98 +333,8 @@ def hand_result_lines(data: dict, names: Sequence[str], ascii_only: bool = False
 # Replay renderer
 # ---------------------------------------------------------------------------
 
-def render_position(state: Any, names: list[str], seat: int | None, palette: Any) -> Text:
-    """A Noms position as text for ``cardtable replay``: the contract, the
-    auction, the trick by seat, the last trick, tricks won per seat and side,
-    the hands (every hand, or what ``seat`` sees: its own hand, the exposed
-    Mis a Vis hand (NO-14), the backs of the others) and the game totals.
-
-    Args:
-        state: a ``NomsState`` (omniscient).
-        names: seat display names.
-        seat: None shows every hand; a seat number shows that seat's view only.
-        palette: ``tui.screens.replay.Palette`` (``card(c)``/``cards(cs)`` give coloured text).
-    """
-    n = 4
-    names = list(names) + [f"seat {i}" for i in range(len(names), n)]
-    view: NomsView = state.view(0 if seat is None else seat)
-    if seat is None and state.called is not None:  # omniscient: the partner is known
-        holder = state.declarer if state.partner < 0 else state.partner
-        view = _with(view, partner=holder)
-    a = palette.ascii
-    lines: list[Text] = []
-    head = Text()
-    head.append(f"Hand {view.hand_no + 1}", style="bold")
-    head.append(f" · dealer {names[view.dealer]}")
-    if view.mult > 1:
-        head.append(f" · double hand x{view.mult}", style="bold")
-    if view.to_move >= 0:
-        head.append(" · to move: ")
-        head.append(names[view.to_move], style="bold")
-    elif view.is_over:
-        head.append(" · game over", style="bold")
-    lines.append(head)
-    lines.append(Text(palette.plain(auction_line(view, names))))
-    lines.append(Text(palette.plain(contract_line(view, names, a)), style="bold"))
-    lines.append(Text(""))
-    trick = Text("Trick     ", style="bold")
-    if view.trick:
-        for k, c in enumerate(view.trick):
-            trick.append(f"{names[(view.leader + k) % n]} ")
-            trick.append_text(palette.card(c))
-            trick.append("   ")
-    else:
-        trick.append("-", style="dim")
-    lines.append(trick)
-    if view.tricks:
-        leader, cards, winner = view.tricks[-1]
-        last = Text("Last trick ", style="bold")
-        for k, c in enumerate(cards):
-            last.append(f"{names[(leader + k) % n]} ")
-            last.append_text(palette.card(c))
-            last.append("   ")
-        last.append(f"won by {names[winner]}", style="italic")
-        lines.append(last)
-    lines.append(Text(tricks_line(view, names)))
-    lines.append(Text(""))
-    lines.append(Text("Hands" if seat is None else f"Hands ({what_seat_sees(names, seat)})", style="bold"))
-    for i in range(n):
-        row = Text()
-        marker = ("> " if a else "▶ ") if i == view.to_move else "  "
-        row.append(marker + f"{i} {names[i]}".ljust(18), style="bold" if i == view.to_move else "")
-        if seat is None:
-            hand = display_order(state.hands[i])
-            row.append(f"({len(hand)}) ", style="dim")
-            row.append_text(palette.cards(hand))
-        elif i == seat:
-            row.append(f"({len(view.hand)}) ", style="dim")
-            row.append_text(palette.cards(display_order(view.hand)))
-        elif i == view.declarer and view.exposed:
-            row.append(f"({len(view.exposed)}) face up ", style="dim")
-            row.append_text(palette.cards(display_order(view.exposed)))
-        else:
-            row.append(f"({view.hand_sizes[i]}) " + ("#" if a else "▒") * view.hand_sizes[i], style="dim")
-        role = seat_role(view, i)
-        if role:
-            row.append(f"  {role}", style="italic")
-        lines.append(row)
-    lines.append(Text(""))
-    lines.append(Text(f"Game totals (to {view.variant.target})", style="bold"))
-    for i in range(n):
-        lines.append(Text(f"  {names[i]}".ljust(20) + f"{view.totals[i]:>5}"))
-    if view.results:
-        lines.append(Text("Hands: " + "; ".join(f"{k + 1} {result_text(r, names)}"
-                                                for k, r in enumerate(view.results)), style="dim"))
-    return Text("\n").join(lines)
-
-
-def _with(view: NomsView, **changes: Any) -> NomsView:
-    from dataclasses import replace
-    return replace(view, **changes)
-
-
 __all__ = ["BID_KEYS", "KEY_FOR_BID", "PASS_KEY", "TRUMP_KEYS", "KEY_FOR_TRUMP", "RANK_KEYS", "DISPLAY_SUITS",
            "STRONG_EVENT_KINDS", "HAND_WORD", "KEY_HELP", "bid_label", "bid_key", "suit_text", "card_label",
            "legal_bids", "display_order", "parse_called_card", "declarer_side", "partner_known_to",
            "side_tricks", "seat_role", "last_call", "contract_line", "tricks_line", "auction_line", "prompt",
-           "action_words", "result_text", "render_position"]
+           "action_words", "result_text"]

@@ -1,4 +1,4 @@
-"""The spite_malice table: its screen, widgets, wording and replay renderer, described by :data:`TABLE`."""
+"""The spite_malice table: its screen, widgets, wording, described by :data:`TABLE`."""
 
 from __future__ import annotations
 
@@ -7,5 +7,4 @@ from tui.games.spec import TableSpec
 TABLE = TableSpec(
     game_id="spite_malice",
     screen="tui.games.spite_malice.table:SpiteMaliceTableScreen",
-    replay="tui.games.spite_malice.ui:render_position",
 )

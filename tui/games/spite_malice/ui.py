@@ -12,9 +12,8 @@ deck D2) and ``"play:3"`` (play deck P4).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
-from rich.text import Text
 
 from engine.cards import Card
 from engine.games.spite_malice import SPEC
@@ -397,83 +396,4 @@ __all__ = ["HAND_KEYS", "STOCK_KEY", "DISCARD_KEYS", "PLAY_KEYS", "KEY_HELP", "S
            "needs_text", "shown_value_label", "removed_count", "game_type_name", "pile_name", "hand_cards",
            "source_card", "build_action", "stable_hand", "hand_keys_text",
            "action_source", "action_target", "legal_targets", "autoplay", "describe_action", "explain_illegal",
-           "result_text", "prompt", "render_position"]
-
-
-# ---------------------------------------------------------------------------
-# The replay's board (cardtable replay)
-# ---------------------------------------------------------------------------
-
-def render_position(state: Any, names: Sequence[str], seat: int | None, palette: Any) -> Text:
-    """A Spite & Malice position as text for the replay screen: both stock decks (count and
-    top card), the play decks (a wild top with the value it stands for, SM-9, and what each
-    needs), both players' discard decks, the hands, the draw deck and removed pile, the turn.
-
-    Args:
-        state: a ``SpiteMaliceState`` (the replay is omniscient).
-        names: seat display names.
-        seat: None shows both hands; a seat number shows only what that seat knows
-            (its ``view``; the other hand as a count).
-        palette: the replay's card colouring (``card(c)``, ``cards(cs)`` -> rich Text).
-    """
-    view = state.view(0 if seat is None else seat)
-
-    def who(i: int) -> str:
-        return names[i] if 0 <= i < len(names) else f"seat {i}"
-
-    lines: list[Text] = []
-    head = Text()
-    head.append(f"{game_type_name(view)} · game {view.game_no + 1} · turn {view.turns + 1}", style="bold")
-    if view.is_over:
-        head.append(" · over: " + result_text(view, names), style="bold")
-    elif view.to_move >= 0:
-        head.append(" · to move: ")
-        head.append(who(view.to_move), style="bold")
-    lines.append(head)
-    lines.append(Text(""))
-
-    play = Text("Play decks  ", style="bold")
-    for j, deck in enumerate(view.play):
-        play.append(f"P{j + 1} ")
-        if deck:
-            play.append_text(palette.card(deck[-1]))
-            label = shown_value_label(view, j)
-            if label:
-                play.append(f" ({label})", style="dim")
-        else:
-            play.append("--", style="dim")
-        play.append(f" {needs_text(view, j)}   ", style="dim")
-    lines.append(play)
-    lines.append(Text(f"Draw deck {view.pool_count} · removed pile {removed_count(view)}", style="dim"))
-    lines.append(Text(""))
-
-    for i in range(2):
-        row = Text()
-        marker = "> " if i == view.to_move else "  "
-        row.append(marker + who(i), style="bold" if i == view.to_move else "")
-        lines.append(row)
-        stock = Text("    stock   ")
-        top = view.stock_tops[i]
-        stock.append(f"{view.stock_counts[i]} card{'s' if view.stock_counts[i] != 1 else ''}, top ")
-        stock.append_text(palette.card(top) if top is not None else Text("--", style="dim"))
-        lines.append(stock)
-        disc = Text("    discard ")
-        for k, d in enumerate(view.discards[i]):
-            disc.append(f"D{k + 1} ")
-            disc.append_text(palette.cards(d))
-            disc.append("   ")
-        lines.append(disc)
-        hand = Text("    hand    ")
-        if seat is None:
-            cards = sorted(state.hands[i], key=lambda c: (VALUE[c], c.order))
-            hand.append_text(palette.cards(cards))
-        elif i == seat:
-            hand.append_text(palette.cards(hand_cards(view)))
-        else:
-            hand.append(plural(view.hand_sizes[i], 'card', 'cards'), style="dim")
-        lines.append(hand)
-    if view.variant.match_to is not None:
-        lines.append(Text(""))
-        lines.append(Text(f"Match to {view.variant.match_to}: "
-                          + ", ".join(f"{who(i)} {t}" for i, t in enumerate(view.totals))))
-    return Text("\n").join(lines)
+           "result_text", "prompt"]
