@@ -87,7 +87,7 @@ from engine.chance import ChanceSource
 from engine.core import CHANCE, Action, State, shuffled
 from engine.games import get_game, get_spec, make_bot
 from engine.seats import SeatSpec
-from engine.match import win_credit
+from engine.match import match_winners, win_credit
 from engine.sim import MAX_STEPS, SimError, wilson_interval
 
 __all__ = ["ArenaError", "ArenaResult", "DealRecord", "DuplicateChance", "SpecStats", "play_deal",
@@ -258,7 +258,8 @@ def _deal_result(state: State, events: list, hands_seen: int, hands: int | None
                  ) -> tuple[int, tuple[list[float], list[int]] | None]:
     """``(hands_seen, result)`` after a step: ``result`` is ``(scores, winners)``
     once the game is over, or once ``hands`` hands are (``hands`` None: the
-    whole game), else None."""
+    whole game), else None. A partial run's winners are the hand's best scores by the
+    game's own measure (``Game.highest_wins``: the fewest penalty points in Nickels, NK-22)."""
     if state.is_over:
         return hands_seen, (list(state.scores()), list(state.winners()))
     for e in events:
@@ -266,8 +267,7 @@ def _deal_result(state: State, events: list, hands_seen: int, hands: int | None
             hands_seen += 1
             if hands is not None and hands_seen >= hands:
                 scores = [float(x) for x in e.data.get("scores", state.scores())]
-                best = max(scores)
-                return hands_seen, (scores, [i for i, s in enumerate(scores) if s == best])
+                return hands_seen, (scores, match_winners(scores, highest_wins=state.game.highest_wins))
     return hands_seen, None
 
 

@@ -427,6 +427,8 @@ class Game(ABC):
         min_seats, max_seats: allowed number of seats.
         variant_class: the frozen dataclass of house-rule options.
         max_log_bytes: the size bound of one match's log (default 64 MB).
+        highest_wins: True when the highest score wins a hand or match (False: the
+            lowest, as Nickels' penalty points, NK-22).
     """
 
     id: ClassVar[str]
@@ -438,6 +440,7 @@ class Game(ABC):
     #: 64 MB is far above any match of sane house rules (a 100-game Nags match of five
     #: seats writes about 0.6 MB, a Noms game at its 2000-hand cap about 8 MB).
     max_log_bytes: ClassVar[int] = 64 * 2**20
+    highest_wins: ClassVar[bool] = True
 
     @classmethod
     @abstractmethod

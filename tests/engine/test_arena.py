@@ -377,3 +377,14 @@ def test_cli_arena_hands_option():
     assert "first 2 hand(s) of each game" in result.output and "x fair share" in result.output
     bad = CliRunner().invoke(app, ["arena", "nags", "-s", "ai:easy", "-s", "ai:easy@3", "--deals", "1"])
     assert bad.exit_code == 1 and "only medium and hard take a search budget" in bad.output
+
+
+def test_a_partial_nickels_run_credits_the_fewest_penalty_points():
+    """NK-22 with ``hands``: a Nickels round is won by the fewest penalty points, so the
+    first round's win credit goes to the lowest scores (it went to the highest)."""
+    specs = [EASY, RANDOM, RANDOM]
+    one = play_deal("nickels", None, specs, seed=3, deal=0, hands=1)
+    for scores, wins in zip(one.scores, one.wins):
+        low = min(scores)
+        assert [k for k, w in enumerate(wins) if w > 0] == [k for k, s in enumerate(scores) if s == low]
+        assert max(scores) > low  # the rotation tells lowest from highest

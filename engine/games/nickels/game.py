@@ -168,6 +168,7 @@ class Nickels(Game):
     min_seats = 3
     max_seats = 7
     variant_class = NickelsVariant
+    highest_wins = False  # penalty points: the lowest total wins (NK-22)
 
     @classmethod
     def new_state(cls, variant: NickelsVariant, n_seats: int = 4) -> NickelsState:

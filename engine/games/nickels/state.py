@@ -522,7 +522,7 @@ class NickelsState(PhasedState):
         """NK-22: the seat(s) with the lowest total after seven rounds; empty while running."""
         if self.phase is not _OVER:
             return []
-        return match_winners(self.totals, highest_wins=False)
+        return match_winners(self.totals, highest_wins=self.game.highest_wins)
 
     # -- information ---------------------------------------------------------------
     def view(self, seat: int) -> NickelsView:
