@@ -144,7 +144,7 @@ def test_replay_screen_shows_names_literally(tmp_path):
             assert isinstance(screen, ReplayScreen) and screen.error is None
             screen.seat = 1
             screen.index = 5
-            screen.refresh_view()
+            screen.show_position()
             await pilot.pause()
             text = screen_text(app)
             assert "[b]Zed[/b]'s view" in text

@@ -100,6 +100,7 @@ async def test_replay_seat_view_never_shows_a_hidden_card(game_id, tmp_path):
         screen = app.replay_screen
         await wait_until(pilot, lambda: app.screen is screen)
         await pilot.pause()
+        replay = screen.replay  # the screen's own positions: a determinization put there is what it draws
         for seat in range(replay.n_seats):
             screen.seat = seat
             seen: set = set()

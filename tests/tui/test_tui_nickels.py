@@ -347,7 +347,8 @@ async def test_the_replay_draws_the_table_of_a_seat_and_hides_other_hands(tmp_pa
     stack.stack(["dealer 0", deal("7C 7D 7H 9S 9H 2D", 6), "upcard 9D"])
     s.advance()
     text = await replay_board(position_log(s, tmp_path, 2), size)
-    assert "6 hand: 2 books" in text and "discard pile 9♦ (0 beneath)" in text and "Cy's view" in text
+    assert "6 hand: 2 books" in text and "Cy's view" in text
+    assert "Discard 1: 9♦" in text or "Discard pile 1" in text  # one-line or big cards
     assert "7♣" not in text  # Ann's hand is hidden from Cy
     everything = await replay_board(position_log(s, tmp_path, 2), size, keys=("a",))
     assert "Everything (omniscient)" in everything

@@ -588,6 +588,10 @@ class BaseTableScreen(Screen[None], Generic[V]):
         """Every batch of events the table logs (a move's, a deal's), before the redraw: a game
         may remember what its widgets need (the last play). Default: nothing."""
 
+    def forget_events(self) -> None:
+        """Forget what :meth:`events_logged` remembered (a replay jumping to another position is
+        told that position's events again, from the start of its hand). Default: nothing."""
+
     def _log_events(self, events: Iterable[Event]) -> None:
         events = list(events)
         self.events_logged(events)

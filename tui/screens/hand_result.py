@@ -171,10 +171,10 @@ def breakdown_table(groups: Sequence[ScoreBreakdown], names: Sequence[str], *,
         cards = [i for i in g.items if i.kind == "card"]
         for item in g.items:
             if item.kind != "card":
-                table.add_row(text(item_words(item, names)), signed(item.points), item.rule)
+                table.add_row(Text(text(item_words(item, names))), signed(item.points), item.rule)
             elif item is cards[0]:
-                table.add_row(text("cards left: " + ", ".join(f"{c.what} {format_points(c.points)}"
-                                                                       for c in cards)),
+                table.add_row(Text(text("cards left: " + ", ".join(f"{c.what} {format_points(c.points)}"
+                                                                            for c in cards))),
                               signed(sum(c.points for c in cards)), item.rule)
         if not g.items:
             table.add_row("nothing scored", "0", "")
@@ -201,6 +201,7 @@ def sheet_table(breakdowns: Sequence[Sequence[ScoreBreakdown]], names: Sequence[
                 row[word] = row.get(word, 0) + i.points
     if not sums:
         return None
+    # names are text, never markup (a seat called "[i]Ann[/i]" reads as typed)
     table = Table(box=box.ASCII if ascii_only else box.ROUNDED, title="Where the points came from", expand=False)
     table.add_column("Seat", no_wrap=True)
     for word in kinds:
@@ -208,7 +209,7 @@ def sheet_table(breakdowns: Sequence[Sequence[ScoreBreakdown]], names: Sequence[
     table.add_column("Sum", justify="right", style="bold", no_wrap=True)
     for seats, row in sums.items():
         label = " & ".join(names[s] if 0 <= s < len(names) else f"seat {s}" for s in seats)
-        table.add_row(label, *(format_points(row.get(w, 0)) for w in kinds), format_points(sum(row.values())))
+        table.add_row(Text(label), *(format_points(row.get(w, 0)) for w in kinds), format_points(sum(row.values())))
     return table
 
 

@@ -368,6 +368,7 @@ class ReplayScreen(Screen[None]):
         self.shown_seat = self.table_seat
         self._view = None
         self.hand_results = self.replay_session.hand_results()
+        self.forget_events()  # the memory of another position (what just changed) goes
         for j in range(self.log_start(), self.index):  # the table's memory (the last trick...)
             self.events_logged([e for e in replay.events[j] if e.seen_by(self.seat)])  # as it was told, in order
         seen = [e for e in (replay.events[self.index - 1] if self.index else []) if e.seen_by(self.seat)]

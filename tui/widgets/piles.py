@@ -170,11 +170,12 @@ class Pile:
     """One pile of a rummy table as :class:`PileStrip` draws it.
 
     Attributes:
-        name: its caption (``Stock``, ``Discard pile``, ``Cheat pile``).
+        name: its caption (``Stock``, ``Discard pile``, a game's own pile).
         count: how many cards it holds.
         cards: the face-up cards, bottom to top (a discard pile); ``()`` for a face-down stock.
-        mark: how the top card stands out: ``""``, ``"claim"`` (it may be claimed now, Nickels),
-            ``"frozen"`` (the pile is frozen, Nogginate), ``"dead"`` (never taken: drawn dim),
+        mark: how the top card stands out: ``""``, ``"claim"`` (it may be claimed now),
+            ``"frozen"`` (the pile may not be taken: drawn in the game's ``card-pile-frozen``
+            colour), ``"dead"`` (never taken: drawn dim),
             ``"new"`` (it just changed).
         note: a word after the caption (``frozen ❄``, ``may be claimed``), or "".
         tip: the tooltip sentence of the pile (what its mark means), or "".
@@ -194,7 +195,7 @@ class Pile:
 _BACK = Card.special(CardKind.JOKER)
 
 #: How each pile mark colours the top card's border and the note (a theme variable, a fallback).
-_MARKS = {"claim": ("warning", "#ffb300"), "frozen": ("card-freeze", "#00838f"), "new": ("success", "#2e7d32")}
+_MARKS = {"claim": ("warning", "#ffb300"), "frozen": ("card-pile-frozen", "#00838f"), "new": ("success", "#2e7d32")}
 
 
 class PileStrip(Widget):

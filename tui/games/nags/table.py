@@ -154,6 +154,9 @@ class NagsTableScreen(BaseTableScreen[NagsView]):
             elif e.kind in ("deal", "recycle"):
                 self.last_pile = []
 
+    def forget_events(self) -> None:
+        self.last_pile = []
+
     def refresh_view(self, view: NagsView) -> None:
         pile = list(view.discard)
         last = len(self.last_pile) if [c.text for c in pile[-len(self.last_pile):]] == self.last_pile else 1

@@ -224,6 +224,9 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     def events_logged(self, events: Sequence[Event]) -> None:
         self.changes.add(events, self.names, self.shown_seat)
 
+    def forget_events(self) -> None:
+        self.changes.clear()
+
     def _draw_piles(self, view: NickelsView) -> None:
         """The draw pile and the discard pile as cards (the top card that may be claimed stands
         out), the contract and what just changed beside them."""

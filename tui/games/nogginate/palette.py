@@ -29,10 +29,11 @@ PALETTE = GamePalette(
         **{k: FaceLook(k.code, k.code, CHEAT_WORDS[k][0], CHEAT_WORDS[k][0], "card-cheat", CHEAT_WORDS[k][1])
            for k in CHEAT_KINDS},
     },
-    colors={"card-freeze": "#00838f", "card-bonus": "#b07800", "card-cheat": "#ad1457",
+    colors={"card-freeze": "#00838f", "card-pile-frozen": "#00838f", "card-bonus": "#b07800", "card-cheat": "#ad1457",
             "nogginate-clubs": "#1565c0", "nogginate-diamonds": "#ef6c00", "nogginate-hearts": "#7b1fa2",
             "nogginate-spades": "#2e7d32"},
-    theme_colors={"high-contrast": {"card-freeze": "#006b75", "card-bonus": "#8a5a00", "card-cheat": "#c2005b",
+    theme_colors={"high-contrast": {"card-freeze": "#006b75", "card-pile-frozen": "#006b75",
+                                    "card-bonus": "#8a5a00", "card-cheat": "#c2005b",
                                     "nogginate-clubs": "#0033cc", "nogginate-diamonds": "#e65100",
                                     "nogginate-hearts": "#6a00a8", "nogginate-spades": "#00701a"}},
     suits={SUITS: {Suit.CLUBS: "nogginate-clubs", Suit.DIAMONDS: "nogginate-diamonds",

@@ -208,6 +208,9 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
     def events_logged(self, events: Sequence[Event]) -> None:
         self.changes.add(events, self.names, self.shown_seat)
 
+    def forget_events(self) -> None:
+        self.changes.clear()
+
     def _draw_piles(self, view: NogginateView) -> None:
         """The stock and the discard pile as cards (a frozen pile's top card in the Freeze colour,
         NG-35), with cheat cards the cheat stock and its dead pile; the round and what just
