@@ -72,7 +72,7 @@ async def settled_text(app, pilot, tries: int = 20) -> str:
 
 
 #: Every how many positions the replay's table is drawn and read (the narration is checked at each).
-DRAW_EVERY = 15
+DRAW_EVERY = 25
 
 
 #: The replay's table cases; Noms' trick centre is sometimes drawn differently for the same view after a
