@@ -44,7 +44,7 @@ from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
 
 if TYPE_CHECKING:
-    from engine.session import Hint, Session
+    from engine.session import Hint, TableSession
 
 #: The view type of a game's table screen (``BaseTableScreen[NickelsView]``).
 V = TypeVar("V", bound=View)
@@ -79,24 +79,10 @@ def _binding_id(b: BindingType) -> str | None:
     return b.id if isinstance(b, Binding) else None
 
 
-def hand_results_from_history(session: Session) -> dict[int, dict]:
-    """The ``hand_over`` data (``hand``, ``scores``, ``totals``... in points) of every
-    hand finished so far, rebuilt by replaying ``session.history`` on a fresh state
-    (for a resumed match, whose earlier events the screen never saw).
-
-    Returns:
-        hand index -> the event's data; empty if the history cannot be replayed.
-    """
-    out: dict[int, dict] = {}
-    try:
-        state = session.game.new_state(session.variant, len(session.names))
-        for _actor, notation in session.history:
-            for e in state.apply(session.game.parse_action(notation)):
-                if e.kind == "hand_over":
-                    out[int(e.data.get("hand", len(out)))] = dict(e.data)
-    except (ValueError, AttributeError, TypeError):  # IllegalAction is a ValueError
-        return {}
-    return out
+def hand_results_from_history(session: TableSession) -> dict[int, dict]:
+    """The ``hand_over`` data of every hand finished so far (``session.hand_results()``: a local
+    session replays its history; a remote one has them from the server)."""
+    return session.hand_results()
 
 
 class BaseTableScreen(Screen[None], Generic[V]):
@@ -301,9 +287,9 @@ class BaseTableScreen(Screen[None], Generic[V]):
             self.error = error
             self.generation = generation
 
-    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: TableSession, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(name=name)
-        self.session: Session = session
+        self.session: TableSession = session
         env = os.environ.get("CARDTABLE_PACE")
         if env:
             try:
