@@ -568,6 +568,15 @@ class ServerThread:
         fut: concurrent.futures.Future = asyncio.run_coroutine_threadsafe(run(), self._loop)
         return fut.result(10)
 
+    def wait_over(self, grace: float = 3.0) -> None:
+        """Block until the match is over (then ``grace`` seconds for the last views to go out) or the
+        server thread ends."""
+        assert self.server is not None
+        while not self.server.over.is_set() and self._thread.is_alive():
+            self._thread.join(0.5)
+        if self._thread.is_alive():
+            self._thread.join(grace)
+
     def stop(self, timeout: float = 10.0) -> None:
         """Close the server (clients are told) and wait for the thread."""
         if self._loop is not None and self._stop is not None and self._thread.is_alive():
