@@ -63,7 +63,9 @@ class RemoteMove(Action):
 
 def _open(url: str, ssl_context: ssl_module.SSLContext | None, timeout: float) -> ClientConnection:
     """Open the websocket, with every failure as a :class:`JoinError` sentence."""
-    kw: dict[str, Any] = {"open_timeout": timeout, "max_size": P.MAX_SERVER_MESSAGE, "close_timeout": 2}
+    # legacy=True: a connection held open across calls, not a with-block (websockets 17.1)
+    kw: dict[str, Any] = {"open_timeout": timeout, "max_size": P.MAX_SERVER_MESSAGE, "close_timeout": 2,
+                          "legacy": True}
     if url.startswith("wss://"):
         kw["ssl"] = ssl_context or ssl_module.create_default_context()
     try:
@@ -106,9 +108,12 @@ def _hello(ws: ClientConnection, code: str, since: int | None, timeout: float) -
 
 
 def join(url: str, code: str, *, ssl_context: ssl_module.SSLContext | None = None,
-         timeout: float = 10.0) -> "RemoteSession":
+         timeout: float = 10.0, tap: Callable[[dict], None] | None = None) -> "RemoteSession":
     """Sit down at the table server at ``url`` (``ws://HOST:PORT`` or ``wss://``) in the seat whose
     code is ``code``.
+
+    ``tap``, if given, is called with every message the server sends (the welcome first), as parsed
+    JSON, before the session takes it (tests check each against the seat's view).
 
     Returns:
         a :class:`RemoteSession` for that seat, connected (close it with :meth:`RemoteSession.close`).
@@ -119,7 +124,9 @@ def join(url: str, code: str, *, ssl_context: ssl_module.SSLContext | None = Non
     """
     ws = _open(url, ssl_context, timeout)
     welcome = _hello(ws, code, None, timeout)
-    return RemoteSession(url, code, ws, welcome, ssl_context=ssl_context, timeout=timeout)
+    if tap is not None:
+        tap(welcome)
+    return RemoteSession(url, code, ws, welcome, ssl_context=ssl_context, timeout=timeout, tap=tap)
 
 
 class RemoteSession:
@@ -136,7 +143,9 @@ class RemoteSession:
     """
 
     def __init__(self, url: str, code: str, ws: ClientConnection, welcome: dict, *,
-                 ssl_context: ssl_module.SSLContext | None = None, timeout: float = 10.0) -> None:
+                 ssl_context: ssl_module.SSLContext | None = None, timeout: float = 10.0,
+                 tap: Callable[[dict], None] | None = None) -> None:
+        self._tap = tap
         self.url, self._code, self._ssl, self._timeout = url, code, ssl_context, timeout
         self.seat: int = int(welcome["seat"])
         self.game = get_game(str(welcome["game"]))
@@ -225,6 +234,8 @@ class RemoteSession:
 
     def _take(self, msg: dict) -> None:
         """Handle one message from the server (the reader thread, holding the condition)."""
+        if self._tap is not None:
+            self._tap(msg)
         kind = msg["type"]
         if kind in ("update", "welcome"):
             for b in msg.get("batches") or []:

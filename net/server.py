@@ -330,7 +330,7 @@ class TableServer:
             async for raw in ws:
                 if not bucket.take():
                     await self._send_now(conn, P.error(f"too many messages: at most {self.rate:g} a second"))
-                    await ws.close(1008, "too many messages")
+                    await self._drop(ws, 1008, "too many messages")
                     return
                 try:
                     msg = P.loads(raw)
@@ -350,6 +350,15 @@ class TableServer:
                 conn.queue.put_nowait(None)
             if writer is not None:
                 await asyncio.gather(writer, return_exceptions=True)
+
+    @staticmethod
+    async def _drop(ws: ServerConnection, code: int, reason: str) -> None:
+        """Close ``ws`` with ``code``; a peer that does not answer the close within a second (it is
+        still flooding us) is cut off."""
+        try:
+            await asyncio.wait_for(ws.close(code, reason), 1.0)
+        except (asyncio.TimeoutError, ConnectionClosed):
+            ws.transport.abort()
 
     async def _send_now(self, conn: _Conn, message: dict) -> None:
         conn.queue.put_nowait(P.dumps(message))
