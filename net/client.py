@@ -170,6 +170,7 @@ class RemoteSession:
         self.connected = True
         self.gone: str | None = None
         self._closing = False
+        self._epoch = 0  # connections made again so far
         self._ws = ws
         #: called (from the reader thread) whenever something arrives or the connection changes; tests and UIs
         self.on_change: Callable[[], None] | None = None
@@ -294,6 +295,7 @@ class RemoteSession:
             with self._cond:
                 self._ws = ws
                 self.connected = True
+                self._epoch += 1
                 self._take(welcome)
             return True
         with self._cond:
@@ -376,10 +378,14 @@ class RemoteSession:
                 self._ws.send(P.dumps(P.act(str(action), self._n)))
             except (ConnectionClosed, OSError):
                 raise IllegalAction("the connection to the table is down; reconnecting...") from None
-            ok = self._wait(lambda: self._refusal is not None or bool(self._pending), ANSWER_TIMEOUT)
+            epoch = self._epoch
+            ok = self._wait(lambda: self._refusal is not None or bool(self._pending) or self._epoch != epoch,
+                            ANSWER_TIMEOUT)
             if self._refusal is not None:
                 reason, self._refusal = self._refusal, None
                 raise IllegalAction(reason)
+            if not self._pending and self._epoch != epoch:
+                raise IllegalAction("the connection dropped before the table took your move: play it again")
             if not ok:
                 raise IllegalAction(self.gone or f"no answer from the table in {ANSWER_TIMEOUT:g} s")
             return self._consume()

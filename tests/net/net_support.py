@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from engine import gamelog
-from engine.core import Event
+from engine.core import Event, IllegalAction
 from net.client import RemoteSession, join
 from net.codec import decode, decode_event
 from net.server import ServerThread, TableServer
@@ -52,7 +53,13 @@ def play_seat(session: RemoteSession, seed: int, *, stop_after: int | None = Non
     steps = 0
     while not session.is_over and (stop_after is None or steps < stop_after):
         if session.to_move == session.seat:
-            session.act(rng.choice(session.view(session.seat).legal_actions()))
+            try:
+                session.act(rng.choice(session.view(session.seat).legal_actions()))
+            except IllegalAction as err:  # the connection dropped before the move was taken: as a player, again
+                if "play it again" not in str(err) and "reconnecting" not in str(err):
+                    raise
+                time.sleep(0.05)
+                continue
         else:
             session.act(session.bot_choose())
         steps += 1
