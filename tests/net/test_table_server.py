@@ -200,3 +200,23 @@ def test_a_client_dropped_mid_turn_reconnects_and_continues(tmp_path: Path) -> N
     assert gamelog.verify_log(log).ok
     assert sum(1 for m in a.messages if m["type"] == "welcome") == 3
     check_messages(log, 0, a.messages)
+
+
+def test_a_nogginate_round_with_partners_on_two_connections(tmp_path: Path) -> None:
+    """Partners Ann and Bob (seats 0 and 2) play one whole round of Nogginate from two connections
+    against two server bots; each receives only its own view and the private events it may see."""
+    log = tmp_path / "n.jsonl"
+    with running(lambda: TableServer.new("nogginate", NOMS_SEATS, rules={"fixed_rounds": 1}, seed=4,
+                                         log_path=log)) as runner:
+        server = runner.server
+        assert server is not None
+        a, b = tapped_join(server.url, server.codes[0]), tapped_join(server.url, server.codes[2])
+        in_threads(lambda: play_seat(a, 1), lambda: play_seat(b, 2))
+        assert a.is_over and b.is_over
+        a.close()
+        b.close()
+    assert gamelog.verify_log(log).ok
+    assert check_messages(log, 0, a.messages) > 20 and check_messages(log, 2, b.messages) > 20
+    replay = gamelog.Replay(gamelog.read_log(log))
+    private = [e for events in replay.events for e in events if e.visible_to is not None]
+    assert any(not e.seen_by(0) for e in private) and any(not e.seen_by(2) for e in private)
