@@ -66,6 +66,7 @@ class Batch:
 
     Attributes:
         actor: the seat that acted, or ``"chance"``.
+        start: the number of actions in the match before this batch.
         end: the number of actions in the match after this batch.
         obs: per seat, the action as that seat sees it (``State.observation``).
         quiet: the action moves nothing (``Action.quiet``: a table plays it without delay).
@@ -74,6 +75,7 @@ class Batch:
     """
 
     actor: int | str
+    start: int
     end: int
     obs: list[str]
     quiet: bool
@@ -226,7 +228,7 @@ class TableServer:
             action = self.session.game.parse_action(replay.notations[start])
             before = replay.positions[start]
             events = [e for k in range(start, i) for e in replay.events[k]]
-            self.batches.append(Batch(actor, i, [before.observation(action, s) for s in range(n_seats)],
+            self.batches.append(Batch(actor, start, i, [before.observation(action, s) for s in range(n_seats)],
                                       bool(getattr(action, "quiet", False)), events, replay.positions[i]))
 
     def _write_codes(self) -> None:
@@ -271,12 +273,12 @@ class TableServer:
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
         async with self._lock:
-            n0 = len(self.session.history)
-            events = self.session.advance()
-            if len(self.session.history) > n0 or not self.batches:
-                if True:
-                    self.batches.append(Batch("chance", len(self.session.history), [""] * len(self.session.seats),
-                                              True, events, self.session.state.clone()))
+            s = self.session
+            n0 = len(s.history)
+            events = s.advance()  # the deal (a new match; a resumed one stopped at a chance step)
+            if len(s.history) > n0 or not self.batches:
+                self.batches.append(Batch("chance", n0, len(s.history), [""] * len(s.seats), True, events,
+                                          s.state.clone()))
             self._write_codes()
             self._check_over()
         self._kick_bots()
@@ -445,7 +447,7 @@ class TableServer:
     def _batch(self, b: Batch, seat: int) -> dict:
         snap = self._snapshot(seat, b.after)
         snap["n"] = b.end
-        return {"actor": b.actor, "obs": b.obs[seat], "quiet": b.quiet,
+        return {"actor": b.actor, "start": b.start, "obs": b.obs[seat], "quiet": b.quiet,
                 "events": [encode_event(e) for e in b.events if e.seen_by(seat)], "state": snap}
 
     # -- play ------------------------------------------------------------------------
@@ -478,9 +480,10 @@ class TableServer:
         it to every connection. Raises IllegalAction as ``Session.act``."""
         s = self.session
         obs = [s.state.observation(action, k) for k in range(len(s.seats))]
+        n0 = len(s.history)
         events = s.act(action)
         self.accepted += 1
-        batch = Batch(seat, len(s.history), obs, bool(getattr(action, "quiet", False)), events, s.state.clone())
+        batch = Batch(seat, n0, len(s.history), obs, bool(getattr(action, "quiet", False)), events, s.state.clone())
         self.batches.append(batch)
         for k, conns in self._conns.items():
             if conns:
