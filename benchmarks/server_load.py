@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import resource
 import subprocess
@@ -168,7 +169,9 @@ def main() -> None:
           f"confirmed, not in the log: {missing})")
     print(f"move -> other seats' new view: p50 {percentile(lat, 0.5):.1f} ms, p99 {percentile(lat, 0.99):.1f} ms, "
           f"max {max(lat, default=float('nan')):.1f} ms over {len(lat)} deliveries")
-    print(f"server CPU {tail['cpu']:.1f} s ({100 * tail['cpu'] / wall:.0f}% of one core); logs in {folder}")
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"server CPU {tail['cpu']:.1f} s ({100 * tail['cpu'] / wall:.0f}% of one core), clients' CPU "
+          f"{mine.ru_utime + mine.ru_stime:.1f} s; load average {os.getloadavg()[0]:.1f}; logs in {folder}")
     for e in stats.errors[:5]:
         print("  error:", e)
 
