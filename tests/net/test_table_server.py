@@ -220,3 +220,28 @@ def test_a_nogginate_round_with_partners_on_two_connections(tmp_path: Path) -> N
     replay = gamelog.Replay(gamelog.read_log(log))
     private = [e for events in replay.events for e in events if e.visible_to is not None]
     assert any(not e.seen_by(0) for e in private) and any(not e.seen_by(2) for e in private)
+
+
+def test_tls_when_given_a_certificate(tmp_path: Path) -> None:
+    """With a certificate the table is wss://: a client trusting it plays; one that does not gets a
+    one-sentence refusal; a plain ws:// client cannot join."""
+    import ssl
+    import subprocess
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "1", "-subj", "/CN=localhost"], check=True, capture_output=True)
+    server_ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server_ctx.load_cert_chain(cert, key)
+    with running(lambda: _noms(tmp_path, ssl=server_ctx)) as runner:
+        server = runner.server
+        assert server is not None and server.url.startswith("wss://")
+        trust = ssl.create_default_context(cafile=str(cert))
+        trust.check_hostname = False
+        ann = join(server.url, server.codes[0], ssl_context=trust)
+        assert ann.view(0) is not None
+        ann.close()
+        with pytest.raises(JoinError, match="secure connection"):
+            join(server.url, server.codes[0])
+        with pytest.raises(JoinError):
+            join(server.url.replace("wss://", "ws://"), server.codes[0], timeout=3)
