@@ -748,6 +748,9 @@ def host(
             session.close()
         finally:
             runner.stop()
+        if not server.session.is_over:
+            typer.echo(f"The table is closed; serve it again with: cardtable host --resume {server.session.log_path} "
+                       f"--port {server.port} (the same join lines)")
 
 
 @app.command(cls=_Command, name="join")
