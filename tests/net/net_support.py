@@ -97,13 +97,15 @@ def _events_equal(got: list[Event], want: list[Event]) -> bool:
 def check_messages(log_path: Path, seat: int, messages: list[dict]) -> int:
     """Check every view and event a seat received against what that seat may know: each view equals
     ``State.view(seat)`` of the logged position it names, each batch's events are exactly the events
-    of its actions that ``seat`` may see (``Event.seen_by``). Returns the messages checked.
+    of its actions that ``seat`` may see (``Event.seen_by``), each move's text is the engine's
+    ``State.observation`` for the seat. Returns the views checked.
 
     Raises:
         AssertionError: naming the message that told the seat something else (a leak, or a wrong view).
     """
     replay = gamelog.Replay(gamelog.read_log(log_path))
     ends: list[int] = []
+    snap_obs: dict[int, str] = {}
     checked = 0
     for k, msg in enumerate(messages):
         snaps: list[tuple[dict, list | None, int | None]] = []
@@ -112,6 +114,7 @@ def check_messages(log_path: Path, seat: int, messages: list[dict]) -> int:
             ends.append(int(msg["state"]["n"]))
         for b in msg.get("batches") or []:
             snaps.append((b["state"], b["events"], b["actor"]))
+            snap_obs[id(b["state"])] = b.get("obs")
         for snap, events, _actor in snaps:
             n = int(snap["n"])
             assert n <= replay.last_index, f"message {k}: position {n} is not in the log"
@@ -122,6 +125,10 @@ def check_messages(log_path: Path, seat: int, messages: list[dict]) -> int:
                 start = max((e for e in ends if e < n), default=0)  # the batch before this one
                 want = [e for i in range(start, n) for e in replay.events[i] if e.seen_by(seat)]
                 got = [decode_event(e, seat) for e in events]
+                if _actor != "chance":  # the move as this seat saw it, as the engine words it for the seat
+                    move = replay.game.parse_action(replay.notations[start])
+                    assert snap_obs[id(snap)] == replay.positions[start].observation(move, seat), \
+                        f"message {k}: the move at {start} is not as seat {seat} saw it"
                 assert _events_equal(got, want), f"message {k}: events at {start}..{n} are not what seat {seat} sees"
                 ends.append(n)
             checked += 1

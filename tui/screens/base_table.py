@@ -745,7 +745,11 @@ class BaseTableScreen(Screen[None], Generic[V]):
         if message.generation != self._generation:
             return
         self.thinking = None
-        self.message(f"{self.names[message.seat]} could not choose a move: {message.error}", "error")
+        if isinstance(message.error, ConnectionError):  # a remote table lost (net.client): say that alone
+            text = f"{str(message.error)[:1].upper()}{str(message.error)[1:]}."
+        else:
+            text = f"{self.names[message.seat]} could not choose a move: {message.error}"
+        self.message(text, "error")
         self.redraw()
 
     def show_hand_result(self, data: dict, events: Sequence[Event]) -> None:
