@@ -31,4 +31,6 @@ async def test_the_noms_table_plays_a_remote_seat(tmp_path: Path) -> None:
             assert runner.call(lambda: server.session.history[n][0]) == 0  # Ann's move reached the table
             await wait_for(pilot, lambda: len(session.history) > n + 1 or session.is_over)  # the bots' moves arrive
             assert "Ann" in app.table.names
+            runner.stop()  # the host closes the table: the screen says so
+            await wait_for(pilot, lambda: "host closed the table" in app.table._status().message_text)
         session.close()

@@ -327,6 +327,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._why_note: tuple[str, str] | None = None
         #: a lesson's end (:meth:`show_lesson_done`) was shown
         self._lesson_done_shown = False
+        #: a remote session's link as last said: (connected, the reason it is lost for good)
+        self._link: tuple[bool, str | None] = (True, None)
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -530,6 +532,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._sync_log()
         for line in getattr(self.session, "narration", [])[-200:]:  # a resumed match's story so far
             log.add_line(line)
+        if hasattr(self.session, "on_change"):  # a remote seat (net.client.RemoteSession): its link is watched
+            setattr(self.session, "on_change", lambda: self.post_message(self.LinkChanged()))
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
                                                                if getattr(self.session, "seed", None) else ""))
         self._deal()  # the first frame shows the dealt table, never empty panels
@@ -740,16 +744,33 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._log_events(events)
         self._step()
 
+    class LinkChanged(Message):
+        """A remote session heard from its table or its connection changed (posted from its thread)."""
+
+    @on(LinkChanged)
+    def _link_changed(self, _message: LinkChanged) -> None:
+        """Say when a remote table's connection drops, comes back or is lost for good."""
+        link = (bool(getattr(self.session, "connected", True)), getattr(self.session, "gone", None))
+        if link == self._link:
+            return
+        self._link = link
+        up, gone = link
+        if gone:  # (kind "info": an "error" would read "Not allowed: ...")
+            self.message(f"{gone[:1].upper()}{gone[1:]}.")
+        elif not up:
+            self.message("The connection to the table is lost: reconnecting...")
+        else:
+            self.message("Connected to the table again.")
+
     @on(BotFailed)
     def _bot_failed(self, message: BotFailed) -> None:
         if message.generation != self._generation:
             return
         self.thinking = None
         if isinstance(message.error, ConnectionError):  # a remote table lost (net.client): say that alone
-            text = f"{str(message.error)[:1].upper()}{str(message.error)[1:]}."
+            self.message(f"{str(message.error)[:1].upper()}{str(message.error)[1:]}.")
         else:
-            text = f"{self.names[message.seat]} could not choose a move: {message.error}"
-        self.message(text, "error")
+            self.message(f"{self.names[message.seat]} could not choose a move: {message.error}", "error")
         self.redraw()
 
     def show_hand_result(self, data: dict, events: Sequence[Event]) -> None:
