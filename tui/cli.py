@@ -746,6 +746,8 @@ def host(
             session.narration[:0] = ["Join lines (only you see these):"] + lines
             _run_app(table, start="table", session=session)
             session.close()
+        except KeyboardInterrupt:  # ctrl+c on a headless host: stop serving, say how to go on
+            pass
         finally:
             runner.stop()
         if not server.session.is_over:
