@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from engine import gamelog
 from net.server import codes_path
 from net_support import in_threads, play_seat, tapped_join
@@ -45,6 +47,7 @@ def _actions(log: Path) -> list[tuple]:
     return [(e["actor"], e["action"]) for e in gamelog.read_log(log).entries if e["type"] == "action"]
 
 
+@pytest.mark.slow  # a crash kill: two host processes, about 6 s of wall time
 def test_a_host_killed_with_sigkill_and_resumed_loses_no_action(tmp_path: Path) -> None:
     log, port = tmp_path / "t.jsonl", _free_port()
     (tmp_path / "c.toml").write_text(CONFIG)
