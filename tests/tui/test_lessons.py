@@ -194,3 +194,22 @@ async def test_the_lesson_names_the_keys_after_the_players_keys_table(tmp_path):
         assert "press y." in shown and "press t." not in shown
         await _press(pilot, "y")
         await _wait(pilot, lambda: screen.lesson is not None and screen.lesson.step_index == 1, limit=10)
+
+
+def test_the_nogginate_lesson_has_the_player_freeze_the_pile():
+    """NG-35: one step has the player discard a Freeze card, joker or Bonus card, and says why
+    (nobody may take a pile with one on top); the pile is frozen after it."""
+    lesson = load_lesson("nogginate")
+    session = LessonSession(lesson)
+    session.advance()
+    froze = []
+    while not session.finished:
+        seat = session.to_move
+        step = session.step
+        move = session.step_left()[0] if session.is_human(seat) else session.scripted_move(seat)
+        session.act(move)
+        if session.is_human(seat) and move.split()[:2] in (["discard", "FZ"], ["discard", "JK"], ["discard", "BN"]):
+            froze.append(step)
+            assert not session.view(0).discards[-1].is_natural  # frozen (NG-35)
+    assert froze, "no step discards a Freeze card, joker or Bonus card"
+    assert "NG-35" in froze[0].why and "nobody may take" in froze[0].text
