@@ -160,6 +160,12 @@ async def test_a_pilot_plays_each_lesson_through_by_its_keys(game, size, tmp_pat
             await _press(pilot, "space")
         await _wait(pilot, lambda: isinstance(app.screen, LessonDone))
         assert lesson.learned[:30] in " ".join(str(app.screen.query_one("#lesson-done-body").render()).split())
+        if game == "noms":  # p plays the lesson's own hand on: the table again, without the lesson's line
+            await _press(pilot, "p")
+            await _wait(pilot, lambda: app.screen is table and table.human_turn())
+            assert not table.has_class("-lesson") and session.done
+            assert session.refusal(session.view(0).legal_actions()[0]) is None  # any legal move now
+            return
         await _press(pilot, "enter")  # a real game of the same game
         await _wait(pilot, lambda: isinstance(app.screen, BaseTableScreen) and app.screen is not table)
         real = app.screen
@@ -213,3 +219,15 @@ def test_the_nogginate_lesson_has_the_player_freeze_the_pile():
             assert not session.view(0).discards[-1].is_natural  # frozen (NG-35)
     assert froze, "no step discards a Freeze card, joker or Bonus card"
     assert "NG-35" in froze[0].why and "nobody may take" in froze[0].text
+
+
+@pytest.mark.parametrize("game", ["nags", "noms", "spite_malice"])
+def test_the_short_lessons_end_at_a_natural_point_and_say_how_to_play_on(game):
+    """A short lesson ends at the end of a trick (Noms: the bots' cards scripted after the last
+    step are played before the lesson is done) or says what comes next; each says how to play on."""
+    lesson = load_lesson(game)
+    played = check_lesson(lesson)
+    assert played.done and "Press p to play this" in lesson.learned
+    if game == "noms":
+        assert played.narration[-1] == "You win the trick"
+        assert played.is_human(played.to_move)  # the winner leads the next trick
