@@ -402,7 +402,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         groups = self.round_breakdown(data)
         if groups:
             lines.append(breakdown_table(groups, self.names, ascii_only=self.ascii))
-        return lines + points_lines(data, self.names, self.HAND_WORD)
+        return lines + points_lines(data, self.names, self.HAND_WORD, teams=[g.seats for g in groups or ()])
 
     def round_breakdown(self, data: dict) -> list[ScoreBreakdown] | None:
         """Where every point of the finished hand with ``hand_over`` data ``data`` came from, per
