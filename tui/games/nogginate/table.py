@@ -811,7 +811,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         kind = "jokernate" if power is JOKERNATE_CARD else "show" if power is SHOW else None
         if kind is not None:
             moves = self.view.moves_for(kind, self._selected())
-            if len(moves) == 1:
+            if len(moves) == 1 and self.view.why_illegal(moves[0]) is None:  # never a refused move
                 return EnterMove(self.describe_action(moves[0]), lambda: self.human_act(moves[0]))
         return None
 
