@@ -152,7 +152,8 @@ async def test_a_cheat_card_with_nothing_to_act_on_says_so_instead_of_asking():
         t.redraw()
         t.hand.select_cards(cards("HOF"))
         await pilot.pause()
-        assert bar(t) == "Hands Off has nothing to act on now (no legal use this turn): x discards it (Esc cancels)"
+        assert bar(t) == ("Hands Off has nothing to act on now: it needs an open Noggi or Nate of your team (NG-C2). "
+                          "x discards it (Esc cancels)")
         mine = add_meld(app.session, 0, NOGGI, "4H 5H 6H")
         t.redraw()
         await pilot.pause()
@@ -421,6 +422,7 @@ async def test_jokernate_with_one_joker_offers_no_enter_move():
         t.hand.select_cards(cards("JKN"))
         await pilot.pause()
         assert t.enter_move() is None and "Enter" not in bar(t)
+        assert bar(t).startswith("Jokernate has nothing to act on now: it needs three jokers in your hand (NG-C3).")
         set_hand(app.session, 0, "JKN JK JK JK 9S")
         t.redraw()
         t.hand.select_cards(cards("JKN"))
