@@ -52,7 +52,7 @@ def test_a_bad_script_names_its_file_and_step(tmp_path):
     with pytest.raises(LessonError, match=rf"{bad}: step 2: 'discard QS' is not legal here"):
         load_lesson("nickels", bad)
     text = path.read_text(encoding="utf-8")
-    bad.write_text(text.replace('Bix = ["pass", "discard 9D"', 'Bix = ["pass", "discard 8D"'), encoding="utf-8")
+    bad.write_text(text.replace('Bix = ["take", "discard 9D"', 'Bix = ["take", "discard 8D"'), encoding="utf-8")
     with pytest.raises(LessonError, match=rf"{bad}: Bix's move 2 \('discard 8D'"):
         load_lesson("nickels", bad)
     bad.write_text('title = "x"\n', encoding="utf-8")
