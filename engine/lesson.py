@@ -69,7 +69,7 @@ class Lesson:
 
     Attributes:
         game_id: the game (``nickels``).
-        title: one line ("Your first round of Nickels").
+        title: one line ("Your first rounds of Nickels").
         intro: shown before the first step.
         learned: what the player has learned, shown at the end.
         rules: the house-rules table for the game's variant.

@@ -20,7 +20,7 @@ class LessonDone(ModalScreen[bool | None]):
     """A modal panel: the lesson's title, what was learned, and two choices.
 
     Args:
-        title: the lesson's title ("Your first round of Nickels").
+        title: the lesson's title ("Your first rounds of Nickels").
         learned: what the player learned (already worded for this table: keys, ASCII).
         game_title: the game's title, for the buttons.
 
