@@ -18,31 +18,41 @@ from engine.config import default_table  # noqa: E402
 from engine.seats import SeatSpec  # noqa: E402
 from engine.session import Session  # noqa: E402
 from tui.app import CardtableApp  # noqa: E402
+from tui.screens.base_table import BaseTableScreen  # noqa: E402
 
 
-#: The rummy screenshots: game -> (rules, seed, melds on the table before the shot).
-RUMMY = {"nickels": ({}, 8, 4), "nogginate": ({"use_cheat_cards": True}, 5, 4)}
+#: The rummy screenshots: game -> (rules, seed, melds on the table before the shot, seats).
+#: Nickels with three players: at 120x36 a fourth player's melds scroll out of sight.
+RUMMY = {"nickels": ({}, 8, 4, ("human:You", "ai:easy:Bix", "ai:easy:Cy")),
+         "nogginate": ({"use_cheat_cards": True}, 5, 4, ("human:You", "ai:easy:Bix", "ai:easy:Cy", "ai:easy:Dee"))}
 
 
 async def rummy(game: str) -> None:
-    """docs/<game>-screenshot.svg: the table at 120x36 on your turn once melds lie on it."""
-    rules, seed, melds = RUMMY[game]
-    seats = [SeatSpec.parse(s) for s in ("human:You", "ai:easy:Bix", "ai:easy:Cy", "ai:easy:Dee")]
+    """docs/<game>-screenshot.svg: the table at 120x36 on your turn once melds lie on it. The
+    match is played at the table (your moves are the hint's, made as the keys would make them;
+    the bots play their own), so its game log, what just changed and the last moves read as
+    at a real table (a session played headless first showed only the log's start line)."""
+    rules, seed, melds, specs = RUMMY[game]
+    seats = [SeatSpec.parse(s) for s in specs]
     session = Session(game, rules, seats, seed=seed, write_log=False)
-    session.advance()
-    for _ in range(2000):  # your moves are the hint's, the bots' their own
-        if session.is_over or (session.to_move == 0 and len(session.view(0).melds) >= melds  # type: ignore[attr-defined]
-                               and len(session.view(0).legal_actions()) > 2):
-            break
-        seat = session.to_move
-        session.act(session.hint(0) if seat == 0 else session.bot_choose())
     app = CardtableApp(default_table(), start="table", session=session)
     async with app.run_test(size=(120, 36)) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if session.to_move == 0:
+        table = app.screen
+        assert isinstance(table, BaseTableScreen)
+        for _ in range(20000):
+            await pilot.pause(0.01)
+            if session.is_over:
                 break
-        await pilot.pause(0.3)
+            if not isinstance(app.screen, BaseTableScreen):  # a round's result: go on
+                await pilot.press("space")
+                continue
+            if not table.human_turn():
+                continue
+            view = session.view(0)
+            if len(view.melds) >= melds and len(view.legal_actions()) > 2:  # type: ignore[attr-defined]
+                break
+            table.human_act(session.hint(0))
+        await pilot.pause(0.5)
         out = Path(__file__).with_name(f"{game}-screenshot.svg")
         app.save_screenshot(filename=out.name, path=str(out.parent))
         print("wrote", out)

@@ -69,7 +69,7 @@ class Lesson:
 
     Attributes:
         game_id: the game (``nickels``).
-        title: one line ("Your first round of Nickels").
+        title: one line ("Your first rounds of Nickels").
         intro: shown before the first step.
         learned: what the player has learned, shown at the end.
         rules: the house-rules table for the game's variant.
@@ -233,6 +233,16 @@ class LessonSession(Session):
         """True once the player has made every step's move."""
         return self.step_index >= len(self.lesson.steps)
 
+    @property
+    def done(self) -> bool:
+        """True once the lesson is over: every step made and the bots' moves scripted after the
+        last step played (the rest of a trick, say), so a lesson ends at a natural point; the
+        table then shows what was learned."""
+        if not self.finished or self.is_over:
+            return self.finished
+        seat = self.to_move
+        return seat < 0 or self.is_human(seat) or self.scripted_move(seat) is None
+
     def _same(self, action: Action, notation: str) -> bool:
         return str(action) == str(self.game.parse_action(notation))
 
@@ -314,8 +324,9 @@ class LessonSession(Session):
 
 def check_lesson(lesson: Lesson) -> LessonSession:
     """Play ``lesson`` through: the deal, every bot's scripted move and every step's moves
-    in the script's order, each checked by the engine; at the end no scripted move or
-    chance outcome is left over.
+    in the script's order, each checked by the engine, then the bots' moves scripted after
+    the last step (until the player is to move or the scripts end: :attr:`LessonSession.done`);
+    at the end no scripted move or chance outcome is left over.
 
     Returns:
         the session after the last step (for tests).
@@ -357,6 +368,16 @@ def check_lesson(lesson: Lesson) -> LessonSession:
             session.act(scripted)
         except (ValueError, IllegalAction) as err:
             raise LessonError(f"{src}: {name}'s move {done[seat]} ({scripted!r}, before step {n}): {err}") from None
+    while not session.done:  # the bots' moves scripted after the last step (the rest of a trick)
+        seat = session.to_move
+        scripted = session.scripted_move(seat)
+        assert scripted is not None  # not done: a bot with a scripted move is to move
+        done[seat] = done.get(seat, 0) + 1
+        try:
+            session.act(scripted)
+        except (ValueError, IllegalAction) as err:
+            raise LessonError(f"{src}: {session.names[seat]}'s move {done[seat]} ({scripted!r}, after the last step): "
+                              f"{err}") from None
     left = {session.names[s]: q for s, q in session._queues.items() if q}
     if left:
         who, moves = next(iter(left.items()))

@@ -52,7 +52,7 @@ def test_a_bad_script_names_its_file_and_step(tmp_path):
     with pytest.raises(LessonError, match=rf"{bad}: step 2: 'discard QS' is not legal here"):
         load_lesson("nickels", bad)
     text = path.read_text(encoding="utf-8")
-    bad.write_text(text.replace('Bix = ["pass", "discard 9D"', 'Bix = ["pass", "discard 8D"'), encoding="utf-8")
+    bad.write_text(text.replace('Bix = ["take", "discard 9D"', 'Bix = ["take", "discard 8D"'), encoding="utf-8")
     with pytest.raises(LessonError, match=rf"{bad}: Bix's move 2 \('discard 8D'"):
         load_lesson("nickels", bad)
     bad.write_text('title = "x"\n', encoding="utf-8")
@@ -125,8 +125,13 @@ async def test_a_pilot_plays_each_lesson_through_by_its_keys(game, size, tmp_pat
         table = app.screen
         assert isinstance(table, BaseTableScreen) and table.lesson is session
         panel = table.query_one("#lesson")
+        navigated = False
         for n, step in enumerate(lesson.steps):
-            await _wait(pilot, lambda: app.screen is table and table.human_turn() and session.step_index == n)
+            await _wait(pilot, lambda: isinstance(app.screen, HandResultScreen)
+                        or (app.screen is table and table.human_turn() and session.step_index == n))
+            if isinstance(app.screen, HandResultScreen):  # a round ends mid-lesson (Nickels' 6 hand)
+                await _press(pilot, "space")
+                await _wait(pilot, lambda: app.screen is table and table.human_turn() and session.step_index == n)
             shown = str(panel.render())
             assert shown.startswith(f"Lesson {n + 1}/{len(lesson.steps)}: ")
             assert "{key:" not in shown and table.lesson_words(step.text)[:40] in " ".join(shown.split())
@@ -143,6 +148,14 @@ async def test_a_pilot_plays_each_lesson_through_by_its_keys(game, size, tmp_pat
                 hand = next(w for w in table.query("*") if isinstance(w, HandView) or hasattr(w, "cursor_card"))
                 keys = [_key_for(table, k) for k in lesson.card_keys]
                 nxt, sel = keys[0], (keys[1] if len(keys) > 1 else None)  # no select key: the cursor picks
+                if navigated and sel is not None:  # the card keys are proven: the hint key selects the cards
+                    await _press(pilot, _key_for(table, "table.hint"))
+                    await _wait(pilot, lambda: sorted(map(str, hand.selected_cards())) == sorted(step.select),
+                                limit=10)
+                    await _press(pilot, *(_key_for(table, k) for k in step.press))
+                    await _wait(pilot, lambda: session.step_index == n + 1, limit=10)
+                    continue
+                navigated = True  # the first step that selects goes card by card with the card keys
                 for card in step.select:
                     for _ in range(len(hand.cards) + 1):
                         at = hand.cursor_card()
@@ -160,6 +173,12 @@ async def test_a_pilot_plays_each_lesson_through_by_its_keys(game, size, tmp_pat
             await _press(pilot, "space")
         await _wait(pilot, lambda: isinstance(app.screen, LessonDone))
         assert lesson.learned[:30] in " ".join(str(app.screen.query_one("#lesson-done-body").render()).split())
+        if game == "noms":  # p plays the lesson's own hand on: the table again, without the lesson's line
+            await _press(pilot, "p")
+            await _wait(pilot, lambda: app.screen is table and table.human_turn())
+            assert not table.has_class("-lesson") and session.done
+            assert session.refusal(session.view(0).legal_actions()[0]) is None  # any legal move now
+            return
         await _press(pilot, "enter")  # a real game of the same game
         await _wait(pilot, lambda: isinstance(app.screen, BaseTableScreen) and app.screen is not table)
         real = app.screen
@@ -194,3 +213,45 @@ async def test_the_lesson_names_the_keys_after_the_players_keys_table(tmp_path):
         assert "press y." in shown and "press t." not in shown
         await _press(pilot, "y")
         await _wait(pilot, lambda: screen.lesson is not None and screen.lesson.step_index == 1, limit=10)
+
+
+def test_the_nogginate_lesson_has_the_player_freeze_the_pile():
+    """NG-35: one step has the player discard a Freeze card, joker or Bonus card, and says why
+    (nobody may take a pile with one on top); the pile is frozen after it."""
+    lesson = load_lesson("nogginate")
+    session = LessonSession(lesson)
+    session.advance()
+    froze = []
+    while not session.finished:
+        seat = session.to_move
+        step = session.step
+        move = session.step_left()[0] if session.is_human(seat) else session.scripted_move(seat)
+        session.act(move)
+        if session.is_human(seat) and move.split()[:2] in (["discard", "FZ"], ["discard", "JK"], ["discard", "BN"]):
+            froze.append(step)
+            assert not session.view(0).discards[-1].is_natural  # frozen (NG-35)
+    assert froze, "no step discards a Freeze card, joker or Bonus card"
+    assert "NG-35" in froze[0].why and "nobody may take" in froze[0].text
+
+
+@pytest.mark.parametrize("game", ["nags", "noms", "spite_malice"])
+def test_the_short_lessons_end_at_a_natural_point_and_say_how_to_play_on(game):
+    """A short lesson ends at the end of a trick (Noms: the bots' cards scripted after the last
+    step are played before the lesson is done) or says what comes next; each says how to play on."""
+    lesson = load_lesson(game)
+    played = check_lesson(lesson)
+    assert played.done and "Press p to play this" in lesson.learned
+    if game == "noms":
+        assert played.narration[-1] == "You win the trick"
+        assert played.is_human(played.to_move)  # the winner leads the next trick
+
+
+def test_the_nickels_lesson_swaps_a_joker():
+    """NK-16: the Nickels lesson has the player swap a joker out of a run for the natural card
+    it stands for and lay the joker off at once (the 7 hand: the 6 hand has books only)."""
+    lesson = load_lesson("nickels")
+    moves = [m for step in lesson.steps for m in step.moves]
+    swap = next(i for i, m in enumerate(moves) if m.startswith("swap "))
+    assert moves[swap + 1].startswith("layoff JK")
+    assert "NK-16" in next(s for s in lesson.steps if any(m.startswith("swap") for m in s.moves)).text
+    assert check_lesson(lesson).hand_number >= 2  # both rounds played out

@@ -71,6 +71,22 @@ def test_what_changed_since_your_last_move_from_the_events():
     assert ng.lines == ["Bix plays Steal: 5♠ from m2 onto m7"]
 
 
+def test_a_new_deal_forgets_the_move_that_ended_the_last_round():
+    """Seen in the 2026-11-27 play-through: the 7 hand began with "You discard the last card and go
+    out (NK-18)" as what just changed (the going out, the round's end and the next deal come in one
+    batch); after a deal only what followed it is news."""
+    ch = Changes(NK_CHANGES)
+    out = Event("discard", "{seat} {seat:discards|discard} 4♦", 0, {"card": "4D"})
+    gone = Event("out", "{seat} {seat:discards|discard} the last card and {seat:goes|go} out (NK-18)", 0, {})
+    over = Event("hand_over", "The 6 hand is over", None, {})
+    deal = Event("deal", "{seat} {seat:deals|deal} the 7 hand", 0, {})
+    ch.add([out, gone, over, deal], NAMES, viewer=1)
+    assert ch.lines == [] and not ch.melds
+    take = Event("take", "{seat} {seat:takes|take} Q♣ free (NK-13b)", 1, {"card": "QC"})
+    ch.add([deal, take], NAMES, viewer=0)
+    assert ch.lines == ["Bix takes Q♣ free (NK-13b)"]
+
+
 class StripApp(App[None]):
     def __init__(self, piles: list[Pile], lines: list[str], big: bool) -> None:
         super().__init__()

@@ -152,7 +152,8 @@ async def test_a_cheat_card_with_nothing_to_act_on_says_so_instead_of_asking():
         t.redraw()
         t.hand.select_cards(cards("HOF"))
         await pilot.pause()
-        assert bar(t) == "Hands Off has nothing to act on now (no legal use this turn): x discards it (Esc cancels)"
+        assert bar(t) == ("Hands Off has nothing to act on now: it needs an open Noggi or Nate of your team (NG-C2). "
+                          "x discards it (Esc cancels)")
         mine = add_meld(app.session, 0, NOGGI, "4H 5H 6H")
         t.redraw()
         await pilot.pause()
@@ -409,3 +410,22 @@ async def test_returned_cards_are_given_by_number_in_the_bar():
         assert moves_of(s)[-1] == "give 7H s2" and "number of your choice" in t._status().message_text
         await press(pilot, "1")
         assert moves_of(s)[-1] == "give 8H s0"
+
+
+async def test_jokernate_with_one_joker_offers_no_enter_move():
+    """Seen in the 2026-11-27 play-through at 80x24: Jokernate selected with one joker in hand, the
+    bar said "nothing to act on now" yet also "Enter: play Jokernate with three jokers", which Enter
+    then refused (NG-C3 needs three jokers). Enter names a move only when it is legal."""
+    app = TableApp("nogginate", SEATS, seed=3, rules=CHEATS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await meld_phase(app, pilot, "JKN JK 2C 3C 9S")
+        t.hand.select_cards(cards("JKN"))
+        await pilot.pause()
+        assert t.enter_move() is None and "Enter" not in bar(t)
+        assert bar(t).startswith("Jokernate has nothing to act on now: it needs three jokers in your hand (NG-C3).")
+        set_hand(app.session, 0, "JKN JK JK JK 9S")
+        t.redraw()
+        t.hand.select_cards(cards("JKN"))
+        await pilot.pause()
+        move = t.enter_move()
+        assert move is not None and move.label == "play Jokernate with three jokers"

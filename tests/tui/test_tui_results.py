@@ -214,3 +214,14 @@ async def test_rummy_results_say_where_every_point_came_from(game, rules, seats,
             assert app.screen is panel and scroll.scroll_y > 0
         await press(pilot, "x")
         await wait_for(pilot, lambda: app.screen is not panel)
+
+
+def test_points_lines_name_each_partnership_once():
+    """Nogginate (partnerships): "Points this round: Me & Cy 1640, Bix & Ada 380", not each seat
+    (seen in the 2026-11-27 play-through); without teams, every seat as before."""
+    from tui.screens.hand_result import points_lines
+    names = ["Me", "Bix", "Cy", "Ada"]
+    data = {"scores": [1640, 380, 1640, 380], "totals": [1640, 380, 1640, 380]}
+    lines = points_lines(data, names, "Round", teams=[(0, 2), (1, 3)])
+    assert lines == ["Points this round: Me & Cy 1640, Bix & Ada 380", "Match totals: Me & Cy 1640, Bix & Ada 380"]
+    assert points_lines(data, names, "Round")[0] == "Points this round: Me 1640, Bix 380, Cy 1640, Ada 380"

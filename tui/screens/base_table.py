@@ -390,7 +390,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         groups = self.round_breakdown(data)
         if groups:
             lines.append(breakdown_table(groups, self.names, ascii_only=self.ascii))
-        return lines + points_lines(data, self.names, self.HAND_WORD)
+        return lines + points_lines(data, self.names, self.HAND_WORD, teams=[g.seats for g in groups or ()])
 
     def round_breakdown(self, data: dict) -> list[ScoreBreakdown] | None:
         """Where every point of the finished hand with ``hand_over`` data ``data`` came from, per
@@ -671,7 +671,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
                 self.show_hand_result(data, batch)
                 return
         lesson = self.lesson
-        if lesson is not None and lesson.finished and not self._lesson_done_shown:
+        if lesson is not None and lesson.done and not self._lesson_done_shown:
             self._lesson_done_shown = True
             self.thinking = None
             self.redraw()
@@ -972,7 +972,10 @@ class BaseTableScreen(Screen[None], Generic[V]):
         if lesson is None:
             return
         def answered(play: bool | None) -> None:
-            if play:
+            if play is None:  # play this game on against the bots, without the lesson's line
+                self.set_class(False, "-lesson")
+                self._step()
+            elif play:
                 self.app.play_after_lesson(self.session)  # type: ignore[attr-defined]
             else:
                 self.app.show_setup()  # type: ignore[attr-defined]

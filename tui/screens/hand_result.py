@@ -109,17 +109,28 @@ def plain_text(renderable: RenderableType, width: int) -> str:
     return "\n".join(line.rstrip() for line in console.export_text(styles=False).splitlines())
 
 
-def points_lines(data: dict[str, Any], names: Sequence[str], hand_word: str = "Hand") -> list[str]:
+def points_lines(data: dict[str, Any], names: Sequence[str], hand_word: str = "Hand",
+                 teams: Sequence[Sequence[int]] = ()) -> list[str]:
     """The generic part of a hand's result from its ``hand_over`` data (``scores`` and
-    ``totals`` in points): ``Points this hand: Ann 10, Bix -3`` and ``Match: Ann 25, Bix 4``."""
+    ``totals`` in points, one per seat): ``Points this hand: Ann 10, Bix -3`` and
+    ``Match totals: Ann 25, Bix 4``. With ``teams`` (the seats of each partnership, as the
+    breakdown groups them) a partnership is named once, ``Ann & Cy 1640``, with its first
+    seat's points (partners share them)."""
+    groups = [list(t) for t in teams if t]
+    if not groups or sorted(s for t in groups for s in t) != list(range(len(names))):
+        groups = [[s] for s in range(len(names))]
+
+    def per_group(values: Sequence[float]) -> str:
+        return ", ".join(f"{' & '.join(names[s] for s in g)} {format_points(values[g[0]])}"
+                         for g in groups if g[0] < len(values))
+
     out = []
     scores = data.get("scores") or []
     totals = data.get("totals") or []
     if scores:
-        out.append(f"Points this {hand_word.lower()}: "
-                   + ", ".join(f"{n} {format_points(s)}" for n, s in zip(names, scores)))
+        out.append(f"Points this {hand_word.lower()}: " + per_group(scores))
     if totals:
-        out.append("Match totals: " + ", ".join(f"{n} {format_points(t)}" for n, t in zip(names, totals)))
+        out.append("Match totals: " + per_group(totals))
     return out
 
 

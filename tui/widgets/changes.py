@@ -64,11 +64,15 @@ class Changes:
 
     def add(self, events: Iterable[Event], names: Sequence[str], viewer: int) -> None:
         """Take in one batch of events (one move's): a batch of ``viewer``'s own move starts
-        afresh, others add to what is marked. Events ``viewer`` may not see are skipped."""
+        afresh, others add to what is marked; a new deal in the batch starts afresh after it (the
+        move that ended the last round is not news in the new one). Events ``viewer`` may not see
+        are skipped."""
         k = self.kinds
         batch = [e for e in events if e.visible_to is None or viewer in e.visible_to]
-        if any(e.kind in k.reset for e in batch):
+        resets = [i for i, e in enumerate(batch) if e.kind in k.reset]
+        if resets:  # a new deal: what happened before it (the last round's going out) is over
             self.clear()
+            batch = batch[resets[-1] + 1:]
         acting = [e for e in batch if e.kind in k.said | k.new_meld | k.grown | k.touched | k.pile]
         if not acting:
             return

@@ -58,8 +58,8 @@ from engine.games.nogginate.melds import NOGGI
 from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import (CAPTION_TIP, CHANGE_KINDS, HAND_WORD, KEY_HELP, LEGEND, STRONG_EVENT_KINDS,
                                     TELL_MENU, action_cards, card_tip, default_key, describe_action, hand_breakdown,
-                                    meld_faces, meld_marks_text, meld_tip, name, names, power_name, prompt, shown_text,
-                                    special_style, team_name, team_status)
+                                    meld_faces, meld_marks_text, meld_tip, name, names, power_name, power_needs, prompt,
+                                    shown_text, special_style, team_name, team_status)
 from engine.games.nogginate.view import NogginateView
 from engine.session import TableSession
 from tui.screens.base_table import BaseTableScreen
@@ -668,8 +668,9 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             return ""
         if not self._power_usable(power):
             x = self.key_label("ng.discard") or "x"
-            return (f"{power_name(power)} has nothing to act on now (no legal use this turn): {x} discards it"
-                    f"{esc}")
+            needs = power_needs(power)
+            why = f"it needs {needs}" if needs else "no legal use this turn"
+            return f"{power_name(power)} has nothing to act on now: {why}. {x} discards it{esc}"
         typed = f" m{self.input.digits}_" if self.input.digits else ""
         if power is STEAL:
             if not self.picks:
@@ -811,7 +812,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         kind = "jokernate" if power is JOKERNATE_CARD else "show" if power is SHOW else None
         if kind is not None:
             moves = self.view.moves_for(kind, self._selected())
-            if len(moves) == 1:
+            if len(moves) == 1 and self.view.why_illegal(moves[0]) is None:  # never a refused move
                 return EnterMove(self.describe_action(moves[0]), lambda: self.human_act(moves[0]))
         return None
 

@@ -243,6 +243,26 @@ def power_name(card: Card) -> str:
     return card.kind.title if card in CHEAT_CARDS else card.text
 
 
+#: What each cheat card needs before it can be played (NG-C0d, NG-C1..NG-C9), said when a selected
+#: one has no legal use this turn (seen in the 2026-11-27 play-through: "Steal has nothing to act
+#: on now" left the player guessing why). Keyed by the power's kind title (``Steal``).
+POWER_NEEDS = {
+    "Combine": "two open Noggis of your team in one suit that together run 0 to 10 (NG-C1)",
+    "Hands Off": "an open Noggi or Nate of your team (NG-C2)",
+    "Jokernate": "three jokers in your hand (NG-C3)",
+    "Reconfigure": "a natural card in an open Nate of your team that extends an open Noggi of yours (NG-C4)",
+    "Resurrect": "a closed Noggi or Nate of your team (NG-C5)",
+    "Steal": "an end card of an opponent's open meld (without Hands Off) that fits an open meld of your "
+             "team (NG-C8)",
+    "Remove": "an open dirty Nate of your team and a natural of its rank in your hand for each joker (NG-C9)",
+}
+
+
+def power_needs(card: Card) -> str:
+    """What the cheat card ``card`` needs before it can be played (:data:`POWER_NEEDS`), or ""."""
+    return POWER_NEEDS.get(power_name(card), "")
+
+
 def tell_words(tell: Tell) -> str:
     """A Tell's recommendation in words (NG-C7a), e.g. ``take the discard pile``."""
     return tell.words()
