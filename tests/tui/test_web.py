@@ -115,6 +115,9 @@ async def test_the_page_s_websocket_address_is_the_one_the_browser_used():
 
 # -- a real browser ------------------------------------------------------------------------------------
 
+NAGS_SEED_3 = ["play", "nags", "--seed", "3", "--seat", "human:Ann", "--seat", "ai:easy:Bo"]
+
+
 def _start_server(tmp_path: Path, args: list[str]) -> tuple[subprocess.Popen[bytes], str]:
     """``cardtable web --port 0 -- ARGS`` with its config and logs under ``tmp_path``; the process and
     the address it printed."""
@@ -154,8 +157,8 @@ def test_a_browser_plays_the_first_moves_of_nags(tmp_path):
     value key 3 then Enter plays the 3♣ after the bot's 2♠; the hand, the log and the status follow."""
     if not CHROMIUM.exists():
         pytest.skip(f"no {CHROMIUM} (Debian's chromium package: apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="no playwright (the test extra: pip install '.[test]')")
-    server, url = _start_server(tmp_path, ["play", "nags", "--seed", "3", "--seat", "human:Ann", "--seat", "ai:easy:Bo"])
+    sync_api = pytest.importorskip("playwright.sync_api", reason="no playwright (test extra: pip install '.[test]')")
+    server, url = _start_server(tmp_path, NAGS_SEED_3)
     try:
         with sync_api.sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
