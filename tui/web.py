@@ -13,6 +13,7 @@ aiohttp and jinja2, which the terminal app does not need. Without it, :func:`ser
 
 from __future__ import annotations
 
+import re
 import shlex
 import socket
 import sys
@@ -27,6 +28,30 @@ APP_COMMANDS = ("play", "learn", "replay", "resume")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 INSTALL_HINT = "cardtable web needs the web extra: pip install 'cardtable[web]' (from a clone: pip install '.[web]')"
+
+
+#: textual-serve's page asks Google Fonts for Roboto Mono, which it also ships in its static folder:
+#: the page served here uses the shipped font (no third-party request each time a player opens the
+#: page, and the same glyphs offline). The hidden text makes the browser load the font before the page's
+#: load event, when textual.js opens the terminal and measures its cells.
+WEB_FONT_LINK = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
+LOCAL_FONT = """<style>
+      @font-face { font-family: "Roboto Mono"; font-style: normal; font-weight: 100 700;
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }
+      @font-face { font-family: "Roboto Mono"; font-style: italic; font-weight: 100 700;
+        src: url("{{ config.static.url }}fonts/RobotoMono-Italic-VariableFont_wght.ttf") format("truetype"); }
+    </style>"""
+FONT_PRIMER = ('<div aria-hidden="true" style="position:absolute;visibility:hidden;font-family:\'Roboto Mono\'">'
+               'x<b>x</b><i>x</i></div>')
+
+
+def local_font_page(template: str) -> str:
+    """textual-serve's page template with its Google Fonts link replaced by :data:`LOCAL_FONT` and
+    :data:`FONT_PRIMER` at the top of the body (unchanged if a later textual-serve has no such link)."""
+    if not WEB_FONT_LINK.search(template):
+        return template
+    page = WEB_FONT_LINK.sub(lambda _: LOCAL_FONT, template, count=1)
+    return re.sub(r"(<body[^>]*>)", lambda m: m[1] + FONT_PRIMER, page, count=1)
 
 
 class WebExtraMissing(RuntimeError):
@@ -88,6 +113,17 @@ def make_server(command: str, host: str, port: int, public_url: str | None = Non
                 self.public_url = f"{request.scheme}://{request.host}"
             return await super().handle_index(request)
 
+        async def _make_app(self) -> Any:
+            app = await super()._make_app()
+            import aiohttp_jinja2
+            import jinja2
+            files = jinja2.FileSystemLoader(self.templates_path)
+
+            def load(name: str) -> str:
+                return local_font_page(files.get_source(jinja2.Environment(), name)[0])
+            aiohttp_jinja2.setup(app, loader=jinja2.FunctionLoader(load))
+            return app
+
         async def on_startup(self, app: Any) -> None:
             url = public_url or f"http://{'[' + host + ']' if ':' in host else host}:{port}"
             self.console.print(f"cardtable web: open {url} in a browser (each tab is its own app); "
@@ -118,5 +154,5 @@ def serve(args: Sequence[str] = (), *, host: str = "127.0.0.1", port: int = 8000
     make_server(command, host, port, public_url).serve()
 
 
-__all__ = ["APP_COMMANDS", "INSTALL_HINT", "LOOPBACK", "WebCommandError", "WebExtraMissing", "app_command",
+__all__ = ["APP_COMMANDS", "INSTALL_HINT", "LOOPBACK", "WebCommandError", "WebExtraMissing", "app_command", "local_font_page",
            "free_port", "make_server", "serve"]

@@ -99,14 +99,17 @@ def test_a_port_in_use_is_one_line_naming_the_address():
 
 async def test_the_page_s_websocket_address_is_the_one_the_browser_used():
     """Bound to 0.0.0.0 the server cannot know its own name: the page's ``ws://`` address comes from
-    the browser's Host header (textual-serve alone wrote ``ws://0.0.0.0:8000/ws``), unless --public-url."""
+    the browser's Host header (textual-serve alone wrote ``ws://0.0.0.0:8000/ws``), unless --public-url.
+    The page asks no third party for its font (textual-serve's asks Google Fonts): it uses the one it ships."""
     from aiohttp.test_utils import TestClient, TestServer
 
     async def page(server: Any, host: str) -> str:
         async with TestClient(TestServer(await server._make_app())) as client:
             response = await client.get("/", headers={"Host": host})
             assert response.status == 200
-            return str(re.search(r'data-session-websocket-url="([^"]*)"', await response.text())[1])
+            text = await response.text()
+            assert "fonts.googleapis.com" not in text and "/static/fonts/RobotoMono-VariableFont_wght.ttf" in text
+            return str(re.search(r'data-session-websocket-url="([^"]*)"', text)[1])
 
     assert await page(web.make_server("true", "0.0.0.0", 8000), "cards.example:8000") == "ws://cards.example:8000/ws"
     proxied = web.make_server("true", "127.0.0.1", 8000, public_url="https://cards.example")
@@ -169,6 +172,8 @@ def test_a_browser_plays_the_first_moves_of_nags(tmp_path):
                 page.goto(url)
                 first = _wait_for(page, r"Your turn: you hold the lowest card, open with 2s")
                 assert "Your hand (9 cards)" in first and "Nags: Ann, Bo (seed 3)" in first
+                assert page.evaluate("() => [...document.fonts].some(f => f.family.includes('Roboto Mono') "
+                                     "&& f.status === 'loaded')"), "the page's own font did not load"
                 page.focus(".xterm-helper-textarea")  # xterm.js's keyboard input
 
                 page.keyboard.press("Enter")
