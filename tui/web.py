@@ -154,5 +154,5 @@ def serve(args: Sequence[str] = (), *, host: str = "127.0.0.1", port: int = 8000
     make_server(command, host, port, public_url).serve()
 
 
-__all__ = ["APP_COMMANDS", "INSTALL_HINT", "LOOPBACK", "WebCommandError", "WebExtraMissing", "app_command", "local_font_page",
-           "free_port", "make_server", "serve"]
+__all__ = ["APP_COMMANDS", "INSTALL_HINT", "LOOPBACK", "WebCommandError", "WebExtraMissing", "app_command",
+           "free_port", "local_font_page", "make_server", "serve"]
