@@ -1,21 +1,17 @@
 """``cardtable web`` (tui/web.py, issue 27): the app served to a browser by textual-serve.
 
 The browser test starts the real command on a free loopback port, opens the page in headless
-Chromium (Debian's ``/usr/bin/chromium``, driven by Playwright's Python API; no browser download)
-and plays the first moves of a fixed-seed Nags game by keys. It reads the screen from xterm.js's
-own buffer (the page draws the terminal on a canvas, so there is no text in the DOM) and saves a
-screenshot. Without chromium or playwright it skips, saying which is missing (CI has no chromium).
+Chromium (Debian's ``/usr/bin/chromium``, driven by Playwright's Python API; no browser download;
+``tests/web_support.py``) and plays the first moves of a fixed-seed Nags game by keys, reading the
+screen from xterm.js's own buffer, and saves a screenshot. Without chromium or playwright it skips,
+saying which is missing (CI has no chromium).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import select
 import subprocess
 import sys
-import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,26 +19,7 @@ from typer.testing import CliRunner
 
 from tui import web
 from tui.cli import app
-
-CHROMIUM = Path("/usr/bin/chromium")
-
-#: Chromium's switches for a closed network (see the machine notes): no background fetches.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
-#: textual.js keeps its xterm.js Terminal in a closure (``this.terminal = new Terminal(...)``); a setter
-#: on Object.prototype, installed before the page's scripts run, catches that assignment and keeps the
-#: terminal as ``window.__xterm`` (then gives the object its own plain property, as before).
-CATCH_TERMINAL = """Object.defineProperty(Object.prototype, 'terminal', {configurable: true, set(v) {
-  window.__xterm = v;
-  Object.defineProperty(this, 'terminal', {value: v, writable: true, configurable: true, enumerable: true});
-}});"""
-
-#: The text xterm.js shows, one line per row (what the player sees, less colours).
-READ_SCREEN = """() => { const t = window.__xterm; if (!t) return null; const b = t.buffer.active, rows = [];
-  for (let i = 0; i < t.rows; i++) rows.push(b.getLine(b.viewportY + i).translateToString(true));
-  return rows.join('\\n'); }"""
-
+from web_support import CHROMIUM, browser_page, keyboard_focus, wait_for, web_server
 
 @pytest.fixture(autouse=True)
 def isolated_dirs(tmp_path, monkeypatch):
@@ -121,76 +98,29 @@ async def test_the_page_s_websocket_address_is_the_one_the_browser_used():
 NAGS_SEED_3 = ["play", "nags", "--seed", "3", "--seat", "human:Ann", "--seat", "ai:easy:Bo"]
 
 
-def _start_server(tmp_path: Path, args: list[str]) -> tuple[subprocess.Popen[bytes], str]:
-    """``cardtable web --port 0 -- ARGS`` with its config and logs under ``tmp_path``; the process and
-    the address it printed."""
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "xdg-config"), XDG_DATA_HOME=str(tmp_path / "xdg-data"),
-               PYTHONUNBUFFERED="1")
-    server = subprocess.Popen([sys.executable, "-m", "tui.cli", "web", "--port", "0", "--", *args],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-    assert server.stdout is not None
-    deadline, out = time.monotonic() + 20, b""
-    while b"\n" not in out and time.monotonic() < deadline and server.poll() is None:
-        if select.select([server.stdout], [], [], 0.1)[0]:
-            out += os.read(server.stdout.fileno(), 4096)
-    found = re.search(rb"open (http://127\.0\.0\.1:\d+) in a browser", out)
-    if found is None:
-        server.kill()
-        raise AssertionError(f"cardtable web did not say where it serves: {out!r}")
-    return server, found[1].decode()
-
-
-def _wait_for(page: Any, pattern: str, timeout: float = 20.0) -> str:
-    """The screen's text once ``pattern`` (a regex) is on it.
-
-    Raises:
-        AssertionError: after ``timeout`` seconds, with the screen as it stands.
-    """
-    deadline, text = time.monotonic() + timeout, ""
-    while time.monotonic() < deadline:
-        text = page.evaluate(READ_SCREEN) or ""
-        if re.search(pattern, text):
-            return text
-        time.sleep(0.1)
-    raise AssertionError(f"{pattern!r} not on the browser's screen after {timeout:g} s:\n{text}")
-
-
 def test_a_browser_plays_the_first_moves_of_nags(tmp_path):
     """Headless Chromium opens ``cardtable web`` and plays by keys: Enter plays the selected 2♦, the
     value key 3 then Enter plays the 3♣ after the bot's 2♠; the hand, the log and the status follow."""
     if not CHROMIUM.exists():
         pytest.skip(f"no {CHROMIUM} (Debian's chromium package: apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="no playwright (test extra: pip install '.[test]')")
-    server, url = _start_server(tmp_path, NAGS_SEED_3)
-    try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 800})
-                page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())  # no web font
-                page.add_init_script(CATCH_TERMINAL)
-                page.goto(url)
-                first = _wait_for(page, r"Your turn: you hold the lowest card, open with 2s")
-                assert "Your hand (9 cards)" in first and "Nags: Ann, Bo (seed 3)" in first
-                assert page.evaluate("() => [...document.fonts].some(f => f.family.includes('Roboto Mono') "
-                                     "&& f.status === 'loaded')"), "the page's own font did not load"
-                page.focus(".xterm-helper-textarea")  # xterm.js's keyboard input
+    with web_server(tmp_path, NAGS_SEED_3) as url, browser_page(sync_api, url) as page:
+        first = wait_for(page, r"Your turn: you hold the lowest card, open with 2s")
+        assert "Your hand (9 cards)" in first and "Nags: Ann, Bo (seed 3)" in first
+        assert page.evaluate("() => [...document.fonts].some(f => f.family.includes('Roboto Mono') "
+                             "&& f.status === 'loaded')"), "the page's own font did not load"
+        keyboard_focus(page)
 
-                page.keyboard.press("Enter")
-                after_bot = _wait_for(page, r"Your turn: play 3s")
-                assert "Ann plays 2♦" in after_bot and "Bo plays 2♠" in after_bot
-                assert "Your hand (8 cards)" in after_bot
+        page.keyboard.press("Enter")
+        after_bot = wait_for(page, r"Your turn: play 3s")
+        assert "Ann plays 2♦" in after_bot and "Bo plays 2♠" in after_bot
+        assert "Your hand (8 cards)" in after_bot
 
-                page.keyboard.press("3")
-                page.keyboard.press("Enter")
-                played = _wait_for(page, r"Ann plays 3♣")
-                assert "Your hand (7 cards)" in played
-                page.screenshot(path=str(tmp_path / "web-nags.png"))
-            finally:
-                browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
+        page.keyboard.press("3")
+        page.keyboard.press("Enter")
+        played = wait_for(page, r"Ann plays 3♣")
+        assert "Your hand (7 cards)" in played
+        page.screenshot(path=str(tmp_path / "web-nags.png"))
     assert (tmp_path / "web-nags.png").stat().st_size > 10_000
     logs = list((tmp_path / "xdg-data").rglob("*.jsonl"))
     assert len(logs) == 1, logs  # the tab was a real session, writing its log where the server's user keeps them
