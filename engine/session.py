@@ -34,7 +34,7 @@ import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, Union
+from typing import Any, Callable, Mapping, Protocol, Sequence, Union
 
 from engine import gamelog
 from engine.ai.base import Bot, RandomBot, choose_with_reason
@@ -696,16 +696,22 @@ class Session:
         with self._lock:
             view = self.state.view(seat)
             n = len(self.history)
-        legal = view.legal_actions()
-        if not legal:
-            raise ValueError(f"{self.names[seat]} has nothing to do now")
-        level = get_spec(self.game.id).hint_level_name()
+        return hint_for_view(self.game.id, view, f"{self.seed}:hint:{n}", self.names[seat])
+
+    def hand_results(self) -> dict[int, dict]:
+        """Hand index -> the ``hand_over`` data (``hand``, ``scores``, ``totals``... in points) of
+        every hand finished so far, rebuilt by replaying :attr:`history` on a fresh state (a resumed
+        match's table never saw the earlier events). Empty if the history cannot be replayed."""
+        out: dict[int, dict] = {}
         try:
-            bot: Bot = make_bot(self.game.id, level)
-        except ValueError:
-            bot, level = RandomBot(), "random"
-        action, reason = choose_with_reason(bot, view, legal, random.Random(f"{self.seed}:hint:{n}"))
-        return Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""))
+            state = self.game.new_state(self.variant, len(self.names))
+            for _actor, notation in self.history:
+                for e in state.apply(self.game.parse_action(notation)):
+                    if e.kind == "hand_over":
+                        out[int(e.data.get("hand", len(out)))] = dict(e.data)
+        except (ValueError, AttributeError, TypeError):  # IllegalAction is a ValueError
+            return {}
+        return out
 
     # -- undo --------------------------------------------------------------------
     def _undo_target(self) -> _Snapshot | None:
@@ -839,6 +845,79 @@ class Session:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class TableSession(Protocol):
+    """What a table screen needs of a session (issue 27's one typed interface): a local
+    :class:`Session` (and its :class:`ReplaySession`, the lessons' session) and a remote seat's
+    ``net.client.RemoteSession`` both satisfy it, so ``BaseTableScreen`` does not know which it has.
+
+    A remote session answers only for its own seat: ``view`` of another seat raises, ``is_human`` is
+    True for its seat alone (the screen waits for every other seat, person or bot, through
+    ``bot_choose``), undo is off, and ``history`` holds what the seat saw of each action.
+    """
+
+    game: type[Game]
+    variant: Any
+    names: list[str]
+    seats: list[SeatSpec]
+    history: list[tuple[int | str, str]]
+    narration: list[str]
+    log_path: Path | None
+    log_error: str | None
+    ended_before_resume: bool
+
+    @property
+    def seed(self) -> int | str | None: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def used_undo(self) -> bool: ...
+    def scores(self) -> list[float]: ...
+    def winners(self) -> list[int]: ...
+    def is_human(self, seat: int) -> bool: ...
+    def view(self, seat: int) -> View: ...
+    def hand_results(self) -> dict[int, dict]: ...
+    def advance(self) -> list[Event]: ...
+    def act(self, action: Action | str) -> list[Event]: ...
+    def bot_choose(self, seat: int | None = None) -> Action: ...
+    def is_quiet(self, action: Action) -> bool: ...
+    def why_illegal(self, action: Action | str) -> str | None: ...
+    def hint(self, seat: int) -> Action: ...
+    def hint_with_reason(self, seat: int) -> "Hint": ...
+    def why_no_undo(self) -> str | None: ...
+    def can_undo(self) -> bool: ...
+    def undo_barred_by_house_rule(self) -> bool: ...
+    def undo(self, seed: int | None = None) -> list[Event]: ...
+    def set_standing_order(self, seat: int, order: Any) -> None: ...
+    def save_log(self, path: Path) -> Path: ...
+    def close(self) -> None: ...
+
+
+def hint_for_view(game_id: str, view: View, key: str, name: str = "this seat") -> Hint:
+    """A suggested move from ``view`` alone and one line saying why, by the game's hint level
+    (``GameSpec.hint_level``: ``medium`` with a fixed search budget where the game has it, else
+    ``easy``, else random), drawing from ``random.Random(key)`` (same position, same key: same hint).
+    A local session keys it by the seed and the position; a remote seat (``net.client``), which
+    does not know the seed, by its seat and position.
+
+    Raises:
+        ValueError: if the view has no legal action (``name`` has nothing to do now).
+    """
+    legal = view.legal_actions()
+    if not legal:
+        raise ValueError(f"{name} has nothing to do now")
+    level = get_spec(game_id).hint_level_name()
+    try:
+        bot: Bot = make_bot(game_id, level)
+    except ValueError:
+        bot, level = RandomBot(), "random"
+    action, reason = choose_with_reason(bot, view, legal, random.Random(key))
+    return Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""))
 
 
 class ReplaySession(Session):

@@ -31,7 +31,7 @@ from engine import config
 from engine.config import TableConfig, variant_for
 from engine.gamelog import Replay
 from engine.seats import SeatSpec
-from engine.session import ReplaySession, Session
+from engine.session import ReplaySession, Session, TableSession
 from themes import APP_CSS_PATH, DEFAULT_THEME, THEMES, THEME_LABELS, theme_variable_defaults
 from tui.games.spec import load
 from tui.screens import TABLE_SCREENS, TableScreenError, has_table_screen, table_screen_class, table_screen_for
@@ -154,7 +154,8 @@ class CardtableApp(App[None]):
                 id="app.hide-keys"),
     ]
 
-    def __init__(self, table: TableConfig | None = None, *, start: str = "setup", session: Session | None = None,
+    def __init__(self, table: TableConfig | None = None, *, start: str = "setup",
+                 session: TableSession | None = None,
                  replay_path: str | os.PathLike[str] | None = None) -> None:
         if start not in ("setup", "table", "replay"):
             raise ValueError(f"start must be setup, table or replay, not {start!r}")
@@ -274,7 +275,7 @@ class CardtableApp(App[None]):
         self.table = table
         return self._push_table(session)
 
-    def _push_table(self, session: Session) -> bool:
+    def _push_table(self, session: TableSession) -> bool:
         """Show ``session`` in its game's table screen (from :mod:`tui.screens`' registry).
         Returns False (the reason shown as a notification) when the game has none."""
         try:
@@ -592,14 +593,15 @@ def binding_ids() -> list[str]:
     return sorted(ids)
 
 
-def run_app(table: TableConfig | None = None, *, start: str = "setup", session: Session | None = None,
+def run_app(table: TableConfig | None = None, *, start: str = "setup", session: TableSession | None = None,
             replay_path: str | os.PathLike[str] | None = None) -> None:
     """Run the full-screen app until the player quits (called by the CLI).
 
     Args:
         table: an ``engine.config.TableConfig`` (``None``: the default config file).
         start: ``"setup"``, ``"table"`` or ``"replay"`` (see :class:`CardtableApp`).
-        session: a resumed ``engine.session.Session`` to show with ``start="table"``.
+        session: a session to show with ``start="table"``: a resumed ``engine.session.Session``, or a
+            remote seat's (``net.client.RemoteSession``, ``cardtable join``).
         replay_path: the log to open with ``start="replay"``.
 
     Raises:

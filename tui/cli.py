@@ -679,6 +679,143 @@ def web(
             raise CliError(f"--bind {bind} --port {port}: {_one_line(exc)}") from None
 
 
+HOST_SEAT_HELP = ("a seat, repeat once per seat in clockwise order: human[:NAME] (yours, at this terminal), "
+                  "remote[:NAME] (a friend joining with a code) or ai:LEVEL[:NAME]")
+
+
+def _tls(cert: Optional[Path], key: Optional[Path]) -> Any:
+    """The server's TLS context from ``--cert``/``--key`` (PEM files), or None without them."""
+    if cert is None and key is None:
+        return None
+    if cert is None:
+        raise CliError("--key needs --cert (the certificate, PEM)")
+    import ssl
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        ctx.load_cert_chain(cert, key)
+    except ssl.SSLError as err:
+        raise CliError(f"{cert}: not a usable certificate and key ({err.reason or err})") from None
+    return ctx
+
+
+def _client_tls(url: str, cafile: Optional[Path]) -> Any:
+    """The client's TLS context for a ``wss://`` URL: the system's trusted certificates, plus
+    ``--cafile`` (a host's own self-signed certificate)."""
+    if not url.startswith("wss://"):
+        return None
+    import ssl
+    ctx = ssl.create_default_context(cafile=str(cafile) if cafile else None)
+    if cafile is not None:
+        ctx.check_hostname = False  # a self-signed certificate named for another host: trust it by the file
+    return ctx
+
+
+@app.command(cls=_Command)
+def host(
+    ctx: typer.Context,
+    game: Annotated[Optional[str], typer.Argument(help=GAME_HELP + " (not with --resume)", show_default=False)] = None,
+    seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help=HOST_SEAT_HELP, show_default=False)] = None,
+    config: Annotated[Optional[Path], typer.Option("--config", "-c", help=CONFIG_HELP + " (house rules)",
+                                                   dir_okay=False)] = None,
+    port: Annotated[int, typer.Option("--port", "-p", help="the port to listen on (0: any free port)",
+                                      min=0, max=65535)] = 8765,
+    bind: Annotated[str, typer.Option("--bind", help="the address to listen on; 0.0.0.0 lets other machines "
+                                                     "join (default: this machine only)")] = "127.0.0.1",
+    headless: Annotated[bool, typer.Option("--headless", help="serve only: no seat at this terminal")] = False,
+    seed: Annotated[Optional[int], typer.Option(help="seed for the deals (default: random)", min=0)] = None,
+    log: Annotated[Optional[Path], typer.Option("--log", help="write the game log to this file",
+                                                dir_okay=False)] = None,
+    resume_log: Annotated[Optional[Path], typer.Option(
+        "--resume", help="serve the unfinished hosted table of this log again (after a crash): the same seat codes",
+        dir_okay=False)] = None,
+    cert: Annotated[Optional[Path], typer.Option("--cert", help="TLS certificate (PEM): serve wss://",
+                                                 dir_okay=False)] = None,
+    key: Annotated[Optional[Path], typer.Option("--key", help="the certificate's private key (PEM)",
+                                                dir_okay=False)] = None,
+    address: Annotated[Optional[str], typer.Option("--address", help="the host name or address your friends "
+                                                   "reach this machine by, for the join lines")] = None,
+) -> None:
+    """Host a table: friends join their seats from their own terminals (cardtable join)."""
+    with _errors():
+        from net.client import JoinError, join as join_table
+        from net.server import ServerThread, TableServer
+        tls = _tls(cert, key)
+        table = _load_table(config, ctx)
+        kw: dict[str, Any] = {"bind": bind, "port": port, "ssl": tls}
+        if resume_log is not None:
+            if game is not None or seat:
+                raise CliError("--resume takes the game and the seats from the log: give no GAME or --seat")
+            _check_log_path(resume_log)
+            make = lambda: TableServer.resume(resume_log, **kw)  # noqa: E731
+        else:
+            if game is None:
+                raise CliError("which game? cardtable host GAME --seat ... (or --resume LOG)")
+            _check_game(game)
+            if not seat:
+                raise CliError("give every seat: --seat human:NAME --seat remote --seat ai:LEVEL ...")
+            table = table.with_overrides(game=game)
+            rules, log_dir = table.variant_for(), table.log_dir
+            make = lambda: TableServer.new(game, seat, rules=rules, seed=seed, log_path=log,  # noqa: E731
+                                           log_dir=log_dir, **kw)
+        runner = ServerThread(make)
+        server = runner.start()
+        lines = [f"{server.session.names[s]}: {server.join_line(s, address)}" for s in server.remote]
+        typer.echo(f"Hosting {server.session.game.title} at {server.url}; the log is {server.session.log_path}")
+        for line in lines:
+            typer.echo(line)
+        if bind == "127.0.0.1" and address is None:
+            typer.echo("(only this machine can join: --bind 0.0.0.0 --address NAME lets friends in)")
+        mine = [s for s in server.codes if s not in server.remote]
+        try:
+            if headless or not mine:
+                typer.echo("Serving until the match is over (ctrl+c stops; cardtable host --resume LOG goes on)")
+                runner.wait_over()
+                typer.echo(f"The match is over; the log is {server.session.log_path}")
+                return
+            if sys.stdin.isatty():
+                typer.echo("Send each friend their line, then press Enter to sit down at the table.")
+                input()
+            try:
+                session = join_table(server.url.replace("0.0.0.0", "127.0.0.1"), server.codes[mine[0]],
+                                     ssl_context=_client_tls(server.url, cert))
+            except JoinError as err:
+                raise CliError(str(err)) from None
+            session.narration[:0] = ["Join lines (only you see these):"] + lines
+            _run_app(table, start="table", session=session)
+            session.close()
+        except KeyboardInterrupt:  # ctrl+c on a headless host: stop serving, say how to go on
+            pass
+        finally:
+            runner.stop()
+        if not server.session.is_over:
+            typer.echo(f"The table is closed; serve it again with: cardtable host --resume {server.session.log_path} "
+                       f"--port {server.port} (the same join lines)")
+
+
+@app.command(cls=_Command, name="join")
+def join_cmd(
+    ctx: typer.Context,
+    url: Annotated[str, typer.Argument(help="the table's address from the host's join line (ws://HOST:PORT)",
+                                       show_default=False)],
+    code: Annotated[str, typer.Option("--code", help="your seat's code from the host's join line",
+                                      show_default=False)],
+    cafile: Annotated[Optional[Path], typer.Option("--cafile", help="trust this certificate (PEM) for a wss:// "
+                                                   "table with a self-signed one", dir_okay=False)] = None,
+) -> None:
+    """Join a table a friend hosts (cardtable host) and play your seat."""
+    with _errors():
+        from net.client import JoinError, join as join_table
+        table = _load_table(None, ctx)
+        try:
+            session = join_table(url, code, ssl_context=_client_tls(url, cafile))
+        except JoinError as err:
+            raise CliError(str(err)) from None
+        try:
+            _run_app(table, start="table", session=session)
+        finally:
+            session.close()
+
+
 def main() -> None:
     """Console-script entry point (``cardtable = "tui.cli:main"``)."""
     app(prog_name="cardtable")

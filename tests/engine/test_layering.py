@@ -37,7 +37,7 @@ def test_importing_every_engine_module_loads_no_terminal_library():
 
 def _source_files(root: Path) -> set[str]:
     out = set()
-    for top in ("engine", "tui", "themes"):
+    for top in ("engine", "tui", "themes", "net"):
         for p in (root / top).rglob("*"):
             if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".md", ".tcss", ".toml"):
                 out.add(p.relative_to(root).as_posix())

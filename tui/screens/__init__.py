@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.session import Session
+from engine.session import TableSession
 from tui.games import TABLES, load
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class TableScreenError(LookupError):
     """No table screen can be shown for a game; ``str(err)`` is one sentence for the player."""
 
 
-def _game_of(session: Session) -> tuple[str, str]:
+def _game_of(session: TableSession) -> tuple[str, str]:
     return session.game.id, session.game.title
 
 
@@ -54,7 +54,7 @@ def table_screen_class(game_id: str, title: str | None = None) -> type[BaseTable
         raise TableScreenError(f"The table screen for {title} could not be loaded ({err}).") from err
 
 
-def table_screen_for(session: Session, pace: float = 0.6) -> BaseTableScreen[Any]:
+def table_screen_for(session: TableSession, pace: float = 0.6) -> BaseTableScreen[Any]:
     """A new table screen for ``session``'s game (``session.game.id``), built as
     ``Class(session, pace=pace)``, a ``BaseTableScreen`` subclass.
 

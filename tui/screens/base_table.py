@@ -44,7 +44,7 @@ from tui.widgets.scoreboard import MatchScoreboard
 from tui.widgets.status import StatusLine
 
 if TYPE_CHECKING:
-    from engine.session import Hint, Session
+    from engine.session import Hint, TableSession
 
 #: The view type of a game's table screen (``BaseTableScreen[NickelsView]``).
 V = TypeVar("V", bound=View)
@@ -79,24 +79,10 @@ def _binding_id(b: BindingType) -> str | None:
     return b.id if isinstance(b, Binding) else None
 
 
-def hand_results_from_history(session: Session) -> dict[int, dict]:
-    """The ``hand_over`` data (``hand``, ``scores``, ``totals``... in points) of every
-    hand finished so far, rebuilt by replaying ``session.history`` on a fresh state
-    (for a resumed match, whose earlier events the screen never saw).
-
-    Returns:
-        hand index -> the event's data; empty if the history cannot be replayed.
-    """
-    out: dict[int, dict] = {}
-    try:
-        state = session.game.new_state(session.variant, len(session.names))
-        for _actor, notation in session.history:
-            for e in state.apply(session.game.parse_action(notation)):
-                if e.kind == "hand_over":
-                    out[int(e.data.get("hand", len(out)))] = dict(e.data)
-    except (ValueError, AttributeError, TypeError):  # IllegalAction is a ValueError
-        return {}
-    return out
+def hand_results_from_history(session: TableSession) -> dict[int, dict]:
+    """The ``hand_over`` data of every hand finished so far (``session.hand_results()``: a local
+    session replays its history; a remote one has them from the server)."""
+    return session.hand_results()
 
 
 class BaseTableScreen(Screen[None], Generic[V]):
@@ -301,9 +287,9 @@ class BaseTableScreen(Screen[None], Generic[V]):
             self.error = error
             self.generation = generation
 
-    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: TableSession, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(name=name)
-        self.session: Session = session
+        self.session: TableSession = session
         env = os.environ.get("CARDTABLE_PACE")
         if env:
             try:
@@ -341,6 +327,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._why_note: tuple[str, str] | None = None
         #: a lesson's end (:meth:`show_lesson_done`) was shown
         self._lesson_done_shown = False
+        #: a remote session's link as last said: (connected, the reason it is lost for good)
+        self._link: tuple[bool, str | None] = (True, None)
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -544,6 +532,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._sync_log()
         for line in getattr(self.session, "narration", [])[-200:]:  # a resumed match's story so far
             log.add_line(line)
+        if hasattr(self.session, "on_change"):  # a remote seat (net.client.RemoteSession): its link is watched
+            setattr(self.session, "on_change", lambda: self.post_message(self.LinkChanged()))
         log.add_line(f"{game}: " + ", ".join(self.names) + (f" (seed {self.session.seed})"
                                                                if getattr(self.session, "seed", None) else ""))
         self._deal()  # the first frame shows the dealt table, never empty panels
@@ -754,12 +744,33 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._log_events(events)
         self._step()
 
+    class LinkChanged(Message):
+        """A remote session heard from its table or its connection changed (posted from its thread)."""
+
+    @on(LinkChanged)
+    def _link_changed(self, _message: LinkChanged) -> None:
+        """Say when a remote table's connection drops, comes back or is lost for good."""
+        link = (bool(getattr(self.session, "connected", True)), getattr(self.session, "gone", None))
+        if link == self._link:
+            return
+        self._link = link
+        up, gone = link
+        if gone:  # (kind "info": an "error" would read "Not allowed: ...")
+            self.message(f"{gone[:1].upper()}{gone[1:]}.")
+        elif not up:
+            self.message("The connection to the table is lost: reconnecting...")
+        else:
+            self.message("Connected to the table again.")
+
     @on(BotFailed)
     def _bot_failed(self, message: BotFailed) -> None:
         if message.generation != self._generation:
             return
         self.thinking = None
-        self.message(f"{self.names[message.seat]} could not choose a move: {message.error}", "error")
+        if isinstance(message.error, ConnectionError):  # a remote table lost (net.client): say that alone
+            self.message(f"{str(message.error)[:1].upper()}{str(message.error)[1:]}.")
+        else:
+            self.message(f"{self.names[message.seat]} could not choose a move: {message.error}", "error")
         self.redraw()
 
     def show_hand_result(self, data: dict, events: Sequence[Event]) -> None:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from engine.match import ScoreBreakdown
-from engine.session import Session
+from engine.session import TableSession
 from tui.screens.hand_result import breakdown_table, sheet_table
 from tui.widgets.cards import ascii_mode
 from tui.widgets.narration import format_points
@@ -137,7 +137,7 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #summary-buttons Button { margin: 0 1; }
     """
 
-    def __init__(self, session: Session, hand_scores: Sequence[Sequence[float]] = (),
+    def __init__(self, session: TableSession, hand_scores: Sequence[Sequence[float]] = (),
                  totals: Sequence[float] | None = None, *, hand_word: str = "Hand",
                  breakdown: Sequence[str] = (), breakdowns: Sequence[Sequence[ScoreBreakdown]] = ()) -> None:
         super().__init__()

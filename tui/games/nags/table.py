@@ -49,7 +49,7 @@ from tui.games.nags.ui import (HAND_WORD, KEY_HELP, STRONG_EVENT_KINDS, VALUE_KE
 from tui.games.nags.widgets import HorseMarket, NagsScoreboard, NagsTableCentre
 from tui.games.nags.ui import game_breakdown
 from engine.games.nags.game import NagsView
-from engine.session import Session
+from engine.session import TableSession
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove
 from tui.widgets.hand import HandView
@@ -125,7 +125,7 @@ class NagsTableScreen(BaseTableScreen[NagsView]):
     NagsTableScreen.-short #seats { border: none; padding: 0; }
     """
 
-    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: TableSession, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
         #: the cards (texts) the last play or turned card put on the discard pile
         self.last_pile: list[str] = []

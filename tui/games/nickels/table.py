@@ -47,7 +47,7 @@ from engine.games.nickels.view import NickelsView
 from tui.games.nickels.ui import (CAPTION_TIP, CHANGE_KINDS, HAND_WORD, JOKER_TIP, KEY_HELP, LEGEND, STRONG_EVENT_KINDS,
                                   action_cards, contract_line, default_key, describe_action, hand_breakdown,
                                   meld_faces, meld_plain, meld_text, meld_tip, name, names, prompt)
-from engine.session import Session
+from engine.session import TableSession
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove
 from tui.screens.rummy_input import Outcome, RummyInput
@@ -159,7 +159,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     NickelsTableScreen.-short #nk-info { border: none; height: auto; }
     """
 
-    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: TableSession, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
         self.input = RummyInput(lambda: self.view, self.human_act, self.describe_action, action_cards)
         #: several people at one terminal: per seat, (offer key, claims?) from the last claim window

@@ -61,7 +61,7 @@ from tui.games.nogginate.ui import (CAPTION_TIP, CHANGE_KINDS, HAND_WORD, KEY_HE
                                     meld_faces, meld_marks_text, meld_tip, name, names, power_name, prompt, shown_text,
                                     special_style, team_name, team_status)
 from engine.games.nogginate.view import NogginateView
-from engine.session import Session
+from engine.session import TableSession
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove, hinted_move
 from tui.screens.rummy_input import Outcome, Pending, RummyInput
@@ -139,7 +139,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
     NogginateTableScreen #ng-shown.-open { display: block; }
     """
 
-    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: TableSession, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
         self.input = RummyInput(lambda: self.view, self.human_act, self.describe_action, action_cards,
                                 plan_for=lambda kind, cards, target: self.view.plan_for(kind, cards, target))

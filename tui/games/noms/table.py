@@ -61,7 +61,7 @@ from tui.games.noms.ui import (BID_KEYS, HAND_WORD, KEY_HELP, RANK_KEYS, STRONG_
                          last_call, legal_bids, parse_called_card, prompt, result_text, seat_role, suit_text,
                          tricks_line)
 from tui.games.noms.ui import hand_breakdown, hand_result_lines
-from engine.session import Session
+from engine.session import TableSession
 from tui.screens.base_table import COMMON_BINDINGS, BaseTableScreen
 from tui.screens.hand_result import points_lines
 from tui.widgets.cards import ascii_mode, card_color, card_small, theme_color
@@ -737,7 +737,7 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
     NomsTableScreen.-short #call-input { height: 1; border: none; padding: 0 1; }
     """
 
-    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: TableSession, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace, name=name)
         self.show_last = False
         self._value_key: int | None = None  # the value key pressed last (pressed again: the next card)

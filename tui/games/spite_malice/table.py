@@ -48,7 +48,7 @@ from engine.cards import Card
 from engine.core import Action
 from tui.games.spite_malice.ui import game_breakdown, hand_keys_text, stable_hand
 from engine.games.spite_malice.game import SpiteMaliceView
-from engine.session import Session
+from engine.session import TableSession
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.enter_move import EnterMove
 from tui.games.spite_malice.ui import (DISCARD_KEYS, HAND_KEYS, HAND_WORD, KEY_HELP, PLAY_KEYS, STOCK_KEY,
@@ -215,7 +215,7 @@ class SpiteMaliceTableScreen(BaseTableScreen[SpiteMaliceView]):
     SpiteMaliceTableScreen .snm-row.-bare SMPile > .pile-note { display: none; }
     """
 
-    def __init__(self, session: Session, pace: float = 0.6, *, name: str | None = None) -> None:
+    def __init__(self, session: TableSession, pace: float = 0.6, *, name: str | None = None) -> None:
         super().__init__(session, pace=pace, name=name)
         self.picked: str | None = None
         self.hint_target: str | None = None

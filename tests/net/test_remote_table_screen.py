@@ -1,0 +1,36 @@
+"""The game's own table screen over a remote session (issue 27): the screen does not know the session
+is remote; it shows the seat's view, waits for the other seats' moves and plays its own over the wire."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine.games.noms.actions import Bid
+from net.client import join
+from net.server import TableServer
+from net_support import running
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tui_support import SessionApp, until_human_turn, wait_for  # noqa: E402
+
+
+async def test_the_noms_table_plays_a_remote_seat(tmp_path: Path) -> None:
+    with running(lambda: TableServer.new("noms", ["remote:Ann", "ai:easy", "ai:easy", "ai:easy"], seed=2,
+                                         log_path=tmp_path / "t.jsonl")) as runner:
+        server = runner.server
+        assert server is not None
+        session = join(server.url, server.codes[0])
+        app = SessionApp(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_human_turn(pilot)
+            n = runner.call(lambda: len(server.session.history))
+            legal = session.view(0).legal_actions()
+            app.table.human_act(next(a for a in legal if not isinstance(a, Bid)))  # pass
+            await wait_for(pilot, lambda: runner.call(lambda: len(server.session.history)) > n)
+            assert runner.call(lambda: server.session.history[n][0]) == 0  # Ann's move reached the table
+            await wait_for(pilot, lambda: len(session.history) > n + 1 or session.is_over)  # the bots' moves arrive
+            assert "Ann" in app.table.names
+            runner.stop()  # the host closes the table: the screen says so
+            await wait_for(pilot, lambda: "host closed the table" in app.table._status().message_text)
+        session.close()
