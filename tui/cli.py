@@ -647,7 +647,8 @@ def _fmt_default(value: Any) -> str:
 def web(
     ctx: typer.Context,
     command: Annotated[Optional[list[str]], typer.Argument(
-        help="what each browser tab runs, after --: play GAME [options], learn GAME, replay LOG or resume [LOG] "
+        help="what each browser tab runs, after --: play GAME [options], learn GAME, replay LOG, resume [LOG] "
+             "or join URL --code CODE "
              "(default: the setup screen)", show_default=False, metavar="COMMAND")] = None,
     port: Annotated[int, typer.Option("--port", "-p", help="TCP port (0: any free port)", min=0, max=65535)] = 8000,
     bind: Annotated[str, typer.Option("--bind", help="address to listen on; 0.0.0.0 lets other machines in")]

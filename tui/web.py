@@ -22,7 +22,7 @@ from typing import Any
 
 #: The ``cardtable`` commands that open the app and so can run in a browser tab (an empty
 #: command opens the setup screen, like plain ``cardtable``).
-APP_COMMANDS = ("play", "learn", "replay", "resume")
+APP_COMMANDS = ("play", "learn", "replay", "resume", "join")
 
 #: Loopback addresses: binding elsewhere lets other machines play (the CLI warns).
 LOOPBACK = ("127.0.0.1", "localhost", "::1")

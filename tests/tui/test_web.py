@@ -42,7 +42,7 @@ def test_a_command_that_opens_no_app_is_refused_in_one_line(argv):
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 1
     assert result.output.count("\n") == 1
-    assert f"not {argv[2]!r}" in result.output and "play, learn, replay, resume" in result.output
+    assert f"not {argv[2]!r}" in result.output and "play, learn, replay, resume, join" in result.output
 
 
 def test_an_unknown_game_is_refused_before_the_server_starts():
