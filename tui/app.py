@@ -286,6 +286,11 @@ class CardtableApp(App[None]):
         self.push_screen(screen)
         return True
 
+    def show_table(self, session: TableSession) -> bool:
+        """Show a session made elsewhere (a remote seat joined from the setup screen, issue 27) at its
+        game's table. Returns False (the reason notified) when the game has no table screen."""
+        return self._push_table(session)
+
     def start_lesson(self, game_id: str) -> bool:
         """Start the guided first game of ``game_id`` (``engine.lesson.LessonSession``) at its table.
 

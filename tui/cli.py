@@ -11,6 +11,7 @@ Commands::
     cardtable stats [GAME] [--log-dir DIR]
     cardtable rules GAME [--full]
     cardtable variants GAME
+    cardtable web [--port N] [--bind ADDR] [--public-url URL] [-- COMMAND...]
 
 Every expected failure prints one sentence to stderr and exits non-zero: 2 for
 a game that is unknown or not available yet (and for typer's usage errors), 1
@@ -640,6 +641,43 @@ def _fmt_default(value: Any) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+@app.command(cls=_Command)
+def web(
+    ctx: typer.Context,
+    command: Annotated[Optional[list[str]], typer.Argument(
+        help="what each browser tab runs, after --: play GAME [options], learn GAME, replay LOG, resume [LOG] "
+             "or join URL --code CODE "
+             "(default: the setup screen)", show_default=False, metavar="COMMAND")] = None,
+    port: Annotated[int, typer.Option("--port", "-p", help="TCP port (0: any free port)", min=0, max=65535)] = 8000,
+    bind: Annotated[str, typer.Option("--bind", help="address to listen on; 0.0.0.0 lets other machines in")]
+    = "127.0.0.1",
+    public_url: Annotated[Optional[str], typer.Option("--public-url", help="the address browsers use, when a "
+                                                      "reverse proxy stands in front (https://... for TLS)",
+                                                      show_default=False)] = None,
+) -> None:
+    """Serve the app in a browser (the web extra: textual-serve); each tab runs its own app.
+    Example: cardtable web --port 8080 -- play noms --seat human --seat ai:easy --seat ai:easy --seat ai:easy"""
+    with _errors():
+        from tui.web import LOOPBACK, WebCommandError, WebExtraMissing, serve
+        root = ctx.find_root()
+        config = (root.obj or {}).get("config") if isinstance(root.obj, dict) else None
+        args = list(command or [])
+        if args[:1] in (["play"], ["learn"]) and len(args) > 1:
+            _check_game(args[1])
+        if config is not None:
+            _load_table(config)  # a bad config fails here, once, not in every tab
+        if bind not in LOOPBACK:
+            typer.echo(f"cardtable web: listening on {bind}: anyone who reaches this port runs the app as you "
+                       "(your config, logs and files); see docs/web.md", err=True)
+        try:
+            serve(args, host=bind, port=port, public_url=public_url,
+                  config=str(Path(config).resolve()) if config is not None else None)
+        except (WebExtraMissing, WebCommandError) as exc:
+            raise CliError(str(exc)) from None
+        except OSError as exc:
+            raise CliError(f"--bind {bind} --port {port}: {_one_line(exc)}") from None
 
 
 HOST_SEAT_HELP = ("a seat, repeat once per seat in clockwise order: human[:NAME] (yours, at this terminal), "

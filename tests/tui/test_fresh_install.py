@@ -100,3 +100,15 @@ def test_rules_in_a_terminal_pages_on_a_fresh_install(fresh_venv, tmp_path, argv
     assert code == 0, out[-2000:]
     assert "lacks a part" not in out and "Traceback" not in out
     assert ("How to play Nags" in out) if argv[1] == "nags" else ("NK-1" in out)
+
+
+def test_cardtable_web_on_a_fresh_install_names_the_extra_in_one_line(fresh_venv, tmp_path):
+    """Issue 27: textual-serve is the web extra, so ``pip install .`` has no ``cardtable web``; it says
+    in one line which extra to install (no traceback)."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    result = subprocess.run([str(fresh_venv / "cardtable"), "web", "--port", "0"], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == "cardtable: cardtable web needs the web extra: pip install 'cardtable[web]' " \
+                            "(from a clone: pip install '.[web]')\n"

@@ -172,6 +172,7 @@ class SetupScreen(Screen):
     DEFAULT_CSS = """
     SetupScreen #setup-history { height: auto; margin: 0 0 1 0; }
     SetupScreen #setup-history Button { margin: 0 1 0 0; }
+    SetupScreen #setup-friends { height: auto; margin: 0 0 1 0; }
     SetupScreen #setup-unfinished { height: auto; }
     """
 
@@ -184,6 +185,7 @@ class SetupScreen(Screen):
         Binding("ctrl+r", "recent", "Recent games", id="setup.recent", show=False),
         Binding("ctrl+g", "stats", "Statistics", id="setup.stats", show=False),
         Binding("ctrl+l", "learn", "Learn to play", id="setup.learn", show=False),
+        Binding("ctrl+b", "join", "Join a table", id="setup.join", show=False),
     ]
 
     def __init__(self, table: TableConfig) -> None:
@@ -262,6 +264,8 @@ class SetupScreen(Screen):
             yield Button("Recent games (ctrl+r)", id="recent", compact=True)
             yield Button("Statistics (ctrl+g)", id="stats", compact=True)
             yield Button("Learn to play (ctrl+l)", id="learn", compact=True)
+        with Horizontal(id="setup-friends"):
+            yield Button("Join a friend's table (ctrl+b)", id="join", compact=True)
 
     def _initial_theme(self) -> str:
         theme = self.table.theme
@@ -379,6 +383,16 @@ class SetupScreen(Screen):
         """ctrl+l: a guided first game of the chosen game (``engine.lesson``: fixed cards, each
         step waits for its key and says why); a game with no lesson says which games have one."""
         self.app.start_lesson(self.game_id)  # type: ignore[attr-defined]
+
+    def action_join(self) -> None:
+        """ctrl+b: join a table a friend hosts (``cardtable host``) with its address and a seat code
+        (:class:`tui.screens.join.JoinTableScreen`), then play that seat at its table."""
+        from tui.screens.join import JoinTableScreen
+
+        def joined(session: Any) -> None:
+            if session is not None:
+                self.app.show_table(session)  # type: ignore[attr-defined]
+        self.app.push_screen(JoinTableScreen(), joined)
 
     def action_stats(self) -> None:
         """Key ``ctrl+g``: the statistics screen."""
@@ -607,6 +621,8 @@ class SetupScreen(Screen):
                 self.action_continue_game()
             case "recent":
                 self.action_recent()
+            case "join":
+                self.action_join()
             case "stats":
                 self.action_stats()
             case "learn":
