@@ -361,7 +361,7 @@ def can_place(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequ
     if target <= 0:
         return sum(hand.values()) >= keep
     counts = {c: k for c, k in hand.items() if k > 0 and (c.is_natural or c.is_joker)}
-    return _Placer(counts, weight).search(tuple(sorted(nates)), tuple(sorted(noggis)), target,
+    return _Placer(counts, weight).start(tuple(sorted(nates)), tuple(sorted(noggis)), target,
                                           sum(hand.values()) - keep)
 
 
@@ -417,45 +417,27 @@ class _Placer:
                     got[r].append((c, w))
         return got
 
-    def upper_bound(self, nates: tuple, noggis: tuple) -> int:
+    def upper_bound(self, runs: dict[int, list[tuple[Card, int]]], nate_ranks: frozenset[int], room: int) -> int:
         """A quick upper bound on the weight the cards still in hand can add: every natural that could
-        join a Nate (of a Nate's rank, or three of a rank, or two and a joker) or a run (beside cards of
-        its suit or a Noggi's end), and every joker a Nate has room for: up to 2 per Nate, 2 per new Nate
-        of a rank held twice (NG-24: several Nates of a rank)."""
+        join a Nate (of a Nate's rank, ``nate_ranks``, or three of a rank, or two and a joker) or a run
+        (beside cards of its suit or a Noggi's end), and every joker a Nate has room for: ``room`` (up to
+        2 per Nate on the table) and 2 per new Nate of a rank held twice (NG-24: several Nates of a rank);
+        ``runs``: :meth:`_run_cards` of the Noggis on the table."""
         counts = self.counts
         jokers = counts.get(JOKER, 0)
-        room = 0
-        ranks = set()
-        for r, _, j in nates:
-            ranks.add(r)
-            if j < 2:
-                room += 2 - j
-        pairs = 0
-        for r, n in self.by_rank.items():
+        wsum = self.wsum
+        pairs = total = 0
+        for r, n in self.by_rank.items():  # every rank held
             if n >= 2:
                 pairs += 1
-                if n >= 3 or jokers:
-                    ranks.add(r)
-        total = 0
-        wsum = self.wsum
-        for r, cards in self._run_cards(noggis).items():  # every rank held
-            if r in ranks:
+            if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
                 total += wsum[r]
-            else:
-                for c, w in cards:
+            elif n:
+                for c, w in runs[r]:
                     total += w * counts[c]
         if jokers:
             total += self.joker_weight * min(jokers, room + 2 * pairs)
         return total
-
-    def take(self, cards: tuple[Card, ...], back: int) -> None:
-        """Take ``cards`` from the hand (``back`` -1) or put them back (+1)."""
-        counts, by_rank, wsum = self.counts, self.by_rank, self.wsum
-        for c in cards:
-            counts[c] += back
-            if c.is_natural:
-                by_rank[c.rank] += back
-                wsum[c.rank] += back * self.wmap[c]
 
     def moves(self, nates: tuple, noggis: tuple, spare: int):
         """Every placement from the hand: single cards onto the given melds first, then new 3-card
@@ -483,10 +465,18 @@ class _Placer:
             if len(cs) >= 2 and jokers:
                 yield (cs[0], cs[1], JOKER), tuple(sorted(nates + ((r, 2, 1),))), noggis
 
-    def search(self, nates: tuple, noggis: tuple, need: int, spare: int, closed: int = -1) -> bool:
+    def start(self, nates: tuple, noggis: tuple, need: int, spare: int, closed: int = -1) -> bool:
+        """:meth:`search` from the table's ``nates`` and ``noggis`` (sorted tuples)."""
+        return self.search(nates, noggis, need, spare, closed, frozenset(r for r, _, _ in nates),
+                           sum(max(0, 2 - j) for _, _, j in nates), self._run_cards(noggis))
+
+    def search(self, nates: tuple, noggis: tuple, need: int, spare: int, closed: int,
+               nate_ranks: frozenset[int], room: int, runs: dict[int, list[tuple[Card, int]]]) -> bool:
         """The depth-first placement search: place cards (:meth:`moves`) until ``need`` (in the weight)
         is met with ``spare`` cards; with ``closed`` >= 0 (:func:`can_meld_out`: ``need == spare``, unit
-        weight) the goal is also two closed melds (NG-43) counting the Super Noggis made on the way (NG-18)."""
+        weight) the goal is also two closed melds (NG-43) counting the Super Noggis made on the way (NG-18).
+        ``nate_ranks`` and ``room`` are the ranks of ``nates`` and the jokers they have room for, ``runs``
+        :meth:`_run_cards` of ``noggis`` (worked out when they change)."""
         if need <= 0:
             if closed < 0:
                 return spare >= 0
@@ -499,15 +489,32 @@ class _Placer:
             return False
         self.seen.add(key)
         self.budget -= 1
-        if self.budget < 0 or self.upper_bound(nates, noggis) < need:
+        if self.budget < 0 or self.upper_bound(runs, nate_ranks, room) < need:
             return False
-        wmap = self.wmap
+        counts, by_rank, wsum, wmap = self.counts, self.by_rank, self.wsum, self.wmap
         for cards, new_nates, new_noggis in self.moves(nates, noggis, spare):
-            w = wmap[cards[0]] if len(cards) == 1 else wmap[cards[0]] + wmap[cards[1]] + wmap[cards[2]]
+            ranks, space = nate_ranks, room
+            if len(cards) == 1:
+                w = wmap[cards[0]]
+                if cards[0] is JOKER:  # into a Nate
+                    space -= 1
+            else:
+                w = wmap[cards[0]] + wmap[cards[1]] + wmap[cards[2]]
+                if new_nates is not nates:  # a new Nate
+                    ranks, space = nate_ranks | {cards[0].rank}, room + (1 if cards[2] is JOKER else 2)
             supers = 1 if closed >= 0 and len(cards) == 1 and len(new_noggis) < len(noggis) else 0  # NG-18
-            self.take(cards, -1)
-            ok = self.search(new_nates, new_noggis, need - w, spare - len(cards), closed + supers)
-            self.take(cards, 1)
+            for c in cards:  # take the cards from the hand (and put them back below)
+                counts[c] -= 1
+                if c.is_natural:
+                    by_rank[c.rank] -= 1
+                    wsum[c.rank] -= wmap[c]
+            ok = self.search(new_nates, new_noggis, need - w, spare - len(cards), closed + supers, ranks, space,
+                             runs if new_noggis is noggis else self._run_cards(new_noggis))
+            for c in cards:
+                counts[c] += 1
+                if c.is_natural:
+                    by_rank[c.rank] += 1
+                    wsum[c.rank] += wmap[c]
             if ok:
                 return True
             if self.budget < 0:
@@ -612,7 +619,7 @@ def can_meld_out(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: S
     if any(not (c.is_natural or c.is_joker) for c in counts):
         return False
     left = sum(counts.values())
-    return _Placer(counts, unit_weight).search(tuple(sorted(nates)), tuple(sorted(noggis)), left, left, closed)
+    return _Placer(counts, unit_weight).start(tuple(sorted(nates)), tuple(sorted(noggis)), left, left, closed)
 
 
 def _moves(counts: dict[Card, int], nates: tuple, noggis: tuple, spare: int):
