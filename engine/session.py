@@ -69,12 +69,16 @@ class Hint:
         level: the bot level that chose it (``medium``, ``easy``, ``random``).
         details: the figures behind a search's choice (trial games and their points,
             :attr:`engine.ai.base.Reason.details`), for a player who asks; "" for a rule of thumb.
+        plan: the rest of the turn the hinting bot planned, this move first, in the game's words
+            (``"lay 4♠5♠6♠ and 7♣7♦JK, add 8♠ to m2, discard K♦"``); "" when the move is no step
+            of a whole-turn plan (issue 25).
     """
 
     action: Action
     reason: str
     level: str
     details: str = ""
+    plan: str = ""
 
 
 @dataclass(frozen=True)
@@ -267,6 +271,10 @@ class Session:
                 self._bot_rngs[i] = random.Random(f"{seed}:{i}")
         self._snapshots: list[_Snapshot] = []
         self._lock = threading.RLock()
+        #: the hint's bot per seat, kept between hints so a turn's plan is searched once (issue 25)
+        self._hint_bots: dict[int, tuple[str, Bot]] = {}
+        #: the last hint and the position it is for (asked again there: the same hint, no search)
+        self._last_hint: tuple[tuple, "Hint"] | None = None
         #: seat -> its standing order (notation already parsed to an Action)
         self.standing_orders: dict[int, Action | Callable[[View, list[Action]], Action | None]] = {}
         self._turn_no = 0
@@ -690,22 +698,38 @@ class Session:
         asking never changes the game and the same position gets the same hint. It may
         search for a fraction of a second: the table calls it in a worker thread.
 
+        The seat's hint bot is kept between hints: a rummy bot that plans whole turns
+        (:class:`engine.ai.plans.PlanSearch`) searches once a turn and then hints its plan's
+        next move, and the hint carries the rest of the plan in words (:attr:`Hint.plan`).
+
         Raises:
             ValueError: if ``seat`` has nothing to do now.
         """
         with self._lock:
             view = self.state.view(seat)
             n = len(self.history)
+            at = (seat, n, self.state.fingerprint())
+        if self._last_hint is not None and self._last_hint[0] == at:
+            return self._last_hint[1]
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"{self.names[seat]} has nothing to do now")
         level = get_spec(self.game.id).hint_level_name()
-        try:
-            bot: Bot = make_bot(self.game.id, level)
-        except ValueError:
-            bot, level = RandomBot(), "random"
+        kept = self._hint_bots.get(seat)
+        if kept is not None and kept[0] == level:
+            bot = kept[1]
+        else:
+            try:
+                bot = make_bot(self.game.id, level)
+            except ValueError:
+                bot, level = RandomBot(), "random"
+            self._hint_bots[seat] = (level, bot)
         action, reason = choose_with_reason(bot, view, legal, random.Random(f"{self.seed}:hint:{n}"))
-        return Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""))
+        words = getattr(bot, "plan_words_ahead", None)
+        hint = Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""),
+                    words(action) if words is not None else "")
+        self._last_hint = (at, hint)
+        return hint
 
     # -- undo --------------------------------------------------------------------
     def _undo_target(self) -> _Snapshot | None:
