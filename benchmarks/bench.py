@@ -191,32 +191,44 @@ def _after_yes_repro():
     return s
 
 
-def _random_after_yes(game: int, step: int):
-    """A Nogginate round of seeded random play (4 seats; melds, closes and Bonus cards chosen 85% of the time,
-    asks half the time, yes 70% of the time) at ``step``: the slowest positions found on 19,395 such positions
-    are after a yes on hands of 35 to 47 cards (issue 25)."""
+def random_round(game: int, seats: int = 4, cheats: bool = False, take: float = 0.0):
+    """The decisions of a Nogginate round of seeded random play (``seats`` seats, ``fixed_rounds = 1``, with the
+    cheat cards when ``cheats``): melds, closes and Bonus cards chosen 85% of the time, asks half the time, yes 70%
+    of the time, and with ``take`` > 0 the discard pile taken with that chance whenever it may be. Yields
+    ``(step, state)`` at every player decision (steps count chance steps too), the state before the move."""
     from engine.games.nogginate.actions import Phase
     from engine.games.nogginate.game import Nogginate, NogginateVariant
     rng = random.Random(game)
-    s = Nogginate.new_state(NogginateVariant(fixed_rounds=1), 4)
+    s = Nogginate.new_state(NogginateVariant(fixed_rounds=1, use_cheat_cards=cheats), seats)
     steps = 0
-    while True:
+    while not s.is_over:
         steps += 1
         if s.to_move == CHANCE:
             s.apply(s.sample_chance(rng))
             continue
-        if steps == step:
-            return s
+        yield steps, s
         legal = s.legal_actions()
         names = [str(a) for a in legal]
+        takes = [x for x in legal if str(x).startswith("take")] if take > 0 else []
         if "ask" in names and rng.random() < 0.5:
             a = legal[names.index("ask")]
         elif s.phase == Phase.ANSWER:
             a = legal[0] if rng.random() < 0.7 else legal[1]
+        elif takes and rng.random() < take:
+            a = rng.choice(takes)
         else:
             melds = [x for x in legal if str(x).startswith(("add", "nate", "noggi", "close", "bonus"))]
             a = rng.choice(melds) if melds and rng.random() < 0.85 else rng.choice(legal)
         s.apply(a)
+
+
+def _random_after_yes(game: int, step: int, seats: int = 4, cheats: bool = False, take: float = 0.0):
+    """The state of :func:`random_round` at ``step``: the slowest positions found on 19,395 such positions
+    (4 seats) are after a yes on hands of 35 to 47 cards (issue 25)."""
+    for n, s in random_round(game, seats, cheats, take):
+        if n == step:
+            return s.clone()
+    raise ValueError(f"random round {game} has no decision at step {step}")
 
 
 #: Game -> the worst positions found, each timed by :func:`speed_case_line` (every decision should cost

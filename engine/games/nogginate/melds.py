@@ -381,13 +381,21 @@ class _Placer:
     50 ms of legal moves; ``tests/games/nogginate/test_nogginate_speed.py`` locks the answers)."""
 
     __slots__ = ("counts", "seen", "budget", "nats", "suit_ranks", "by_rank", "alone", "rank_cards",
-                 "suit_cards", "joker_weight", "wsum", "wmap", "_runs")
+                 "suit_cards", "joker_weight", "wsum", "wmap", "_runs", "code", "place", "trios")
 
     def __init__(self, counts: dict[Card, int], weight: Callable[[Card], int]) -> None:
         self.counts = counts
         self.seen: set = set()
         self.budget = NODE_LIMIT
+        # the copies of every card as one number, digit i (base 2**8) the copies of the i-th card: the
+        # search's memory of positions seen, changed as cards are placed and taken back
+        self.place = {c: 1 << (8 * i) for i, c in enumerate(counts)}
+        self.code = sum(self.place[c] * k for c, k in counts.items())
         nats = [c for c in counts if c.is_natural]
+        faces = {(c.suit, c.rank): c for c in nats}
+        self.trios = [(c, b, d) for c in nats
+                      if (b := faces.get((c.suit, c.rank + 1))) is not None
+                      and (d := faces.get((c.suit, c.rank + 2))) is not None]
         self.nats = [(c, c.rank, weight(c)) for c in nats]
         self.by_rank, self.suit_ranks = _natural_index(counts)
         self.alone = {c for c in nats if _run_reach(c.rank, self.suit_ranks[c.suit], _NO_RANKS, _NO_RANKS)}
@@ -456,9 +464,10 @@ class _Placer:
                     yield (c,), nates, _grown(noggis, i, c.rank)
         if spare < 3:
             return
+        for trio in self.trios:  # new Noggis of three held naturals, as _noggi_trios finds them
+            if counts[trio[0]] and counts[trio[1]] and counts[trio[2]]:
+                yield trio, nates, tuple(sorted(noggis + ((trio[0].suit, trio[0].rank, trio[0].rank + 2),)))
         have = [c for c, k in counts.items() if k > 0]
-        for trio in _noggi_trios(have):
-            yield trio, nates, tuple(sorted(noggis + ((trio[0].suit, trio[0].rank, trio[0].rank + 2),)))
         for r, cs in _rank_groups(counts, have).items():
             if len(cs) >= 3:
                 yield tuple(cs[:3]), tuple(sorted(nates + ((r, 3, 0),))), noggis
@@ -484,14 +493,15 @@ class _Placer:
                     + sum(1 for _, lo, hi in noggis if hi - lo + 1 >= NOGGI_CLOSE_AT)) >= 2
         if spare <= 0:
             return False
-        key = (tuple(self.counts.values()), nates, noggis, need, closed)  # the cards and their order never change
-        if key in self.seen:
+        seen = self.seen
+        key = (self.code, nates, noggis, need, closed)
+        if key in seen:
             return False
-        self.seen.add(key)
+        seen.add(key)
         self.budget -= 1
         if self.budget < 0 or self.upper_bound(runs, nate_ranks, room) < need:
             return False
-        counts, by_rank, wsum, wmap = self.counts, self.by_rank, self.wsum, self.wmap
+        counts, by_rank, wsum, wmap, place = self.counts, self.by_rank, self.wsum, self.wmap, self.place
         for cards, new_nates, new_noggis in self.moves(nates, noggis, spare):
             ranks, space = nate_ranks, room
             if len(cards) == 1:
@@ -503,6 +513,13 @@ class _Placer:
                 if new_nates is not nates:  # a new Nate
                     ranks, space = nate_ranks | {cards[0].rank}, room + (1 if cards[2] is JOKER else 2)
             supers = 1 if closed >= 0 and len(cards) == 1 and len(new_noggis) < len(noggis) else 0  # NG-18
+            code = self.code
+            for c in cards:
+                code -= place[c]
+            if need - w > 0 and spare - len(cards) > 0 and (code, new_nates, new_noggis, need - w,
+                                                            closed + supers) in seen:
+                continue  # a position met before: the call would answer False at once
+            self.code = code
             for c in cards:  # take the cards from the hand (and put them back below)
                 counts[c] -= 1
                 if c.is_natural:
@@ -515,6 +532,7 @@ class _Placer:
                 if c.is_natural:
                     by_rank[c.rank] += 1
                     wsum[c.rank] += wmap[c]
+                self.code += place[c]
             if ok:
                 return True
             if self.budget < 0:
