@@ -13,7 +13,7 @@ Nickels 4 seats, a match of seven rounds, compared with ``gin_rummy``; Nogginate
 ``max_rounds`` cap of 100 rounds), also compared with ``gin_rummy``, and lines
 of single rounds, without and with the cheat cards, :data:`ROUND_RULES`):
 games/s, hands/s, player actions/s, chance steps/s and all steps/s; then
-clone/s, legal_actions/s and apply/s on positions sampled from such games,
+clone/s, legal_actions/s, is_legal/s (of one legal action each) and apply/s on positions sampled from such games,
 the ``easy`` bot's decisions/s, view builds/s, and the ``hard`` search's
 iterations per second (for a game without an ``easy`` or a ``hard`` level yet, a line
 saying so instead).
@@ -154,6 +154,9 @@ def bench_game(game_id: str, seats: int, seconds: float) -> dict[str, float]:
     states = sample_positions(game_id, seats, 400)
     print(f"  {'clone':32s} {rate(lambda s: s.clone(), states, seconds):10.0f} /s")
     print(f"  {'legal_actions':32s} {rate(lambda s: s.legal_actions(), states, seconds):10.0f} /s")
+    pick = random.Random(2)
+    checks = [(s, legal[int(pick.random() * len(legal))]) for s in states for legal in (s.legal_actions(),)]
+    print(f"  {'is_legal (a legal action)':32s} {rate(lambda p: p[0].is_legal(p[1]), checks, seconds):10.0f} /s")
     pairs = [(s, s.legal_actions()[0]) for s in states]
     n = 0
     spent = 0.0
@@ -236,7 +239,11 @@ def _random_after_yes(game: int, step: int, seats: int = 4, cheats: bool = False
 SPEED_CASES: dict[str, tuple[tuple[str, object], ...]] = {
     "nogginate": (("after a yes, 16 cards, 23 melds (repro)", _after_yes_repro),
                   ("after a yes, 35 cards (random play 149/187)", lambda: _random_after_yes(149, 187)),
-                  ("after a yes, 47 cards (random play 91/230)", lambda: _random_after_yes(91, 230))),
+                  ("after a yes, 47 cards (random play 91/230)", lambda: _random_after_yes(91, 230)),
+                  # a can-still-go-out search that ends at NODE_LIMIT (6 seats, cheat cards, piles taken: the
+                  # slowest of 300 such rounds, 2026-11-27): before the ask, and on a 32-card hand
+                  ("6 seats, cheat cards, 32 cards (30/243)", lambda: _random_after_yes(30, 243, 6, True, 0.6)),
+                  ("6 seats, cheat cards, 32 cards (6/255)", lambda: _random_after_yes(6, 255, 6, True, 0.6))),
 }
 
 
