@@ -335,8 +335,9 @@ def add_problem(meld: TableMeld, card: Card) -> str | None:
 # The commitment search
 # ---------------------------------------------------------------------------
 
-#: Nodes :func:`can_place` visits before it gives up and answers False (never reached in the
-#: tests and fuzz runs so far: the answer is found in a few nodes, or the bound proves it impossible).
+#: Nodes :func:`can_place` visits before it gives up and answers False. Most searches end in a few dozen
+#: nodes; random 6-seat rounds with cheat cards and piles taken reach it on 30-card hands (about 0.1 s of
+#: CPU, ``benchmarks/bench.py``'s speed cases), one of them a hand that 304,813 nodes do empty (issue 25).
 NODE_LIMIT = 4000
 
 
@@ -377,8 +378,9 @@ class _Placer:
     as the bound has always allowed), which naturals a run of held cards alone could take, the cards of
     each rank and suit in ``counts`` order, and per table (Nates, Noggis) what the table adds. Copies per
     rank are kept up to date as cards are placed and taken back. The nodes visited, their order and every
-    answer are those of the plain search (issue 25: a 47-card hand after a yes went from 82 ms to under
-    50 ms of legal moves; ``tests/games/nogginate/test_nogginate_speed.py`` locks the answers)."""
+    answer are those of the plain search (issue 25, 2026-11-27, load ~15 on 2 cores: the legal moves of
+    a 35-card hand after a yes 114 -> 46 ms of CPU, a 47-card one 86 -> 45 ms, a search that ends at
+    :data:`NODE_LIMIT` 171 -> 101 ms; ``tests/games/nogginate/test_nogginate_speed.py`` locks the answers)."""
 
     __slots__ = ("counts", "seen", "budget", "nats", "suit_ranks", "by_rank", "alone", "rank_cards",
                  "suit_cards", "joker_weight", "wsum", "wmap", "_runs", "code", "place", "trios")
