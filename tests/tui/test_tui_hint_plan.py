@@ -3,18 +3,11 @@ step, and the next ``h`` names the step after it without searching again."""
 
 from __future__ import annotations
 
-from engine.ai.plans import PlanSearch
 from tui_support import TableApp, press, until_human_turn, wait_for
 
 
-async def test_h_shows_the_turns_plan_and_enter_plays_its_steps(monkeypatch):
-    count = [0]
-    real = PlanSearch.search_plans
-
-    def counted(self, *a, **k):
-        count[0] += 1
-        return real(self, *a, **k)
-    monkeypatch.setattr(PlanSearch, "search_plans", counted)
+async def test_h_shows_the_turns_plan_and_enter_plays_its_steps(plan_searches):
+    count = plan_searches
     app = TableApp("nogginate", ["human", "ai:easy"], seed=2)
     async with app.run_test(size=(120, 36)) as pilot:
         await until_human_turn(pilot)

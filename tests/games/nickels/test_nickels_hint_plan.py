@@ -3,18 +3,11 @@ next step without a second search."""
 
 from __future__ import annotations
 
-from engine.ai.plans import PlanSearch
 from engine.session import Session
 
 
-def test_the_hint_shows_the_whole_plan_and_its_next_step_without_a_second_search(monkeypatch):
-    count = [0]
-    real = PlanSearch.search_plans
-
-    def counted(self, *a, **k):
-        count[0] += 1
-        return real(self, *a, **k)
-    monkeypatch.setattr(PlanSearch, "search_plans", counted)
+def test_the_hint_shows_the_whole_plan_and_its_next_step_without_a_second_search(plan_searches):
+    count = plan_searches
     s = Session("nickels", None, ["human", "ai:easy", "ai:easy"], seed=4, write_log=False)
     for _ in range(200):
         s.advance()

@@ -3,7 +3,6 @@ between hints, so the turn is searched once and each next hint is the plan's nex
 
 from __future__ import annotations
 
-from engine.ai.plans import PlanSearch
 from engine.games.nogginate.actions import Add, Discard, NewNate, NewNoggi
 from engine.games.nogginate.cards import NOGGINATE
 from engine.games.nogginate.game import Phase
@@ -18,18 +17,6 @@ def cards(text: str):
 def test_a_plan_reads_in_the_games_words_new_melds_laid_together():
     plan = [NewNate(cards("7C 7D JK")), NewNoggi(cards("4S 5S 6S")), Add(2, cards("8S")[0]), Discard(cards("10D")[0])]
     assert plan_words(plan) == "lay 7♣7♦JK and 4♠5♠6♠, add 8♠ to m2, discard 10♦"
-
-
-def searches(monkeypatch) -> list[int]:
-    """A counter of whole-turn plan searches (``PlanSearch.search_plans`` calls)."""
-    n = [0]
-    real = PlanSearch.search_plans
-
-    def counted(self, *a, **k):
-        n[0] += 1
-        return real(self, *a, **k)
-    monkeypatch.setattr(PlanSearch, "search_plans", counted)
-    return n
 
 
 def to_meld_phase_plan(s: Session) -> object:
@@ -48,8 +35,8 @@ def to_meld_phase_plan(s: Session) -> object:
     raise AssertionError("no plan of three moves")
 
 
-def test_the_hint_shows_the_whole_plan_and_its_next_step_without_a_second_search(monkeypatch):
-    count = searches(monkeypatch)
+def test_the_hint_shows_the_whole_plan_and_its_next_step_without_a_second_search(plan_searches):
+    count = plan_searches
     s = Session("nogginate", None, ["human", "ai:easy"], seed=2, write_log=False)
     h = to_meld_phase_plan(s)
     assert h.plan.startswith(plan_words([h.action]))  # the plan begins with the hinted move
