@@ -13,7 +13,7 @@ Nickels 4 seats, a match of seven rounds, compared with ``gin_rummy``; Nogginate
 ``max_rounds`` cap of 100 rounds), also compared with ``gin_rummy``, and lines
 of single rounds, without and with the cheat cards, :data:`ROUND_RULES`):
 games/s, hands/s, player actions/s, chance steps/s and all steps/s; then
-clone/s, legal_actions/s and apply/s on positions sampled from such games,
+clone/s, legal_actions/s, is_legal/s (of one legal action each) and apply/s on positions sampled from such games,
 the ``easy`` bot's decisions/s, view builds/s, and the ``hard`` search's
 iterations per second (for a game without an ``easy`` or a ``hard`` level yet, a line
 saying so instead).
@@ -154,6 +154,9 @@ def bench_game(game_id: str, seats: int, seconds: float) -> dict[str, float]:
     states = sample_positions(game_id, seats, 400)
     print(f"  {'clone':32s} {rate(lambda s: s.clone(), states, seconds):10.0f} /s")
     print(f"  {'legal_actions':32s} {rate(lambda s: s.legal_actions(), states, seconds):10.0f} /s")
+    pick = random.Random(2)
+    checks = [(s, legal[int(pick.random() * len(legal))]) for s in states for legal in (s.legal_actions(),)]
+    print(f"  {'is_legal (a legal action)':32s} {rate(lambda p: p[0].is_legal(p[1]), checks, seconds):10.0f} /s")
     pairs = [(s, s.legal_actions()[0]) for s in states]
     n = 0
     spent = 0.0
@@ -191,32 +194,44 @@ def _after_yes_repro():
     return s
 
 
-def _random_after_yes(game: int, step: int):
-    """A Nogginate round of seeded random play (4 seats; melds, closes and Bonus cards chosen 85% of the time,
-    asks half the time, yes 70% of the time) at ``step``: the slowest positions found on 19,395 such positions
-    are after a yes on hands of 35 to 47 cards (issue 25)."""
+def random_round(game: int, seats: int = 4, cheats: bool = False, take: float = 0.0):
+    """The decisions of a Nogginate round of seeded random play (``seats`` seats, ``fixed_rounds = 1``, with the
+    cheat cards when ``cheats``): melds, closes and Bonus cards chosen 85% of the time, asks half the time, yes 70%
+    of the time, and with ``take`` > 0 the discard pile taken with that chance whenever it may be. Yields
+    ``(step, state)`` at every player decision (steps count chance steps too), the state before the move."""
     from engine.games.nogginate.actions import Phase
     from engine.games.nogginate.game import Nogginate, NogginateVariant
     rng = random.Random(game)
-    s = Nogginate.new_state(NogginateVariant(fixed_rounds=1), 4)
+    s = Nogginate.new_state(NogginateVariant(fixed_rounds=1, use_cheat_cards=cheats), seats)
     steps = 0
-    while True:
+    while not s.is_over:
         steps += 1
         if s.to_move == CHANCE:
             s.apply(s.sample_chance(rng))
             continue
-        if steps == step:
-            return s
+        yield steps, s
         legal = s.legal_actions()
         names = [str(a) for a in legal]
+        takes = [x for x in legal if str(x).startswith("take")] if take > 0 else []
         if "ask" in names and rng.random() < 0.5:
             a = legal[names.index("ask")]
         elif s.phase == Phase.ANSWER:
             a = legal[0] if rng.random() < 0.7 else legal[1]
+        elif takes and rng.random() < take:
+            a = rng.choice(takes)
         else:
             melds = [x for x in legal if str(x).startswith(("add", "nate", "noggi", "close", "bonus"))]
             a = rng.choice(melds) if melds and rng.random() < 0.85 else rng.choice(legal)
         s.apply(a)
+
+
+def _random_after_yes(game: int, step: int, seats: int = 4, cheats: bool = False, take: float = 0.0):
+    """The state of :func:`random_round` at ``step``: the slowest positions found on 19,395 such positions
+    (4 seats) are after a yes on hands of 35 to 47 cards (issue 25)."""
+    for n, s in random_round(game, seats, cheats, take):
+        if n == step:
+            return s.clone()
+    raise ValueError(f"random round {game} has no decision at step {step}")
 
 
 #: Game -> the worst positions found, each timed by :func:`speed_case_line` (every decision should cost
@@ -224,7 +239,11 @@ def _random_after_yes(game: int, step: int):
 SPEED_CASES: dict[str, tuple[tuple[str, object], ...]] = {
     "nogginate": (("after a yes, 16 cards, 23 melds (repro)", _after_yes_repro),
                   ("after a yes, 35 cards (random play 149/187)", lambda: _random_after_yes(149, 187)),
-                  ("after a yes, 47 cards (random play 91/230)", lambda: _random_after_yes(91, 230))),
+                  ("after a yes, 47 cards (random play 91/230)", lambda: _random_after_yes(91, 230)),
+                  # a can-still-go-out search that ends at NODE_LIMIT (6 seats, cheat cards, piles taken: the
+                  # slowest of 300 such rounds, 2026-11-27): before the ask, and on a 32-card hand
+                  ("6 seats, cheat cards, 32 cards (30/243)", lambda: _random_after_yes(30, 243, 6, True, 0.6)),
+                  ("6 seats, cheat cards, 32 cards (6/255)", lambda: _random_after_yes(6, 255, 6, True, 0.6))),
 }
 
 

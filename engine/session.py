@@ -69,12 +69,16 @@ class Hint:
         level: the bot level that chose it (``medium``, ``easy``, ``random``).
         details: the figures behind a search's choice (trial games and their points,
             :attr:`engine.ai.base.Reason.details`), for a player who asks; "" for a rule of thumb.
+        plan: the rest of the turn the hinting bot planned, this move first, in the game's words
+            (``"lay 4♠5♠6♠ and 7♣7♦JK, add 8♠ to m2, discard K♦"``); "" when the move is no step
+            of a whole-turn plan (issue 25).
     """
 
     action: Action
     reason: str
     level: str
     details: str = ""
+    plan: str = ""
 
 
 @dataclass(frozen=True)
@@ -267,6 +271,10 @@ class Session:
                 self._bot_rngs[i] = random.Random(f"{seed}:{i}")
         self._snapshots: list[_Snapshot] = []
         self._lock = threading.RLock()
+        #: the hint's bot per seat, kept between hints so a turn's plan is searched once (issue 25)
+        self._hint_bots: dict[int, tuple[str, Bot]] = {}
+        #: the last hint and the position it is for (asked again there: the same hint, no search)
+        self._last_hint: tuple[tuple, "Hint"] | None = None
         #: seat -> its standing order (notation already parsed to an Action)
         self.standing_orders: dict[int, Action | Callable[[View, list[Action]], Action | None]] = {}
         self._turn_no = 0
@@ -690,13 +698,23 @@ class Session:
         asking never changes the game and the same position gets the same hint. It may
         search for a fraction of a second: the table calls it in a worker thread.
 
+        The seat's hint bot is kept between hints: a rummy bot that plans whole turns
+        (:class:`engine.ai.plans.PlanSearch`) searches once a turn and then hints its plan's
+        next move, and the hint carries the rest of the plan in words (:attr:`Hint.plan`).
+
         Raises:
             ValueError: if ``seat`` has nothing to do now.
         """
         with self._lock:
             view = self.state.view(seat)
             n = len(self.history)
-        return hint_for_view(self.game.id, view, f"{self.seed}:hint:{n}", self.names[seat])
+            at = (seat, n, self.state.fingerprint())
+        if self._last_hint is not None and self._last_hint[0] == at:
+            return self._last_hint[1]
+        hint = hint_for_view(self.game.id, view, f"{self.seed}:hint:{n}", self.names[seat],
+                             bots=self._hint_bots, seat=seat)
+        self._last_hint = (at, hint)
+        return hint
 
     def hand_results(self) -> dict[int, dict]:
         """Hand index -> the ``hand_over`` data (``hand``, ``scores``, ``totals``... in points) of
@@ -898,12 +916,17 @@ class TableSession(Protocol):
     def close(self) -> None: ...
 
 
-def hint_for_view(game_id: str, view: View, key: str, name: str = "this seat") -> Hint:
+def hint_for_view(game_id: str, view: View, key: str, name: str = "this seat", *,
+                  bots: dict[int, tuple[str, Bot]] | None = None, seat: int = 0) -> Hint:
     """A suggested move from ``view`` alone and one line saying why, by the game's hint level
     (``GameSpec.hint_level``: ``medium`` with a fixed search budget where the game has it, else
     ``easy``, else random), drawing from ``random.Random(key)`` (same position, same key: same hint).
     A local session keys it by the seed and the position; a remote seat (``net.client``), which
     does not know the seed, by its seat and position.
+
+    ``bots`` (seat -> (level, bot)) keeps each seat's hint bot between hints: a rummy bot that
+    plans whole turns (:class:`engine.ai.plans.PlanSearch`) searches once a turn and then hints
+    its plan's next move, with the rest of the plan in words (:attr:`Hint.plan`, issue 25).
 
     Raises:
         ValueError: if the view has no legal action (``name`` has nothing to do now).
@@ -912,12 +935,20 @@ def hint_for_view(game_id: str, view: View, key: str, name: str = "this seat") -
     if not legal:
         raise ValueError(f"{name} has nothing to do now")
     level = get_spec(game_id).hint_level_name()
-    try:
-        bot: Bot = make_bot(game_id, level)
-    except ValueError:
-        bot, level = RandomBot(), "random"
+    kept = bots.get(seat) if bots is not None else None
+    if kept is not None and kept[0] == level:
+        bot: Bot = kept[1]
+    else:
+        try:
+            bot = make_bot(game_id, level)
+        except ValueError:
+            bot, level = RandomBot(), "random"
+        if bots is not None:
+            bots[seat] = (level, bot)
     action, reason = choose_with_reason(bot, view, legal, random.Random(key))
-    return Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""))
+    words = getattr(bot, "plan_words_ahead", None)
+    return Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""),
+                words(action) if words is not None else "")
 
 
 class ReplaySession(Session):

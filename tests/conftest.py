@@ -34,3 +34,18 @@ def _own_user_folders(tmp_path_factory, monkeypatch):
     verdicts on replayed logs (``engine.stats.Verdicts``) with another test."""
     for kind in ("CONFIG", "DATA", "CACHE"):
         monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path_factory.mktemp(kind.lower())))
+
+
+@pytest.fixture
+def plan_searches(monkeypatch) -> list[int]:
+    """A counter of the rummy bots' whole-turn plan searches (``engine.ai.plans.PlanSearch.search_plans``
+    calls, issue 25): ``plan_searches[0]`` grows by one per search."""
+    from engine.ai.plans import PlanSearch
+    count = [0]
+    real = PlanSearch.search_plans
+
+    def counted(self, *a, **k):
+        count[0] += 1
+        return real(self, *a, **k)
+    monkeypatch.setattr(PlanSearch, "search_plans", counted)
+    return count

@@ -155,7 +155,9 @@ class PlanSearch:
     * ``_plan_words(plan) -> str``: the plan in words (the hint).
 
     The chosen plan's later moves are cached, each with the view it should meet; a move of the
-    cache is played while the view is that one, else the seat searches again.
+    cache is played while the view is that one, else the seat searches again. The hint keeps one
+    such bot between hints (:meth:`engine.session.Session.hint_with_reason`), so it shows the whole
+    plan (:meth:`plan_words_ahead`) and searches once a turn.
     """
 
     plan_min_gain: float = 0.0
@@ -163,11 +165,27 @@ class PlanSearch:
     def _init_plans(self) -> None:
         self._cached: list[tuple[Action, tuple]] = []
         self._plan_text = ""
+        self._step: Action | None = None  # the move of the plan chosen last (a plan decision's answer)
 
     def _forced_step(self, a: Action) -> None:
         """A forced move (the only legal one): consumed from the cached plan when it is its next move."""
+        self._step = None
         if self._cached and self._cached[0][0] == a:
             self._cached = self._cached[1:]
+            self._step = a
+
+    def plan_ahead(self, action: Action) -> list[Action]:
+        """The rest of this turn's plan when the last decision played ``action`` as a step of it:
+        ``action`` first, then the moves still cached (the view each expects is not checked
+        here); [] when the last decision was not a plan step (the acquisition, an answer...)."""
+        if self._step is None or self._step != action:
+            return []
+        return [action] + [a for a, _ in self._cached]
+
+    def plan_words_ahead(self, action: Action) -> str:
+        """:meth:`plan_ahead` in the game's words (``_plan_words``), or "" without a plan."""
+        ahead = self.plan_ahead(action)
+        return cast(Any, self)._plan_words(ahead) if ahead else ""
 
     def _plan_step(self, v: Any, legal: Sequence[Action], rng: random.Random,
                    easy: tuple[Action, str]) -> tuple[Action, str]:
@@ -177,9 +195,11 @@ class PlanSearch:
             a, expect = self._cached[0]
             self._cached = self._cached[1:]
             if expect == cast(Any, self)._view_key(v) and a in legal:
+                self._step = a
                 return a, easy[1] if easy[0] == a else f"the next move of the plan it chose: {self._plan_text}"
             self._cached = []
         res = self.search_plans(v, legal, rng)
+        self._step = res.action
         return res.action, search_reason(res, easy)
 
     def search_plans(self, view: Any, legal: Sequence[Action], rng: random.Random) -> SearchResult:

@@ -96,6 +96,7 @@ def test_the_nogginate_bench_plays_matches_and_rounds_and_skips_missing_bot_leve
     out = capsys.readouterr().out
     assert "Nogginate, 2 seats" in out and "random playout (fixed_rounds=1)" in out
     assert "random playout (fixed_rounds=1, use_cheat_cards=True)" in out
+    assert "is_legal (a legal action)" in out
     assert rates["games"] > 0 and rates["steps"] > rates["actions"] > 0
     from engine.games import levels_for
     for level, line in (("easy", "easy bot decision"), ("hard", "hard search")):
@@ -103,8 +104,10 @@ def test_the_nogginate_bench_plays_matches_and_rounds_and_skips_missing_bot_leve
         assert ("no " + level + " level yet" in out) == (level not in levels_for("nogginate")), level
 
 
-def test_the_nogginate_speed_cases_are_after_a_yes(bench):
-    """Issue 25's worst positions rebuild: each is a meld phase after a partner's yes, with a legal list."""
+def test_the_nogginate_speed_cases_rebuild(bench):
+    """Issue 25's worst positions rebuild: each is a meld phase with a legal list, after a partner's yes where
+    its name says so."""
     for name, build in bench.SPEED_CASES["nogginate"]:
         s = build()
-        assert s.permission == 1 and s.legal_actions(), name
+        assert s.legal_actions(), name
+        assert (s.permission == 1) == name.startswith("after a yes"), name

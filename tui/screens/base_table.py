@@ -1154,6 +1154,9 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._hint_at = (message.generation, message.moves, message.seat)
         self._hint_details = getattr(hint, "details", "")
         reason = self.lesson_words(hint.reason)
+        plan = getattr(hint, "plan", "")
+        if "," in plan:  # a whole-turn plan of several moves (issue 25): shown instead of the why (h: figures)
+            reason = f"this turn's plan: {plan} (Enter plays its next step)"
         if self.ascii:
             reason = asciify(reason)
         self._hint_move = (hint.action, reason)

@@ -335,8 +335,9 @@ def add_problem(meld: TableMeld, card: Card) -> str | None:
 # The commitment search
 # ---------------------------------------------------------------------------
 
-#: Nodes :func:`can_place` visits before it gives up and answers False (never reached in the
-#: tests and fuzz runs so far: the answer is found in a few nodes, or the bound proves it impossible).
+#: Nodes :func:`can_place` visits before it gives up and answers False. Most searches end in a few dozen
+#: nodes; random 6-seat rounds with cheat cards and piles taken reach it on 30-card hands (about 0.1 s of
+#: CPU, ``benchmarks/bench.py``'s speed cases), one of them a hand that 304,813 nodes do empty (issue 25).
 NODE_LIMIT = 4000
 
 
@@ -361,41 +362,193 @@ def can_place(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequ
     if target <= 0:
         return sum(hand.values()) >= keep
     counts = {c: k for c, k in hand.items() if k > 0 and (c.is_natural or c.is_joker)}
-    seen: set = set()
-    budget = [NODE_LIMIT]
-    return _search(counts, tuple(sorted(nates)), tuple(sorted(noggis)), target,
-                   sum(hand.values()) - keep, weight, seen, budget)
+    return _Placer(counts, weight).start(tuple(sorted(nates)), tuple(sorted(noggis)), target,
+                                          sum(hand.values()) - keep)
 
 
 _NO_RANKS: frozenset[int] = frozenset()
 
 
-def _upper_bound(counts: dict[Card, int], nates, noggis, weight) -> int:
-    """A quick upper bound on the weight the cards in ``counts`` can still add: every natural that
-    could join a Nate (of a Nate's rank, or three of a rank, or two and a joker) or a run (beside
-    cards of its suit or a Noggi's end), and every joker a Nate has room for. (A face whose copies
-    are all used, count 0, still counts as held for the Noggi test: a looser bound.)"""
-    by_rank, suit_ranks = _natural_index(counts)
-    jokers = counts.get(JOKER, 0)
-    nate_ranks, ends, span = _table_reach(nates, noggis)
-    total = 0
-    for c, k in counts.items():
-        if not k or not c.is_natural:  # a used-up face adds nothing
-            continue
-        r = c.rank
-        n = by_rank[r]
-        if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
-            total += weight(c) * k
-            continue
-        sr = suit_ranks[c.suit]
-        e = span.get(c.suit, _NO_RANKS)  # a run may reach beside two cards of the suit, or a Noggi's end
-        below, above = (r - 1 in sr or r - 1 in e), (r + 1 in sr or r + 1 in e)
-        if (below and (above or r - 2 in sr or r - 2 in e) or above and (r + 2 in sr or r + 2 in e)
-                or r in ends.get(c.suit, _NO_RANKS)):
-            total += weight(c) * k
-    if jokers:
-        total += weight(JOKER) * min(jokers, _joker_room(nates, by_rank))
-    return total
+class _Placer:
+    """One run of the placement search of :func:`can_place` and :func:`can_meld_out` over the cards of
+    ``counts`` (card -> copies; the search changes the copies in place, never the cards or their order).
+
+    What the search asks at every node and never changes is worked out once here: each natural's rank,
+    suit and weight, the ranks held of each suit (a face whose copies are all used still counts as held,
+    as the bound has always allowed), which naturals a run of held cards alone could take, the cards of
+    each rank and suit in ``counts`` order, and per table (Nates, Noggis) what the table adds. Copies per
+    rank are kept up to date as cards are placed and taken back. The nodes visited, their order and every
+    answer are those of the plain search (issue 25, 2026-11-27, load ~15 on 2 cores: the legal moves of
+    a 35-card hand after a yes 114 -> 46 ms of CPU, a 47-card one 86 -> 45 ms, a search that ends at
+    :data:`NODE_LIMIT` 171 -> 101 ms; ``tests/games/nogginate/test_nogginate_speed.py`` locks the answers)."""
+
+    __slots__ = ("counts", "seen", "budget", "nats", "suit_ranks", "by_rank", "alone", "rank_cards",
+                 "suit_cards", "joker_weight", "wsum", "wmap", "_runs", "code", "place", "trios")
+
+    def __init__(self, counts: dict[Card, int], weight: Callable[[Card], int]) -> None:
+        self.counts = counts
+        self.seen: set = set()
+        self.budget = NODE_LIMIT
+        # the copies of every card as one number, digit i (base 2**8) the copies of the i-th card: the
+        # search's memory of positions seen, changed as cards are placed and taken back
+        self.place = {c: 1 << (8 * i) for i, c in enumerate(counts)}
+        self.code = sum(self.place[c] * k for c, k in counts.items())
+        nats = [c for c in counts if c.is_natural]
+        faces = {(c.suit, c.rank): c for c in nats}
+        self.trios = [(c, b, d) for c in nats
+                      if (b := faces.get((c.suit, c.rank + 1))) is not None
+                      and (d := faces.get((c.suit, c.rank + 2))) is not None]
+        self.nats = [(c, c.rank, weight(c)) for c in nats]
+        self.by_rank, self.suit_ranks = _natural_index(counts)
+        self.alone = {c for c in nats if _run_reach(c.rank, self.suit_ranks[c.suit], _NO_RANKS, _NO_RANKS)}
+        self.rank_cards: dict[int, list[Card]] = {}
+        self.suit_cards: dict[int, list[Card]] = {}
+        for c in nats:
+            self.rank_cards.setdefault(c.rank, []).append(c)
+            self.suit_cards.setdefault(int(cast(int, c.suit)), []).append(c)
+        self.joker_weight = weight(JOKER)
+        self.wmap = {c: weight(c) for c in counts}
+        self.wsum = dict.fromkeys(self.by_rank, 0)
+        for c, r, w in self.nats:
+            self.wsum[r] += w * counts[c]
+        self._runs: dict[tuple, dict[int, list[tuple[Card, int]]]] = {}
+
+    def _run_cards(self, noggis: tuple) -> dict[int, list[tuple[Card, int]]]:
+        """Rank -> the naturals of that rank (with their weights) a run may take with the Noggis
+        ``noggis`` on the table: beside two held cards of the suit, or reaching a Noggi's end; every
+        rank held is a key."""
+        got = self._runs.get(noggis)
+        if got is None:
+            _, ends, span = _table_reach((), noggis)
+            got = self._runs[noggis] = {r: [] for r in self.by_rank}
+            for c, r, w in self.nats:
+                if c in self.alone or _run_reach(r, self.suit_ranks[c.suit], span.get(c.suit, _NO_RANKS),
+                                                 ends.get(c.suit, _NO_RANKS)):
+                    got[r].append((c, w))
+        return got
+
+    def upper_bound(self, runs: dict[int, list[tuple[Card, int]]], nate_ranks: frozenset[int], room: int) -> int:
+        """A quick upper bound on the weight the cards still in hand can add: every natural that could
+        join a Nate (of a Nate's rank, ``nate_ranks``, or three of a rank, or two and a joker) or a run
+        (beside cards of its suit or a Noggi's end), and every joker a Nate has room for: ``room`` (up to
+        2 per Nate on the table) and 2 per new Nate of a rank held twice (NG-24: several Nates of a rank);
+        ``runs``: :meth:`_run_cards` of the Noggis on the table."""
+        counts = self.counts
+        jokers = counts.get(JOKER, 0)
+        wsum = self.wsum
+        pairs = total = 0
+        for r, n in self.by_rank.items():  # every rank held
+            if n >= 2:
+                pairs += 1
+            if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
+                total += wsum[r]
+            elif n:
+                for c, w in runs[r]:
+                    total += w * counts[c]
+        if jokers:
+            total += self.joker_weight * min(jokers, room + 2 * pairs)
+        return total
+
+    def moves(self, nates: tuple, noggis: tuple, spare: int):
+        """Every placement from the hand: single cards onto the given melds first, then new 3-card
+        Noggis and Nates; yields ``(cards used, nates after, noggis after)``."""
+        counts = self.counts
+        jokers = counts.get(JOKER, 0)
+        for i, (r, n, j) in enumerate(nates):
+            for c in self.rank_cards.get(r, ()):
+                if counts[c] > 0:
+                    yield (c,), nates[:i] + ((r, n + 1, j),) + nates[i + 1:], noggis
+            if jokers and nate_shape_ok(n, j + 1):
+                yield (JOKER,), nates[:i] + ((r, n, j + 1),) + nates[i + 1:], noggis
+        for i, (s, lo, hi) in enumerate(noggis):
+            for c in self.suit_cards.get(s, ()):
+                if counts[c] > 0 and c.rank in (lo - 1, hi + 1):
+                    yield (c,), nates, _grown(noggis, i, c.rank)
+        if spare < 3:
+            return
+        for trio in self.trios:  # new Noggis of three held naturals, as _noggi_trios finds them
+            if counts[trio[0]] and counts[trio[1]] and counts[trio[2]]:
+                yield trio, nates, tuple(sorted(noggis + ((trio[0].suit, trio[0].rank, trio[0].rank + 2),)))
+        have = [c for c, k in counts.items() if k > 0]
+        for r, cs in _rank_groups(counts, have).items():
+            if len(cs) >= 3:
+                yield tuple(cs[:3]), tuple(sorted(nates + ((r, 3, 0),))), noggis
+            if len(cs) >= 2 and jokers:
+                yield (cs[0], cs[1], JOKER), tuple(sorted(nates + ((r, 2, 1),))), noggis
+
+    def start(self, nates: tuple, noggis: tuple, need: int, spare: int, closed: int = -1) -> bool:
+        """:meth:`search` from the table's ``nates`` and ``noggis`` (sorted tuples)."""
+        return self.search(nates, noggis, need, spare, closed, frozenset(r for r, _, _ in nates),
+                           sum(max(0, 2 - j) for _, _, j in nates), self._run_cards(noggis))
+
+    def search(self, nates: tuple, noggis: tuple, need: int, spare: int, closed: int,
+               nate_ranks: frozenset[int], room: int, runs: dict[int, list[tuple[Card, int]]]) -> bool:
+        """The depth-first placement search: place cards (:meth:`moves`) until ``need`` (in the weight)
+        is met with ``spare`` cards; with ``closed`` >= 0 (:func:`can_meld_out`: ``need == spare``, unit
+        weight) the goal is also two closed melds (NG-43) counting the Super Noggis made on the way (NG-18).
+        ``nate_ranks`` and ``room`` are the ranks of ``nates`` and the jokers they have room for, ``runs``
+        :meth:`_run_cards` of ``noggis`` (worked out when they change)."""
+        if need <= 0:
+            if closed < 0:
+                return spare >= 0
+            return (closed + sum(1 for _, n, j in nates if n + j >= CLOSE_AT)
+                    + sum(1 for _, lo, hi in noggis if hi - lo + 1 >= NOGGI_CLOSE_AT)) >= 2
+        if spare <= 0:
+            return False
+        seen = self.seen
+        key = (self.code, nates, noggis, need, closed)
+        if key in seen:
+            return False
+        seen.add(key)
+        self.budget -= 1
+        if self.budget < 0 or self.upper_bound(runs, nate_ranks, room) < need:
+            return False
+        counts, by_rank, wsum, wmap, place = self.counts, self.by_rank, self.wsum, self.wmap, self.place
+        for cards, new_nates, new_noggis in self.moves(nates, noggis, spare):
+            ranks, space = nate_ranks, room
+            if len(cards) == 1:
+                w = wmap[cards[0]]
+                if cards[0] is JOKER:  # into a Nate
+                    space -= 1
+            else:
+                w = wmap[cards[0]] + wmap[cards[1]] + wmap[cards[2]]
+                if new_nates is not nates:  # a new Nate
+                    ranks, space = nate_ranks | {cards[0].rank}, room + (1 if cards[2] is JOKER else 2)
+            supers = 1 if closed >= 0 and len(cards) == 1 and len(new_noggis) < len(noggis) else 0  # NG-18
+            code = self.code
+            for c in cards:
+                code -= place[c]
+            if need - w > 0 and spare - len(cards) > 0 and (code, new_nates, new_noggis, need - w,
+                                                            closed + supers) in seen:
+                continue  # a position met before: the call would answer False at once
+            self.code = code
+            for c in cards:  # take the cards from the hand (and put them back below)
+                counts[c] -= 1
+                if c.is_natural:
+                    by_rank[c.rank] -= 1
+                    wsum[c.rank] -= wmap[c]
+            ok = self.search(new_nates, new_noggis, need - w, spare - len(cards), closed + supers, ranks, space,
+                             runs if new_noggis is noggis else self._run_cards(new_noggis))
+            for c in cards:
+                counts[c] += 1
+                if c.is_natural:
+                    by_rank[c.rank] += 1
+                    wsum[c.rank] += wmap[c]
+                self.code += place[c]
+            if ok:
+                return True
+            if self.budget < 0:
+                return False
+        return False
+
+
+def _run_reach(r: int, sr: set[int] | frozenset[int], e: set[int] | frozenset[int],
+               ends: set[int] | frozenset[int]) -> bool:
+    """Whether a natural of rank ``r`` could join a run: ``sr`` the ranks held of its suit, ``e`` the
+    ranks of its suit's Noggis with the ranks just beyond their ends, ``ends`` those beyond ranks."""
+    below, above = (r - 1 in sr or r - 1 in e), (r + 1 in sr or r + 1 in e)
+    return bool(below and (above or r - 2 in sr or r - 2 in e) or above and (r + 2 in sr or r + 2 in e)
+                or r in ends)
 
 
 def _natural_index(counts: dict[Card, int]) -> tuple[dict[int, int], dict[object, set[int]]]:
@@ -423,48 +576,6 @@ def _table_reach(nates, noggis) -> tuple[set[int], dict[object, set[int]], dict[
         ends.setdefault(s, set()).update((lo - 1, hi + 1))
         span.setdefault(s, set()).update(range(lo - 1, hi + 2))
     return {r for r, _, _ in nates}, ends, span
-
-
-def _joker_room(nates, by_rank: dict[int, int]) -> int:
-    """Jokers the Nates could still take: up to 2 per Nate, 2 per new Nate of a rank held twice
-    (NG-24: several Nates of a rank)."""
-    return sum(max(0, 2 - j) for _, _, j in nates) + 2 * sum(1 for n in by_rank.values() if n >= 2)
-
-
-def _search(counts: dict[Card, int], nates: tuple, noggis: tuple, need: int, spare: int, weight, seen: set,
-            budget: list[int], closed: int = -1) -> bool:
-    """The depth-first placement search of :func:`can_place` and :func:`can_meld_out`: place
-    cards (:func:`_moves`) until ``need`` (in ``weight``) is met with ``spare`` cards; with
-    ``closed`` >= 0 (:func:`can_meld_out`: ``need == spare``, unit weight) the goal is also two
-    closed melds (NG-43) counting the Super Noggis made on the way (NG-18)."""
-    if need <= 0:
-        if closed < 0:
-            return spare >= 0
-        return (closed + sum(1 for _, n, j in nates if n + j >= CLOSE_AT)
-                + sum(1 for _, lo, hi in noggis if hi - lo + 1 >= NOGGI_CLOSE_AT)) >= 2
-    if spare <= 0:
-        return False
-    key = (tuple(counts.values()), nates, noggis, need, closed)  # counts' cards and their order never change
-    if key in seen:
-        return False
-    seen.add(key)
-    budget[0] -= 1
-    if budget[0] < 0 or _upper_bound(counts, nates, noggis, weight) < need:
-        return False
-    for cards, new_nates, new_noggis in _moves(counts, nates, noggis, spare):
-        w = sum(weight(c) for c in cards)
-        supers = 1 if closed >= 0 and len(cards) == 1 and len(new_noggis) < len(noggis) else 0  # NG-18
-        for c in cards:
-            counts[c] -= 1
-        ok = _search(counts, new_nates, new_noggis, need - w, spare - len(cards), weight, seen, budget,
-                     closed + supers)
-        for c in cards:
-            counts[c] += 1
-        if ok:
-            return True
-        if budget[0] < 0:
-            return False
-    return False
 
 
 def stranded(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]]) -> int:
@@ -528,34 +639,13 @@ def can_meld_out(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: S
     if any(not (c.is_natural or c.is_joker) for c in counts):
         return False
     left = sum(counts.values())
-    return _search(counts, tuple(sorted(nates)), tuple(sorted(noggis)), left, left, unit_weight, set(),
-                   [NODE_LIMIT], closed)
+    return _Placer(counts, unit_weight).start(tuple(sorted(nates)), tuple(sorted(noggis)), left, left, closed)
 
 
 def _moves(counts: dict[Card, int], nates: tuple, noggis: tuple, spare: int):
-    """Every placement from ``counts``: single cards onto the given melds first, then new
-    3-card Noggis and Nates; yields ``(cards used, nates after, noggis after)``."""
-    have = [c for c, k in counts.items() if k > 0]
-    jokers = counts.get(JOKER, 0)
-    for i, (r, n, j) in enumerate(nates):
-        for c in have:
-            if c.is_natural and c.rank == r:
-                yield (c,), nates[:i] + ((r, n + 1, j),) + nates[i + 1:], noggis
-        if jokers and nate_shape_ok(n, j + 1):
-            yield (JOKER,), nates[:i] + ((r, n, j + 1),) + nates[i + 1:], noggis
-    for i, (s, lo, hi) in enumerate(noggis):
-        for c in have:
-            if c.is_natural and c.suit == s and c.rank in (lo - 1, hi + 1):
-                yield (c,), nates, _grown(noggis, i, c.rank)
-    if spare < 3:
-        return
-    for trio in _noggi_trios(have):
-        yield trio, nates, tuple(sorted(noggis + ((trio[0].suit, trio[0].rank, trio[0].rank + 2),)))
-    for r, cs in _rank_groups(counts, have).items():
-        if len(cs) >= 3:
-            yield tuple(cs[:3]), tuple(sorted(nates + ((r, 3, 0),))), noggis
-        if len(cs) >= 2 and jokers:
-            yield (cs[0], cs[1], JOKER), tuple(sorted(nates + ((r, 2, 1),))), noggis
+    """Every placement from ``counts`` (:meth:`_Placer.moves`): single cards onto the given melds
+    first, then new 3-card Noggis and Nates; yields ``(cards used, nates after, noggis after)``."""
+    return _Placer(counts, unit_weight).moves(nates, noggis, spare)
 
 
 def _grown(noggis: tuple, i: int, rank: int) -> tuple:

@@ -21,6 +21,7 @@ from engine.ai import plans as shared
 from engine.cards import Card
 from engine.core import Action
 from engine.games.nogginate.bots import Ctx, discard_key, end_turn, state_move, team_estimate
+from engine.games.nogginate.actions import Add, Close, Merge, NewNate, NewNoggi, PlaceBonus
 from engine.games.nogginate.game import ASK, OUT, PASS, Discard, NogginateState, Phase
 
 #: Positions kept per depth of the beam.
@@ -92,11 +93,41 @@ def turn_plans(s: NogginateState, me: int, limit: int) -> list[list[Action]]:
 
 
 def plan_words(plan: Sequence[Action]) -> str:
-    """A plan in plain words for a hint (``"lay 7♣ 7♦ JK, add 8♠ to m2, discard K♦"``)."""
-    return ", ".join(_words(a) for a in plan)
+    """A turn's plan in a player's words for the hint (issue 25), new melds laid together:
+    ``"lay 4♠5♠6♠ and 7♣7♦JK, add 8♠ to m2, close m3, discard K♦"``; ``""`` for no moves."""
+    out: list[str] = []
+    lays: list[str] = []
+    for a in plan:
+        if isinstance(a, (NewNoggi, NewNate)):
+            lays.append("".join(c.pretty for c in a.cards))
+            continue
+        if lays:
+            out.append("lay " + " and ".join(lays))
+            lays = []
+        out.append(_words(a))
+    if lays:
+        out.append("lay " + " and ".join(lays))
+    return ", ".join(out)
 
 
 def _words(a: Action) -> str:
+    """One move of a plan in a player's words (the notation with pretty cards where no words fit)."""
+    if isinstance(a, Add):
+        return f"add {a.card.pretty} to m{a.meld}"
+    if isinstance(a, Close):
+        return f"close m{a.meld}"
+    if isinstance(a, Merge):
+        return f"merge m{a.b} into m{a.a}"
+    if isinstance(a, PlaceBonus):
+        return "place the Bonus card"
+    if isinstance(a, Discard):
+        return f"discard {a.card.pretty}"
+    if a == ASK:
+        return "ask your partner to go out"
+    if a == OUT:
+        return "go out"
+    if a == PASS:
+        return "pass and keep the last card"
     text = str(a)
     for c in getattr(a, "cards", ()) or ():
         if isinstance(c, Card):
