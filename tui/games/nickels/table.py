@@ -217,8 +217,8 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             many = len(self.humans) > 1
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
-            extra = f", others know of {names(known, a, ' ')}" if known else ""
-            panel.border_title = (f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})")
+            extra = f"others know of {names(known, a, ' ')}" if known else ""
+            panel.border_title = hand.title(who, self.key_label("nk.group"), extra)
         self._draw_decision(view)
 
     def events_logged(self, events: Sequence[Event]) -> None:

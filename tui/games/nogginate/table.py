@@ -195,8 +195,8 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             many = len(self.humans) > 1
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
-            extra = f", {len(known)} known to all from the pile" if known else ""
-            panel.border_title = f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})"
+            extra = f"{len(known)} known to all from the pile" if known else ""
+            panel.border_title = hand.title(who, self.key_label("ng.group"), extra)
         strip = self.query_one("#ng-shown", Static)
         text = Text() if self.covered else shown_text(view, self.names, self._card)
         strip.update(text)
