@@ -887,8 +887,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         name without parameters) as a player reads it, after the config's ``[keys]`` remapping
         (``Enter``, ``x``, ``F1``); "" when there is none. The keymap is Textual's, applied to the
         binding chain only, so the screen's own bindings still hold the default keys: the config's
-        ``[keys]`` (:func:`tui.screens.keynames.remapped`, as the how-to reads it) is looked up here."""
-        from tui.screens.keynames import key_text, remapped
+        ``[keys]`` (:func:`tui.keynames.remapped`, as the how-to reads it) is looked up here."""
+        from tui.keynames import key_text, remapped
         keymap = dict(getattr(getattr(self.app, "table", None), "keys", None) or {})
         for key, bindings in self._bindings.key_to_bindings.items():
             for b in bindings:

@@ -186,6 +186,10 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         self.query_one("#nk-info").border_title = "Nickels"
         self.query_one("#nk-melds").border_title = "Players and melds"
 
+    def _space(self) -> str:
+        """The select / pass key as prompts and the footer spell it (``Space``, after ``[keys]``)."""
+        return self.key_label("nk.space") or "Space"
+
     @property
     def hand(self) -> FanHand:
         return self.query_one("#nk-hand", FanHand)
@@ -284,7 +288,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         inp = self.input
         if view.phase == Phase.OFFER and view.discards:
             enter = self.enter_text()
-            claim, pass_ = self.key_label("nk.claim") or "c", self.key_label("nk.space") or "space"
+            claim, pass_ = self.key_label("nk.claim") or "c", self._space()
             bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? {claim} claim, {pass_} pass"
                     + (f" · {enter}" if enter else ""))
         elif inp.choices:
@@ -463,7 +467,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     def _one_card(self, what: str) -> Card | None:
         chosen = self.hand.chosen_cards()
         if len(chosen) != 1:
-            self.message(f"select one card to {what} (space selects, ←/→ move)", "error")
+            self.message(f"select one card to {what} ({self._space()} selects, ←/→ move)", "error")
             return None
         return chosen[0]
 
@@ -482,7 +486,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             return
         chosen = self.hand.selected_cards()
         if not chosen:
-            self.message("select the cards of one book or run first (space selects)", "error")
+            self.message(f"select the cards of one book or run first ({self._space()} selects)", "error")
             return
         outcome = self.input.start("meld", chosen)
         if outcome == "none":
@@ -530,7 +534,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             return None
         if action in ("meld", "layoff", "swap", "discard"):
             if phase == Phase.OFFER:
-                return "First answer the offer: c claims it, space passes."
+                return f"First answer the offer: {self.key_label('nk.claim') or 'c'} claims it, {self._space()} passes."
             if phase in (Phase.ACQUIRE, Phase.AFTER):
                 return "First take the top card (t) or pass it (p); then you meld, lay off, swap and discard."
         if action == "digit":
