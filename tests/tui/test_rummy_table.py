@@ -100,9 +100,29 @@ async def test_the_piles_as_cards_big_or_in_one_line(big):
             assert "┃7    ┃" in text and "│4  " in text  # the top card whole (heavy: it may be claimed), 4♦ fanned
             assert "may be claimed (c)" in rows[6] and "Bix discards 7♣" in rows[1]  # the text beside the piles
         else:
-            assert rows[0].startswith("Draw pile 83 ░░ · Discard 6: ") and rows[0].endswith("7♣ may be claimed (c)")
-            assert rows[1] == "6 hand: 2 books · Bix discards 7♣"
+            assert rows[0].startswith("Draw pile 83 ░░ · Discard 6: ")
+            assert rows[0].endswith("7♣ may be claimed (c) · 6 hand: 2 books")  # the first line fits beside
+            assert rows[1] == "Bix discards 7♣"
         assert all(cell_len(r) <= 96 for r in rows)
+
+
+async def test_a_short_strip_shows_the_newest_changes_that_fit_and_counts_the_rest():
+    """Issue 24: at 80x24 the line under the piles showed only the latest change; now it shows the
+    other players' moves since yours, oldest first, as many as fit, and counts those that do not
+    (the table's ``l`` shows them all)."""
+    piles = [Pile("Draw pile", 83), Pile("Discard pile", 2, tuple(parse_cards("3S 7C")), short="Discard")]
+    moves = ["Bix passes on 3♠", "Bix discards 7♣", "Cy claims 7♣ with a penalty card", "Cy discards 9♦",
+             "Dee lays off 4♥ on m5", "Dee discards K♠"]
+    app = StripApp(piles, ["6 hand: 2 books"] + moves, False)
+    async with app.run_test(size=(80, 12)) as pilot:
+        await pilot.pause()
+        strip = app.query_one(PileStrip)
+        strip.more_key = "l"
+        rows = [r.plain for r in strip.rows(78)]
+        assert len(rows) == 2 and rows[0].endswith(" · 6 hand: 2 books")
+        assert rows[1].startswith("+3 earlier (l) · ") and rows[1].endswith(" · ".join(moves[-3:]))
+        assert [r.plain for r in strip.rows(200)][1] == " · ".join(moves)  # all fit: no count
+        assert all(cell_len(r) <= 78 for r in rows)
 
 
 # -- the legends -------------------------------------------------------------------------------

@@ -245,9 +245,11 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         piles = [Pile("Draw pile", view.pool_count, tip="face down; pass (p) on the discard to draw from it"),
                  Pile("Discard pile", len(view.discards), tuple(view.discards), mark, note, tip, "Discard")]
         lines: list[str | Text] = [Text(contract_line(view), style="bold")]
-        for line in self.changes.lines[-4:]:
+        for line in self.changes.lines:
             lines.append(Text(line, style="italic"))
-        self.query_one("#nk-info", PileStrip).show(piles, lines)
+        strip = self.query_one("#nk-info", PileStrip)
+        strip.more_key = self.key_label("table.last")
+        strip.show(piles, lines)
 
     def _draw_melds(self, view: NickelsView) -> None:
         """One row per player: name, cards held, down or not, claims; that player's melds as

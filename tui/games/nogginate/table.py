@@ -236,9 +236,10 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         lines: list[str | Text] = [head]
         if view.pile_rest:
             lines.append("The pile taken joins the hand once the minimum is met (NG-36)")
-        for line in self.changes.lines[-4:]:
+        for line in self.changes.lines:
             lines.append(Text(line, style="italic"))
         strip = self.query_one("#ng-info", PileStrip)
+        strip.more_key = self.key_label("table.last")
         strip.palette = SUITS
         strip.show(piles, lines)
 
