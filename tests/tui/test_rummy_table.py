@@ -175,6 +175,9 @@ async def test_a_busy_table_shows_every_card_and_nothing_overlaps(game, size):
         board = [t.query_one(f"#{prefix}-info"), t.query_one(MeldsPanel), t.query_one(f"#{prefix}-decision"),
                  t.query_one(f"#{prefix}-hand-panel")]
         _no_overlap(board)
+        # the legend is reachable by keyboard, and the table says so (issue 24: tooltips need a mouse)
+        assert "Help, legend" in {k.description for k in t.query("FooterKey")}
+        assert t.query_one(MeldsPanel).border_subtitle == "?: what the marks mean"
         left = t.query_one("#table-left").region
         for w in board:
             assert left.contains_region(w.region), f"{w} leaves the table: {w.region} of {left}"

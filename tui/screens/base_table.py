@@ -538,6 +538,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.query_one("#log").border_title = self.LOG_TITLE
         self.sub_title = game
         self.setup_table()
+        self._name_the_legend()
         self._apply_felt()
         self.watch(self.app, "theme", lambda *_: self._apply_felt(), init=False)
         log = self.query_one(GameLog)
@@ -548,6 +549,18 @@ class BaseTableScreen(Screen[None], Generic[V]):
                                                                if getattr(self.session, "seed", None) else ""))
         self._deal()  # the first frame shows the dealt table, never empty panels
         self.call_after_refresh(self._start)
+
+    def _name_the_legend(self) -> None:
+        """A table whose marks have a legend (the screen class's ``LEGEND``, on the ``?`` screen)
+        says where it is without a mouse: the footer's ``?`` reads "Help, legend" and the melds
+        panel's border ``?: what the marks mean`` (the tooltips say it to a mouse only)."""
+        if not getattr(self, "LEGEND", ()):
+            return
+        self.set_binding_text("Help, legend", "table.rules")
+        key = self.key_label("table.rules")
+        if key:
+            for panel in self.query("MeldsPanel"):  # by name: the base imports no rummy widget
+                panel.border_subtitle = f"{key}: what the marks mean"
 
     def on_resize(self, event: events.Resize) -> None:
         """The width classes decide whether ``i`` (scores/log panel) is offered."""
