@@ -176,7 +176,6 @@ async def test_a_busy_table_shows_every_card_and_nothing_overlaps(game, size):
                  t.query_one(f"#{prefix}-hand-panel")]
         _no_overlap(board)
         # the legend is reachable by keyboard, and the table says so (issue 24: tooltips need a mouse)
-        assert "Help, legend" in {k.description for k in t.query("FooterKey")}
         assert t.query_one(MeldsPanel).border_subtitle == "?: what the marks mean"
         left = t.query_one("#table-left").region
         for w in board:
@@ -259,3 +258,33 @@ async def test_the_marks_are_explained_where_they_appear():
         assert tips["STL"].startswith("STL: Steal:") and tips["FZ"].startswith("FZ: a Freeze card")
         assert "BN" in tips and "JK" in tips
         assert "NG-35" in str(t.query_one(PileStrip).tooltip)
+
+
+async def test_a_lesson_on_a_short_screen_takes_the_prompts_rows(tmp_path):
+    """Issue 24: at 80x24 the lesson's own line took 3-5 rows and squeezed Nogginate's teams panel;
+    there the status line shows the lesson's step in place of the prompt (which the step says
+    again), and from 30 rows up the lesson has its line again."""
+    from engine.config import TableConfig
+    from engine.lesson import LessonSession, load_lesson
+    from tui.app import CardtableApp
+    from tui.screens.base_table import BaseTableScreen
+    from tui.widgets.status import StatusLine
+
+    session = LessonSession(load_lesson("nogginate"))
+    app = CardtableApp(TableConfig(game="nogginate", log_dir=tmp_path / "logs", pace=0.0), start="table",
+                       session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, BaseTableScreen) and app.screen.human_turn():
+                break
+            await pilot.pause(0.02)
+        table = app.screen
+        assert isinstance(table, BaseTableScreen) and table.human_turn()
+        status, lesson = table.query_one(StatusLine), table.query_one("#lesson")
+        await pilot.pause()
+        assert not lesson.region.height and status.shown.plain.split("\n", 1)[1].startswith("Lesson 1/")
+        assert status.prompt_text and status.prompt_text not in status.shown.plain
+        await pilot.resize_terminal(120, 36)
+        for _ in range(5):
+            await pilot.pause()
+        assert lesson.region.height and status.prompt_text in status.shown.plain and not status.instead

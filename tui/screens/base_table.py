@@ -269,6 +269,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
     BaseTableScreen #lesson { display: none; height: auto; max-height: 6; padding: 0 1;
         background: $boost; border-left: thick $warning; }
     BaseTableScreen.-lesson #lesson { display: block; }
+    BaseTableScreen.-lesson.-short #lesson { display: none; }
     BaseTableScreen.-ascii #lesson { border-left: ascii $warning; }
     """
 
@@ -552,19 +553,22 @@ class BaseTableScreen(Screen[None], Generic[V]):
 
     def _name_the_legend(self) -> None:
         """A table whose marks have a legend (the screen class's ``LEGEND``, on the ``?`` screen)
-        says where it is without a mouse: the footer's ``?`` reads "Help, legend" and the melds
-        panel's border ``?: what the marks mean`` (the tooltips say it to a mouse only)."""
+        says where it is without a mouse: the melds panel's border reads ``?: what the marks mean``
+        (the tooltips say it to a mouse only; a longer footer word for ``?`` cost Nogginate's
+        footer a third row at 80x24)."""
         if not getattr(self, "LEGEND", ()):
             return
-        self.set_binding_text("Help, legend", "table.rules")
         key = self.key_label("table.rules")
         if key:
             for panel in self.query("MeldsPanel"):  # by name: the base imports no rummy widget
                 panel.border_subtitle = f"{key}: what the marks mean"
 
     def on_resize(self, event: events.Resize) -> None:
-        """The width classes decide whether ``i`` (scores/log panel) is offered."""
+        """The width classes decide whether ``i`` (scores/log panel) is offered; the height
+        classes where the lesson's line goes."""
         self.call_after_refresh(self.refresh_bindings)
+        if self.lesson is not None:
+            self.call_after_refresh(self._show_lesson)
 
     def _deal(self) -> None:
         """On mount, before the first frame: the session up to its first decision (the deal)
@@ -964,8 +968,13 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.refresh_input()
 
     def _show_lesson(self) -> None:
+        """The lesson's line over the status line; on a short screen (80x24) the status line shows
+        it in place of the prompt, which the step says again (issue 24: the lesson's own 3-5 rows
+        squeezed the table)."""
         if self.lesson is not None:
-            self.query_one("#lesson", Static).update(Text(self.lesson_text()))
+            text = self.lesson_text()
+            self.query_one("#lesson", Static).update(Text(text))
+            self._status().show_instead(text if self.has_class("-short") else "")
 
     def show_lesson_done(self) -> None:
         """The lesson's end: what was learned, and a real game offered (:class:`tui.screens.lesson.LessonDone`)."""
