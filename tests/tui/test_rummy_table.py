@@ -218,8 +218,9 @@ async def test_a_busy_table_shows_every_card_and_nothing_overlaps(game, size):
         assert strip.is_big() == tall and panel.query(MeldChip).first().styles.height.value == (4 if tall else 1)
         if size == (200, 60):
             assert not t.hand.compact  # two rows of big cards
-            used = sum(w.region.height for w in board)
-            assert used >= left.height - 2
+            # issue 24: the melds panel is as tall as its melds (it was half empty early in a round),
+            # the hand at the foot of the table, the felt between them
+            assert board[3].region.bottom == left.bottom
 
 
 async def test_a_grown_meld_is_drawn_whole_in_the_redraw_that_changes_the_hand():
@@ -288,3 +289,20 @@ async def test_a_lesson_on_a_short_screen_takes_the_prompts_rows(tmp_path):
         for _ in range(5):
             await pilot.pause()
         assert lesson.region.height and status.prompt_text in status.shown.plain and not status.instead
+
+
+async def test_early_in_a_round_at_200x60_the_melds_panel_is_as_tall_as_its_melds():
+    """Issue 24: at 200x60 the melds panel took every spare row, half empty early in a round; it
+    is as tall as its rows now, the hand stands at the foot of the table and the felt between
+    (Nogginate's table has the same CSS; the busy-table test checks its hand at the foot)."""
+    game = "nickels"
+    app = busy_app(game)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await until_human_turn(pilot)
+        t = app.table
+        panel = t.query_one(MeldsPanel)
+        await pilot.pause()
+        last = max(row.region.bottom for row in panel.query(MeldRow))
+        assert panel.content_region.bottom - last <= 1, (panel.content_region, last)  # a row's margin at most
+        prefix = "nk" if game == "nickels" else "ng"
+        assert t.query_one(f"#{prefix}-hand-panel").region.bottom == t.query_one("#table-left").region.bottom

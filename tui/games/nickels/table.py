@@ -152,6 +152,12 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     NickelsTableScreen #nk-board { height: 1fr; overflow-y: auto; }
     NickelsTableScreen #nk-info { height: auto; padding: 0 1; }
     NickelsTableScreen #nk-melds { height: 1fr; min-height: 4; max-height: 100%; }
+    NickelsTableScreen #nk-bottom { height: auto; }
+    /* tall: the melds panel as tall as its melds, the hand at the foot of the table and the felt
+       between them (issue 24: at 200x60 early in a round the panel was half empty) */
+    NickelsTableScreen.-tall #nk-info { dock: top; }
+    NickelsTableScreen.-tall #nk-melds { height: auto; max-height: 100%; }
+    NickelsTableScreen.-tall #nk-bottom { dock: bottom; }
     NickelsTableScreen #nk-hand-panel { height: auto; border: round $accent; border-title-color: $accent; }
     NickelsTableScreen #nk-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
     NickelsTableScreen.-ascii #nk-hand-panel { border: ascii $primary; }
@@ -175,9 +181,10 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         with Vertical(id="nk-board"):
             yield PileStrip(id="nk-info", classes="table-panel")
             yield MeldsPanel(id="nk-melds", classes="table-panel")
-            yield DecisionBar(id="nk-decision")
-            with Vertical(id="nk-hand-panel"):
-                yield FanHand(id="nk-hand")
+            with Vertical(id="nk-bottom"):
+                yield DecisionBar(id="nk-decision")
+                with Vertical(id="nk-hand-panel"):
+                    yield FanHand(id="nk-hand")
 
     def compose_scores(self) -> ComposeResult:
         yield Static("", id="scoreboard")

@@ -130,6 +130,12 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
     NogginateTableScreen #ng-board { height: 1fr; overflow-y: auto; }
     NogginateTableScreen #ng-info { height: auto; padding: 0 1; }
     NogginateTableScreen #ng-melds { height: 1fr; min-height: 5; max-height: 100%; }
+    NogginateTableScreen #ng-bottom { height: auto; }
+    /* tall: the melds panel as tall as its melds, the hand at the foot of the table and the felt
+       between them (issue 24: at 200x60 early in a round the panel was half empty) */
+    NogginateTableScreen.-tall #ng-info { dock: top; }
+    NogginateTableScreen.-tall #ng-melds { height: auto; max-height: 100%; }
+    NogginateTableScreen.-tall #ng-bottom { dock: bottom; }
     NogginateTableScreen #ng-melds MeldRow > .meld-owner { width: 24; }
     NogginateTableScreen #ng-hand-panel { height: auto; border: round $accent; border-title-color: $accent; }
     NogginateTableScreen #ng-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
@@ -155,12 +161,13 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         with Vertical(id="ng-board"):
             yield PileStrip(id="ng-info", classes="table-panel")
             yield MeldsPanel(id="ng-melds", classes="table-panel")
-            yield DecisionBar(id="ng-decision")
-            yield Static("", id="ng-shown")
-            with Vertical(id="ng-hand-panel"):
-                hand = FanHand(id="ng-hand")
-                hand.palette = SUITS
-                yield hand
+            with Vertical(id="ng-bottom"):
+                yield DecisionBar(id="ng-decision")
+                yield Static("", id="ng-shown")
+                with Vertical(id="ng-hand-panel"):
+                    hand = FanHand(id="ng-hand")
+                    hand.palette = SUITS
+                    yield hand
 
     def setup_table(self) -> None:
         self.query_one("#ng-info").border_title = "Nogginate"
