@@ -396,6 +396,12 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         legal = view.legal_actions()
         if any(isinstance(a, TakePile if action == "pile" else Onto) for a in legal):
             return None
+        if action == "onto" and view.discards:  # the engine's reason is an instruction ("take ... onto")
+            team = view.team_of(view.seat)
+            noggis = [m for m in view.melds if m.team == team and m.kind == NOGGI and not m.closed]
+            top = name(view.discards[-1], self.ascii)
+            return (f"{top} extends none of your team's open Noggis (NG-37)" if noggis
+                    else "your team has no open Noggi to take it onto (NG-37)")
         meant = view.moves_for(action)
         return (view.why_illegal(meant[0]) if meant else None) or "not now"
 
