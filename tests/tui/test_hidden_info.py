@@ -75,15 +75,7 @@ async def settled_text(app, pilot, tries: int = 20) -> str:
 DRAW_EVERY = 25
 
 
-#: The replay's table cases; Noms' trick centre is sometimes drawn differently for the same view after a
-#: jump (issue 24 follow-up: the Noms table's trick widget keeps state between redraws), so its
-#: same-view check fails there; no hidden card was found on its screens.
-REPLAY_CASES = [pytest.param(c, marks=pytest.mark.xfail(reason="Noms trick centre differs for one view after a "
-                                                        "jump (issue 24 follow-up)", strict=False))
-                if c == "noms" else c for c in CASES]
-
-
-@pytest.mark.parametrize("game_id", REPLAY_CASES)
+@pytest.mark.parametrize("game_id", CASES)
 async def test_replay_seat_view_never_shows_a_hidden_card(game_id, tmp_path):
     """The replay draws each position with the game's table, read-only (issue 24). At every
     :data:`DRAW_EVERY`-th step and for every seat: the screen shows no face the seat's view lacks,

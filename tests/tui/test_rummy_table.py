@@ -116,9 +116,29 @@ async def test_the_piles_as_cards_big_or_in_one_line(big):
             assert "┃7    ┃" in text and "│4  " in text  # the top card whole (heavy: it may be claimed), 4♦ fanned
             assert "may be claimed (c)" in rows[6] and "Bix discards 7♣" in rows[1]  # the text beside the piles
         else:
-            assert rows[0].startswith("Draw pile 83 ░░ · Discard 6: ") and rows[0].endswith("7♣ may be claimed (c)")
-            assert rows[1] == "6 hand: 2 books · Bix discards 7♣"
+            assert rows[0].startswith("Draw pile 83 ░░ · Discard 6: ")
+            assert rows[0].endswith("7♣ may be claimed (c) · 6 hand: 2 books")  # the first line fits beside
+            assert rows[1] == "Bix discards 7♣"
         assert all(cell_len(r) <= 96 for r in rows)
+
+
+async def test_a_short_strip_shows_the_newest_changes_that_fit_and_counts_the_rest():
+    """Issue 24: at 80x24 the line under the piles showed only the latest change; now it shows the
+    other players' moves since yours, oldest first, as many as fit, and counts those that do not
+    (the table's ``l`` shows them all)."""
+    piles = [Pile("Draw pile", 83), Pile("Discard pile", 2, tuple(parse_cards("3S 7C")), short="Discard")]
+    moves = ["Bix passes on 3♠", "Bix discards 7♣", "Cy claims 7♣ with a penalty card", "Cy discards 9♦",
+             "Dee lays off 4♥ on m5", "Dee discards K♠"]
+    app = StripApp(piles, ["6 hand: 2 books"] + moves, False)
+    async with app.run_test(size=(80, 12)) as pilot:
+        await pilot.pause()
+        strip = app.query_one(PileStrip)
+        strip.more_key = "l"
+        rows = [r.plain for r in strip.rows(78)]
+        assert len(rows) == 2 and rows[0].endswith(" · 6 hand: 2 books")
+        assert rows[1].startswith("+3 earlier (l) · ") and rows[1].endswith(" · ".join(moves[-3:]))
+        assert [r.plain for r in strip.rows(200)][1] == " · ".join(moves)  # all fit: no count
+        assert all(cell_len(r) <= 78 for r in rows)
 
 
 # -- the legends -------------------------------------------------------------------------------
@@ -171,6 +191,8 @@ async def test_a_busy_table_shows_every_card_and_nothing_overlaps(game, size):
         board = [t.query_one(f"#{prefix}-info"), t.query_one(MeldsPanel), t.query_one(f"#{prefix}-decision"),
                  t.query_one(f"#{prefix}-hand-panel")]
         _no_overlap(board)
+        # the legend is reachable by keyboard, and the table says so (issue 24: tooltips need a mouse)
+        assert t.query_one(MeldsPanel).border_subtitle == "?: what the marks mean"
         left = t.query_one("#table-left").region
         for w in board:
             assert left.contains_region(w.region), f"{w} leaves the table: {w.region} of {left}"
@@ -212,8 +234,9 @@ async def test_a_busy_table_shows_every_card_and_nothing_overlaps(game, size):
         assert strip.is_big() == tall and panel.query(MeldChip).first().styles.height.value == (4 if tall else 1)
         if size == (200, 60):
             assert not t.hand.compact  # two rows of big cards
-            used = sum(w.region.height for w in board)
-            assert used >= left.height - 2
+            # issue 24: the melds panel is as tall as its melds (it was half empty early in a round),
+            # the hand at the foot of the table, the felt between them
+            assert board[3].region.bottom == left.bottom
 
 
 async def test_a_grown_meld_is_drawn_whole_in_the_redraw_that_changes_the_hand():
@@ -252,3 +275,50 @@ async def test_the_marks_are_explained_where_they_appear():
         assert tips["STL"].startswith("STL: Steal:") and tips["FZ"].startswith("FZ: a Freeze card")
         assert "BN" in tips and "JK" in tips
         assert "NG-35" in str(t.query_one(PileStrip).tooltip)
+
+
+async def test_a_lesson_on_a_short_screen_takes_the_prompts_rows(tmp_path):
+    """Issue 24: at 80x24 the lesson's own line took 3-5 rows and squeezed Nogginate's teams panel;
+    there the status line shows the lesson's step in place of the prompt (which the step says
+    again), and from 30 rows up the lesson has its line again."""
+    from engine.config import TableConfig
+    from engine.lesson import LessonSession, load_lesson
+    from tui.app import CardtableApp
+    from tui.screens.base_table import BaseTableScreen
+    from tui.widgets.status import StatusLine
+
+    session = LessonSession(load_lesson("nogginate"))
+    app = CardtableApp(TableConfig(game="nogginate", log_dir=tmp_path / "logs", pace=0.0), start="table",
+                       session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, BaseTableScreen) and app.screen.human_turn():
+                break
+            await pilot.pause(0.02)
+        table = app.screen
+        assert isinstance(table, BaseTableScreen) and table.human_turn()
+        status, lesson = table.query_one(StatusLine), table.query_one("#lesson")
+        await pilot.pause()
+        assert not lesson.region.height and status.shown.plain.split("\n", 1)[1].startswith("Lesson 1/")
+        assert status.prompt_text and status.prompt_text not in status.shown.plain
+        await pilot.resize_terminal(120, 36)
+        for _ in range(5):
+            await pilot.pause()
+        assert lesson.region.height and status.prompt_text in status.shown.plain and not status.instead
+
+
+async def test_early_in_a_round_at_200x60_the_melds_panel_is_as_tall_as_its_melds():
+    """Issue 24: at 200x60 the melds panel took every spare row, half empty early in a round; it
+    is as tall as its rows now, the hand stands at the foot of the table and the felt between
+    (Nogginate's table has the same CSS; the busy-table test checks its hand at the foot)."""
+    game = "nickels"
+    app = busy_app(game)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await until_human_turn(pilot)
+        t = app.table
+        panel = t.query_one(MeldsPanel)
+        await pilot.pause()
+        last = max(row.region.bottom for row in panel.query(MeldRow))
+        assert panel.content_region.bottom - last <= 1, (panel.content_region, last)  # a row's margin at most
+        prefix = "nk" if game == "nickels" else "ng"
+        assert t.query_one(f"#{prefix}-hand-panel").region.bottom == t.query_one("#table-left").region.bottom

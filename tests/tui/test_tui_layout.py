@@ -440,8 +440,29 @@ async def test_summary_screen_fits(size, tmp_path):
         await until(pilot, lambda: isinstance(app.screen, SummaryScreen) and app.screen.query("FooterKey"))
         screen = app.screen
         assert_footer_fits(screen)
-        for wid in ("#summary-box", "#summary-table", "#again", "#quit"):
+        for wid in ("#summary-box", "#summary-table", "#setup", "#again", "#quit"):
             assert_on_screen(screen.query_one(wid), wid)
+
+
+async def test_summary_enter_goes_back_to_setup_and_r_starts_a_new_match(tmp_path, monkeypatch):
+    """Issue 24: Enter on the match summary does what its footer and first button say (back to
+    setup, the game menu), never a new match (it pressed the focused "Play again"); ``r`` is the
+    new match's own key."""
+    app = _app(tmp_path)
+    again: list = []
+    monkeypatch.setattr(app, "new_match_like", again.append)
+    session = _finished("nags", 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.push_screen(SummaryScreen(session, [[11.0, 0.0, 4.0]]))
+        await until(pilot, lambda: isinstance(app.screen, SummaryScreen) and app.screen.query("FooterKey"))
+        footer = {k.description for k in app.screen.query_one(WrappingFooter).query("FooterKey")}
+        assert "Back to setup" in footer and "Play again" in footer
+        await pilot.press("r")
+        assert again == [session]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert again == [session]
 
 
 # -- below 80x24 ---------------------------------------------------------------------------------

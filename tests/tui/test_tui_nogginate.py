@@ -114,6 +114,7 @@ async def test_the_pile_with_the_only_pair_or_the_selected_one():
         go_down(s, 0)
         await redraw(t, pilot)
         assert "or take the pile with two natural 7s (p)" in t.prompt(t.view)
+        assert t.check_action("pile", ()) is True and t.check_action("onto", ()) is False  # no Noggi for o
         await press(pilot, "p")  # three 7s: which two?
         assert "select the two naturals" in t._status().message_text
         assert s.state.phase != Phase.MELD
@@ -133,8 +134,14 @@ async def test_a_frozen_pile_is_refused_with_the_rule():
         set_top(s, "JK")
         await redraw(t, pilot)
         assert "frozen" in t.query_one("#ng-info").render().plain
+        # issue 24: p and o are shown only when they can act; pressed anyway, they say why
+        assert t.check_action("pile", ()) is False and t.check_action("onto", ()) is False
+        assert t.check_action("draw", ()) is True
         await press(pilot, "p")
-        assert "NG-35" in t._status().message_text
+        message = t._status().message_text
+        assert "NG-35" in message and message.startswith("p cannot take the pile now") and "(d)" in message
+        await press(pilot, "o")
+        assert "NG-37" in t._status().message_text
         assert s.state.phase != Phase.MELD
 
 

@@ -207,12 +207,16 @@ async def test_show_a_card_and_the_partner_strip():
         s = app.session
         t.hand.select_cards(cards("SHW"))
         await pilot.pause()
-        assert bar(t).startswith("Show: select the one card to show your partner")
+        assert bar(t).startswith("Show: select the one card to show your partner (Space)")
+        assert "x discards Show instead" in t.prompt(t.view)
+        space = [k for k in t.query("FooterKey") if getattr(k, "key", "") == "space"]
+        assert space and all(k.key_display == t.key_label("ng.space") == "Space" for k in space)  # one spelling
         await press(pilot, "enter")
         assert "select the one card" in t._status().message_text
         t.hand.select_cards(cards("SHW 7H"))
         await pilot.pause()
         assert bar(t).startswith("Show: 7♥ to your partner only") and "Enter: Show 7♥ to your partner" in bar(t)
+        assert "select it alone, then x" in t.prompt(t.view) and "discards Show" not in t.prompt(t.view)  # x: 1 card
         await press(pilot, "enter")
         assert moves_of(s)[-1] == "show 7H"
         assert "you showed 7♥" in t.query_one("#ng-shown").render().plain

@@ -59,6 +59,8 @@ async def test_the_replay_is_the_table_read_only_and_its_keys_step(tmp_path, siz
         await press(pilot, "d", "x", "enter", "space", "c", "z")  # the table's keys: draw, discard, claim, undo
         assert screen.index == 3 and not screen.human_turn()
         assert len(screen.session.history) == 3
+        title = str(screen.query_one("#nk-hand-panel").border_title)
+        assert "by suit)" in title and ": g" not in title  # g goes to a hand here, it groups nothing
         await press(pilot, "left")
         assert screen.index == 2
         await press(pilot, "right_square_bracket")

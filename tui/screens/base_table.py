@@ -255,6 +255,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
     BaseTableScreen #lesson { display: none; height: auto; max-height: 6; padding: 0 1;
         background: $boost; border-left: thick $warning; }
     BaseTableScreen.-lesson #lesson { display: block; }
+    BaseTableScreen.-lesson.-short #lesson { display: none; }
     BaseTableScreen.-ascii #lesson { border-left: ascii $warning; }
     """
 
@@ -526,6 +527,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.query_one("#log").border_title = self.LOG_TITLE
         self.sub_title = game
         self.setup_table()
+        self._name_the_legend()
         self._apply_felt()
         self.watch(self.app, "theme", lambda *_: self._apply_felt(), init=False)
         log = self.query_one(GameLog)
@@ -539,9 +541,24 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._deal()  # the first frame shows the dealt table, never empty panels
         self.call_after_refresh(self._start)
 
+    def _name_the_legend(self) -> None:
+        """A table whose marks have a legend (the screen class's ``LEGEND``, on the ``?`` screen)
+        says where it is without a mouse: the melds panel's border reads ``?: what the marks mean``
+        (the tooltips say it to a mouse only; a longer footer word for ``?`` cost Nogginate's
+        footer a third row at 80x24)."""
+        if not getattr(self, "LEGEND", ()):
+            return
+        key = self.key_label("table.rules")
+        if key:
+            for panel in self.query("MeldsPanel"):  # by name: the base imports no rummy widget
+                panel.border_subtitle = f"{key}: what the marks mean"
+
     def on_resize(self, event: events.Resize) -> None:
-        """The width classes decide whether ``i`` (scores/log panel) is offered."""
+        """The width classes decide whether ``i`` (scores/log panel) is offered; the height
+        classes where the lesson's line goes."""
         self.call_after_refresh(self.refresh_bindings)
+        if self.lesson is not None:
+            self.call_after_refresh(self._show_lesson)
 
     def _deal(self) -> None:
         """On mount, before the first frame: the session up to its first decision (the deal)
@@ -898,8 +915,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         name without parameters) as a player reads it, after the config's ``[keys]`` remapping
         (``Enter``, ``x``, ``F1``); "" when there is none. The keymap is Textual's, applied to the
         binding chain only, so the screen's own bindings still hold the default keys: the config's
-        ``[keys]`` (:func:`tui.screens.keynames.remapped`, as the how-to reads it) is looked up here."""
-        from tui.screens.keynames import key_text, remapped
+        ``[keys]`` (:func:`tui.keynames.remapped`, as the how-to reads it) is looked up here."""
+        from tui.keynames import key_text, remapped
         keymap = dict(getattr(getattr(self.app, "table", None), "keys", None) or {})
         for key, bindings in self._bindings.key_to_bindings.items():
             for b in bindings:
@@ -962,8 +979,13 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.refresh_input()
 
     def _show_lesson(self) -> None:
+        """The lesson's line over the status line; on a short screen (80x24) the status line shows
+        it in place of the prompt, which the step says again (issue 24: the lesson's own 3-5 rows
+        squeezed the table)."""
         if self.lesson is not None:
-            self.query_one("#lesson", Static).update(Text(self.lesson_text()))
+            text = self.lesson_text()
+            self.query_one("#lesson", Static).update(Text(text))
+            self._status().show_instead(text if self.has_class("-short") else "")
 
     def show_lesson_done(self) -> None:
         """The lesson's end: what was learned, and a real game offered (:class:`tui.screens.lesson.LessonDone`)."""

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Markdown, Static
 
 from engine.games import UnknownGame, game_title, get_spec
-from tui.screens.keynames import key_text, remapped
+from tui.keynames import key_text, remapped
 from tui.screens.navigate import GoBack
 from tui.widgets.footer import WrappingFooter
 

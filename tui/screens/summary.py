@@ -110,13 +110,17 @@ class SummaryScreen(Screen[None]):
     Attributes:
         hand_scores: as given (lists of floats).
 
-    Keys: ``r``/Enter play again (``app.new_match_like(session)``), ``s`` back to
-    setup (when the app has it), ``q`` quit.
+    Keys: Enter (or ``s``) back to setup, the game menu (when the app has it; else Enter goes back
+    to the table, as Esc does); ``r`` play again (``app.new_match_like(session)``), a key of its
+    own: Enter never starts a new match (issue 24: it did, through the focused button); ``q`` quit.
+    The buttons take no focus, so Enter is always the screen's key the footer names.
     """
 
     BINDINGS = [
+        Binding("enter", "setup", "Back to setup", id="summary.menu"),
+        Binding("enter", "back", "Back to table", show=False),
         Binding("r", "play_again", "Play again", id="summary.again"),
-        Binding("s", "setup", "Setup", id="summary.setup"),
+        Binding("s", "setup", "Setup", show=False, id="summary.setup"),
         Binding("q", "quit_app", "Quit", id="summary.quit"),
         Binding("escape", "back", "Back to table", id="summary.back"),
     ]
@@ -199,12 +203,16 @@ class SummaryScreen(Screen[None]):
                             yield Static(breakdown_table(groups, names, ascii_only=ascii_only),
                                          classes="summary-hand")
             with Horizontal(id="summary-buttons"):
-                yield Button("Play again (r)", id="again", variant="primary")
+                if self.check_action("setup", ()):
+                    yield Button("Back to setup (Enter)", id="setup", variant="primary")
+                yield Button("Play again (r)", id="again", variant="default")
                 yield Button("Quit (q)", id="quit", variant="error")
         yield WrappingFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
+        for button in self.query(Button):  # Enter is the screen's key, never "press the focused button"
+            button.can_focus = False
+        self.set_focus(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "setup":
@@ -214,6 +222,8 @@ class SummaryScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "again":
             self.action_play_again()
+        elif event.button.id == "setup":
+            self.action_setup()
         else:
             self.action_quit_app()
 

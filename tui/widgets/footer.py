@@ -18,7 +18,9 @@ from textual.containers import HorizontalGroup
 from textual.widget import Widget
 from textual.widgets import Footer
 
-__all__ = ["WrappingFooter", "footer_item_width", "flow_rows"]
+from tui.keynames import key_text
+
+__all__ = ["WrappingFooter", "footer_item_width", "flow_rows", "spell_key"]
 
 
 def _kids(widget: Widget) -> list[Widget]:
@@ -37,6 +39,18 @@ def footer_item_width(widget: Widget) -> int:
         return sum(footer_item_width(c) for c in kids) + 1
     rendered = getattr(widget, "content", None)  # a FooterLabel (a Label)
     return Text(str(rendered or "")).cell_len + 1
+
+
+def spell_key(widget: Widget) -> None:
+    """A footer key (a FooterKey, or each key of a KeyGroup) spelled as the prompts spell it
+    (:func:`tui.keynames.key_text`: ``Space``, ``Esc``, ``Tab``) where Textual's spelling differs
+    only in case (``space``, ``esc``), so the width stays; ``⏎`` and ``←`` stay as they are."""
+    for w in _kids(widget) or [widget]:
+        shown, key = getattr(w, "key_display", None), getattr(w, "key", None)
+        if isinstance(shown, str) and isinstance(key, str) and "," not in key:
+            word = key_text(key)
+            if word != shown and word.lower() == shown.lower():
+                w.key_display = word  # type: ignore[attr-defined]
 
 
 def flow_rows(widths: Iterable[int], width: int) -> list[int]:
@@ -82,6 +96,8 @@ class WrappingFooter(Footer):
     def compose(self) -> ComposeResult:
         nodes = compose(self, super().compose())
         items = [n for n in nodes if not n.has_class("-command-palette")]
+        for n in items:
+            spell_key(n)
         palette = [n for n in nodes if n.has_class("-command-palette")]
         widths = [footer_item_width(n) for n in items]
         room = self._room()

@@ -11,6 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.cards import Card
+from engine.grammar import plural
 from tui.widgets.cards import CardWidget
 
 
@@ -293,6 +294,14 @@ class FanHand(HandView):
         """Show ``cards`` in the order of :attr:`group` (see :meth:`HandView.set_cards`)."""
         self._given = list(cards)
         super().set_cards(self.grouped(cards), face_up=face_up)
+
+    def title(self, who: str, group_key: str, extra: str = "") -> str:
+        """The hand panel's title: ``Your hand (12 cards, by suit: g, EXTRA)``. ``who`` is "Your" or
+        "Ann's"; ``group_key`` the key that switches the grouping as the player reads it
+        (``BaseTableScreen.key_label``), "" where none does (a replay, whose ``g`` goes to a hand):
+        then the grouping is named without a key. ``extra`` goes last, after ", " (none if "")."""
+        head = f"{who} hand ({plural(len(self.cards), 'card', 'cards')}, by {self.group}"
+        return head + (f": {group_key}" if group_key else "") + (f", {extra}" if extra else "") + ")"
 
     def toggle_group(self) -> str:
         """Switch between grouping by suit and by rank; the selected cards stay selected

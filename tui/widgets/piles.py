@@ -223,6 +223,8 @@ class PileStrip(Widget):
         self.palette = palette
         #: None: big unless the screen is ``-short``; True / False forces it
         self.big: bool | None = None
+        #: the key that shows every line when not all fit (a table's "last events", ``l``), or ""
+        self.more_key = ""
 
     def show(self, piles: Sequence[Pile], lines: Sequence[str | Text] = ()) -> None:
         """Draw ``piles`` (left to right) and ``lines`` of text beside them (below when narrow)."""
@@ -253,10 +255,8 @@ class PileStrip(Widget):
     # -- drawing -------------------------------------------------------------------------
     def rows(self, width: int) -> list[Text]:
         """The rows drawn in ``width`` cells."""
-        if not self.is_big():  # one line of piles, one of the first text line and the latest change
-            rest = Text(" · ", style="dim").join([self.lines[0], self.lines[-1]]) if len(self.lines) > 1 else \
-                (self.lines[0] if self.lines else None)
-            return [self._line(width)] + ([_crop(rest, width)] if rest is not None else [])
+        if not self.is_big():
+            return self._short_rows(width)
         blocks = self._blocks(width)
         out = [Text(no_wrap=True) for _ in range(7)]
         for i, block in enumerate(blocks):
@@ -268,12 +268,43 @@ class PileStrip(Widget):
                 out[r].append(" " * (bw - row.cell_len))
         used = max((r.cell_len for r in out), default=0)
         side = width - used - self.GAP
-        if side >= self.SIDE_MIN and len(self.lines) <= len(out):
-            for r, line in enumerate(self.lines):
+        if side >= self.SIDE_MIN:  # the first line, then the newest that fit beside the piles
+            shown = self.lines[:1] + self.lines[1:][-(len(out) - 1):] if len(self.lines) > len(out) else self.lines
+            for r, line in enumerate(shown):
                 out[r].append(" " * self.GAP)
                 out[r].append_text(_crop(line, side))
             return out
-        return out + [_crop(t, width) for t in self.lines[:1] + self.lines[1:][-1:]]
+        return out + self._short_rows(width, beside=False)[1:]
+
+    def _short_rows(self, width: int, beside: bool = True) -> list[Text]:
+        """At most two rows: every pile in one line (with the first text line after it when it
+        fits and ``beside``), then the first text line if it did not and the newest other lines that fit, oldest
+        first, after ``+N earlier (KEY)`` when some do not (:attr:`more_key` shows them all)."""
+        row = self._line(width)
+        if not self.lines:
+            return [row]
+        sep = Text(" · ", style="dim")
+        head, rest = self.lines[0], list(self.lines[1:])
+        fixed: list[Text] = []
+        if beside and row.cell_len + sep.cell_len + head.cell_len <= width:
+            row = Text.assemble(row, sep, head)
+        else:
+            fixed = [head]
+
+        def more(n: int) -> list[Text]:
+            key = f" ({self.more_key})" if self.more_key else ""
+            return [Text(f"+{n} earlier{key}", style="dim")] if n else []
+
+        kept = rest[-1:]  # the newest always (cut if it must be)
+        while len(kept) < len(rest):
+            wider = rest[-len(kept) - 1:]
+            if sep.join(fixed + more(len(rest) - len(wider)) + wider).cell_len > width:
+                break
+            kept = wider
+        parts = fixed + more(len(rest) - len(kept)) + kept
+        if sep.join(parts).cell_len > width:  # no room for the count: the newest line gets it
+            parts = fixed + kept
+        return [row] + ([_crop(sep.join(parts), width)] if parts else [])
 
     def _blocks(self, width: int) -> list[list[Text]]:
         """The piles' blocks for ``width`` cells: the fans of the cards beneath get what is left

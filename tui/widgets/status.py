@@ -22,6 +22,7 @@ class StatusLine(Static):
     DEFAULT_CSS = """
     StatusLine { height: auto; min-height: 3; max-height: 5; width: 1fr; padding: 0 1; background: $panel;
                  border-top: solid $primary 50%; }
+    StatusLine.-instead { max-height: 7; }
     """
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -31,11 +32,22 @@ class StatusLine(Static):
         self.message_kind = "info"
         #: what the line shows now (message as cut, then the prompt), for tests
         self.shown = Text()
+        #: shown in place of the prompt when set (a lesson's step on a short screen), or ""
+        self.instead = ""
 
     def set_prompt(self, text: str) -> None:
         """Set what the player may do now."""
         self.prompt_text = text
         self._redraw()
+
+    def show_instead(self, text: str) -> None:
+        """Show ``text`` in place of the prompt ("" shows the prompt again): on a short screen a
+        lesson's step, which says what to press and why, takes the prompt's rows rather than
+        rows of its own. :attr:`prompt_text` is kept."""
+        if text != self.instead:
+            self.instead = text
+            self.set_class(bool(text), "-instead")
+            self._redraw()
 
     def set_message(self, text: str, kind: str = "info") -> None:
         """Show ``text`` above the prompt; ``kind`` is ``info``, ``error`` or ``hint``."""
@@ -62,7 +74,10 @@ class StatusLine(Static):
                 style = "italic"
             text.append_text(self._fit_message(Text(prefix + self.message_text, style=style)))
         text.append("\n")
-        text.append(self.prompt_text, style="bold")
+        if self.instead:
+            text.append(self.instead, style=f"bold {self._var('warning', 'yellow')}")
+        else:
+            text.append(self.prompt_text, style="bold")
         self.shown = text
         self.update(text)
 

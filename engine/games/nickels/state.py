@@ -195,10 +195,10 @@ class NickelsState(PhasedState):
         return bool(self.pool) or len(self.discards) - extra_top >= 2
 
     def may_claim(self, seat: int) -> bool:
-        """NK-13c/f/g, NK-19: ``seat`` may claim the top discard now (it is not its turn, it
-        has not melded, the claim limits allow it and a penalty card can be paid)."""
+        """NK-13c/f/g, NK-14a, NK-19: ``seat`` may claim the top discard now (it is not its turn nor
+        its own discard, it has not melded, the claim limits allow it and a penalty card can be paid)."""
         return may_claim(self.variant, seat, self.turn_seat, self.down_turn, len(self.discards), len(self.pool),
-                         self.turn_claims, self.claims)
+                         self.turn_claims, self.claims, self.turn_no)
 
     # -- legal actions -------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

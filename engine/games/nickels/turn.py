@@ -59,18 +59,28 @@ FIXED_MOVES: dict[Phase, tuple[Action, ...]] = {
     Phase.ACQUIRE: (TAKE, DECLINE), Phase.AFTER: (TAKE, DECLINE), Phase.OFFER: (CLAIM, DECLINE)}
 
 
+def top_discarder(turn_seat: int, n_seats: int, turn_no: int, turn_claims: int) -> int:
+    """NK-14a: the seat that discarded the top card of the discard pile on the turn just before
+    (the previous seat clockwise, on every turn but a round's first, whose top card is the
+    up-card), or -1: none, or the top is a card exposed by a claim this turn (an older discard)."""
+    return (turn_seat - 1) % n_seats if turn_no > 1 and turn_claims == 0 else -1
+
+
 def may_claim(variant: Any, seat: int, turn_seat: int, down_turn: Sequence[int], discards: int, pool: int,
-              turn_claims: int, claims: Sequence[int]) -> bool:
-    """NK-13c/f/g, NK-19: whether ``seat`` may claim the top discard now: it is not its turn,
-    it has not melded, the claim limits allow it and a penalty card can be paid (the draw pile
-    has a card or the discard pile keeps two beneath the claimed one). Every input is public
-    (counts, not cards), so the state and any seat's view answer alike.
+              turn_claims: int, claims: Sequence[int], turn_no: int) -> bool:
+    """NK-13c/f/g, NK-14a, NK-19: whether ``seat`` may claim the top discard now: it is not its
+    turn, it did not discard that card on the turn just before (NK-14a), it has not melded, the
+    claim limits allow it and a penalty card can be paid (the draw pile has a card or the discard
+    pile keeps two beneath the claimed one). Every input is public (counts, not cards), so the
+    state and any seat's view answer alike.
 
     Args:
         variant: the match's ``NickelsVariant``; discards/pool: the piles' sizes;
-        turn_claims: claims in this turn; claims: per seat, claims this round.
+        turn_claims: claims in this turn; claims: per seat, claims this round;
+        turn_no: the turn of the round (1 for the first, whose top card is the up-card).
     """
-    return (seat != turn_seat and down_turn[seat] < 0 and discards > 0
+    return (seat != turn_seat and seat != top_discarder(turn_seat, len(down_turn), turn_no, turn_claims)
+            and down_turn[seat] < 0 and discards > 0
             and turn_claims < variant.out_of_turn_claims_per_turn
             and (variant.max_claims_per_player_per_round is None
                  or claims[seat] < variant.max_claims_per_player_per_round)

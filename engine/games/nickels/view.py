@@ -66,10 +66,10 @@ class NickelsView(View):
         return CONTRACTS[self.round_no]
 
     def may_claim(self, seat: int) -> bool:
-        """NK-13c/f/g, NK-19: whether ``seat`` may claim the top discard now (the same public
+        """NK-13c/f/g, NK-14a, NK-19: whether ``seat`` may claim the top discard now (the same public
         test as ``NickelsState.may_claim``, :func:`engine.games.nickels.turn.may_claim`)."""
         return may_claim(self.variant, seat, self.turn, self.down_turn, len(self.discards), self.pool_count,
-                         self.turn_claims, self.claims)
+                         self.turn_claims, self.claims, self.turn_no)
 
     #: The kinds of move :meth:`moves_for` builds (a table's keys name them).
     MOVE_KINDS = ("take", "pass", "claim", "discard", "meld", "layoff", "swap")

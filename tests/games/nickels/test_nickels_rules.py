@@ -452,8 +452,22 @@ def test_nk13c_melded_seats_are_skipped_and_the_offer_starts_left_of_the_current
     quiet_turn(s)  # seat 0
     s.down_turn[3] = 1  # seat 3 has gone down (as if) this round
     play(s, "pass")  # seat 1 passes the top discard
-    assert pass_offers(s) == [2, 4, 0]
+    assert pass_offers(s) == [2, 4]  # seat 0 discarded it (NK-14a)
     assert s.phase == Phase.DRAW and s.turn_seat == 1
+
+
+def test_nk14a_the_discarder_is_not_offered_its_own_discard():
+    """With three players seat 0's discard is offered to seat 2 only (seat 1 passed it on its turn);
+    the up-card of a round's first turn, which nobody threw, goes round to everyone but C."""
+    s = quiet(n=3)
+    play(s, "pass")  # turn 1: the up-card
+    assert pass_offers(s) == [1, 2]
+    play(s, f"draw {s.pool[0].text}")
+    play(s, "discard 2C")  # seat 0 throws 2C
+    assert s.turn_seat == 1 and s.discards[-1].text == "2C"
+    assert not s.may_claim(0) and s.may_claim(2) and not s.view(2).may_claim(0)
+    play(s, "pass")  # seat 1 passes 2C: offered to seat 2, never back to seat 0
+    assert pass_offers(s) == [2] and s.phase == Phase.DRAW
 
 
 def test_nk13d_the_card_underneath_is_offered_to_c_only_nk13f_and_the_option():
@@ -484,19 +498,14 @@ def test_nk13e_nobody_claims_c_draws_and_nk13g_claim_limit_per_round():
     s = quiet()
     play(s, "pass")
     assert pass_offers(s) == [1, 2, 3] and s.phase == Phase.DRAW and s.turn_seat == 0
-    s = quiet(max_claims_per_player_per_round=1)
-    play(s, "pass", "claim", "penalty 7D")  # seat 1 claims once
-    play(s, "draw 7C", "discard 7C")
-    quiet_turn(s)  # seat 1's own turn
-    play(s, "pass")  # seat 2 passes: offered to 3, 0 and not to seat 1 (limit reached)
-    assert pass_offers(s) == [3, 0]
-    s = quiet()  # no limit by default
-    play(s, "pass", "claim", "penalty 7D", "draw 7C", "discard 7C")
-    quiet_turn(s)
-    play(s, "pass")
-    assert s.offer_seat == 3
-    play(s, "pass", "pass")
-    assert s.offer_seat == 1
+    for limit, offered in ((1, [0]), (None, [0, 1])):  # no limit by default
+        s = quiet(max_claims_per_player_per_round=limit)
+        play(s, "pass", "claim", "penalty 7D")  # seat 1 claims once
+        play(s, "draw 7C", "discard 7C")
+        quiet_turn(s)  # seat 1's own turn
+        quiet_turn(s)  # seat 2's
+        play(s, "pass")  # seat 3 passes seat 2's discard: not to seat 2 (NK-14a), to seat 1 only without a limit
+        assert pass_offers(s) == offered
 
 
 def test_nk13h_a_melded_player_takes_discards_on_its_own_turn_nk14_offers_every_turn():
@@ -539,8 +548,8 @@ def test_nk15_no_layoff_in_the_going_down_turn_test_vector_5_offers_skip_melded_
     play(s, "draw 4H", "meld 10D 10H 10S", "meld JD QD KD AD", "discard 4H")
     assert hand(s, 2) == "2C 8C"
     quiet_turn(s)  # seat 3
-    play(s, "pass")  # seat 0
-    assert pass_offers(s) == [3]
+    play(s, "pass")  # seat 0: seats 1 and 2 have melded, seat 3 threw the card (NK-14a)
+    assert pass_offers(s) == []
     play(s, "draw 8D", "discard 8D")
 
 
@@ -664,7 +673,7 @@ def test_worked_example_4_players_8_hand_dealer_3():
     play(s, "draw 6C", "discard 6C")
     # 5. seat 0 goes down with two runs using all but one card and goes out
     play(s, "pass")
-    assert pass_offers(s) == [1, 3]
+    assert pass_offers(s) == [1]  # seat 3 threw 6C (NK-14a)
     play(s, "draw QC", "meld 2H 3H 4H 5H", "meld 9C 10C JC QC")
     assert hand(s, 0) == "6S"
     play(s, "discard 6S")

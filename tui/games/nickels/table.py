@@ -152,6 +152,12 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     NickelsTableScreen #nk-board { height: 1fr; overflow-y: auto; }
     NickelsTableScreen #nk-info { height: auto; padding: 0 1; }
     NickelsTableScreen #nk-melds { height: 1fr; min-height: 4; max-height: 100%; }
+    NickelsTableScreen #nk-bottom { height: auto; }
+    /* tall: the melds panel as tall as its melds, the hand at the foot of the table and the felt
+       between them (issue 24: at 200x60 early in a round the panel was half empty) */
+    NickelsTableScreen.-tall #nk-info { dock: top; }
+    NickelsTableScreen.-tall #nk-melds { height: auto; max-height: 100%; }
+    NickelsTableScreen.-tall #nk-bottom { dock: bottom; }
     NickelsTableScreen #nk-hand-panel { height: auto; border: round $accent; border-title-color: $accent; }
     NickelsTableScreen #nk-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
     NickelsTableScreen.-ascii #nk-hand-panel { border: ascii $primary; }
@@ -175,9 +181,10 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         with Vertical(id="nk-board"):
             yield PileStrip(id="nk-info", classes="table-panel")
             yield MeldsPanel(id="nk-melds", classes="table-panel")
-            yield DecisionBar(id="nk-decision")
-            with Vertical(id="nk-hand-panel"):
-                yield FanHand(id="nk-hand")
+            with Vertical(id="nk-bottom"):
+                yield DecisionBar(id="nk-decision")
+                with Vertical(id="nk-hand-panel"):
+                    yield FanHand(id="nk-hand")
 
     def compose_scores(self) -> ComposeResult:
         yield Static("", id="scoreboard")
@@ -185,6 +192,10 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     def setup_table(self) -> None:
         self.query_one("#nk-info").border_title = "Nickels"
         self.query_one("#nk-melds").border_title = "Players and melds"
+
+    def _space(self) -> str:
+        """The select / pass key as prompts and the footer spell it (``Space``, after ``[keys]``)."""
+        return self.key_label("nk.space") or "Space"
 
     @property
     def hand(self) -> FanHand:
@@ -217,8 +228,8 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             many = len(self.humans) > 1
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
-            extra = f", others know of {names(known, a, ' ')}" if known else ""
-            panel.border_title = (f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})")
+            extra = f"others know of {names(known, a, ' ')}" if known else ""
+            panel.border_title = hand.title(who, self.key_label("nk.group"), extra)
         self._draw_decision(view)
 
     def events_logged(self, events: Sequence[Event]) -> None:
@@ -241,9 +252,11 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         piles = [Pile("Draw pile", view.pool_count, tip="face down; pass (p) on the discard to draw from it"),
                  Pile("Discard pile", len(view.discards), tuple(view.discards), mark, note, tip, "Discard")]
         lines: list[str | Text] = [Text(contract_line(view), style="bold")]
-        for line in self.changes.lines[-4:]:
+        for line in self.changes.lines:
             lines.append(Text(line, style="italic"))
-        self.query_one("#nk-info", PileStrip).show(piles, lines)
+        strip = self.query_one("#nk-info", PileStrip)
+        strip.more_key = self.key_label("table.last")
+        strip.show(piles, lines)
 
     def _draw_melds(self, view: NickelsView) -> None:
         """One row per player: name, cards held, down or not, claims; that player's melds as
@@ -284,7 +297,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
         inp = self.input
         if view.phase == Phase.OFFER and view.discards:
             enter = self.enter_text()
-            claim, pass_ = self.key_label("nk.claim") or "c", self.key_label("nk.space") or "space"
+            claim, pass_ = self.key_label("nk.claim") or "c", self._space()
             bar.ask(f"Claim {name(view.discards[-1], a)} (+1 face-down penalty card)? {claim} claim, {pass_} pass"
                     + (f" · {enter}" if enter else ""))
         elif inp.choices:
@@ -463,7 +476,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
     def _one_card(self, what: str) -> Card | None:
         chosen = self.hand.chosen_cards()
         if len(chosen) != 1:
-            self.message(f"select one card to {what} (space selects, ←/→ move)", "error")
+            self.message(f"select one card to {what} ({self._space()} selects, ←/→ move)", "error")
             return None
         return chosen[0]
 
@@ -482,7 +495,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             return
         chosen = self.hand.selected_cards()
         if not chosen:
-            self.message("select the cards of one book or run first (space selects)", "error")
+            self.message(f"select the cards of one book or run first ({self._space()} selects)", "error")
             return
         outcome = self.input.start("meld", chosen)
         if outcome == "none":
@@ -530,7 +543,7 @@ class NickelsTableScreen(BaseTableScreen[NickelsView]):
             return None
         if action in ("meld", "layoff", "swap", "discard"):
             if phase == Phase.OFFER:
-                return "First answer the offer: c claims it, space passes."
+                return f"First answer the offer: {self.key_label('nk.claim') or 'c'} claims it, {self._space()} passes."
             if phase in (Phase.ACQUIRE, Phase.AFTER):
                 return "First take the top card (t) or pass it (p); then you meld, lay off, swap and discard."
         if action == "digit":

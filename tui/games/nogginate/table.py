@@ -53,7 +53,7 @@ from engine.core import Action
 from engine.games.nogginate.cards import CHEAT_CARDS
 from engine.games.nogginate.cheats import (COMBINE, HANDS_OFF, JOKERNATE_CARD, RECONFIGURE, REMOVE,
                                            RESURRECT, SHOW, STEAL, TELL, Steal)
-from engine.games.nogginate.game import Discard, GoOut, Phase, TakePile
+from engine.games.nogginate.game import Discard, GoOut, Onto, Phase, TakePile
 from engine.games.nogginate.melds import NOGGI
 from tui.games.nogginate.palette import SUITS
 from tui.games.nogginate.ui import (CAPTION_TIP, CHANGE_KINDS, HAND_WORD, KEY_HELP, LEGEND, STRONG_EVENT_KINDS,
@@ -130,6 +130,12 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
     NogginateTableScreen #ng-board { height: 1fr; overflow-y: auto; }
     NogginateTableScreen #ng-info { height: auto; padding: 0 1; }
     NogginateTableScreen #ng-melds { height: 1fr; min-height: 5; max-height: 100%; }
+    NogginateTableScreen #ng-bottom { height: auto; }
+    /* tall: the melds panel as tall as its melds, the hand at the foot of the table and the felt
+       between them (issue 24: at 200x60 early in a round the panel was half empty) */
+    NogginateTableScreen.-tall #ng-info { dock: top; }
+    NogginateTableScreen.-tall #ng-melds { height: auto; max-height: 100%; }
+    NogginateTableScreen.-tall #ng-bottom { dock: bottom; }
     NogginateTableScreen #ng-melds MeldRow > .meld-owner { width: 24; }
     NogginateTableScreen #ng-hand-panel { height: auto; border: round $accent; border-title-color: $accent; }
     NogginateTableScreen #ng-hand-panel.-waiting { border: round $primary 60%; border-title-color: $primary; }
@@ -155,12 +161,13 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         with Vertical(id="ng-board"):
             yield PileStrip(id="ng-info", classes="table-panel")
             yield MeldsPanel(id="ng-melds", classes="table-panel")
-            yield DecisionBar(id="ng-decision")
-            yield Static("", id="ng-shown")
-            with Vertical(id="ng-hand-panel"):
-                hand = FanHand(id="ng-hand")
-                hand.palette = SUITS
-                yield hand
+            with Vertical(id="ng-bottom"):
+                yield DecisionBar(id="ng-decision")
+                yield Static("", id="ng-shown")
+                with Vertical(id="ng-hand-panel"):
+                    hand = FanHand(id="ng-hand")
+                    hand.palette = SUITS
+                    yield hand
 
     def setup_table(self) -> None:
         self.query_one("#ng-info").border_title = "Nogginate"
@@ -195,8 +202,8 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             many = len(self.humans) > 1
             who = f"{self.names[view.seat]}'s" if many else "Your"
             known = view.known[view.seat]
-            extra = f", {len(known)} known to all from the pile" if known else ""
-            panel.border_title = f"{who} hand ({plural(len(view.hand), 'card', 'cards')}, by {hand.group}: g{extra})"
+            extra = f"{len(known)} known to all from the pile" if known else ""
+            panel.border_title = hand.title(who, self.key_label("ng.group"), extra)
         strip = self.query_one("#ng-shown", Static)
         text = Text() if self.covered else shown_text(view, self.names, self._card)
         strip.update(text)
@@ -236,9 +243,10 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         lines: list[str | Text] = [head]
         if view.pile_rest:
             lines.append("The pile taken joins the hand once the minimum is met (NG-36)")
-        for line in self.changes.lines[-4:]:
+        for line in self.changes.lines:
             lines.append(Text(line, style="italic"))
         strip = self.query_one("#ng-info", PileStrip)
+        strip.more_key = self.key_label("table.last")
         strip.palette = SUITS
         strip.show(piles, lines)
 
@@ -316,10 +324,13 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
     def prompt(self, view: NogginateView) -> str:
         power = self._power() if view.phase == Phase.MELD else None
         if power is not None:
-            sel = names(self._selected(), self.ascii)
+            chosen = self._selected()
+            sel = names(chosen, self.ascii)
             x, esc = self.key_label("ng.discard") or "x", self.key_label("ng.cancel") or "Esc"
-            return (f"Playing {power_name(power)} ({sel}): answer the bar above; {x} discards the card instead, "
-                    f"{esc} cancels.")
+            # x discards one selected card (action_discard): with more selected it discards nothing
+            instead = (f"{x} discards {power_name(power)} instead" if len(chosen) == 1 else
+                       f"to discard a card instead, select it alone, then {x}")
+            return f"Playing {power_name(power)} ({sel}): answer the bar above; {instead}; {esc} cancels."
         return prompt(view, self.names, ascii_only=self.ascii,
                       selected=self.hand.selected_cards() if self.human_turn() else (),
                       keys=lambda bid: self.key_label(bid) or default_key(bid))
@@ -329,6 +340,10 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
 
     def _esc(self) -> str:
         return f"({self.key_label('ng.cancel') or 'Esc'} cancel)"
+
+    def _space(self) -> str:
+        """The select key as prompts and the footer spell it (``Space``, after ``[keys]``)."""
+        return self.key_label("ng.space") or "Space"
 
     def reset_input(self) -> None:
         self.input.reset()
@@ -352,8 +367,10 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             return True if mine and phase in (Phase.ACQUIRE, Phase.MELD) else None
         if action == "answer":
             return phase == Phase.ANSWER
-        if action in ("draw", "pile", "onto"):
-            return True if phase == Phase.ACQUIRE else (None if action == "draw" and not mine else False)
+        if action in ("pile", "onto"):  # shown only when it has a move (issue 24): else the key says why
+            return phase == Phase.ACQUIRE and self._acquire_way(action) is None
+        if action == "draw":
+            return True if phase == Phase.ACQUIRE else (None if not mine else False)
         if action == "cheatnate":
             if not getattr(self.view.variant, "use_cheat_cards", False):
                 return False
@@ -372,6 +389,29 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         return True
 
     # -- helpers ---------------------------------------------------------------------
+    def _acquire_way(self, action: str) -> str | None:
+        """Why ``p`` (``action`` "pile", NG-36) or ``o`` ("onto", NG-37) has no legal move now (the
+        engine's reason for the move the key means), or None when it has one."""
+        view = self.view
+        legal = view.legal_actions()
+        if any(isinstance(a, TakePile if action == "pile" else Onto) for a in legal):
+            return None
+        if action == "onto" and view.discards:  # the engine's reason is an instruction ("take ... onto")
+            team = view.team_of(view.seat)
+            noggis = [m for m in view.melds if m.team == team and m.kind == NOGGI and not m.closed]
+            top = name(view.discards[-1], self.ascii)
+            return (f"{top} extends none of your team's open Noggis (NG-37)" if noggis
+                    else "your team has no open Noggi to take it onto (NG-37)")
+        meant = view.moves_for(action)
+        return (view.why_illegal(meant[0]) if meant else None) or "not now"
+
+    def _acquire_keys(self) -> str:
+        """The keys that take cards in the draw step now: ``draw two cards (d) or take the pile (p)``."""
+        ways = [f"draw two cards ({self.key_label('ng.draw') or 'd'})"]
+        if self.view.phase == Phase.ACQUIRE and self._acquire_way("pile") is None:
+            ways.append(f"take the pile ({self.key_label('ng.pile') or 'p'})")
+        return " or ".join(ways)
+
     def _may_end_with_x(self) -> bool:
         """True when some discard (or going out with no card) is legal now: ``x`` has a move."""
         return any(isinstance(a, (Discard, GoOut)) for a in self.legal())
@@ -458,7 +498,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         if len(chosen) < 3:
             need = ("three cards in a row of one suit" if kind == NOGGI
                     else "three cards of one rank (or two and a joker)")
-            self.message(f"select {need} for a new {word} first (space selects; NG-16, NG-20)", "error")
+            self.message(f"select {need} for a new {word} first ({self._space()} selects; NG-16, NG-20)", "error")
             return
         self._settle(self.input.start(kind, chosen, plan=True))
 
@@ -466,7 +506,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
         """The selected cards onto meld ``mid``, one at a time (``plan_for("add")``)."""
         cards = self._selected()
         if not cards:
-            self.message(f"select the cards to add to m{mid} first (space selects)", "error")
+            self.message(f"select the cards to add to m{mid} first ({self._space()} selects)", "error")
             return
         self.input.start("add", cards, need=1, plan=True)
         self._settle(self.input.pick(mid))
@@ -499,7 +539,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             return
         chosen = self.hand.chosen_cards() if self.view.hand else []
         if self.view.hand and len(chosen) != 1:
-            self.message("select one card to discard (space selects, ←/→ move)", "error")
+            self.message(f"select one card to discard ({self._space()} selects, ←/→ move)", "error")
             return
         self._settle(self.input.start("discard", chosen))
 
@@ -558,11 +598,17 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             s = self.key_label("ng.pass") or "s"
             return (f"You may not go out now{': ' + why if why else ''}; {s} passes and keeps the last card (NG-44)."
                     if last is not None else why)
+        if action in ("pile", "onto") and view.phase == Phase.ACQUIRE:
+            why = self._acquire_way(action)
+            what = "take the pile" if action == "pile" else "take the top card onto a Noggi"
+            key = self.key_label("ng.pile" if action == "pile" else "ng.onto")
+            return f"{key} cannot {what} now: {why}; {self._acquire_keys()}." if why else None
         if action == "pass_" and view.phase == Phase.ACQUIRE:
-            return "s passes only in the meld step, with one card left (NG-43); first draw (d) or take the pile (p)."
+            return (f"{self.key_label('ng.pass') or 's'} passes only in the meld step, with one card left (NG-43); "
+                    f"first {self._acquire_keys()}.")
         if action in ("new_meld", "close", "merge", "bonus", "freezenate", "ask", "discard", "pass_", "cheatnate"):
             if view.phase == Phase.ACQUIRE:
-                return "First draw two cards (d) or take the pile (p); then you meld and discard."
+                return f"First {self._acquire_keys()}; then you meld and discard."
             if view.phase == Phase.ANSWER:
                 return "Answer your partner first: y yes, n no."
         return None
@@ -702,7 +748,7 @@ class NogginateTableScreen(BaseTableScreen[NogginateView]):
             other = [c for c in self._selected() if c is not SHOW] or [c for c in self._selected()[1:]]
             if len(other) == 1:
                 return f"Show: {name(other[0], a)} to your partner only{esc}"
-            return f"Show: select the one card to show your partner ({self.key_label('ng.space') or 'space'}){esc}"
+            return f"Show: select the one card to show your partner ({self._space()}){esc}"
         if power is TELL:
             if self.tell_advice:
                 enter = self.key_label(action="enter_move") or "Enter"

@@ -206,38 +206,6 @@ def meld_plain(m: TableMeld, ascii_only: bool = False) -> str:
     return meld_text(m, plain_card(ascii_only)).plain
 
 
-def pile_text(view: Any, card: CardText) -> Text:
-    """The discard pile: its top card, its size and whether it is frozen (NG-35), and the stock."""
-    out = Text(f"Stock {view.stock_count} · discard pile ")
-    if view.discards:
-        out.append_text(card(view.discards[-1]))
-        out.append(f" ({len(view.discards)} card{'s' if len(view.discards) != 1 else ''}")
-        if not view.discards[-1].is_natural:
-            out.append(", frozen", style="bold")
-        out.append(")")
-        if view.pile_rest:
-            out.append(" · taken, it joins the hand once the minimum is met (NG-36)")
-    else:
-        out.append("empty", style="dim")
-    if getattr(view.variant, "use_cheat_cards", False):
-        out.append("\n")
-        out.append_text(cheat_pile_text(view, card))
-    return out
-
-
-def cheat_pile_text(view: Any, card: CardText) -> Text:
-    """The cheat stock's size and its dead discard pile (NG-15, NG-27, NG-30): ``Cheat stock 48 ·
-    cheat pile STL (3 cards, dead)``."""
-    out = Text(f"Cheat stock {view.cheat_stock_count} · cheat pile ")
-    pile = view.cheat_discards
-    if pile:
-        out.append_text(card(pile[-1]))
-        out.append(f" ({len(pile)} card{'s' if len(pile) != 1 else ''}, dead)")
-    else:
-        out.append("empty", style="dim")
-    return out
-
-
 def power_name(card: Card) -> str:
     """A cheat card's power in words (``Steal``), or the card's notation for another card."""
     return card.kind.title if card in CHEAT_CARDS else card.text
@@ -491,6 +459,6 @@ def special_style(card: Card) -> Style | None:
 
 __all__ = ["CAPTION_TIP", "CHANGE_KINDS", "card_tip", "LEGEND", "POWERS", "meld_faces", "meld_marks_text", "meld_tip",
            "HAND_WORD", "HANDS_OFF_STYLE", "KEYS", "KEY_HELP", "default_key", "STRONG_EVENT_KINDS", "TELL_MENU",
-           "action_cards", "cheat_pile_text", "describe_action", "hand_breakdown", "meld_kind", "meld_marks",
-           "meld_plain", "meld_text", "name", "names", "pile_text", "power_name", "prompt", "shown_text",
+           "action_cards", "describe_action", "hand_breakdown", "meld_kind", "meld_marks",
+           "meld_plain", "meld_text", "name", "names", "power_name", "prompt", "shown_text",
            "special_style", "team_name", "team_status", "tell_words", "top_pairs"]

@@ -281,7 +281,33 @@ class TrickTable(Widget):
             })
         self.blocks = blocks
         self.centre_text = centre
+        self._set_subtitle()
         self.refresh()
+
+    def on_resize(self) -> None:
+        self._set_subtitle()
+
+    def _layout(self, w: int, h: int) -> tuple[bool, int, int] | None:
+        """The drawing's layout at ``w`` x ``h`` cells: (big cards?, side block width, middle block
+        width), or None for a line per seat (no room for the seats around the table)."""
+        big = h >= 15 and w >= 3 * (CARD_W + 2)
+        if not big and h < 7:
+            return None
+        side_need = max(max(len(self.blocks[r]["name"]) + 2, len(self.blocks[r]["info"])) for r in (1, 3))
+        bws = max(CARD_W, min(26, side_need, (w - 2) // 3))
+        bwm = max(CARD_W, min(32, w - 2 * bws - 2))
+        return big, bws, bwm
+
+    def _set_subtitle(self) -> None:
+        """The trick's title goes to the border when it does not fit between the side seats. Set
+        here, from the blocks and the size, never in :meth:`render` (a subtitle set while drawing
+        shows a frame late, so one view was drawn two ways: issue 24's replay test)."""
+        w, h = self.size.width, self.size.height
+        layout = self._layout(w, h) if self.blocks and w >= 12 else None
+        text = self.centre_text
+        subtitle = "" if layout is None or len(text) <= max(0, w - 2 * layout[1] - 2) else escape(text)
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
 
     def render(self) -> Text:
         w, h = self.size.width, self.size.height
@@ -290,9 +316,8 @@ class TrickTable(Widget):
             return canvas.to_text()
         app = self.app
         a = ascii_mode(app)
-        big = h >= 15 and w >= 3 * (CARD_W + 2)
-        small = not big and h >= 7
-        if not big and not small:  # a line per seat (two seats a line when there are not 4 rows)
+        layout = self._layout(w, h)
+        if layout is None:  # a line per seat (two seats a line when there are not 4 rows)
             per_line = 1 if h >= len(self.blocks) else (2 if 2 * h >= len(self.blocks) else 4)
             col_w = w // per_line
             for i, b in enumerate(self.blocks):
@@ -304,9 +329,7 @@ class TrickTable(Widget):
             if h > (len(self.blocks) + per_line - 1) // per_line and self.centre_text:
                 canvas.put(0, h - 1, self.centre_text[:w], Style(bold=True))
             return canvas.to_text()
-        side_need = max(max(len(self.blocks[r]["name"]) + 2, len(self.blocks[r]["info"])) for r in (1, 3))
-        bws = max(CARD_W, min(26, side_need, (w - 2) // 3))
-        bwm = max(CARD_W, min(32, w - 2 * bws - 2))
+        big, bws, bwm = layout
         total = 15 if big else 7
         y0 = max(0, (h - total) // 2)
         xs = {0: (w - bwm) // 2, 1: 0, 2: (w - bwm) // 2, 3: w - bws}
@@ -338,12 +361,8 @@ class TrickTable(Widget):
         cy = y0 + (7 if big else 3)
         text = self.centre_text
         room = max(0, w - 2 * bws - 2)
-        fits = len(text) <= room
-        if fits:
+        if len(text) <= room:  # else it is the border's subtitle (_set_subtitle)
             canvas.put((w - len(text)) // 2, cy, text, Style(bold=True))
-        subtitle = "" if fits else escape(text)
-        if self.border_subtitle != subtitle:
-            self.border_subtitle = subtitle
         return canvas.to_text()
 
 
