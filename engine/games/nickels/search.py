@@ -25,9 +25,8 @@ A decision of :class:`NickelsSearchBot`:
    or :data:`TURNS_AHEAD` more turns have started. The score (:func:`rollout_score`)
    is the penalty-point margin, in points, higher is better: the mean of the other
    seats' points minus the seat's own, the round's real points when it ended,
-   else the estimate :func:`estimate_points` (a seat that is down: its hand's
-   penalty; one that is not: its hand's penalty plus the 25 (NK-21), scaled by how
-   far it is from the contract).
+   else the estimate :func:`estimate_points` (a line in the hand's penalty points per
+   class of seat: down, or not down by contract distance; fitted on ``easy`` self-play).
 4. **Keep ``easy`` unless a clear gain.** The ``easy`` move is played unless
    another candidate beats it on the same samples by more than :data:`MIN_GAIN`
    points and :data:`MARGIN` standard errors of the paired difference.
@@ -73,21 +72,30 @@ PLANS = 5
 PLAN_TURNS_AHEAD = 8
 
 
+#: :func:`estimate_points`' fitted line per class of seat, ``(slope per penalty point in hand,
+#: points)``: a seat that is down, then a seat not down by contract distance 0..4 (4: 4 or more),
+#: outside and in the 12 hand. Least squares of the round's real points on the hand's penalty
+#: points in 130 ``easy`` self-play matches (15,460 turn starts, 4 seats each; docs/ai-plans.md).
+EST_DOWN = (0.471, -0.1)
+EST_NOT_DOWN = ((0.101, 4.6), (0.011, 47.6), (0.121, 49.5), (0.244, 51.5), (0.399, 48.7))
+EST_NOT_DOWN_TWELVE = ((0.365, 20.5), (0.483, 24.5), (0.362, 48.6), (0.261, 63.3), (0.430, 48.6))
+
+
 def estimate_points(state: NickelsState, seat: int) -> float:
     """The points ``seat`` is expected to score in the running round (NK-21), from its
-    hand: once down, the hand's penalty (NK-6); not down, the hand's penalty plus the
-    unmelded 25 (none in the 12 hand), times ``min(1, 0.35 + 0.2 * distance)`` where
-    ``distance`` is :func:`~engine.games.nickels.bots.contract_distance` (a hand
-    close to its contract is likely to go out before the round ends)."""
+    hand: ``slope * penalty + points`` (:data:`EST_DOWN`, :data:`EST_NOT_DOWN`,
+    :data:`EST_NOT_DOWN_TWELVE`), the line of its class: down, or not down at
+    :func:`~engine.games.nickels.bots.contract_distance` 0 to 4+ (the unmelded 25 is in
+    the fitted points). Fitted on ``easy`` self-play: a hand one card from its contract
+    scores about 48 whatever its penalty points (it usually goes down, then out)."""
     pen = state._pen
-    hand = state.hands[seat]
-    pts = float(sum(pen.of(c) for c in hand))
+    pts = float(sum(pen.of(c) for c in state.hands[seat]))
     if state.down_turn[seat] >= 0:
-        return pts
-    if state.round_no != ROUNDS - 1:
-        pts += state.variant.unmelded_penalty
-    d = contract_distance(hand, state.contract)
-    return pts * min(1.0, 0.35 + 0.2 * d)
+        a, b = EST_DOWN
+    else:
+        table = EST_NOT_DOWN_TWELVE if state.round_no == ROUNDS - 1 else EST_NOT_DOWN
+        a, b = table[min(4, contract_distance(state.hands[seat], state.contract))]
+    return a * pts + b
 
 
 def rollout_score(root: NickelsState, end: NickelsState, me: int) -> float:
