@@ -122,7 +122,7 @@ def _books_missing(nat: Counter, books: int) -> tuple[int, Counter]:
 #: (the rollouts of the search ask for the same hands again and again: 70% of a rollout's
 #: time went there before); cleared when it holds :data:`_DIST_MEMO_MAX` entries.
 _DIST_MEMO: dict[tuple, int] = {}
-_DIST_MEMO_MAX = 200_000
+_DIST_MEMO_MAX = 50_000
 
 
 def contract_distance(hand: Iterable[Card], contract: tuple[int, int]) -> int:
