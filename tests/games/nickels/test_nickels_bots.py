@@ -326,3 +326,17 @@ def test_the_estimate_follows_the_fitted_line_of_the_seats_class():
     assert abs(estimate_points(near, 0) - estimate_points(lo_pen, 0)) < 1.0
     a, b = EST_NOT_DOWN[min(4, contract_distance(far.hands[0], far.contract))]
     assert estimate_points(far, 0) == pytest.approx(a * sum(far._pen.of(c) for c in far.hands[0]) + b)
+
+
+def test_the_memoized_contract_distance_answers_as_the_greedy_does(monkeypatch):
+    import engine.games.nickels.bots as nk_bots
+    monkeypatch.setattr(nk_bots, "_DIST_MEMO", {})
+    monkeypatch.setattr(nk_bots, "_DIST_MEMO_MAX", 5)
+    rng = random.Random(3)
+    pack = position(0, ["7C 7D 9H 9S KH 3C", FILL, FILL, FILL]).pool
+    for _ in range(40):
+        hand = rng.sample(pack, 8)
+        for contract in ((2, 0), (1, 1), (0, 2)):
+            first = contract_distance(hand, contract)
+            assert first == contract_distance(list(hand), contract) == nk_bots._contract_distance(hand, contract)
+    assert len(nk_bots._DIST_MEMO) <= 5  # cleared when full
