@@ -34,12 +34,12 @@ A decision of :class:`NickelsSearchBot`:
 Deterministic for a seed with ``iterations`` (= rollouts, one candidate in one
 sample each); anytime with ``budget_s``. The bot reads nothing but its view.
 
-Latest measurement (2026-11-27, plans, ``benchmarks/rummy_strength.py``, duplicate deals,
-first rounds only, seed 25103, loaded 2-core machine): ``hard@30it`` against three ``easy``:
-85 of 328 rounds, 1.04x the fair share [0.86, 1.24], paired -5.3 [-8.9, -1.7] penalty points
-a round; the cheating oracle at the same budget 2.00x [1.56, 2.44], -38.0 [-46.8, -29.3]. Whole
-matches not measured with plans (before them, ``hard@40it``: 1.55x, -9.6 [-11.5, -7.8]). At the
-default 0.8 s budget: decision p50 0.5 ms, p99 877 ms. More in ``docs/ai-measurements.md``.
+Latest measurement (2026-11-27, ``benchmarks/rummy_strength.py``, duplicate deals, fresh seeds,
+loaded 2-core machine): ``hard@30it`` against three ``easy``, whole matches (seed 25302, 56
+matches): 1.07x the fair share [0.68, 1.58], paired -6.6 [-12.0, -1.1] penalty points a round;
+first rounds (seed 25301, 244 rounds): 1.03x [0.83, 1.27], -2.4 [-6.9, +2.1]. The cheating
+oracle (first rounds, seed 25103) 2.00x, -38.0: mostly its knowledge of the stock order. At the
+default 0.8 s budget: decision p50 0.1 ms, p99 846 ms. More in ``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations
