@@ -25,9 +25,8 @@ A decision of :class:`NickelsSearchBot`:
    or :data:`TURNS_AHEAD` more turns have started. The score (:func:`rollout_score`)
    is the penalty-point margin, in points, higher is better: the mean of the other
    seats' points minus the seat's own, the round's real points when it ended,
-   else the estimate :func:`estimate_points` (a seat that is down: its hand's
-   penalty; one that is not: its hand's penalty plus the 25 (NK-21), scaled by how
-   far it is from the contract).
+   else the estimate :func:`estimate_points` (a line in the hand's penalty points per
+   class of seat: down, or not down by contract distance; fitted on ``easy`` self-play).
 4. **Keep ``easy`` unless a clear gain.** The ``easy`` move is played unless
    another candidate beats it on the same samples by more than :data:`MIN_GAIN`
    points and :data:`MARGIN` standard errors of the paired difference.
@@ -35,12 +34,12 @@ A decision of :class:`NickelsSearchBot`:
 Deterministic for a seed with ``iterations`` (= rollouts, one candidate in one
 sample each); anytime with ``budget_s``. The bot reads nothing but its view.
 
-Latest measurement (2026-11-27, plans, ``benchmarks/rummy_strength.py``, duplicate deals,
-first rounds only, seed 25103, loaded 2-core machine): ``hard@30it`` against three ``easy``:
-85 of 328 rounds, 1.04x the fair share [0.86, 1.24], paired -5.3 [-8.9, -1.7] penalty points
-a round; the cheating oracle at the same budget 2.00x [1.56, 2.44], -38.0 [-46.8, -29.3]. Whole
-matches not measured with plans (before them, ``hard@40it``: 1.55x, -9.6 [-11.5, -7.8]). At the
-default 0.8 s budget: decision p50 0.5 ms, p99 877 ms. More in ``docs/ai-measurements.md``.
+Latest measurement (2026-11-27, ``benchmarks/rummy_strength.py``, duplicate deals, fresh seeds,
+loaded 2-core machine): ``hard@30it`` against three ``easy``, whole matches (seed 25302, 56
+matches): 1.07x the fair share [0.68, 1.58], paired -6.6 [-12.0, -1.1] penalty points a round;
+first rounds (seed 25301, 244 rounds): 1.03x [0.83, 1.27], -2.4 [-6.9, +2.1]. The cheating
+oracle (first rounds, seed 25103) 2.00x, -38.0: mostly its knowledge of the stock order. At the
+default 0.8 s budget: decision p50 0.1 ms, p99 846 ms. More in ``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations
@@ -73,21 +72,30 @@ PLANS = 5
 PLAN_TURNS_AHEAD = 8
 
 
+#: :func:`estimate_points`' fitted line per class of seat, ``(slope per penalty point in hand,
+#: points)``: a seat that is down, then a seat not down by contract distance 0..4 (4: 4 or more),
+#: outside and in the 12 hand. Least squares of the round's real points on the hand's penalty
+#: points in 130 ``easy`` self-play matches (15,460 turn starts, 4 seats each; docs/ai-plans.md).
+EST_DOWN = (0.471, -0.1)
+EST_NOT_DOWN = ((0.101, 4.6), (0.011, 47.6), (0.121, 49.5), (0.244, 51.5), (0.399, 48.7))
+EST_NOT_DOWN_TWELVE = ((0.365, 20.5), (0.483, 24.5), (0.362, 48.6), (0.261, 63.3), (0.430, 48.6))
+
+
 def estimate_points(state: NickelsState, seat: int) -> float:
     """The points ``seat`` is expected to score in the running round (NK-21), from its
-    hand: once down, the hand's penalty (NK-6); not down, the hand's penalty plus the
-    unmelded 25 (none in the 12 hand), times ``min(1, 0.35 + 0.2 * distance)`` where
-    ``distance`` is :func:`~engine.games.nickels.bots.contract_distance` (a hand
-    close to its contract is likely to go out before the round ends)."""
+    hand: ``slope * penalty + points`` (:data:`EST_DOWN`, :data:`EST_NOT_DOWN`,
+    :data:`EST_NOT_DOWN_TWELVE`), the line of its class: down, or not down at
+    :func:`~engine.games.nickels.bots.contract_distance` 0 to 4+ (the unmelded 25 is in
+    the fitted points). Fitted on ``easy`` self-play: a hand one card from its contract
+    scores about 48 whatever its penalty points (it usually goes down, then out)."""
     pen = state._pen
-    hand = state.hands[seat]
-    pts = float(sum(pen.of(c) for c in hand))
+    pts = float(sum(pen.of(c) for c in state.hands[seat]))
     if state.down_turn[seat] >= 0:
-        return pts
-    if state.round_no != ROUNDS - 1:
-        pts += state.variant.unmelded_penalty
-    d = contract_distance(hand, state.contract)
-    return pts * min(1.0, 0.35 + 0.2 * d)
+        a, b = EST_DOWN
+    else:
+        table = EST_NOT_DOWN_TWELVE if state.round_no == ROUNDS - 1 else EST_NOT_DOWN
+        a, b = table[min(4, contract_distance(state.hands[seat], state.contract))]
+    return a * pts + b
 
 
 def rollout_score(root: NickelsState, end: NickelsState, me: int) -> float:

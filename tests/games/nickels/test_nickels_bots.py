@@ -30,8 +30,8 @@ from engine.games.nickels.game import (
     Take,
 )
 from engine.games.nickels.melds import parse_meld
-from engine.games.nickels.search import (NickelsSearchBot, candidates, estimate_points, make_search_bot as nk_search,
-                                         rollout_score)
+from engine.games.nickels.search import (EST_DOWN, EST_NOT_DOWN, NickelsSearchBot, candidates, estimate_points,
+                                         make_search_bot as nk_search, rollout_score)
 
 
 def C(text: str):
@@ -312,5 +312,31 @@ def test_rollout_score_is_the_penalty_margin():
     # not finished: estimates; a seat that is down counts only its hand
     down = position(0, ["KH 3C", FILL, FILL, FILL], melds=[(0, "7C 7D 7H"), (0, "9H 9S 9C")],
                     down=[1, -1, -1, -1])
-    assert estimate_points(down, 0) == 15.0
+    assert estimate_points(down, 0) == pytest.approx(EST_DOWN[0] * 15 + EST_DOWN[1])
     assert estimate_points(down, 1) > 0
+
+
+def test_the_estimate_follows_the_fitted_line_of_the_seats_class():
+    # a seat not down one card from its contract: about 48 points whatever its hand costs
+    # (the calibration in docs/ai-plans.md); a far seat's penalty points weigh more
+    near = position(0, ["7C 7D 7H 9S 9H KC", FILL, FILL, FILL])
+    far = position(0, ["2C 5D 9H JS KH 3C", FILL, FILL, FILL])
+    assert contract_distance(near.hands[0], near.contract) == 1
+    lo_pen = position(0, ["7C 7D 7H 9S 9H 3C", FILL, FILL, FILL])
+    assert abs(estimate_points(near, 0) - estimate_points(lo_pen, 0)) < 1.0
+    a, b = EST_NOT_DOWN[min(4, contract_distance(far.hands[0], far.contract))]
+    assert estimate_points(far, 0) == pytest.approx(a * sum(far._pen.of(c) for c in far.hands[0]) + b)
+
+
+def test_the_memoized_contract_distance_answers_as_the_greedy_does(monkeypatch):
+    import engine.games.nickels.bots as nk_bots
+    monkeypatch.setattr(nk_bots, "_DIST_MEMO", {})
+    monkeypatch.setattr(nk_bots, "_DIST_MEMO_MAX", 5)
+    rng = random.Random(3)
+    pack = position(0, ["7C 7D 9H 9S KH 3C", FILL, FILL, FILL]).pool
+    for _ in range(40):
+        hand = rng.sample(pack, 8)
+        for contract in ((2, 0), (1, 1), (0, 2)):
+            first = contract_distance(hand, contract)
+            assert first == contract_distance(list(hand), contract) == nk_bots._contract_distance(hand, contract)
+    assert len(nk_bots._DIST_MEMO) <= 5  # cleared when full
