@@ -141,6 +141,36 @@ def turn_plans(s: St, model: TurnModel[St], limit: int, beam: int, nodes: int, k
     return plans
 
 
+def plan_words(plan: Sequence[Action], laid: Callable[[Action], str | None],
+               words: Callable[[Action], str]) -> str:
+    """A turn's plan in a player's words for the hint (issue 25), new melds laid one after
+    another said together: ``"lay 4♠5♠6♠ and 7♣7♦JK, lay off 8♠ on m2, discard K♦"``.
+
+    Args:
+        plan: the turn's moves in order.
+        laid: the game's words for a move that lays a new meld (its cards), ``None`` for any
+            other move.
+        words: the game's words for any other move.
+
+    Returns:
+        The moves joined by commas; ``""`` for no moves.
+    """
+    out: list[str] = []
+    lays: list[str] = []
+    for a in plan:
+        meld = laid(a)
+        if meld is not None:
+            lays.append(meld)
+            continue
+        if lays:
+            out.append("lay " + " and ".join(lays))
+            lays = []
+        out.append(words(a))
+    if lays:
+        out.append("lay " + " and ".join(lays))
+    return ", ".join(out)
+
+
 class PlanSearch:
     """The part of a ``medium``/``hard`` rummy bot that chooses a whole-turn plan once a turn
     and plays it out (issue 25). Mixed into an :class:`engine.ai.ismcts.ISMCTSBot` subclass

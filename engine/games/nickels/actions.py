@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from typing import Callable, ClassVar
 
-from engine.cards import Card, cards_text, parse_card, parse_cards
+from engine.cards import Card, cards_text, parse_card, parse_cards, rank_text
 from engine.core import Action, ActionParseError, ChooseDealer, parse_notation
 from engine.games.nickels.melds import JOKER, Meld, MeldError, parse_meld
 from engine.inputs import brief
@@ -101,6 +101,10 @@ class Layoff(Action):
     def __str__(self) -> str:
         what = self.card.text if self.stands is None else f"JK={self.stands.text}"
         return f"layoff {what} m{self.meld}" + (" low" if self.low else "")
+
+    def shown(self) -> str:
+        """The card laid off as a player reads it: ``8♠``, or ``JK (as 6)`` for a joker."""
+        return self.card.pretty if self.stands is None else f"JK (as {rank_text(self.stands.rank)})"
 
 
 @dataclass(frozen=True, slots=True)

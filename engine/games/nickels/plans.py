@@ -16,11 +16,13 @@ penalty points still to pay (NK-6, NK-21).
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from engine.ai import plans as shared
 from engine.core import Action
 from engine.games.nickels.bots import NickelsEasyBot, discard_order
-from engine.games.nickels.game import Discard, NickelsState, Phase
+from engine.cards import pretty_text
+from engine.games.nickels.game import Discard, LayMeld, Layoff, NickelsState, Phase, Swap
 
 #: Positions kept per depth of the beam.
 BEAM = 3
@@ -87,3 +89,25 @@ def turn_plans(s: NickelsState, me: int, limit: int) -> list[list[Action]]:
     """Up to ``limit`` distinct plans from ``s`` (the seat ``me`` to move in the play phase),
     ``easy``'s first; each starts with a move legal in ``s``."""
     return shared.turn_plans(s, model(me), limit, BEAM, NODES, KEEP)
+
+
+def plan_words(plan: Sequence[Action]) -> str:
+    """A turn's plan in a player's words for the hint (issue 25), new melds laid together:
+    ``"lay 7♣ 7♦ JK and 4♠ 5♠ 6♠ 7♠, lay off 8♠ on m2, discard K♦"``; ``""`` for no moves."""
+    return shared.plan_words(plan, _laid, _words)
+
+
+def _laid(a: Action) -> str | None:
+    """A contract meld's cards as the table shows them, ``None`` for any other move."""
+    return a.meld.pretty() if isinstance(a, LayMeld) else None
+
+
+def _words(a: Action) -> str:
+    """One move of a plan in a player's words (the notation with pretty cards where no words fit)."""
+    if isinstance(a, Layoff):
+        return f"lay off {a.shown()} on m{a.meld}" + (" at the low end" if a.low else "")
+    if isinstance(a, Swap):
+        return f"put {a.card.pretty} in m{a.meld} for its joker"
+    if isinstance(a, Discard):
+        return f"discard {a.card.pretty}"
+    return pretty_text(str(a))

@@ -50,10 +50,10 @@ from typing import Sequence, cast
 
 from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward
 from engine.ai.plans import PlanSearch
-from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, paired_search, action_words, search_reason
+from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, paired_search, search_reason
 from engine.core import CHANCE, Action, State, View
 from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
-from engine.games.nickels.plans import turn_plans
+from engine.games.nickels.plans import plan_words, turn_plans
 from engine.games.nickels.game import ROUNDS, Claim, Decline, Discard, NickelsState, NickelsView, Phase, Take
 
 #: Discards (the best of the ``easy`` ranking) compared by the search.
@@ -212,7 +212,7 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
                 v.down_turn, len(v.discards), v.hand_sizes)
 
     def _plan_words(self, plan: list[Action]) -> str:
-        return ", ".join(action_words(str(a)) for a in plan)
+        return plan_words(plan)
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.choose(view, legal, rng)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.cards import Card, cards_text, forget_one, insert_sorted, rank_text
+from engine.cards import Card, cards_text, forget_one, insert_sorted
 from engine.games.nickels.scoring import seat_breakdown
 from engine.core import Action, ChooseDealer, Event, IllegalAction, rand_below
 from engine.grammar import plural
@@ -399,8 +399,7 @@ class NickelsState(PhasedState):
         m = tm.meld
         new: Meld = m.with_card(lay.card) if isinstance(m, Book) else m.extended(lay.card, layoff_pos(lay))
         self.melds[idx] = TableMeld(tm.id, tm.owner, new)
-        shown = lay.card.pretty if lay.stands is None else f"JK (as {rank_text(lay.stands.rank)})"
-        events = [Event("layoff", f"{{seat}} {{seat:lays|lay}} off {shown} on m{tm.id}", seat,
+        events = [Event("layoff", f"{{seat}} {{seat:lays|lay}} off {lay.shown()} on m{tm.id}", seat,
                         {"meld": tm.id, "card": lay.card.text, "cards": [lay.card.text]})]
         if not hand:
             return events + self._end_round(seat, "{seat} {seat:lays|lay} off the last card and {seat:goes|go} out "

@@ -95,19 +95,12 @@ def turn_plans(s: NogginateState, me: int, limit: int) -> list[list[Action]]:
 def plan_words(plan: Sequence[Action]) -> str:
     """A turn's plan in a player's words for the hint (issue 25), new melds laid together:
     ``"lay 4♠5♠6♠ and 7♣7♦JK, add 8♠ to m2, close m3, discard K♦"``; ``""`` for no moves."""
-    out: list[str] = []
-    lays: list[str] = []
-    for a in plan:
-        if isinstance(a, (NewNoggi, NewNate)):
-            lays.append("".join(c.pretty for c in a.cards))
-            continue
-        if lays:
-            out.append("lay " + " and ".join(lays))
-            lays = []
-        out.append(_words(a))
-    if lays:
-        out.append("lay " + " and ".join(lays))
-    return ", ".join(out)
+    return shared.plan_words(plan, _laid, _words)
+
+
+def _laid(a: Action) -> str | None:
+    """A new Noggi's or Nate's cards (``7♣7♦JK``), ``None`` for any other move."""
+    return "".join(c.pretty for c in a.cards) if isinstance(a, (NewNoggi, NewNate)) else None
 
 
 def _words(a: Action) -> str:
