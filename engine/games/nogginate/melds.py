@@ -335,7 +335,7 @@ def add_problem(meld: TableMeld, card: Card) -> str | None:
 # The commitment search
 # ---------------------------------------------------------------------------
 
-#: Nodes :func:`can_place` visits before it gives up and answers False. Most searches end in a few dozen
+#: Nodes :func:`can_place` visits before it gives up and answers False (NG-32c). Most searches end in a few dozen
 #: nodes; random 6-seat rounds with cheat cards and piles taken reach it on 30-card hands (about 0.1 s of
 #: CPU, ``benchmarks/bench.py``'s speed cases), one of them a hand that 304,813 nodes do empty (issue 25).
 NODE_LIMIT = 4000

@@ -81,3 +81,14 @@ def test_the_brute_force_finds_a_meld_out():
     assert brute_out({c: k for c, k in hand.items()}, (), (), 2, 6)
     assert can_meld_out(hand, [], [], 2) and not can_meld_out(hand, [], [], 1)
     assert JOKER in hand
+
+
+def test_a_search_that_reaches_its_step_limit_counts_the_line_as_not_there(monkeypatch):
+    """NG-32c: "can the minimum still be reached" and "can the hand still be emptied" look at most
+    NODE_LIMIT steps; past it the answer is no (never a completion that was not found). The hand
+    empties in two melds (4♣5♣6♣ and 7♦7♠JK): found with the limit, not with a limit of one step."""
+    hand = Counter(NOGGINATE.parse_cards("4C 5C 6C 7D 7S JK"))
+    assert can_meld_out(hand, [], [], 2) and can_place(hand, [], [], 6, 0, unit_weight)
+    monkeypatch.setattr(melds, "NODE_LIMIT", 1)
+    assert not can_meld_out(hand, [], [], 2)
+    assert not can_place(hand, [], [], 6, 0, unit_weight)
