@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections import deque
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from engine import gamelog
 from engine.core import Event, IllegalAction
+from net import protocol as P
 from net.client import RemoteSession, join
 from net.codec import decode, decode_event
 from net.server import ServerThread, TableServer
@@ -51,8 +53,14 @@ def play_seat(session: RemoteSession, seed: int, *, stop_after: int | None = Non
     rng = random.Random(seed)
     session.advance()
     steps = 0
+    sent: deque[float] = deque()  # own moves in the last second: a script keeps under the server's rate limit
     while not session.is_over and (stop_after is None or steps < stop_after):
         if session.to_move == session.seat:
+            while len(sent) >= P.RATE // 2:
+                time.sleep(max(0.0, sent[0] + 1.0 - time.monotonic()))
+                while sent and sent[0] <= time.monotonic() - 1.0:
+                    sent.popleft()
+            sent.append(time.monotonic())
             try:
                 session.act(rng.choice(session.view(session.seat).legal_actions()))
             except IllegalAction as err:  # the connection dropped before the move was taken: as a player, again
