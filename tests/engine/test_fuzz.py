@@ -26,7 +26,7 @@ pytestmark = pytest.mark.slow  # a slow family: the inner loop runs -m 'not slow
 FUZZ = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
 #: CI's brief run per game: this many games from a fixed seed, each stopped at the first
 #: end of a hand after BRIEF_STEPS steps (so a Nags or Spite & Malice game, a Noms hand or two).
-BRIEF_GAMES = 70
+BRIEF_GAMES = 50
 BRIEF_STEPS = 60
 
 
