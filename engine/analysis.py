@@ -97,7 +97,8 @@ class Decision:
         """The one-line verdict in plain words ("a mistake: -14.0 points expected; better:
         lay off 8♠ on m2")."""
         if self.mistake:
-            return f"a mistake: -{self.loss:.1f} {self.unit} expected; better: {self.best}"
+            sign = "+" if self.unit.startswith("penalty") else "-"  # penalty points: more is worse
+            return f"a mistake: {sign}{self.loss:.1f} {self.unit} expected; better: {self.best}"
         if self.best and self.loss > 0:
             return f"fine: {self.best} scored {self.loss:.1f} {self.unit} more, not clearly"
         return "fine: no alternative scored better"
