@@ -44,7 +44,7 @@ from engine.core import CHANCE, Action, IllegalAction, State, View
 from engine.gamelog import GameLog, LogReplayError, Replay, log_setup
 
 __all__ = ["AnalysisError", "Decision", "GameAnalysis", "GameReport", "DEFAULT_BUDGET", "MARGIN",
-           "analyse_log", "analyse_decision", "analysis_for", "real_decisions"]
+           "analyse_log", "analyse_decision", "analyse_positions", "analysis_for", "decision_at"]
 
 #: Samples (determinizations) per decision; every candidate is rolled out once per sample.
 DEFAULT_BUDGET = 12
@@ -326,21 +326,6 @@ def _gain(base: Sequence[float], row: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / m)
 
 
-def real_decisions(replay: Replay, seat: int, ga: GameAnalysis) -> tuple[list[int], int]:
-    """The positions where ``seat`` made a real choice, and how many of its moves were forced."""
-    out: list[int] = []
-    forced = 0
-    for i, actor in enumerate(replay.actors):
-        if actor != seat:
-            continue
-        view = replay.positions[i].view(seat)
-        if len(ga.distinct(view, view.legal_actions())) > 1:
-            out.append(i)
-        else:
-            forced += 1
-    return out, forced
-
-
 def analyse_log(log: GameLog, seat: int | None = None, budget: int = DEFAULT_BUDGET, seed: int | str = 0,
                 progress: Callable[[int, int], None] | None = None) -> GameReport:
     """Analyse every real decision of ``seat`` in ``log`` (module docstring).
@@ -373,20 +358,46 @@ def analyse_log(log: GameLog, seat: int | None = None, budget: int = DEFAULT_BUD
         raise AnalysisError(f"seat {seat} is not in this game: seats 0 to {n - 1}")
     if not 1 <= budget <= MAX_BUDGET:
         raise AnalysisError(f"budget {budget} is out of range: 1 to {MAX_BUDGET} samples per decision")
-    game_id = setup.game.id
+    return analyse_positions(setup.game.id, replay.positions, replay.actors, replay.notations, seat,
+                             budget=budget, seed=seed, progress=progress, lines=replay.lines,
+                             seat_name=setup.names[seat])
+
+
+def analyse_positions(game_id: str, positions: Sequence[State], actors: Sequence[int | str],
+                      notations: Sequence[str], seat: int, budget: int = DEFAULT_BUDGET, seed: int | str = 0,
+                      progress: Callable[[int, int], None] | None = None, lines: Sequence[int] | None = None,
+                      seat_name: str = "") -> GameReport:
+    """:func:`analyse_log` on replayed positions: ``positions[i]`` is the state before action
+    ``i``, played by ``actors[i]`` as ``notations[i]`` (a :class:`engine.gamelog.Replay`'s
+    lists). Only ``positions[i].view(seat)`` is read at a decision of ``seat``, so positions
+    whose hidden cards are re-dealt give the same report (the honesty test)."""
     ga = analysis_for(game_id)
-    idx, forced = real_decisions(replay, seat, ga)
-    report = GameReport(game_id, seat, setup.names[seat], ga.unit, ga.kinds, forced=forced, budget=budget)
+    idx: list[int] = []
+    forced = 0
+    for i, actor in enumerate(actors):
+        if actor != seat:
+            continue
+        view = positions[i].view(seat)
+        if len(ga.distinct(view, view.legal_actions())) > 1:
+            idx.append(i)
+        else:
+            forced += 1
+    report = GameReport(game_id, seat, seat_name or f"seat {seat}", ga.unit, ga.kinds, forced=forced, budget=budget)
     if progress is not None:
         progress(0, len(idx))
     for done, i in enumerate(idx, 1):
-        view = replay.positions[i].view(seat)
-        played = replay.positions[i].game.parse_action(replay.notations[i])
-        report.decisions.append(decision_at(ga, view, played, budget, seed, i, replay.lines[i],
-                                            replay.positions[i].hand_number))
+        view = positions[i].view(seat)
+        played = positions[i].game.parse_action(notations[i])
+        report.decisions.append(decision_at(ga, view, played, budget, seed, i, lines[i] if lines else 0,
+                                            view_hand_number(positions[i])))
         if progress is not None:
             progress(done, len(idx))
     return report
+
+
+def view_hand_number(state: State) -> int:
+    """The hand number (public: every seat knows which hand is being played)."""
+    return state.hand_number
 
 
 def decision_at(ga: GameAnalysis, view: View, played: Action, budget: int, seed: int | str, index: int,

@@ -55,7 +55,8 @@ class NogginateAnalysis(GameAnalysis):
             return "discards"
         if type(action) in POWER_CARD:
             return "cheat cards"
-        if isinstance(action, (NewNoggi, NewNate)) and not v.down[next(t for t, m in enumerate(v.teams) if v.seat in m)]:
+        team = next(t for t, m in enumerate(v.teams) if v.seat in m)
+        if isinstance(action, (NewNoggi, NewNate)) and not v.down[team]:
             return "going down"
         return "melds and lay-offs"
 

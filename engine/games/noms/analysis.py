@@ -20,8 +20,8 @@ from engine.core import Action, State, View
 from engine.games.noms.bots import NomsEasyBot
 from engine.games.noms.game import Bid, Call, NomsView, Pass, Phase, Play, Trump
 from engine.games.noms.rules import MIS, bid_text, is_numeric
-from engine.games.noms.search import _noms_merged_plays, determinize, determinize_play, noms_candidates
-from engine.cards import Card, pretty_text
+from engine.games.noms.search import determinize, determinize_play, noms_candidates, play_group
+from engine.cards import pretty_text
 
 _SUITS = ("clubs", "diamonds", "hearts", "spades")
 
@@ -63,24 +63,11 @@ class NomsAnalysis(GameAnalysis):
             return f"{'lead' if not v.trick else 'play'} {action.card.pretty}"
         return pretty_text(str(action))
 
-    def _group_key(self, view: NomsView, card: Card) -> tuple:
-        gone = {c for t in view.tricks for c in t[1]} | set(view.trick)
-        held = set(view.hand)
-        if card == view.called:
-            return ("called", card.suit, card.rank)
-        r = card.rank
-        while r > 2:
-            lower = Card.get(r - 1, card.suit)
-            if (lower in held and lower != view.called) or lower in gone:
-                r -= 1
-            else:
-                break
-        return (card.suit, r)
-
     def same(self, view: View, a: Action, b: Action) -> bool:
         if isinstance(a, Play) and isinstance(b, Play):
             v = cast(NomsView, view)
-            return self._group_key(v, a.card) == self._group_key(v, b.card)
+            ga, gb = play_group(v, a.card), play_group(v, b.card)
+            return ga is not None and ga == gb
         return a == b
 
     def distinct(self, view: View, legal: Sequence[Action]) -> list[Action]:
