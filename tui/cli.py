@@ -475,6 +475,8 @@ def analyse(
         from engine.gamelog import read_log
         from rich.console import Console
         game_log = read_log(log)
+        if game_log.errors and game_log.header:
+            typer.echo(f"cardtable: {log}: {game_log.errors[0]}; analysing the lines before it", err=True)
         console = Console() if sys.stdout.isatty() else Console(width=110)
         if deal_replay is not None:
             _deal_replay(console, game_log, seat, deal_replay, times, seed)
