@@ -249,6 +249,8 @@ class ReplayScreen(Screen[None]):
         self.analysis: Any = None
         self.marks: dict[int, Any] = {}
         self.analysing = False
+        #: samples per decision for ``m`` (``engine.analysis.DEFAULT_BUDGET``; tests lower it)
+        self.analysis_budget: int | None = None
 
     # -- reading the position -------------------------------------------------------------
     @property
@@ -425,12 +427,13 @@ class ReplayScreen(Screen[None]):
             self.app.call_from_thread(bar.update, total=total, progress=done)
 
         def work() -> None:
-            from engine.analysis import AnalysisError, analyse_positions
+            from engine.analysis import DEFAULT_BUDGET, AnalysisError, analyse_positions
             from engine.gamelog import log_setup
             try:
                 names = log_setup(replay.log).names
                 report = analyse_positions(self.game_id, replay.positions, replay.actors, replay.notations, seat,
-                                           progress=step, lines=replay.lines, seat_name=names[seat])
+                                           budget=self.analysis_budget or DEFAULT_BUDGET, progress=step,
+                                           lines=replay.lines, seat_name=names[seat])
             except (AnalysisError, LogReplayError, ValueError) as err:
                 self.app.call_from_thread(self._analysis_failed, str(err))
                 return
