@@ -17,16 +17,22 @@ from tui.widgets.status import StatusLine
 from tui_support import press, wait_for
 
 
-def nags_log(tmp_path: Path) -> Path:
-    """A whole Nags game: a human seat (its moves the ``easy`` bot's) and two ``easy`` bots."""
-    path = tmp_path / "nags.jsonl"
+def play_nags(path: Path) -> Session:
+    """A whole Nags game logged at ``path``: a human seat (its moves the ``easy`` bot's) and two
+    ``easy`` bots; the session is left open (the caller closes it)."""
     easy, rng = make_bot("nags", "easy"), random.Random(4)
-    with Session("nags", {}, ["human:You", "ai:easy", "ai:easy"], seed=4, log_path=path) as s:
-        s.advance()
-        while not s.is_over and s.state.hand_number == 0:
-            seat = s.to_move
-            view = s.state.view(seat)
-            s.act(easy.choose(view, view.legal_actions(), rng) if s.is_human(seat) else s.bot_choose())
+    s = Session("nags", {}, ["human:You", "ai:easy", "ai:easy"], seed=4, log_path=path)
+    s.advance()
+    while not s.is_over and s.state.hand_number == 0:
+        seat = s.to_move
+        view = s.state.view(seat)
+        s.act(easy.choose(view, view.legal_actions(), rng) if s.is_human(seat) else s.bot_choose())
+    return s
+
+
+def nags_log(tmp_path: Path) -> Path:
+    path = tmp_path / "nags.jsonl"
+    play_nags(path).close()
     return path
 
 
@@ -56,3 +62,27 @@ async def test_m_marks_the_mistakes_and_n_jumps_to_them(tmp_path):
         assert screen.index == mark.index + 1
         assert "that was a mistake: -4.0 points expected; better: play 9♠" in \
             screen.query_one(StatusLine).message_text.replace("\n", " ")
+
+
+async def test_m_on_the_summary_opens_the_replay_analysing(tmp_path, monkeypatch):
+    from tui.screens.summary import SummaryScreen
+    monkeypatch.setattr(ReplayScreen, "analysis_budget", 2)
+    path = tmp_path / "nags.jsonl"
+    session = play_nags(path)
+    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table, start="replay", replay_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = app.screen
+        summary = SummaryScreen(session, [], hand_word="Game")
+        app.push_screen(summary)
+        await wait_for(pilot, lambda: app.screen is summary)
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen is not first)
+        replay = app.screen
+        await wait_for(pilot, lambda: replay.analysis is not None)
+        assert replay.analysis.seat == 0
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is summary)
+    session.close()

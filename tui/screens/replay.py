@@ -192,6 +192,9 @@ class ReplayScreen(Screen[None]):
     REPLAY_ACTIONS = frozenset({"step", "turn", "game", "goto_hand", "jump", "seat", "play_on", "side_panel",
                                 "rules", "close", "analyse", "next_mistake"})
 
+    #: samples per decision for ``m`` (None: ``engine.analysis.DEFAULT_BUDGET``; tests lower it)
+    analysis_budget: int | None = None
+
     index: reactive[int] = reactive(0, init=False)
     seat: reactive[int | None] = reactive(None, init=False)
     #: the log as :meth:`__new__` opened it (it picks the class from the game)
@@ -249,8 +252,6 @@ class ReplayScreen(Screen[None]):
         self.analysis: Any = None
         self.marks: dict[int, Any] = {}
         self.analysing = False
-        #: samples per decision for ``m`` (``engine.analysis.DEFAULT_BUDGET``; tests lower it)
-        self.analysis_budget: int | None = None
 
     # -- reading the position -------------------------------------------------------------
     @property

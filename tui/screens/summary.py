@@ -4,6 +4,7 @@ the engine decides them (highest or lowest total), "play again" and "quit"."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence
 
 from rich import box
@@ -111,7 +112,7 @@ class SummaryScreen(Screen[None]):
         hand_scores: as given (lists of floats).
 
     Keys: ``r``/Enter play again (``app.new_match_like(session)``), ``s`` back to
-    setup (when the app has it), ``q`` quit.
+    setup (when the app has it), ``q`` quit, ``m`` the replay with the analysis of the match.
     """
 
     BINDINGS = [
@@ -119,6 +120,7 @@ class SummaryScreen(Screen[None]):
         Binding("s", "setup", "Setup", id="summary.setup"),
         Binding("q", "quit_app", "Quit", id="summary.quit"),
         Binding("escape", "back", "Back to table", id="summary.back"),
+        Binding("m", "analyse", "Analyse your game", id="summary.analyse", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -234,6 +236,20 @@ class SummaryScreen(Screen[None]):
     def action_back(self) -> None:
         """Look at the final table again."""
         self.dismiss(None)
+
+    def action_analyse(self) -> None:
+        """``m``: the match's replay, analysing the human seat's decisions at once (issue 28;
+        the replay screen's ``m``): its marks on the replay, ``n`` to the next, Esc back here."""
+        path = getattr(self.session, "log_path", None)
+        if path is None or not Path(path).is_file():
+            self.notify("This match has no log to analyse.", severity="warning", timeout=5)
+            return
+        from tui.screens.replay import ReplayScreen
+        screen = ReplayScreen(path)
+        self.app.push_screen(screen)
+        analyse = getattr(screen, "action_analyse", None)
+        if callable(analyse) and screen.replay is not None:
+            screen.call_after_refresh(analyse)
 
     def action_quit_app(self) -> None:
         """Leave the program (the log is complete)."""
