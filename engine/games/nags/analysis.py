@@ -9,8 +9,9 @@ the game (hand) and scored in points: the seat's points won minus the mean of th
 
 from __future__ import annotations
 
-from engine.analysis import GameAnalysis
+from engine.ai.analysis import GameAnalysis
 from engine.core import Action, View
+from engine.games.nags.bots import NagsEasyBot
 from engine.games.nags.actions import Buy, ChooseDirection, DoneBuying, Play, Turn
 
 
@@ -23,7 +24,7 @@ class NagsAnalysis(GameAnalysis):
     max_alternatives = 4
 
     def __init__(self) -> None:
-        super().__init__("nags")
+        super().__init__("nags", NagsEasyBot())
 
     def kind(self, view: View, action: Action) -> str:
         if isinstance(action, Play):

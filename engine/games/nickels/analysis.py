@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Sequence, cast
 
-from engine.analysis import GameAnalysis
+from engine.ai.analysis import GameAnalysis
 from engine.core import Action, State, View
 from engine.games.nickels.bots import NickelsEasyBot
 from engine.games.nickels.game import Claim, Decline, Discard, LayMeld, NickelsState, NickelsView, Phase, Take
@@ -33,9 +33,9 @@ class NickelsAnalysis(GameAnalysis):
     max_alternatives = 3
 
     def __init__(self) -> None:
-        super().__init__("nickels")
-        self._search = make_search_bot("hard", iterations=1)
         self._bot = NickelsEasyBot()
+        super().__init__("nickels", self._bot)
+        self._search = make_search_bot("hard", iterations=1)
 
     def kind(self, view: View, action: Action) -> str:
         v = cast(NickelsView, view)

@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from typing import Sequence, cast
 
-from engine.analysis import GameAnalysis
+from engine.ai.analysis import GameAnalysis
 from engine.core import Action, State, View
-from engine.games.nogginate.bots import Ctx, plan_move
+from engine.games.nogginate.bots import Ctx, NogginateEasyBot, plan_move
 from engine.games.nogginate.cheats import POWER_CARD
 from engine.games.nogginate.game import (Answer, Ask, Discard, GoOut, NewNate, NewNoggi, NogginateState,
                                          NogginateView, Phase)
@@ -38,7 +38,7 @@ class NogginateAnalysis(GameAnalysis):
     max_alternatives = 3
 
     def __init__(self) -> None:
-        super().__init__("nogginate")
+        super().__init__("nogginate", NogginateEasyBot())
         self._search = make_search_bot("hard", iterations=1)
 
     def kind(self, view: View, action: Action) -> str:

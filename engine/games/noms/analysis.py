@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Sequence, cast
 
-from engine.analysis import GameAnalysis
+from engine.ai.analysis import GameAnalysis
 from engine.core import Action, State, View
 from engine.games.noms.bots import NomsEasyBot
 from engine.games.noms.game import Bid, Call, NomsView, Pass, Phase, Play, Trump
@@ -35,8 +35,8 @@ class NomsAnalysis(GameAnalysis):
     max_alternatives = 3
 
     def __init__(self) -> None:
-        super().__init__("noms")
         self._bidder = NomsEasyBot()
+        super().__init__("noms", self._bidder)
 
     def kind(self, view: View, action: Action) -> str:
         v = cast(NomsView, view)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Sequence, cast
 
-from engine.analysis import GameAnalysis
+from engine.ai.analysis import GameAnalysis
 from engine.core import CHANCE, Action, State, View
 from engine.games.spite_malice.actions import Discard, PlayDiscard, PlayHand, PlayStock
 from engine.games.spite_malice.game import SpiteMaliceState, SpiteMaliceView
@@ -32,8 +32,8 @@ class SpiteMaliceAnalysis(GameAnalysis):
     max_alternatives = 4
 
     def __init__(self) -> None:
-        super().__init__("spite_malice")
         self._bot = SpiteMaliceEasyBot()
+        super().__init__("spite_malice", self._bot)
 
     def kind(self, view: View, action: Action) -> str:
         if isinstance(action, PlayStock):
