@@ -481,7 +481,7 @@ def analyse(
         if deal_replay is not None:
             _deal_replay(console, game_log, seat, deal_replay, times, seed)
             return
-        from engine.analysis import AnalysisError, analyse_log
+        from engine.analysis import AnalysisError, analyse_log, save_summary
         from tui.analysis_text import analysis_renderable
         try:
             with _progress(console, "analysing") as step:
@@ -489,6 +489,10 @@ def analyse(
         except AnalysisError as err:
             raise CliError(f"{log}: {err}") from None
         console.print(analysis_renderable(report, all_decisions=all_decisions))
+        try:  # the statistics' accuracy line reads it (a read-only folder: no line, no error)
+            save_summary(report, log)
+        except OSError:
+            pass
 
 
 def _deal_replay(console: Any, game_log: Any, seat: Optional[int], level: str, times: int, seed: int) -> None:

@@ -178,3 +178,28 @@ def test_deal_replay_refusals(noms_log, tmp_path):
     part.write_text("".join(noms_log.read_text().splitlines(keepends=True)[:8]))
     with pytest.raises(DealReplayError, match="no finished hand"):
         replay_deal(read_log(part), 0, "easy")
+
+
+# -- the statistics' accuracy line ------------------------------------------------------------------
+
+def test_an_analysed_game_gives_the_statistics_an_accuracy_line(noms_log, tmp_path):
+    from engine.analysis import read_summary, save_summary, summary_path
+    from engine.stats import load_stats
+    from tui.stats_text import accuracy_text
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    log = folder / "noms.jsonl"
+    log.write_bytes(noms_log.read_bytes())
+    assert load_stats(folder).accuracy == [] and accuracy_text(load_stats(folder)) is None
+    report = analyse_log(read_log(log), seat=0, budget=2)
+    report.decisions[0].mistake = True
+    report.decisions[0].loss = 6.5
+    save_summary(report, log)
+    [acc] = load_stats(folder).accuracy
+    assert (acc.game_id, acc.games, acc.decisions, acc.mistakes, acc.expected_loss) == \
+        ("noms", 1, len(report.decisions), 1, 6.5)
+    line = accuracy_text(load_stats(folder)).plain
+    assert line.startswith("Accuracy (analysed games): Noms ") and f"of {len(report.decisions)} decisions in 1 game, " \
+        "1 mistake, 6.5 points expected lost" in line
+    summary_path(log).write_text('{"game": "noms", "seat": 0, "decisions": 1, "mistakes": 5}')
+    assert read_summary(log) is None and load_stats(folder).accuracy == []  # not a summary: ignored

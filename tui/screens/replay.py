@@ -445,6 +445,12 @@ class ReplayScreen(Screen[None]):
     def _analysis_done(self, report: Any) -> None:
         self.analysing = False
         self.analysis = report
+        if self.path is not None:
+            from engine.analysis import save_summary
+            try:  # the statistics' accuracy line reads it
+                save_summary(report, self.path)
+            except OSError:
+                pass
         self.marks = {d.index + 1: d for d in report.mistakes}
         for bar in self.query("#analysis-progress"):
             bar.remove()
