@@ -408,7 +408,7 @@ class ReplayScreen(Screen[None]):
     def action_analyse(self) -> None:
         """``m``: weigh every real decision of :meth:`analysis_seat` in a worker (the screen stays
         live, a progress bar shows how far it is), then mark the mistakes (``n`` jumps to them)."""
-        if self.replay is None or self.analysing:
+        if self.replay is None or self.analysing or not isinstance(self, BaseTableScreen):
             return
         if self.analysis is not None:
             self.notify(self.analysis_summary(), timeout=8, markup=False)
