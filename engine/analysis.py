@@ -38,7 +38,7 @@ from engine.ai.analysis import (ANALYSIS_SUFFIX, DEFAULT_BUDGET, MARGIN, MAX_BUD
                                 GameReport, analyse_decision, candidates_of, decision_at, read_summary,
                                 save_summary, summary_path)
 from engine.core import State
-from engine.gamelog import GameLog, LogReplayError, Replay, log_setup
+from engine.gamelog import GameLog, LogReplayError, replay_whole
 
 __all__ = ["ANALYSIS_SUFFIX", "AnalysisError", "DEFAULT_BUDGET", "Decision", "GameAnalysis", "GameReport", "MARGIN",
            "MAX_BUDGET", "analyse_decision", "analyse_log", "analyse_positions", "analysis_for", "candidates_of",
@@ -82,12 +82,9 @@ def analyse_log(log: GameLog, seat: int | None = None, budget: int = DEFAULT_BUD
             its line), a seat the game does not have, a budget out of range.
     """
     try:
-        setup = log_setup(log)
-        replay = Replay(log)
+        setup, replay = replay_whole(log)
     except LogReplayError as err:
         raise AnalysisError(f"line {err.line}: {err.reason}") from None
-    if replay.error is not None:
-        raise AnalysisError(f"line {replay.error.line}: {replay.error.reason}")
     n = len(setup.seats)
     if seat is None:
         seat = next((k for k, s in enumerate(setup.seats) if s.is_human), 0)

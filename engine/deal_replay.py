@@ -40,7 +40,7 @@ from typing import Callable
 from engine.ai.base import Bot, parse_level
 from engine.chance import ChanceSource
 from engine.core import CHANCE, Action, IllegalAction, State
-from engine.gamelog import GameLog, LogReplayError, Replay, log_setup
+from engine.gamelog import GameLog, LogReplayError, Replay, replay_whole
 from engine.games import get_spec
 from engine.sim import MAX_STEPS
 
@@ -171,12 +171,9 @@ def replay_deal(log: GameLog, seat: int, level: str, times: int = 8, seed: int |
             game does not have, a log with no finished hand, ``times`` out of range.
     """
     try:
-        setup = log_setup(log)
-        replay = Replay(log)
+        setup, replay = replay_whole(log)
     except LogReplayError as err:
         raise DealReplayError(f"line {err.line}: {err.reason}") from None
-    if replay.error is not None:
-        raise DealReplayError(f"line {replay.error.line}: {replay.error.reason}")
     game, n = setup.game, len(setup.seats)
     spec = get_spec(game.id)
     if not 0 <= seat < n:
