@@ -568,10 +568,54 @@ class PlayerStats:
     by_game: list[Tally]
     by_level: list[Tally]
     streaks: Streaks
+    accuracy: list["Accuracy"] = field(default_factory=list)
 
     def over_time(self, max_periods: int = 12, tz: tzinfo | None = None) -> tuple[str, list[Period]]:
         """:func:`results_over_time` of the player's games."""
         return results_over_time(self.scan.records, max_periods, tz)
+
+
+@dataclass
+class Accuracy:
+    """The analysed games of one game id (issue 28: ``cardtable analyse`` and the replay's ``m``
+    keep a summary beside each log they analyse; only a human seat's analysis counts).
+
+    Attributes:
+        game_id: the game.
+        games: analysed games.
+        decisions, mistakes: real decisions weighed and those marked, over those games.
+        expected_loss: the marked mistakes' expected cost, in :attr:`unit`.
+        unit: the game's unit ("points", "penalty points").
+    """
+
+    game_id: str
+    games: int = 0
+    decisions: int = 0
+    mistakes: int = 0
+    expected_loss: float = 0.0
+    unit: str = "points"
+
+    @property
+    def share(self) -> float:
+        """The share of real decisions not marked (1.0 with no decision)."""
+        return 1.0 if not self.decisions else 1 - self.mistakes / self.decisions
+
+
+def accuracy_of(records: Iterable[GameRecord]) -> list[Accuracy]:
+    """Per game id (in the order first met), the analysis summaries kept beside these logs
+    (:func:`engine.ai.analysis.read_summary`) of one of the record's human seats."""
+    from engine.ai.analysis import read_summary
+    out: dict[str, Accuracy] = {}
+    for r in records:
+        data = read_summary(r.path)
+        if data is None or data["game"] != r.game_id or data["seat"] not in r.human_seats:
+            continue
+        acc = out.setdefault(r.game_id, Accuracy(r.game_id, unit=data["unit"]))
+        acc.games += 1
+        acc.decisions += data["decisions"]
+        acc.mistakes += data["mistakes"]
+        acc.expected_loss += float(data["expected_loss"])
+    return list(out.values())
 
 
 def compute_stats(scan: LogScan) -> PlayerStats:
@@ -594,7 +638,7 @@ def compute_stats(scan: LogScan) -> PlayerStats:
     by_game = sorted(games.values(), key=lambda t: (game_order.get(t.label, len(game_order)), t.label))
     by_level = sorted(levels.values(), key=lambda t: level_key(t.label))
     overall.best = overall.worst = None  # margins of different games do not compare
-    return PlayerStats(scan, overall, by_game, by_level, streaks(scan.records))
+    return PlayerStats(scan, overall, by_game, by_level, streaks(scan.records), accuracy_of(scan.records))
 
 
 def load_stats(folder: Path, game: str | None = None) -> PlayerStats:

@@ -7,6 +7,7 @@ Commands::
     cardtable sim GAME --seat SPEC... [--games N] [--seed N] [--log-dir DIR] [--config FILE]
     cardtable arena GAME --seat SPEC... [--deals N] [--seed N] [--jobs N] [--json FILE] [--config FILE]
     cardtable replay LOG [--verify]
+    cardtable analyse LOG [--seat N] [--budget K] [--all] | --deal-replay LEVEL [--times N]
     cardtable resume [LOG] [--yes]
     cardtable stats [GAME] [--log-dir DIR]
     cardtable rules GAME [--full]
@@ -451,6 +452,82 @@ def replay(
             raise typer.Exit(EXIT_ERROR)
         table = _load_table(None, ctx)
         _run_app(table, start="replay", replay_path=log)
+
+
+@app.command(cls=_Command)
+def analyse(
+    log: Annotated[Path, typer.Argument(help="a game log (.jsonl)", dir_okay=False, show_default=False)],
+    seat: Annotated[Optional[int], typer.Option("--seat", help="the seat to analyse, from 0 (default: the "
+                                                "first human seat, else 0)", min=0, show_default=False)] = None,
+    budget: Annotated[int, typer.Option("--budget", help="samples per decision: more is slower and surer",
+                                        min=1, max=1000)] = 12,
+    seed: Annotated[int, typer.Option("--seed", help="the analysis's seed (the same seed, the same marks)",
+                                      min=0)] = 0,
+    deal_replay: Annotated[Optional[str], typer.Option(
+        "--deal-replay", metavar="LEVEL", help="instead: replay your deal with this bot level in your seat "
+        "(hard, hard@200it...) and compare its score with yours", show_default=False)] = None,
+    times: Annotated[int, typer.Option("--times", help="replays for --deal-replay", min=1, max=100)] = 8,
+    all_decisions: Annotated[bool, typer.Option("--all", help="list every decision, not only the mistakes")] = False,
+) -> None:
+    """Weigh every real decision of a seat in a logged game from that seat's view and mark the
+    clear mistakes with their expected cost; or, with --deal-replay, replay the deal with a bot."""
+    with _errors():
+        _check_log_path(log)
+        from engine.gamelog import read_log
+        from rich.console import Console
+        game_log = read_log(log)
+        if game_log.errors and game_log.header:
+            typer.echo(f"cardtable: {log}: {game_log.errors[0]}; analysing the lines before it", err=True)
+        console = Console() if sys.stdout.isatty() else Console(width=110)
+        if deal_replay is not None:
+            _deal_replay(console, game_log, seat, deal_replay, times, seed)
+            return
+        from engine.analysis import AnalysisError, analyse_log, save_summary
+        from tui.analysis_text import analysis_renderable
+        try:
+            with _progress(console, "analysing") as step:
+                report = analyse_log(game_log, seat=seat, budget=budget, seed=seed, progress=step)
+        except AnalysisError as err:
+            raise CliError(f"{log}: {err}") from None
+        console.print(analysis_renderable(report, all_decisions=all_decisions))
+        try:  # the statistics' accuracy line reads it (a read-only folder: no line, no error)
+            save_summary(report, log)
+        except OSError:
+            pass
+
+
+def _deal_replay(console: Any, game_log: Any, seat: Optional[int], level: str, times: int, seed: int) -> None:
+    """``analyse --deal-replay``: the deal replayed with ``level`` in the seat, one line of result."""
+    from engine.deal_replay import DealReplayError, replay_deal
+    from engine.gamelog import log_setup
+    try:
+        setup = log_setup(game_log)
+    except Exception as err:  # noqa: BLE001 - a LogReplayError: one line below
+        raise CliError(f"{game_log.path}: {err}") from None
+    if seat is None:
+        seat = next((k for k, s in enumerate(setup.seats) if s.is_human), 0)
+    try:
+        with _progress(console, f"replaying with {level}") as step:
+            res = replay_deal(game_log, seat, level, times=times, seed=seed, progress=step)
+    except DealReplayError as err:
+        raise CliError(f"{game_log.path}: {err}") from None
+    name = setup.names[seat] if seat < len(setup.names) else f"seat {seat}"
+    console.print(f"The deal of {game_log.path.name}, {res.hands} hand{'s' if res.hands != 1 else ''}, "
+                  f"seat {seat} ({name}); other seats: {', '.join(res.others)}", markup=False, highlight=False)
+    console.print(res.summary(), markup=False, highlight=False)
+
+
+@contextmanager
+def _progress(console: Any, what: str) -> Iterator[Any]:
+    """A Rich progress bar for a long command; yields ``step(done, total)`` (shown only on a terminal)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+                  transient=True, disable=not console.is_terminal) as bar:
+        task = bar.add_task(what, total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+        yield step
 
 
 @app.command(cls=_Command)

@@ -40,7 +40,7 @@ from engine.gamelog.reader import (
     LogError, GameLog, read_log,
 )
 from engine.gamelog.rebuild import (
-    LogReplayError, log_setup, rebuild, VerifyResult, verify_log, Replay,
+    LogReplayError, log_setup, rebuild, VerifyResult, verify_log, Replay, replay_whole,
 )
 from engine.gamelog.folder import (
     default_log_dir, MIN_FREE_BYTES, LogDirError, check_log_dir, new_log_path, newest_unfinished, LogProgress,
@@ -80,5 +80,6 @@ __all__ = [
     "now_iso",
     "read_log",
     "rebuild",
+    "replay_whole",
     "verify_log",
 ]

@@ -203,6 +203,20 @@ def verify_log(path: Path) -> VerifyResult:
 # Replay positions (for the replay screen)
 # ---------------------------------------------------------------------------
 
+def replay_whole(log: GameLog) -> tuple[LogSetup, "Replay"]:
+    """The header and every position of ``log`` (its good prefix), for a reader that needs the
+    whole log to replay (the analysis board, the deal replay).
+
+    Raises:
+        LogReplayError: for an unusable header, or naming the first action that does not replay.
+    """
+    setup = log_setup(log)
+    replay = Replay(log)
+    if replay.error is not None:
+        raise replay.error
+    return setup, replay
+
+
 class Replay:
     """Every position of a logged match, for stepping forward and back.
 

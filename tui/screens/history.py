@@ -27,8 +27,8 @@ from engine.games import ALL_IDS
 from engine.stats import GameRecord, LogScan, PlayerStats, compute_stats, scan_logs
 from tui.screens.navigate import GoBack, OpenLog
 from tui.widgets.footer import WrappingFooter
-from tui.stats_text import (OUTCOME_STYLE, game_table, game_title, level_table, notes_text, overall_text,
-                            recent_row)
+from tui.stats_text import (OUTCOME_STYLE, accuracy_text, game_table, game_title, level_table, notes_text,
+                            overall_text, recent_row)
 
 #: How many games the recent-games list shows.
 RECENT_LIMIT = 200
@@ -83,7 +83,11 @@ class StatsScreen(Screen):
         self.stats = compute_stats(scan_logs(self.log_dir, self.game))
         stats = self.stats
         self.sub_title = "Statistics: " + ("every game" if self.game is None else game_title(self.game))
-        self.query_one("#stats-overall", Static).update(overall_text(stats))
+        overall = overall_text(stats)
+        acc = accuracy_text(stats)  # issue 28: the analysed games' accuracy, when there are any
+        if acc is not None:
+            overall = Text("\n").join([overall, acc])
+        self.query_one("#stats-overall", Static).update(overall)
         has_games = bool(stats.overall.played or stats.overall.unfinished)
         games = self.query_one("#stats-games", Static)
         levels = self.query_one("#stats-levels", Static)

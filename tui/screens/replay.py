@@ -182,13 +182,18 @@ class ReplayScreen(Screen[None]):
                   show=i == 0, key_display=f"0-{MAX_SEAT_KEYS - 1}" if i == 0 else None)
           for i in range(MAX_SEAT_KEYS)],
         Binding("p", "play_on", "Play on from here", id="replay.play-on"),
+        Binding("m", "analyse", "Mark mistakes", id="replay.analyse", show=False),
+        Binding("n", "next_mistake", "Next mistake", id="replay.next-mistake", show=False),
         Binding("i", "side_panel", "Scores/log", id="table.side"),
         Binding("question_mark", "rules", "Help", key_display="?", id="table.rules"),
         Binding("escape,q", "close", "Close", id="replay.close"),
     ]
     BINDINGS = REPLAY_BINDINGS
     REPLAY_ACTIONS = frozenset({"step", "turn", "game", "goto_hand", "jump", "seat", "play_on", "side_panel",
-                                "rules", "close"})
+                                "rules", "close", "analyse", "next_mistake"})
+
+    #: samples per decision for ``m`` (None: ``engine.analysis.DEFAULT_BUDGET``; tests lower it)
+    analysis_budget: int | None = None
 
     index: reactive[int] = reactive(0, init=False)
     seat: reactive[int | None] = reactive(None, init=False)
@@ -242,6 +247,11 @@ class ReplayScreen(Screen[None]):
         else:
             super().__init__()
         self.set_reactive(ReplayScreen.seat, loaded.start_seat)
+        #: the analysis of :attr:`analysed_seat` once ``m`` has run it (issue 28), and its marks by
+        #: the position after the marked move (where the replay narrates it)
+        self.analysis: Any = None
+        self.marks: dict[int, Any] = {}
+        self.analysing = False
 
     # -- reading the position -------------------------------------------------------------
     @property
@@ -381,7 +391,101 @@ class ReplayScreen(Screen[None]):
         panel.border_title = "Everything (omniscient): every hand"
         with self.app.batch_update():
             self._redraw()
-            self._status().set_message(" · ".join(self.narration_lines()), "info")
+            self._status().set_message(" · ".join(self.narration_lines() + self.mark_lines()), "info")
+
+    # -- the analysis (issue 28) -------------------------------------------------------------
+    def analysis_seat(self) -> int:
+        """The seat ``m`` analyses: the first human seat of the log, else the seat whose view is shown."""
+        seats = self.header.get("seats", []) if isinstance(self.header, dict) else []
+        humans = [k for k, s in enumerate(seats) if isinstance(s, dict) and str(s.get("spec", "")).startswith("human")]
+        return humans[0] if humans else self.table_seat
+
+    def mark_lines(self) -> list[str]:
+        """The analysis's word on the move just shown ("that was a mistake: ..."), if it marked it."""
+        d = self.marks.get(self.index)
+        return [f"that was {d.reason}"] if d is not None else []
+
+    def action_analyse(self) -> None:
+        """``m``: weigh every real decision of :meth:`analysis_seat` in a worker (the screen stays
+        live, a progress bar shows how far it is), then mark the mistakes (``n`` jumps to them)."""
+        if self.replay is None or self.analysing or not isinstance(self, BaseTableScreen):
+            return
+        if self.analysis is not None:
+            self.notify(self.analysis_summary(), timeout=8, markup=False)
+            return
+        from textual.widgets import ProgressBar
+        self.analysing = True
+        bar = ProgressBar(id="analysis-progress", show_eta=False)
+        status = self._status()
+        assert status.parent is not None
+        status.parent.mount(bar, before=status)  # just above the status line: seen at any size
+        self.notify(f"Analysing {self.seat_name(self.analysis_seat())}'s decisions; the replay stays live.",
+                    timeout=4, markup=False)
+        seat = self.analysis_seat()
+        replay = self.replay
+
+        def step(done: int, total: int) -> None:
+            self.app.call_from_thread(bar.update, total=total, progress=done)
+
+        def work() -> None:
+            from engine.analysis import DEFAULT_BUDGET, AnalysisError, analyse_positions
+            from engine.gamelog import log_setup
+            try:
+                names = log_setup(replay.log).names
+                report = analyse_positions(self.game_id, replay.positions, replay.actors, replay.notations, seat,
+                                           budget=self.analysis_budget or DEFAULT_BUDGET, progress=step,
+                                           lines=replay.lines, seat_name=names[seat])
+            except (AnalysisError, LogReplayError, ValueError) as err:
+                self.app.call_from_thread(self._analysis_failed, str(err))
+                return
+            self.app.call_from_thread(self._analysis_done, report)
+
+        self.run_worker(work, thread=True, exclusive=True, group="analysis", name="analysis")
+
+    def _analysis_done(self, report: Any) -> None:
+        self.analysing = False
+        self.analysis = report
+        if self.path is not None:
+            from engine.analysis import save_summary
+            try:  # the statistics' accuracy line reads it
+                save_summary(report, self.path)
+            except OSError:
+                pass
+        self.marks = {d.index + 1: d for d in report.mistakes}
+        for bar in self.query("#analysis-progress"):
+            bar.remove()
+        self.notify(self.analysis_summary(), timeout=10, markup=False)
+        self.show_position()
+
+    def _analysis_failed(self, why: str) -> None:
+        self.analysing = False
+        for bar in self.query("#analysis-progress"):
+            bar.remove()
+        self.notify(f"No analysis: {why}", severity="warning", timeout=10, markup=False)
+
+    def analysis_summary(self) -> str:
+        """One line: the mistakes found and what they cost, and the key to reach them."""
+        r = self.analysis
+        if r is None:
+            return ""
+        n = len(r.mistakes)
+        who = self.seat_name(r.seat)
+        if not n:
+            return f"{who}: no clear mistake in {len(r.decisions)} real decisions."
+        return (f"{who}: {n} mistake{'s' if n != 1 else ''} in {len(r.decisions)} real decisions, "
+                f"{r.expected_loss:.1f} {r.unit} expected lost; n jumps to the next.")
+
+    def action_next_mistake(self) -> None:
+        """``n``: to the next marked move after the position shown (after ``m``)."""
+        if self.analysis is None:
+            self.notify("Press m first: the analysis marks the mistakes.", timeout=5, markup=False)
+            return
+        later = sorted(i for i in self.marks if i > self.index)
+        if not later:
+            self.notify("No marked mistake after this point." if self.marks else self.analysis_summary(),
+                        timeout=5, markup=False)
+            return
+        self.index = later[0]
 
     def _rebuild_log(self) -> None:
         """The game log: the events of the steps from :meth:`log_start` up to :attr:`index`, as the

@@ -4,6 +4,7 @@ the engine decides them (highest or lowest total), "play again" and "quit"."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Sequence
 
 from rich import box
@@ -112,7 +113,8 @@ class SummaryScreen(Screen[None]):
 
     Keys: Enter (or ``s``) back to setup, the game menu (when the app has it; else Enter goes back
     to the table, as Esc does); ``r`` play again (``app.new_match_like(session)``), a key of its
-    own: Enter never starts a new match (issue 24: it did, through the focused button); ``q`` quit.
+    own: Enter never starts a new match (issue 24: it did, through the focused button); ``q`` quit;
+    ``m`` the replay with the analysis of the match (issue 28).
     The buttons take no focus, so Enter is always the screen's key the footer names.
     """
 
@@ -123,6 +125,7 @@ class SummaryScreen(Screen[None]):
         Binding("s", "setup", "Setup", show=False, id="summary.setup"),
         Binding("q", "quit_app", "Quit", id="summary.quit"),
         Binding("escape", "back", "Back to table", id="summary.back"),
+        Binding("m", "analyse", "Analyse your game", id="summary.analyse", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -244,6 +247,20 @@ class SummaryScreen(Screen[None]):
     def action_back(self) -> None:
         """Look at the final table again."""
         self.dismiss(None)
+
+    def action_analyse(self) -> None:
+        """``m``: the match's replay, analysing the human seat's decisions at once (issue 28;
+        the replay screen's ``m``): its marks on the replay, ``n`` to the next, Esc back here."""
+        path = getattr(self.session, "log_path", None)
+        if path is None or not Path(path).is_file():
+            self.notify("This match has no log to analyse.", severity="warning", timeout=5)
+            return
+        from tui.screens.replay import ReplayScreen
+        screen = ReplayScreen(path)
+        self.app.push_screen(screen)
+        analyse = getattr(screen, "action_analyse", None)
+        if callable(analyse) and screen.replay is not None:
+            screen.call_after_refresh(analyse)
 
     def action_quit_app(self) -> None:
         """Leave the program (the log is complete)."""

@@ -686,23 +686,30 @@ def noms_candidates(view: View, legal: Sequence[Action], rng: random.Random) -> 
     return seen
 
 
-def _noms_merged_plays(view: NomsView, legal: Sequence[Action], easy: Action) -> list[Action]:
-    """One play per group of equivalent cards (see :func:`noms_candidates`), ``easy`` first."""
+def play_group(view: NomsView, card: Card) -> tuple[int | None, int] | None:
+    """NO-15: the group of cards equivalent to ``card`` for ``view.seat`` (cards of one suit
+    whose ranks are separated only by cards the seat holds or that were already played win
+    and lose the same tricks), as ``(suit, lowest rank)``; None for the called card, which is
+    never merged (playing it reveals the partner, NO-12)."""
+    called = view.called
+    if card == called:
+        return None
     gone = {c for t in view.tricks for c in t[1]} | set(view.trick)
     held = set(view.hand)
-    called = view.called
+    r = card.rank
+    while r > 2:
+        lower = Card.get(r - 1, card.suit)
+        if (lower in held and lower != called) or lower in gone:
+            r -= 1
+        else:
+            break
+    return (card.suit, r)
 
+
+def _noms_merged_plays(view: NomsView, legal: Sequence[Action], easy: Action) -> list[Action]:
+    """One play per group of equivalent cards (:func:`play_group`), ``easy`` first."""
     def group(card: Card) -> tuple[int | None, int] | None:
-        if card == called:
-            return None
-        r = card.rank
-        while r > 2:
-            lower = Card.get(r - 1, card.suit)
-            if (lower in held and lower != called) or lower in gone:
-                r -= 1
-            else:
-                break
-        return (card.suit, r)
+        return play_group(view, card)
 
     out: list[Action] = [easy]
     groups = {group(cast(Play, easy).card)}
