@@ -18,7 +18,7 @@ from tui.games.nogginate.ui import LEGEND as NG_LEGEND
 from tui.screens.howto import howto_markdown
 from tui.widgets.cards import card_fan, card_label, card_rows
 from tui.widgets.changes import Changes
-from tui.widgets.melds import MeldChip, MeldRow, MeldsPanel, crop_lines
+from tui.widgets.melds import MeldChip, MeldLine, MeldRow, MeldsPanel, crop_lines
 from tui.widgets.piles import Pile, PileStrip
 
 from rummy_support import BUSY, SEATS
@@ -322,3 +322,27 @@ async def test_early_in_a_round_at_200x60_the_melds_panel_is_as_tall_as_its_meld
         assert panel.content_region.bottom - last <= 1, (panel.content_region, last)  # a row's margin at most
         prefix = "nk" if game == "nickels" else "ng"
         assert t.query_one(f"#{prefix}-hand-panel").region.bottom == t.query_one("#table-left").region.bottom
+
+
+class PanelApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield MeldsPanel()
+
+
+async def test_a_meld_id_that_leaves_and_comes_back_in_one_frame_draws_again():
+    """A replay jump (or a new round) takes meld m4 off the panel and brings an m4 back before the
+    old chip's removal has run: it was drawn with the DOM id ``meld-4`` twice (DuplicateIds,
+    found by the replay's hidden-card test). Rows likewise."""
+    m4 = MeldLine(4, Text("4♠5♠6♠"), tuple(parse_cards("4S 5S 6S")))
+    m5 = MeldLine(5, Text("7♥7♦7♣"), tuple(parse_cards("7H 7D 7C")))
+    app = PanelApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(MeldsPanel)
+        panel.show([(Text("Ann"), [m4]), (Text("Bo"), [m5])])
+        await pilot.pause()
+        panel.show([(Text("Ann"), [])])  # m4 and Bo's row leave
+        panel.show([(Text("Ann"), [m4]), (Text("Bo"), [m5])])  # and come back in the same frame
+        await pilot.pause()
+        chip = panel.chip(4)
+        assert chip is not None and "4♠" in chip.render().plain
+        assert panel.row(1) is not None

@@ -17,6 +17,7 @@ from engine.games.nogginate.melds import NATE, NOGGI, TableMeld
 from engine.session import Session
 from tui.games import TABLES
 from tui.games.nogginate.table import NogginateTableScreen
+from tui.widgets.melds import MeldsPanel
 from tui.games.nogginate.ui import meld_plain, prompt
 from tui.screens.handoff import HandoffScreen
 from tui.widgets.cards import THEME_DEFAULTS, card_color
@@ -91,7 +92,7 @@ async def test_a_whole_turn_draw_meld_of_four_discard():
         assert moves[-2:] == ["noggi 4S 5S 6S", f"add m{mid} 7S"]
         meld = next(m for m in s.state.melds if m.id == mid)
         assert meld.kind == NOGGI and len(meld.cards) == 4
-        chip = t.query_one(f"#meld-{mid}")
+        chip = t.query_one(MeldsPanel).chip(mid)
         assert "4♠5♠6♠7♠ open" in chip.plain
         # a refusal shows the engine's sentence with the rule
         t.hand.select_cards(cards("9H"))

@@ -18,6 +18,7 @@ from engine.games.nogginate.game import Phase
 from engine.games.nogginate.melds import CHEAT_NATE, JOKERNATE, NATE, NOGGI, TableMeld
 from engine.session import Session
 from tui.games.nogginate.table import NogginateTableScreen
+from tui.widgets.melds import MeldsPanel
 from tui.games.nogginate.ui import TELL_MENU, describe_action, meld_plain, prompt, shown_text
 from tui.screens.handoff import HandoffScreen
 from tui.widgets.cards import card_rows
@@ -86,7 +87,7 @@ async def test_the_draw_choice_keys_and_the_cheat_piles_on_the_felt():
         held = sum(1 for c in t.view.hand if c in CHEAT_CARDS)
         assert held == 1
         assert f"Cheat {n - 1} " in t.query_one("#ng-info").render().plain
-        assert "(1x)" in t.query_one("#meld-row-0").query_one(".meld-owner").render().plain
+        assert "(1x)" in t.query_one(MeldsPanel).row(0).query_one(".meld-owner").render().plain
 
 
 async def test_no_cheat_keys_without_cheat_cards():
@@ -134,7 +135,7 @@ async def test_steal_from_a_meld_with_hands_off_is_refused_with_the_rule():
         theirs = add_meld(s, 1, NOGGI, "7H 8H 9H 10H", guards=1)
         t.redraw()
         await pilot.pause()
-        chip = t.query_one(f"#meld-{theirs}").render().plain
+        chip = t.query_one(MeldsPanel).chip(theirs).render().plain
         assert "hands-off" in chip
         t.hand.select_cards(cards("STL"))
         await press(pilot, str(theirs))
@@ -384,7 +385,7 @@ async def test_steal_scrolls_the_opponents_melds_into_sight_on_a_small_screen():
         panel = t.query_one("#ng-melds")
         panel.scroll_home(animate=False)
         await pilot.pause()
-        chip = t.query_one(f"#meld-{theirs}")
+        chip = t.query_one(MeldsPanel).chip(theirs)
         assert not panel.region.contains_region(chip.region)  # out of sight below your own melds
         t.hand.select_cards(cards("STL"))
         await pilot.pause()

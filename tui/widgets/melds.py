@@ -181,6 +181,10 @@ class MeldsPanel(VerticalScroll):
         """The widget of meld ``meld_id``, if it is on the panel."""
         return self._chips.get(meld_id)
 
+    def row(self, index: int) -> "MeldRow | None":
+        """The ``index``-th row (a player or team, its caption and melds), if drawn."""
+        return self._rows[index] if index < len(self._rows) else None
+
     def show(self, rows: Sequence[tuple[str | Text, Sequence[MeldLine]]], *, target: int | None = None,
              ascii_only: bool = False, tall: bool = False, palette: str = "french", caption_width: int = 0,
              caption_tip: str = "") -> None:
@@ -203,12 +207,14 @@ class MeldsPanel(VerticalScroll):
             for m in melds:
                 chip = self._chips.get(m.id)
                 if chip is None:
-                    chip = MeldChip(m.id, id=f"meld-{m.id}")
+                    # no DOM id: a chip of the same meld id may still be on its way out (remove() is
+                    # async), and a replay jump or a new round brings the id back in the same frame
+                    chip = MeldChip(m.id)
                     self._chips[m.id] = chip
                 chip.show(m, ascii_only, m.id == target, tall, palette)
                 chips.append(chip)
             if r >= len(self._rows):  # a new row comes with its chips (one frame, never a caption alone)
-                row = MeldRow(caption, chips, tip=caption_tip, id=f"meld-row-{r}")
+                row = MeldRow(caption, chips, tip=caption_tip)  # no DOM id, as the chips
                 self._rows.append(row)
                 self.mount(row)
                 continue
