@@ -271,10 +271,7 @@ class Session:
                 self._bot_rngs[i] = random.Random(f"{seed}:{i}")
         self._snapshots: list[_Snapshot] = []
         self._lock = threading.RLock()
-        #: the hint's bot per seat, kept between hints so a turn's plan is searched once (issue 25)
-        self._hint_bots: dict[int, tuple[str, Bot]] = {}
-        #: the last hint and the position it is for (asked again there: the same hint, no search)
-        self._last_hint: tuple[tuple, "Hint"] | None = None
+        self._hints = HintMemory(game.id)
         #: seat -> its standing order (notation already parsed to an Action)
         self.standing_orders: dict[int, Action | Callable[[View, list[Action]], Action | None]] = {}
         self._turn_no = 0
@@ -709,12 +706,7 @@ class Session:
             view = self.state.view(seat)
             n = len(self.history)
             at = (seat, n, self.state.fingerprint())
-        if self._last_hint is not None and self._last_hint[0] == at:
-            return self._last_hint[1]
-        hint = hint_for_view(self.game.id, view, f"{self.seed}:hint:{n}", self.names[seat],
-                             bots=self._hint_bots, seat=seat)
-        self._last_hint = (at, hint)
-        return hint
+        return self._hints.hint(at, view, f"{self.seed}:hint:{n}", self.names[seat], seat)
 
     def hand_results(self) -> dict[int, dict]:
         """Hand index -> the ``hand_over`` data (``hand``, ``scores``, ``totals``... in points) of
@@ -949,6 +941,31 @@ def hint_for_view(game_id: str, view: View, key: str, name: str = "this seat", *
     words = getattr(bot, "plan_words_ahead", None)
     return Hint(action, str(reason), level.partition("@")[0], getattr(reason, "details", ""),
                 words(action) if words is not None else "")
+
+
+class HintMemory:
+    """What a table's hints remember (issue 25), for a local :class:`Session` and a remote seat
+    (``net.client``) alike: each seat's hint bot between hints, so a rummy bot that plans whole
+    turns searches once a turn and then hints its plan's next move, and the last hint with the
+    position it is for, so asking again there gives the same hint without a search."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._bots: dict[int, tuple[str, Bot]] = {}
+        self._last: tuple[object, Hint] | None = None
+
+    def hint(self, at: object, view: View, key: str, name: str, seat: int) -> Hint:
+        """:func:`hint_for_view` for ``seat``'s ``view`` at position ``at`` (any key equal for the
+        same position), the seat's bot kept.
+
+        Raises:
+            ValueError: if the view has no legal action.
+        """
+        if self._last is not None and self._last[0] == at:
+            return self._last[1]
+        hint = hint_for_view(self.game_id, view, key, name, bots=self._bots, seat=seat)
+        self._last = (at, hint)
+        return hint
 
 
 class ReplaySession(Session):

@@ -31,11 +31,10 @@ from typing import Any, Callable
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from engine.ai.base import Bot
 from engine.core import Action, Event, IllegalAction, View
 from engine.games import get_game
 from engine.seats import SeatSpec
-from engine.session import Hint, hint_for_view
+from engine.session import Hint, HintMemory
 from engine.variants import build_variant
 from net import protocol as P
 from net.codec import CodecError, decode, decode_event
@@ -165,10 +164,7 @@ class RemoteSession:
         self._cond = threading.Condition()
         self._pending: deque[dict] = deque()
         self._refusal: str | None = None
-        # the seat's hint bot kept between hints (a whole-turn plan searched once a turn) and the
-        # last hint by position, as a local Session keeps them
-        self._hint_bots: dict[int, tuple[str, Bot]] = {}
-        self._last_hint: tuple[int, Hint] | None = None
+        self._hints = HintMemory(self.game.id)  # as a local Session keeps them
         self._set_state(welcome["state"])
         self.history: list[tuple[int | str, str]] = [("chance", "")] * self._n
         self._received = self._n
@@ -423,13 +419,7 @@ class RemoteSession:
             ValueError: for another seat, or when this seat has nothing to do.
         """
         view = self.view(seat)
-        n = self._n
-        if self._last_hint is not None and self._last_hint[0] == n:
-            return self._last_hint[1]
-        hint = hint_for_view(self.game.id, view, f"remote:{self.seat}:{n}", self.names[seat],
-                             bots=self._hint_bots, seat=seat)
-        self._last_hint = (n, hint)
-        return hint
+        return self._hints.hint(self._n, view, f"remote:{self.seat}:{self._n}", self.names[seat], seat)
 
     def hint(self, seat: int) -> Action:
         return self.hint_with_reason(seat).action
