@@ -138,6 +138,7 @@ class RemoteSession:
 
     Attributes:
         seat: the seat this session plays.
+        away: the other human seats with no connection to the table now (they left or lost the link).
         connected: False while the connection is down (the reader thread is reconnecting).
         gone: the sentence saying why the table is lost for good, else None.
     """
@@ -155,6 +156,7 @@ class RemoteSession:
         self.seats: list[SeatSpec] = [SeatSpec("human" if i in humans else "ai", "" if i in humans else "remote", n)
                                       for i, n in enumerate(self.names)]
         self.narration: list[str] = [str(x) for x in welcome.get("narration") or []]
+        self.away: frozenset[int] = frozenset(int(a) for a in welcome.get("away") or [])
         self.seed: int | str | None = None
         self.log_path = None
         self.log_error: str | None = None
@@ -211,6 +213,16 @@ class RemoteSession:
         """True only for this seat: the screen waits for every other seat as for a bot."""
         return seat == self.seat
 
+    def seat_kind(self, seat: int) -> str:
+        """``"human"`` for this seat, ``"bot"`` for a bot, ``"remote"`` for a person at another
+        terminal, ``"away"`` for a person with no connection now (see
+        :meth:`engine.session.Session.seat_kind`)."""
+        if seat == self.seat:
+            return "human"
+        if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_human:
+            return "bot"
+        return "away" if seat in self.away else "remote"
+
     def view(self, seat: int) -> View:
         """This seat's view (the server sends no other).
 
@@ -240,11 +252,15 @@ class RemoteSession:
             self._tap(msg)
         kind = msg["type"]
         if kind in ("update", "welcome"):
+            if kind == "welcome":
+                self.away = frozenset(int(a) for a in msg.get("away") or [])
             for b in msg.get("batches") or []:
                 end = int(b["state"]["n"])
                 if end > self._received:
                     self._pending.append(b)
                     self._received = end
+        elif kind == "presence":
+            self.away = frozenset(int(a) for a in msg.get("away") or [] if a != self.seat)
         elif kind == "refused":
             self._refusal = str(msg.get("reason") or "refused")
         elif kind == "error":

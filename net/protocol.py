@@ -4,7 +4,8 @@ Every message is one JSON object with a ``type``. A client first sends ``hello``
 :data:`PROTOCOL` and its seat code; the server answers ``welcome`` (the table and the seat's
 first ``update``) or ``error`` and closes. Then the client sends ``act`` and the server sends
 ``update`` (after every action at the table, the seat's view and the events it may see),
-``refused`` (an action not taken, with the reason) and ``error`` (a message that broke the rules,
+``presence`` (the human seats with no connection now, whenever that changes), ``refused`` (an
+action not taken, with the reason) and ``error`` (a message that broke the rules,
 or the server shutting down).
 
 Limits (the server enforces them; the client keeps to them): a message is at most
@@ -73,6 +74,12 @@ def act(notation: str, n: int) -> dict:
 def refused(reason: str, n: int | None = None) -> dict:
     """An action not taken (the table is unchanged), with the reason in one sentence."""
     return {"type": "refused", "reason": reason, "n": n}
+
+
+def presence(away: list[int]) -> dict:
+    """The human seats with no open connection now (a player who left or lost the link), sent to
+    every connection whenever the list changes; the welcome carries it too."""
+    return {"type": "presence", "away": sorted(away)}
 
 
 def error(reason: str) -> dict:

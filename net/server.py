@@ -173,6 +173,7 @@ class TableServer:
         self.rate, self.burst = rate, burst
         self.batches: list[Batch] = []
         self._conns: dict[int, list[_Conn]] = {s: [] for s in self.codes}
+        self._away_said: list[int] = sorted(self._conns)  # the seats away as last told (nobody at first)
         self._lock = asyncio.Lock()
         self._server: Server | None = None
         self._drive_task: asyncio.Task | None = None
@@ -349,6 +350,7 @@ class TableServer:
             if conn is not None:
                 if conn in self._conns.get(conn.seat, []):
                     self._conns[conn.seat].remove(conn)
+                    self._tell_presence()
                 conn.queue.put_nowait(None)
             if writer is not None:
                 await asyncio.gather(writer, return_exceptions=True)
@@ -415,7 +417,23 @@ class TableServer:
             since = msg.get("since")
             conn.queue.put_nowait(P.dumps(self._welcome(seat, since if isinstance(since, int) else None)))
             self._conns[seat].append(conn)
+            self._tell_presence()
         return conn
+
+    def away(self) -> list[int]:
+        """The human seats with no open connection now (nobody has joined yet, or they left)."""
+        return [seat for seat, conns in self._conns.items() if not conns]
+
+    def _tell_presence(self) -> None:
+        """Send every connection the seats away, when that changed since the last time said."""
+        away = self.away()
+        if away == self._away_said:
+            return
+        self._away_said = away
+        text = P.dumps(P.presence(away))
+        for conns in self._conns.values():
+            for c in conns:
+                c.queue.put_nowait(text)
 
     def _welcome(self, seat: int, since: int | None) -> dict:
         s = self.session
@@ -424,7 +442,7 @@ class TableServer:
             "rules": variant_to_table(s.variant), "names": list(s.names),
             "humans": [i for i, spec in enumerate(s.seats) if spec.is_human],
             "narration": s.narration[-200:], "state": self._snapshot(seat, self.batches[-1].after),
-            "hands": self._hand_results(),
+            "hands": self._hand_results(), "away": [a for a in self.away() if a != seat],
         }
         if since is not None:
             out["batches"] = [self._batch(b, seat) for b in self.batches if b.end > since]

@@ -34,3 +34,31 @@ async def test_the_noms_table_plays_a_remote_seat(tmp_path: Path) -> None:
             runner.stop()  # the host closes the table: the screen says so
             await wait_for(pilot, lambda: "host closed the table" in app.table._status().message_text)
         session.close()
+
+
+async def test_the_table_says_when_another_person_left_and_does_not_hurry_people(tmp_path: Path) -> None:
+    """Waiting for a person at another terminal reads "Waiting for Bob to play…", not "Bob is
+    thinking…"; while Bob has no connection the cue says he left and play goes on when he joins
+    again; his joining is said in the status line. "." (fast bots) hurries only bots."""
+    seats = ["remote:Ann", "remote:Bob", "ai:easy", "ai:easy"]
+    with running(lambda: TableServer.new("noms", seats, seed=2, log_path=tmp_path / "t.jsonl")) as runner:
+        server = runner.server
+        assert server is not None
+        session = join(server.url, server.codes[0])
+        app = SessionApp(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.table
+            status = table._status()
+            await wait_for(pilot, lambda: session.to_move == 1 or table.thinking == 1 or table.human_turn())
+            if table.human_turn():
+                table.human_act(next(a for a in session.view(0).legal_actions() if not isinstance(a, Bid)))
+            await wait_for(pilot, lambda: table.thinking == 1)
+            assert "Waiting for Bob, who left the table: play goes on when Bob joins again" in status.prompt_text
+            bob = join(server.url, server.codes[1])
+            await wait_for(pilot, lambda: "Bob joined the table." in status.message_text)
+            await wait_for(pilot, lambda: "Waiting for Bob to play" in status.prompt_text)
+            assert "thinking" not in status.prompt_text
+            assert table._has_bots()
+            bob.close()
+            await wait_for(pilot, lambda: "Bob left the table." in status.message_text)
+        session.close()

@@ -245,3 +245,30 @@ def test_tls_when_given_a_certificate(tmp_path: Path) -> None:
             join(server.url, server.codes[0])
         with pytest.raises(JoinError):
             join(server.url.replace("wss://", "ws://"), server.codes[0], timeout=3)
+
+
+def test_every_seat_hears_when_a_person_leaves_the_table_and_joins_again(tmp_path: Path) -> None:
+    """Presence (docs/protocol.md): Ann sees Bob's seat away before he joins, at the table once he
+    has, away when his connection closes, and back when he joins again with his code; a bot's seat
+    is never away, and a person's wait cue names who is away."""
+    def until(check) -> None:
+        end = time.monotonic() + 10
+        while not check():
+            assert time.monotonic() < end, "no presence message came"
+            time.sleep(0.02)
+
+    with running(lambda: _noms(tmp_path)) as runner:
+        server = runner.server
+        assert server is not None
+        a = join(server.url, server.codes[0])
+        assert a.away == {2} and a.seat_kind(2) == "away" and a.seat_kind(1) == "bot" and a.seat_kind(0) == "human"
+        b = join(server.url, server.codes[2])
+        until(lambda: a.seat_kind(2) == "remote")
+        assert b.away == frozenset()
+        b.close()
+        until(lambda: a.away == {2})
+        b = join(server.url, server.codes[2])
+        until(lambda: not a.away)
+        assert runner.call(server.away) == []
+        a.close()
+        b.close()

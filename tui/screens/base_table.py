@@ -330,6 +330,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self._lesson_done_shown = False
         #: a remote session's link as last said: (connected, the reason it is lost for good)
         self._link: tuple[bool, str | None] = (True, None)
+        #: the other people away from a remote table as last said (``RemoteSession.away``)
+        self._away: frozenset[int] = frozenset(getattr(session, "away", frozenset()))
 
     # -- hooks (see the class docstring) -------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -624,7 +626,8 @@ class BaseTableScreen(Screen[None], Generic[V]):
         self.refresh_scores(view)
         status = self._status()
         if self.thinking is not None:
-            status.set_prompt(thinking_text(self.names[self.thinking], self.ascii))
+            status.set_prompt(thinking_text(self.names[self.thinking], self.ascii,
+                                            self.session.seat_kind(self.thinking)))
         elif self.covered and not self.session.is_over:
             status.set_prompt(f"Pass the keyboard to {self.names[self.session.to_move]}")
         else:
@@ -766,7 +769,17 @@ class BaseTableScreen(Screen[None], Generic[V]):
 
     @on(LinkChanged)
     def _link_changed(self, _message: LinkChanged) -> None:
-        """Say when a remote table's connection drops, comes back or is lost for good."""
+        """Say when a remote table's connection drops, comes back or is lost for good, and when
+        another person leaves the table or joins it again (the wait cue then says so too)."""
+        away = frozenset(getattr(self.session, "away", frozenset()))
+        if away != self._away:
+            left, back = sorted(away - self._away), sorted(self._away - away)
+            self._away = away
+            if left or back:
+                said = [f"{self.names[s]} left the table." for s in left]
+                said += [f"{self.names[s]} joined the table." for s in back]
+                self.message(" ".join(said))
+            self.redraw()
         link = (bool(getattr(self.session, "connected", True)), getattr(self.session, "gone", None))
         if link == self._link:
             return
@@ -851,7 +864,7 @@ class BaseTableScreen(Screen[None], Generic[V]):
         if action == "summary":
             return self.session.is_over
         if action == "fast_bots":
-            return bool(self.bots) and not self.session.is_over
+            return self._has_bots() and not self.session.is_over
         if action == "save_log":  # only offered once a log write failed
             return getattr(self.session, "log_error", None) is not None
         if action == "side_panel":
@@ -1064,7 +1077,9 @@ class BaseTableScreen(Screen[None], Generic[V]):
             where = "i shows the scores now" if self.has_class("-narrow") else "the scores are on the right"
             return f"The match summary comes when the match is over; {where}."
         if action == "fast_bots":
-            return "There are no bots at this table." if not self.bots else "The match is over: no bot moves any more."
+            if not self._has_bots():
+                return "There are no bots at this table."
+            return "The match is over: no bot moves any more."
         if action == "side_panel":
             return "The scores and the game log are on the right already."
         if action == "save_log":
@@ -1205,6 +1220,10 @@ class BaseTableScreen(Screen[None], Generic[V]):
         if self.fast_hand is not None and self.fast_hand == self.session.hand_number:
             return 0.0
         return self.pace
+
+    def _has_bots(self) -> bool:
+        """Whether a bot plays at this table (people at other terminals are not hurried by ".")."""
+        return any(self.session.seat_kind(s) == "bot" for s in self.bots)
 
     def action_fast_bots(self) -> None:
         """.: the bots play without pause for the rest of this hand (pace x0)."""

@@ -55,9 +55,17 @@ def what_seat_sees(names: Sequence[str], seat: int) -> str:
     return render(f"what {{s{seat}}} {{s{seat}:sees|see}}", names)
 
 
-def thinking_text(name: str, ascii_only: bool = False) -> str:
-    """The cue shown while a bot chooses its move: ``Bix is thinking…``."""
-    return f"{name} is thinking" + ("..." if ascii_only else "…")
+def thinking_text(name: str, ascii_only: bool = False, kind: str = "bot") -> str:
+    """The cue shown while another seat chooses its move, by who plays it
+    (:meth:`engine.session.Session.seat_kind`): a bot ``Bix is thinking…``; a person at another
+    terminal ``Waiting for Di to play…``; a person whose connection is down ``Waiting for Di, who
+    left the table: play goes on when Di joins again``."""
+    dots = "..." if ascii_only else "…"
+    if kind == "away":
+        return f"Waiting for {name}, who left the table: play goes on when {name} joins again"
+    if kind == "remote":
+        return f"Waiting for {name} to play{dots}"
+    return f"{name} is thinking{dots}"
 
 
 def ordinal(n: int) -> str:
