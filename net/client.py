@@ -26,6 +26,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -138,6 +139,8 @@ class RemoteSession:
 
     Attributes:
         seat: the seat this session plays.
+        hosted_log: the table's log when this terminal hosts the table (``cardtable host`` sets it:
+            quitting here closes the table for everyone), else None.
         away: the other human seats with no connection to the table now (they left or lost the link).
         connected: False while the connection is down (the reader thread is reconnecting).
         gone: the sentence saying why the table is lost for good, else None.
@@ -157,6 +160,7 @@ class RemoteSession:
                                       for i, n in enumerate(self.names)]
         self.narration: list[str] = [str(x) for x in welcome.get("narration") or []]
         self.away: frozenset[int] = frozenset(int(a) for a in welcome.get("away") or [])
+        self.hosted_log: Path | None = None
         self.seed: int | str | None = None
         self.log_path = None
         self.log_error: str | None = None

@@ -63,7 +63,7 @@ def ascii_wanted(table: object | None = None, environ: dict[str, str] | None = N
     return bool(getattr(table, "ascii_cards", False) or getattr(table, "ascii", False))
 
 
-def session_running(session: Session | None) -> bool:
+def session_running(session: TableSession | None) -> bool:
     """True if ``session`` has a match that is not over."""
     return session is not None and not session.is_over
 
@@ -84,10 +84,15 @@ def _is_screen(screen: object, *targets: str) -> bool:
     return False
 
 
-def _session_of(screen: Screen) -> Session | None:
-    """The session a screen shows (a table screen's), or None."""
+def _session_of(screen: Screen) -> TableSession | None:
+    """The session a table screen plays (a local one or a seat at a table server), or None (a
+    replay's, or a screen without a session)."""
     session = getattr(screen, "session", None)
-    return session if isinstance(session, Session) and not isinstance(session, ReplaySession) else None
+    if isinstance(session, ReplaySession):
+        return None
+    if isinstance(session, Session) or hasattr(session, "url"):  # net.client.RemoteSession: no import of net here
+        return session
+    return None
 
 
 class ConfirmQuit(ModalScreen[bool]):
@@ -98,15 +103,25 @@ class ConfirmQuit(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "Stay", id="confirm.no"),
     ]
 
-    def __init__(self, log_path: str | None = None, log_error: str | None = None) -> None:
+    def __init__(self, log_path: str | None = None, log_error: str | None = None, *,
+                 remote: str | None = None) -> None:
+        """``remote``: for a seat at a table server (``net.client.RemoteSession``), ``"host"`` when
+        this terminal hosts the table (quitting closes it for everyone) or ``"joined"``."""
         super().__init__()
         self.log_path = log_path
         self.log_error = log_error
+        self.remote = remote
 
     def compose(self) -> ComposeResult:
         where = f" to {self.log_path}" if self.log_path else ""
         question = (f"A match is running. Quit now? Every move so far is saved{where}; "
                     "`cardtable resume` continues it.")
+        if self.remote == "host":
+            question = ("You host this table: quitting closes it for everyone. Quit now? Every move so far is "
+                        f"saved{where}; `cardtable host --resume` serves it again with the same join lines.")
+        elif self.remote == "joined":
+            question = ("Leave the table? The others wait for your seat; `cardtable join` with the same line "
+                        "takes you back to it.")
         if self.log_error:  # a failed write: quitting loses what the log lacks
             question = (f"A match is running and {self.log_error}. Quit now and lose it? "
                         "Press n, then ctrl+s at the table to save it first.")
@@ -544,7 +559,7 @@ class CardtableApp(App[None]):
         self.theme = names[(i + 1) % len(names)]
         self.notify(f"Theme: {THEME_LABELS.get(self.theme, self.theme)}", timeout=2)
 
-    def running_session(self) -> Session | None:
+    def running_session(self) -> TableSession | None:
         """The session of a running (unfinished) match on the screen stack, or None."""
         for screen in reversed(self.screen_stack):
             session = _session_of(screen)
@@ -567,7 +582,11 @@ class CardtableApp(App[None]):
             if quit_:
                 self._quit_now()
 
-        self.push_screen(ConfirmQuit(str(log_path) if log_path else None, session.log_error), answered)
+        remote = None
+        if hasattr(session, "url"):  # a seat at a table server (net.client.RemoteSession)
+            hosted = getattr(session, "hosted_log", None)
+            remote, log_path = ("host", hosted) if hosted is not None else ("joined", None)
+        self.push_screen(ConfirmQuit(str(log_path) if log_path else None, session.log_error, remote=remote), answered)
 
     def _quit_now(self) -> None:
         for screen in self.screen_stack:

@@ -859,6 +859,7 @@ def host(
             except JoinError as err:
                 raise CliError(str(err)) from None
             session.narration[:0] = ["Join lines (only you see these):"] + lines
+            session.hosted_log = server.session.log_path
             _run_app(table, start="table", session=session)
             session.close()
         except KeyboardInterrupt:  # ctrl+c on a headless host: stop serving, say how to go on

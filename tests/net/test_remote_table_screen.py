@@ -6,12 +6,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from textual.widgets import Label
+
 from engine.games.noms.actions import Bid
 from net.client import join
 from net.server import TableServer
 from net_support import running
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from engine.config import TableConfig  # noqa: E402
+from tui.app import CardtableApp, ConfirmQuit  # noqa: E402
 from tui_support import SessionApp, until_human_turn, wait_for  # noqa: E402
 
 
@@ -61,4 +65,28 @@ async def test_the_table_says_when_another_person_left_and_does_not_hurry_people
             assert table._has_bots()
             bob.close()
             await wait_for(pilot, lambda: "Bob left the table." in status.message_text)
+        session.close()
+
+
+async def test_quitting_a_remote_seat_says_what_it_does_for_the_others(tmp_path: Path) -> None:
+    """ctrl+q at a joined seat asks "Leave the table?" (the others wait for it); at the host's own
+    seat it says quitting closes the table for everyone, and how to serve it again."""
+    seats = ["remote:Ann", "remote:Bob", "ai:easy", "ai:easy"]
+    with running(lambda: TableServer.new("noms", seats, seed=2, log_path=tmp_path / "t.jsonl")) as runner:
+        server = runner.server
+        assert server is not None
+        session = join(server.url, server.codes[0])
+        app = CardtableApp(TableConfig(game="noms", log_dir=tmp_path / "logs", pace=0.0), start="table",
+                           session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for hosted, words in ((None, "Leave the table? The others wait for your seat"),
+                                  (tmp_path / "t.jsonl", "You host this table: quitting closes it for everyone")):
+                session.hosted_log = hosted  # `cardtable host` marks the host's own seat so
+                await pilot.press("ctrl+q")
+                await wait_for(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+                question = str(app.screen.query_one("#confirm-question", Label).render())
+                assert words in question
+                assert ("t.jsonl" in question) == (hosted is not None)
+                await pilot.press("n")
+                await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmQuit))
         session.close()

@@ -336,6 +336,16 @@ async def test_summary_screen_for_a_lowest_wins_game():
     assert screen.winners_text() == "Winner: Bix"
 
 
+def test_a_remote_seats_summary_offers_no_play_again():
+    """After a match at a table server only the host can start another: a joined seat's summary
+    neither shows "Play again" nor offers r (it used to fail with a notice)."""
+    local = _Session([1.0, 2.0, 3.0], winners=[0])
+    remote = _Session([1.0, 2.0, 3.0], winners=[0])
+    remote.url = "ws://127.0.0.1:8765"  # as net.client.RemoteSession has
+    assert SummaryScreen(local).check_action("play_again", ()) is True
+    assert SummaryScreen(remote).check_action("play_again", ()) is False
+
+
 def test_generic_narration():
     line = hand_scores_line({"hand": 1, "scores": [-2.0, 5.5], "totals": [3.0, 5.5]}, ["Ann", "Bix"])
     assert line == "Hand 2: Ann -2, Bix 5.5. Match: Ann 3, Bix 5.5."

@@ -208,7 +208,8 @@ class SummaryScreen(Screen[None]):
             with Horizontal(id="summary-buttons"):
                 if self.check_action("setup", ()):
                     yield Button("Back to setup (Enter)", id="setup", variant="primary")
-                yield Button("Play again (r)", id="again", variant="default")
+                if self.check_action("play_again", ()):
+                    yield Button("Play again (r)", id="again", variant="default")
                 yield Button("Quit (q)", id="quit", variant="error")
         yield WrappingFooter()
 
@@ -220,6 +221,8 @@ class SummaryScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "setup":
             return hasattr(self.app, "show_setup")
+        if action == "play_again":  # a seat at a table server: only the host can start another match
+            return not hasattr(self.session, "url")
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
