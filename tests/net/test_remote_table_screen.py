@@ -57,7 +57,7 @@ async def test_the_table_says_when_another_person_left_and_does_not_hurry_people
             if table.human_turn():
                 table.human_act(next(a for a in session.view(0).legal_actions() if not isinstance(a, Bid)))
             await wait_for(pilot, lambda: table.thinking == 1)
-            assert "Waiting for Bob, who left the table: play goes on when Bob joins again" in status.prompt_text
+            assert "Waiting for Bob, who is not connected: play goes on when Bob joins" in status.prompt_text
             bob = join(server.url, server.codes[1])
             await wait_for(pilot, lambda: "Bob joined the table." in status.message_text)
             await wait_for(pilot, lambda: "Waiting for Bob to play" in status.prompt_text)

@@ -58,11 +58,11 @@ def what_seat_sees(names: Sequence[str], seat: int) -> str:
 def thinking_text(name: str, ascii_only: bool = False, kind: str = "bot") -> str:
     """The cue shown while another seat chooses its move, by who plays it
     (:meth:`engine.session.Session.seat_kind`): a bot ``Bix is thinking…``; a person at another
-    terminal ``Waiting for Di to play…``; a person whose connection is down ``Waiting for Di, who
-    left the table: play goes on when Di joins again``."""
+    terminal ``Waiting for Di to play…``; a person with no connection (not joined yet, or gone)
+    ``Waiting for Di, who is not connected: play goes on when Di joins``."""
     dots = "..." if ascii_only else "…"
     if kind == "away":
-        return f"Waiting for {name}, who left the table: play goes on when {name} joins again"
+        return f"Waiting for {name}, who is not connected: play goes on when {name} joins"
     if kind == "remote":
         return f"Waiting for {name} to play{dots}"
     return f"{name} is thinking{dots}"
