@@ -425,3 +425,24 @@ def test_court_value_keys_accept_both_cases():
     """Issue 11 part 6: the footer shows JQKA; upper case types the value too."""
     keys = {b.key for b in NomsTableScreen.BINDINGS if b.action.startswith("rank(")}
     assert {"j,J", "q,Q", "k,K", "a,A"} <= keys
+
+
+async def test_enter_makes_the_hinted_bid_in_the_auction():
+    """After h in the auction the footer names the hinted call on Enter ("⏎ Pass", "⏎ Bid 11")
+    and Enter makes it (NO-8): a player follows a hint the same way in every phase."""
+    app = NomsApp(make_session(seed=4, seats=EASY))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: my_turn(app))
+        assert app.session.view(0).phase is Phase.AUCTION
+        assert not app.table.check_action("play", ())  # nothing hinted yet: Enter does nothing here
+        await press(pilot, "h")
+        await wait_for(pilot, lambda: status(app).message_kind == "hint", 20)
+        hinted = app.table._hinted_call
+        assert isinstance(hinted, (Bid, Pass))
+        words = app.table.describe_action(hinted)
+        assert any(ab.binding.action == "play" and ab.binding.description == words[:1].upper() + words[1:]
+                   for ab in app.table.active_bindings.values())
+        n = len(app.session.history)
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: len(app.session.history) > n)
+        assert app.session.history[n][0] == 0 and app.session.history[n][1] == str(hinted)

@@ -762,6 +762,7 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
         self._value_key: int | None = None  # the value key pressed last (pressed again: the next card)
         self._bids_shown: tuple = ()
         self._call_visible = False
+        self._hinted_call: Action | None = None  # a hinted bid, pass or trump announcement: Enter makes it
 
     # -- hooks ---------------------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -835,10 +836,24 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
         return self.query_one(NomsHand).cursor_card()
 
     def _show_play(self) -> None:
-        """The footer names the card Enter plays (``⏎ Play 7♥``), never a bare "Play"."""
+        """The footer names what Enter does: the card it plays (``⏎ Play 7♥``), or in the auction
+        and the trump announcement the hinted call (``⏎ Bid 11``); never a bare "Play"."""
         card = self._play_card()
-        self.set_binding_text(f"Play {card_label(card, self.ascii)}" if card is not None else "Play", "noms.play")
+        hinted = self._hinted_now()
+        if hinted is not None:
+            text = self.describe_action(hinted)
+            self.set_binding_text(text[:1].upper() + text[1:], "noms.play")
+        else:
+            self.set_binding_text(f"Play {card_label(card, self.ascii)}" if card is not None else "Play", "noms.play")
         self.refresh_bindings()
+
+    def _hinted_now(self) -> Action | None:
+        """The hinted bid, pass or trump announcement while it is still the shown seat's legal
+        move (Enter makes it), else None."""
+        hinted = self._hinted_call
+        if hinted is None or not self.is_mounted or not self.human_turn():
+            return None
+        return hinted if hinted in self.view.legal_actions() else None
 
     def _refresh_actions(self, view: NomsView, mine: bool) -> None:
         actions = self.query_one("#actions")
@@ -916,6 +931,7 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
     def reset_input(self) -> None:
         self.show_last = False
         self._value_key = None
+        self._hinted_call = None
         if self.is_mounted:
             try:
                 self.query_one("#call-input", Input).value = ""
@@ -931,6 +947,10 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
         elif isinstance(action, Call):
             self.query_one("#call-input", Input).value = action.card.text
             self.query_one(CallGrid).set_grid(self.view.hand, action.card)
+            self.message(f"{self.describe_action(action)} (press Enter)", "hint")
+        elif isinstance(action, (Bid, Pass, Trump)):
+            self._hinted_call = action
+            self._show_play()
             self.message(f"{self.describe_action(action)} (press Enter)", "hint")
         else:
             self.message(self.describe_action(action), "hint")
@@ -948,8 +968,9 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
             return mine and phase is Phase.PLAY
         if action == "move":
             return mine and phase is Phase.PLAY
-        if action == "play":  # a card under the cursor, named in the footer
-            return self._play_card() is not None or (None if mine and phase is Phase.PLAY else False)
+        if action == "play":  # a card under the cursor, or a hinted call, named in the footer
+            return (self._play_card() is not None or self._hinted_now() is not None
+                    or (None if mine and phase is Phase.PLAY else False))
         if action == "last_trick":
             return bool(self.view.tricks)
         if action == "escape":
@@ -1009,7 +1030,12 @@ class NomsTableScreen(BaseTableScreen[NomsView]):
         self._show_play()
 
     def action_play(self) -> None:
-        """Enter: play the card under the cursor (NO-15)."""
+        """Enter: play the card under the cursor (NO-15); in the auction or the trump announcement,
+        make the hinted call (NO-8, NO-10a)."""
+        hinted = self._hinted_now()
+        if hinted is not None:
+            self.human_act(hinted)
+            return
         card = self.query_one(NomsHand).cursor_card()
         if card is not None:
             self.human_act(Play(card))
