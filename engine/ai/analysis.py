@@ -166,8 +166,13 @@ class GameAnalysis:
         return action_words(str(action))
 
     def distinct(self, view: View, legal: Sequence[Action]) -> list[Action]:
-        """One move per class of equivalent moves (default: every legal move)."""
-        return list(legal)
+        """One move per class of equivalent moves (:meth:`same`), the first of each class in
+        ``legal``'s order."""
+        out: list[Action] = []
+        for a in legal:
+            if all(not self.same(view, a, b) for b in out):
+                out.append(a)
+        return out
 
     def same(self, view: View, a: Action, b: Action) -> bool:
         """True when ``a`` and ``b`` are equivalent moves at ``view`` (default: equal)."""

@@ -5,14 +5,23 @@ horse comes in or falls), turning a card instead (NA-11), the direction (NA-23) 
 horses (NA-25). A candidate is rolled out with the ``easy`` bot in every seat to the end of
 the game (hand) and scored in points: the seat's points won minus the mean of the other seats'
 (NA-18 to NA-20). Determinizations: ``view.determinize`` (the view only).
+
+Two plays are the same decision when they place as many cards of one value and do the same
+to its horse (:meth:`NagsAnalysis.same`): suits matter only through a running horse's colour
+(NA-12), and that horse comes in or falls with the play (NA-13), so 8♣ and 8♥ played with no 8
+running leave equivalent games. Without this, a lone choice of which 8 to play counted as a
+real decision and two of the four alternatives were the move played in another suit.
 """
 
 from __future__ import annotations
+
+from typing import cast
 
 from engine.ai.analysis import GameAnalysis
 from engine.core import Action, View
 from engine.games.nags.bots import NagsEasyBot
 from engine.games.nags.actions import Buy, ChooseDirection, DoneBuying, Play, Turn
+from engine.games.nags.game import RUNNING, NagsView
 
 
 class NagsAnalysis(GameAnalysis):
@@ -36,6 +45,19 @@ class NagsAnalysis(GameAnalysis):
         if isinstance(action, (Buy, DoneBuying)):
             return "buying horses"
         return "plays"
+
+    def same(self, view: View, a: Action, b: Action) -> bool:
+        """Plays of as many cards of one value are the same move unless a running horse of that
+        value comes in with one and falls with the other (NA-12, NA-13)."""
+        if isinstance(a, Play) and isinstance(b, Play):
+            value = a.cards[0].rank
+            if b.cards[0].rank != value or len(a.cards) != len(b.cards):
+                return False
+            runner = next((r[0] for r in cast(NagsView, view).runners if r[0].rank == value and r[1] == RUNNING),
+                          None)
+            return runner is None or (any(c.is_red == runner.is_red for c in a.cards)
+                                      == any(c.is_red == runner.is_red for c in b.cards))
+        return a == b
 
     def words(self, view: View, action: Action) -> str:
         if isinstance(action, Turn):
