@@ -1,10 +1,11 @@
 """Nags' hooks for the analysis board (:mod:`engine.analysis`, issue 28).
 
-Decisions by kind: plays (NA-9: which value, and which cards of it: colour decides whether a
-horse comes in or falls), turning a card instead (NA-11), the direction (NA-23) and buying
-horses (NA-25). A candidate is rolled out with the ``easy`` bot in every seat to the end of
-the game (hand) and scored in points: the seat's points won minus the mean of the other seats'
-(NA-18 to NA-20). Determinizations: ``view.determinize`` (the view only).
+Decisions by kind: horse plays (a play where one of the moves open is a running horse's value,
+so the colour of the cards played decides whether it comes in or falls, NA-12), other plays
+(NA-9: which value, how many cards), turning a card instead (NA-11), the direction (NA-23) and
+buying horses (NA-25). A candidate is rolled out with the ``easy`` bot in every seat to the end
+of the game (hand) and scored in points: the seat's points won minus the mean of the other
+seats' (NA-18 to NA-20). Determinizations: ``view.determinize`` (the view only).
 
 Two plays are the same decision when they place as many cards of one value and do the same
 to its horse (:meth:`NagsAnalysis.same`): suits matter only through a running horse's colour
@@ -29,7 +30,7 @@ class NagsAnalysis(GameAnalysis):
 
     unit = "points"
     min_gain = 1.0
-    kinds = ("plays", "turning a card", "direction", "buying horses")
+    kinds = ("horse plays", "plays", "turning a card", "direction", "buying horses")
     max_alternatives = 4
 
     def __init__(self) -> None:
@@ -37,7 +38,9 @@ class NagsAnalysis(GameAnalysis):
 
     def kind(self, view: View, action: Action) -> str:
         if isinstance(action, Play):
-            return "plays"
+            horse = any(isinstance(a, Play) and self._runner(view, a.cards[0].rank) is not None
+                        for a in view.legal_actions())
+            return "horse plays" if horse else "plays"
         if isinstance(action, Turn):
             return "turning a card"
         if isinstance(action, ChooseDirection):
@@ -53,11 +56,15 @@ class NagsAnalysis(GameAnalysis):
             value = a.cards[0].rank
             if b.cards[0].rank != value or len(a.cards) != len(b.cards):
                 return False
-            runner = next((r[0] for r in cast(NagsView, view).runners if r[0].rank == value and r[1] == RUNNING),
-                          None)
+            runner = self._runner(view, value)
             return runner is None or (any(c.is_red == runner.is_red for c in a.cards)
                                       == any(c.is_red == runner.is_red for c in b.cards))
         return a == b
+
+    @staticmethod
+    def _runner(view: View, value: int):
+        """The runner of ``value`` still running (NA-12), or None."""
+        return next((r[0] for r in cast(NagsView, view).runners if r[0].rank == value and r[1] == RUNNING), None)
 
     def words(self, view: View, action: Action) -> str:
         if isinstance(action, Turn):

@@ -30,3 +30,11 @@ def test_NA_12_plays_that_differ_only_in_suit_are_one_move_unless_a_horse_is_run
     view = opening("2H JC QH 10S")  # the red 2 is running: 2♦ brings it in, 2♣ makes it fall
     assert not ga.same(view, club, diamond) and not ga.same(view, diamond, both)
     assert len(ga.distinct(view, view.legal_actions())) == 3
+
+
+def test_a_play_where_a_running_horse_can_come_in_or_fall_is_a_horse_play():
+    ga = analysis_for("nags")
+    club = Play(tuple(parse_cards("2C")))
+    assert ga.kind(opening("2H JC QH 10S"), club) == "horse plays"  # 2♣ makes the red 2 fall
+    assert ga.kind(opening("9D JC QH 10S"), club) == "plays"
+    assert ga.kinds[:2] == ("horse plays", "plays")
