@@ -25,7 +25,8 @@ from engine.ai.flat_mc import paired_flat_mc
 from engine.ai.ismcts import action_words
 from engine.core import CHANCE, Action, IllegalAction, State, View
 
-__all__ = ["ANALYSIS_SUFFIX", "DEFAULT_BUDGET", "Decision", "GameAnalysis", "GameReport", "MARGIN", "MAX_BUDGET",
+__all__ = ["ANALYSIS_SUFFIX", "CONFIRM", "CONFIRM_MARGIN", "DEFAULT_BUDGET", "Decision", "GameAnalysis", "GameReport",
+           "MARGIN", "MAX_BUDGET",
            "analyse_decision", "candidates_of", "decision_at", "read_summary", "save_summary", "summary_path"]
 
 #: Samples (determinizations) per decision; every candidate is rolled out once per sample.
@@ -33,8 +34,12 @@ DEFAULT_BUDGET = 12
 #: Standard errors of the paired difference the best alternative must clear (stricter than
 #: the bots' 1.0 to 1.5: a mark accuses a player, and one game has many decisions).
 MARGIN = 2.0
-#: A mark is confirmed on this many times ``budget`` fresh samples (:func:`analyse_decision`).
+#: A mark is confirmed on this many times ``budget`` fresh samples (:func:`analyse_decision`)...
 CONFIRM = 3
+#: ...by :data:`CONFIRM_MARGIN` standard errors there (an independent second test: a move whose
+#: alternatives are no better passes both about once in 150 decisions, against about once in 12
+#: for the first test alone, which takes the best of four alternatives).
+CONFIRM_MARGIN = 1.5
 #: Largest budget the command line accepts (samples per decision).
 MAX_BUDGET = 1000
 
@@ -57,6 +62,7 @@ class Decision:
         samples: samples compared (complete ones).
         mistake: True when the evidence rule marks it.
         unit: the game's unit ("points", "penalty points").
+        min_gain: the least loss a mark needs (the game's ``min_gain``), in :attr:`unit`.
     """
 
     index: int
@@ -71,6 +77,7 @@ class Decision:
     samples: int
     mistake: bool
     unit: str
+    min_gain: float = 0.0
 
     @property
     def reason(self) -> str:
@@ -80,7 +87,12 @@ class Decision:
             sign = "+" if self.unit.startswith("penalty") else "-"  # penalty points: more is worse
             return f"a mistake: {sign}{self.loss:.1f} {self.unit} expected; better: {self.best}"
         if self.best and self.loss > 0:
-            return f"fine: {self.best} scored {self.loss:.1f} {self.unit} more, not clearly"
+            penalty = self.unit.startswith("penalty")
+            better = f"{self.best} {'cost' if penalty else 'scored'} {self.loss:.1f} {self.unit} " \
+                     f"{'less' if penalty else 'more'}"
+            if self.low > 0 and self.loss <= self.min_gain:  # a clear difference, but a small one
+                return f"fine: {better}; a mark needs more than {self.min_gain:g}"
+            return f"fine: {better}, not clearly"
         return "fine: no alternative scored better"
 
 
@@ -250,11 +262,12 @@ def analyse_decision(ga: GameAnalysis, view: View, played: Action, budget: int,
     Returns:
         ``(candidates, scores, best)``: the candidates (``played`` first), their paired
         scores (``scores[i][k]`` on sample ``k``) and the index the evidence rule picks
-        (0: no clear mistake). A pick is **confirmed**: :data:`CONFIRM` x ``budget`` fresh samples of the move
-        played and the picked alternative are added to their rows (which are then longer than
-        the others), and the pick stands only if the rule makes it again on those fresh samples
-        alone. At budget 12 a Spite & Malice decision whose true gain was 0.2 +- 0.15 (300 samples)
-        was marked "-2.4 stock cards" without it: a few rollouts that end the game (+-10) decide a
+        (0: no clear mistake). A pick is **confirmed**: :data:`CONFIRM` x ``budget`` fresh
+        samples of the move played and the picked alternative are added to their rows (which
+        are then longer than the others), and the pick stands only if the rule makes it again
+        on those fresh samples alone (by :data:`CONFIRM_MARGIN` standard errors). At budget 12
+        a Spite & Malice decision whose true gain was 0.2 +- 0.15 (300 samples) was marked
+        "-2.4 stock cards" without it: a few rollouts that end the game (+-10) decide a
         12-sample mean, and the best of four alternatives is picked on the same samples.
     """
     legal = view.legal_actions()
@@ -285,7 +298,8 @@ def analyse_decision(ga: GameAnalysis, view: View, played: Action, budget: int,
         # marked alternative alone: the rule must pick it again on those (the first batch chose
         # the alternative, so its own samples overstate the gain).
         more = paired_flat_mc(2, sample, lambda smp, j, late: one(smp, (0, best)[j], late), r,
-                              iterations=2 * CONFIRM * budget, budget_s=None, margin=MARGIN, min_gain=ga.min_gain)
+                              iterations=2 * CONFIRM * budget, budget_s=None, margin=CONFIRM_MARGIN,
+                              min_gain=ga.min_gain)
         scores[0] += more.scores[0]
         scores[best] += more.scores[1]
         if not more.best:
@@ -318,7 +332,7 @@ def decision_at(ga: GameAnalysis, view: View, played: Action, budget: int, seed:
     half = 1.96 * se if math.isfinite(se) else math.inf
     return Decision(index=index, line=line, hand=hand, kind=ga.kind(view, played), played=ga.words(view, played),
                     best=ga.words(view, cands[top]) if top else "", loss=mean, low=mean - half, high=mean + half,
-                    samples=len(scores[0]), mistake=best != 0, unit=ga.unit)
+                    samples=len(scores[0]), mistake=best != 0, unit=ga.unit, min_gain=ga.min_gain)
 
 
 #: The summary file kept beside an analysed log (``game.jsonl`` -> ``game.jsonl.analysis.json``).

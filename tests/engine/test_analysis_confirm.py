@@ -59,9 +59,22 @@ def test_a_gain_seen_only_on_the_first_samples_is_not_marked():
     assert cands == [0, 1] and best == 0
     assert len(scores[0]) == len(scores[1]) == 6 + CONFIRM * 6  # the confirming samples are kept
     d = decision_at(Planted(budget=6, first=3.0, later=0.0), Seat(), 0, 6, 0, 0)
-    assert not d.mistake and d.reason.startswith("fine: 1 scored 0.8 points more, not clearly")
+    assert not d.mistake and d.reason.startswith("fine: 1 scored 0.8 points more")
 
 
 def test_a_gain_the_fresh_samples_confirm_is_marked():
     d = decision_at(Planted(budget=6, first=3.0, later=2.0), Seat(), 0, 6, 0, 0)
     assert d.mistake and d.reason == "a mistake: -2.2 points expected; better: 1"
+
+
+def words(loss: float, low: float, unit: str = "points", min_gain: float = 1.0) -> str:
+    from engine.ai.analysis import Decision
+    return Decision(index=0, line=1, hand=0, kind="plays", played="play 8♣", best="play 8♣ 8♥ 8♠", loss=loss,
+                    low=low, high=2 * loss - low, samples=12, mistake=False, unit=unit, min_gain=min_gain).reason
+
+
+def test_an_unmarked_better_move_says_whether_the_difference_was_small_or_unclear():
+    assert words(0.8, 0.5) == "fine: play 8♣ 8♥ 8♠ scored 0.8 points more; a mark needs more than 1"
+    assert words(0.8, -0.3) == "fine: play 8♣ 8♥ 8♠ scored 0.8 points more, not clearly"
+    assert words(1.5, 0.2, "penalty points", 2.0) == \
+        "fine: play 8♣ 8♥ 8♠ cost 1.5 penalty points less; a mark needs more than 2"
