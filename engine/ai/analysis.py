@@ -63,6 +63,8 @@ class Decision:
         mistake: True when the evidence rule marks it.
         unit: the game's unit ("points", "penalty points").
         min_gain: the least loss a mark needs (the game's ``min_gain``), in :attr:`unit`.
+        why: for a mark, what the move played did that the better one does not
+            (:meth:`GameAnalysis.why`), or "".
     """
 
     index: int
@@ -78,6 +80,7 @@ class Decision:
     mistake: bool
     unit: str
     min_gain: float = 0.0
+    why: str = ""
 
     @property
     def reason(self) -> str:
@@ -85,7 +88,8 @@ class Decision:
         lay off 8♠ on m2")."""
         if self.mistake:
             sign = "+" if self.unit.startswith("penalty") else "-"  # penalty points: more is worse
-            return f"a mistake: {sign}{self.loss:.1f} {self.unit} expected; better: {self.best}"
+            return f"a mistake: {sign}{self.loss:.1f} {self.unit} expected; better: {self.best}" \
+                + (f" ({self.why})" if self.why else "")
         if self.best and self.loss > 0:
             penalty = self.unit.startswith("penalty")
             better = f"{self.best} {'cost' if penalty else 'scored'} {self.loss:.1f} {self.unit} " \
@@ -174,6 +178,11 @@ class GameAnalysis:
     def kind(self, view: View, action: Action) -> str:
         """The kind of decision ``action`` answers at ``view`` (one of :attr:`kinds`)."""
         return self.kinds[0]
+
+    def why(self, view: View, played: Action, better: Action) -> str:
+        """What ``played`` does that ``better`` does not, in a few plain words for a mark ("the
+        K♦ horse falls"), or "" (default: nothing to say)."""
+        return ""
 
     def words(self, view: View, action: Action) -> str:
         """``action`` in words a player reads (cards as ``7♥``)."""
@@ -332,7 +341,8 @@ def decision_at(ga: GameAnalysis, view: View, played: Action, budget: int, seed:
     half = 1.96 * se if math.isfinite(se) else math.inf
     return Decision(index=index, line=line, hand=hand, kind=ga.kind(view, played), played=ga.words(view, played),
                     best=ga.words(view, cands[top]) if top else "", loss=mean, low=mean - half, high=mean + half,
-                    samples=len(scores[0]), mistake=best != 0, unit=ga.unit, min_gain=ga.min_gain)
+                    samples=len(scores[0]), mistake=best != 0, unit=ga.unit, min_gain=ga.min_gain,
+                    why=ga.why(view, played, cands[best]) if best else "")
 
 
 #: The summary file kept beside an analysed log (``game.jsonl`` -> ``game.jsonl.analysis.json``).

@@ -66,6 +66,20 @@ class NagsAnalysis(GameAnalysis):
         """The runner of ``value`` still running (NA-12), or None."""
         return next((r[0] for r in cast(NagsView, view).runners if r[0].rank == value and r[1] == RUNNING), None)
 
+    def why(self, view: View, played: Action, better: Action) -> str:
+        """NA-12: the horse the move played makes fall, or fails to bring in, that the better
+        move brings in ("K♠ makes the K♦ horse fall; K♥ brings it in")."""
+        if not isinstance(better, Play):
+            return ""
+        runner = self._runner(view, better.cards[0].rank)
+        if runner is None or not any(c.is_red == runner.is_red for c in better.cards):
+            return ""
+        brings = f"{' '.join(c.pretty for c in better.cards)} {'brings' if len(better.cards) == 1 else 'bring'} it in"
+        if isinstance(played, Play) and played.cards[0].rank == runner.rank:
+            cards = " ".join(c.pretty for c in played.cards)
+            return f"{cards} {'makes' if len(played.cards) == 1 else 'make'} the {runner.pretty} horse fall; {brings}"
+        return f"the {runner.pretty} horse is running: {brings}"
+
     def words(self, view: View, action: Action) -> str:
         if isinstance(action, Turn):
             return "turn a card from the draw pile"

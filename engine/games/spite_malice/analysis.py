@@ -22,6 +22,7 @@ from engine.games.spite_malice.actions import Discard, PlayDiscard, PlayHand, Pl
 from engine.games.spite_malice.game import SpiteMaliceState, SpiteMaliceView, card_value, value_text
 from engine.games.spite_malice.search import TURNS_AHEAD, _RolloutView, enumerate_plans, rollout_score
 from engine.games.spite_malice.bots import SpiteMaliceEasyBot
+from engine.grammar import article
 
 
 class SpiteMaliceAnalysis(GameAnalysis):
@@ -63,6 +64,26 @@ class SpiteMaliceAnalysis(GameAnalysis):
                 return card_value(a.card) == card_value(b.card)
             return not isinstance(a, PlayDiscard) or a.pile == cast(PlayDiscard, b).pile
         return a == b
+
+    def why(self, view: View, played: Action, better: Action) -> str:
+        """SM-9: the play deck the move played leaves needing the opponent's stock card, when
+        the better move does not ("P1 then needs a 5: the opponent's stock card"). The play
+        decks after a move are public, so a determinization of the view shows them."""
+        v = cast(SpiteMaliceView, view)
+        top = v.stock_tops[1 - v.seat]
+        if top is None or v.variant.is_wild(top):
+            return ""
+        want = card_value(top)
+
+        def needing(move: Action) -> list[int]:
+            d = v.determinize(random.Random(0))
+            d.apply(move)
+            return [j for j, p in enumerate(cast(SpiteMaliceState, d).play) if len(p) + 1 == want]
+
+        decks = needing(played)
+        if not decks or len(needing(better)) >= len(decks):
+            return ""
+        return f"P{decks[0] + 1} then needs {article(value_text(want))}: the opponent's stock card"
 
     def words(self, view: View, action: Action) -> str:
         """The move as the game log tells it, the card named (every card moved is one the seat

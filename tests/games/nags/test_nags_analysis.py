@@ -38,3 +38,13 @@ def test_a_play_where_a_running_horse_can_come_in_or_fall_is_a_horse_play():
     assert ga.kind(opening("2H JC QH 10S"), club) == "horse plays"  # 2♣ makes the red 2 fall
     assert ga.kind(opening("9D JC QH 10S"), club) == "plays"
     assert ga.kinds[:2] == ("horse plays", "plays")
+
+
+def test_NA_12_a_mark_says_which_horse_the_move_played_lets_fall():
+    ga = analysis_for("nags")
+    club, diamond, both = (Play(tuple(parse_cards(t))) for t in ("2C", "2D", "2C 2D"))
+    view = opening("2H JC QH 10S")
+    assert ga.why(view, club, diamond) == "2♣ makes the 2♥ horse fall; 2♦ brings it in"
+    assert ga.why(view, club, both) == "2♣ makes the 2♥ horse fall; 2♣ 2♦ bring it in"
+    assert ga.why(view, diamond, club) == ""  # the move played brought it in
+    assert ga.why(opening("9D JC QH 10S"), club, both) == ""  # no 2 running

@@ -10,15 +10,18 @@ from engine.games.spite_malice.game import Deal, Discard, Draw, PlayDiscard, Pla
     SpiteMaliceVariant
 
 
-def first_turn():
-    """Seat 0 to move first (its stock top 9♦ is the higher, SM-6) holding A♥ A♠ 4♠ 4♥ K♦, with
-    7♥ on its discard deck D3."""
+def first_turn(p1: str = ""):
+    """Seat 0 to move first (its stock top 9♦ is the higher, SM-6; the opponent's is 4♦) holding
+    A♥ A♠ 4♠ 4♥ K♦, with 7♥ on its discard deck D3 and the cards ``p1`` on play deck P1."""
     s = SpiteMalice.new_state(SpiteMaliceVariant(stock_count=2), 2)
     s.apply(Deal((tuple(parse_cards("9C 9D")), tuple(parse_cards("4C 4D")))))
     s.apply(Draw(tuple(parse_cards("AH AS 4S 4H KD"))))
     seven = parse_card("7H")
     s.pool.remove(seven)
     s.discards[0][2] = [seven]
+    for c in parse_cards(p1):
+        s.pool.remove(c)
+        s.play[0].append(c)
     assert s.to_move == 0
     return s.view(0)
 
@@ -47,3 +50,11 @@ def test_SM_2_moves_that_differ_only_in_suit_or_in_which_empty_deck_are_one_move
     legal = view.legal_actions()
     # A or K on an empty play deck, one discard of each value on an empty deck or on 7♥
     assert len(ga.distinct(view, legal)) == 2 + 3 * 2 < len(legal)
+
+
+def test_SM_9_a_mark_says_which_play_deck_the_move_played_leaves_for_the_opponents_stock_card():
+    view, ga = first_turn(p1="AC 2C"), analysis_for("spite_malice")  # P1 needs a 3
+    wild_on_p1, discard = PlayHand(card("KD"), 0), Discard(card("4S"), 0)
+    assert ga.why(view, wild_on_p1, discard) == "P1 then needs a 4: the opponent's stock card"
+    assert ga.why(view, discard, wild_on_p1) == ""
+    assert ga.why(view, PlayHand(card("AH"), 1), discard) == ""
