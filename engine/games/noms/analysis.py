@@ -70,13 +70,6 @@ class NomsAnalysis(GameAnalysis):
             return ga is not None and ga == gb
         return a == b
 
-    def distinct(self, view: View, legal: Sequence[Action]) -> list[Action]:
-        out: list[Action] = []
-        for a in legal:
-            if all(not self.same(view, a, b) for b in out):
-                out.append(a)
-        return out
-
     def alternatives(self, view: View, legal: Sequence[Action], played: Action,
                      rng: random.Random) -> list[Action]:
         v = cast(NomsView, view)
