@@ -560,8 +560,7 @@ class _Placer:
     :data:`NODE_LIMIT` 171 -> 101 ms; ``tests/games/nogginate/test_nogginate_speed.py`` locks the answers)."""
 
     __slots__ = ("counts", "seen", "budget", "nats", "suit_ranks", "by_rank", "alone", "rank_cards",
-                 "suit_cards", "joker_weight", "wsum", "wmap", "_runs", "code", "place", "trios", "faces", "chain",
-                 "free_ok", "path")
+                 "suit_cards", "joker_weight", "wsum", "wmap", "_runs", "code", "place", "trios", "path")
 
     def __init__(self, counts: dict[Card, int], weight: Callable[[Card], int]) -> None:
         self.counts = counts
@@ -589,14 +588,8 @@ class _Placer:
         self.wsum = dict.fromkeys(self.by_rank, 0)
         for c, r, w in self.nats:
             self.wsum[r] += w * counts[c]
-        self._runs: dict[tuple, dict[int, list[tuple[Card, int, tuple | None]]]] = {}
-        self.faces = faces
-        # per natural the faces down and up from it in the hand (:func:`_chains`, when :meth:`free` first asks)
-        self.chain: dict[Card, tuple[tuple[Card, ...], tuple[Card, ...]]] | None = None
-        # the count of cards can never bind (every card of the hand may be placed) and no joker: then a card
-        # of a Nate's rank that no run could want is placed at once (:meth:`free`)
-        self.free_ok = False
-        self.path: list | None = None
+        self._runs: dict[tuple, dict[int, list[tuple[Card, int]]]] = {}
+        self.path: list | None = None  # when a list, the placements of a completion found (can_place's path)
 
     def _run_cards(self, noggis: tuple) -> dict[int, list[tuple[Card, int]]]:
         """Rank -> the naturals of that rank (with their weights) a run may take with the Noggis
@@ -606,17 +599,10 @@ class _Placer:
         if got is None:
             _, ends, span = _table_reach((), noggis)
             got = self._runs[noggis] = {r: [] for r in self.by_rank}
-            suits = {s for s, _, _ in noggis}
-            faces = self.faces
             for c, r, w in self.nats:
                 if c in self.alone or _run_reach(r, self.suit_ranks[c.suit], span.get(c.suit, _NO_RANKS),
                                                  ends.get(c.suit, _NO_RANKS)):
-                    # with no Noggi of its suit, the faces one and two ranks below and above bound the runs
-                    # through it (:meth:`upper_bound`)
-                    s = c.suit
-                    got[r].append((c, w, None if int(cast(int, s)) in suits else
-                                   (faces.get((s, r - 1)), faces.get((s, r - 2)), faces.get((s, r + 1)),
-                                    faces.get((s, r + 2)))))
+                    got[r].append((c, w))
         return got
 
     def upper_bound(self, runs: dict[int, list[tuple[Card, int]]], nate_ranks: frozenset[int], room: int) -> int:
@@ -635,16 +621,8 @@ class _Placer:
             if r in nate_ranks or n >= 3 or (n >= 2 and jokers):
                 total += wsum[r]
             elif n:
-                for c, w, near in runs[r]:
-                    k = counts[c]
-                    if near is not None and k:  # no Noggi of its suit: only new runs of held cards
-                        m1, m2, p1, p2 = near
-                        p = counts.get(p1, 0)  # type: ignore[arg-type]
-                        cap = (min(counts.get(m1, 0), counts.get(m2, 0) + p)  # type: ignore[arg-type]
-                               + min(p, counts.get(p2, 0)))  # type: ignore[arg-type]
-                        if cap < k:
-                            k = cap
-                    total += w * k
+                for c, w in runs[r]:
+                    total += w * counts[c]
         if jokers:
             total += self.joker_weight * min(jokers, room + 2 * pairs)
         return total
@@ -676,36 +654,13 @@ class _Placer:
             if len(cs) >= 2 and jokers:
                 yield (cs[0], cs[1], JOKER), tuple(sorted(nates + ((r, 2, 1),))), noggis
 
-    def free(self, nate_ranks: frozenset[int], noggis: tuple, look: tuple[Card, ...] | None) -> Card | None:
-        """A held natural that is best placed on a Nate of its rank at once, or None: no Noggi of its suit is on
-        the table and every held card of its suit it could share a run with (the held ranks next to it, on
-        and on) has a Nate too. Whatever a completion does with those cards, putting them all on their Nates
-        instead places as much (with no joker in the hand and no count to keep, :attr:`free_ok`). ``look``:
-        the naturals that may have become free since the last look (None: all of them)."""
-        counts = self.counts
-        chain = self.chain
-        if chain is None:
-            chain = self.chain = _chains(self.faces)
-        suits = None
-        for c in chain if look is None else look:
-            if counts[c] and c.rank in nate_ranks:
-                if suits is None:
-                    suits = {s for s, _, _ in noggis}
-                if int(cast(int, c.suit)) in suits:
-                    continue
-                if all(_nate_ranks_only(way, counts, nate_ranks) for way in chain[c]):
-                    return c
-        return None
-
     def start(self, nates: tuple, noggis: tuple, need: int, spare: int, closed: int = -1) -> bool:
         """:meth:`search` from the table's ``nates`` and ``noggis`` (sorted tuples)."""
-        self.free_ok = closed < 0 and spare >= sum(self.counts.values())
         return self.search(nates, noggis, need, spare, closed, frozenset(r for r, _, _ in nates),
                            sum(max(0, 2 - j) for _, _, j in nates), self._run_cards(noggis))
 
     def search(self, nates: tuple, noggis: tuple, need: int, spare: int, closed: int,
-               nate_ranks: frozenset[int], room: int, runs: dict[int, list[tuple[Card, int, tuple | None]]],
-               look: tuple[Card, ...] | None = None) -> bool:
+               nate_ranks: frozenset[int], room: int, runs: dict[int, list[tuple[Card, int]]]) -> bool:
         """The depth-first placement search: place cards (:meth:`moves`) until ``need`` (in the weight)
         is met with ``spare`` cards; with ``closed`` >= 0 (:func:`can_meld_out`: ``need == spare``, unit
         weight) the goal is also two closed melds (NG-43) counting the Super Noggis made on the way (NG-18).
@@ -727,17 +682,7 @@ class _Placer:
         if self.budget < 0 or self.upper_bound(runs, nate_ranks, room) < need:
             return False
         counts, by_rank, wsum, wmap, place = self.counts, self.by_rank, self.wsum, self.wmap, self.place
-        moves = self.moves(nates, noggis, spare)
-        forced = False
-        scanned = self.free_ok and not counts.get(JOKER)
-        if scanned:
-            c = self.free(nate_ranks, noggis, look)
-            if c is not None:  # the one move worth trying
-                i = next(i for i, t in enumerate(nates) if t[0] == c.rank)
-                r, n, j = nates[i]
-                moves = iter((((c,), nates[:i] + ((r, n + 1, j),) + nates[i + 1:], noggis),))
-                forced = True
-        for cards, new_nates, new_noggis in moves:
+        for cards, new_nates, new_noggis in self.moves(nates, noggis, spare):
             ranks, space = nate_ranks, room
             if len(cards) == 1:
                 w = wmap[cards[0]]
@@ -760,17 +705,8 @@ class _Placer:
                 if c.is_natural:
                     by_rank[c.rank] -= 1
                     wsum[c.rank] -= wmap[c]
-            # what may have become free: nothing when a Noggi takes cards of a suit, or a card whose copies
-            # are not all placed goes on a Nate; when the last copy goes, the held cards next to it
-            if not scanned or forced or new_nates is not nates and len(cards) == 3 or len(new_noggis) < len(noggis):
-                look = None  # (look at all: a new Nate, a Super Noggi leaving the table, NG-18)
-            elif new_noggis is noggis and not counts[cards[0]]:
-                way = self.chain[cards[0]]  # type: ignore[index]
-                look = way[0] + way[1]
-            else:
-                look = ()
             ok = self.search(new_nates, new_noggis, need - w, spare - len(cards), closed + supers, ranks, space,
-                             runs if new_noggis is noggis else self._run_cards(new_noggis), look)
+                             runs if new_noggis is noggis else self._run_cards(new_noggis))
             for c in cards:
                 counts[c] += 1
                 if c.is_natural:
@@ -784,16 +720,6 @@ class _Placer:
             if self.budget < 0:
                 return False
         return False
-
-
-def _nate_ranks_only(way: tuple[Card, ...], counts: dict[Card, int], nate_ranks: frozenset[int]) -> bool:
-    """Whether the held cards of ``way`` (:func:`_chain`), up to the first not held, all have a Nate's rank."""
-    for d in way:
-        if not counts[d]:
-            return True
-        if d.rank not in nate_ranks:
-            return False
-    return True
 
 
 def _step(cards: tuple[Card, ...], nates: tuple, new_nates: tuple, noggis: tuple, new_noggis: tuple) -> tuple:
@@ -861,32 +787,6 @@ def replays(path: Sequence[tuple], hand: Counter, nates: Sequence[tuple[int, int
             counts[c] -= 1
             target -= 1
     return target <= 0
-
-
-_CHAINS: dict[tuple[Card, ...], dict[Card, tuple[tuple[Card, ...], tuple[Card, ...]]]] = {}
-
-
-def _chains(faces: dict) -> dict[Card, tuple[tuple[Card, ...], tuple[Card, ...]]]:
-    """Per natural of ``faces`` (suit, rank -> card) the faces down and up from it in its suit (:func:`_chain`);
-    remembered by the faces (the searches of one decision ask about nearly the same hands)."""
-    key = tuple(faces.values())
-    got = _CHAINS.get(key)
-    if got is None:
-        if len(_CHAINS) >= 2000:
-            _CHAINS.clear()
-        got = _CHAINS[key] = {c: (_chain(faces, c, -1), _chain(faces, c, 1)) for c in key}
-    return got
-
-
-def _chain(faces: dict, c: Card, step: int) -> tuple[Card, ...]:
-    """The faces of ``faces`` (suit, rank -> card) next to ``c`` going ``step`` (-1 down, 1 up) in its
-    suit, up to the first rank not there."""
-    out = []
-    r = c.rank + step
-    while (d := faces.get((c.suit, r))) is not None:
-        out.append(d)
-        r += step
-    return tuple(out)
 
 
 def _run_reach(r: int, sr: set[int] | frozenset[int], e: set[int] | frozenset[int],
