@@ -335,12 +335,12 @@ def add_problem(meld: TableMeld, card: Card) -> str | None:
 # The commitment search
 # ---------------------------------------------------------------------------
 
-#: Nodes :func:`can_place` visits before it gives up and answers False (NG-32c). Most searches end in a few dozen
-#: nodes; random 6-seat rounds with cheat cards and piles taken reach it on 30-card hands (about 0.1 s of
-#: CPU, ``benchmarks/bench.py``'s speed cases), one of them a hand that 304,813 nodes do empty (issue 25).
+#: Nodes :func:`can_place` (in points, NG-32a) and :func:`can_meld_out` (NG-32b) visit before they give up and
+#: answer False (NG-32c). In 900 random rounds (2026-11-27) no such search reached it; the question in cards
+#: (NG-45e), which did on 30-card hands (0.1 s each), is answered exactly by :func:`fewest_left`.
 NODE_LIMIT = 4000
-#: Nodes the search looks at before :func:`most_placed` answers a question in cards (NG-45e): most lines that
-#: exist are found in a few dozen nodes, cheaper than the sweep (~0.5 ms on a 30-card hand).
+#: Nodes the search looks at before :func:`fewest_left` answers a question in cards (NG-45e): a line that exists
+#: is mostly found in a few dozen nodes, and the path found is what :func:`replays` tries after a move.
 QUICK_LIMIT = 150
 
 
@@ -364,14 +364,16 @@ def can_place(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequ
     Returns:
         True when a sequence of new melds (3-card starts, NG-16/NG-20) and single-card
         additions reaches the target; False when none does or the search gives up after
-        :data:`NODE_LIMIT` nodes (so a True is always a real completion).
+        :data:`NODE_LIMIT` nodes (so a True is always a real completion). Counting cards (unit
+        ``weight``) with no count to keep (``keep`` and specials leave room for every card, NG-45e) the
+        answer is exact: :func:`fewest_left` answers what :data:`QUICK_LIMIT` nodes did not find (NG-32c).
     """
     if target <= 0:
         return sum(hand.values()) >= keep
     counts = {c: k for c, k in hand.items() if k > 0 and (c.is_natural or c.is_joker)}
     spare = sum(hand.values()) - keep
-    # counting cards with no count to keep (NG-45e): a short search finds most lines, the sweep over the ranks
-    # answers the rest exactly (NG-32c)
+    # counting cards with no count to keep (NG-45e): a short search finds most lines (and a path), the count
+    # over the ranks answers the rest exactly (NG-32c)
     exact = weight is unit_weight and spare >= sum(counts.values())
     if exact and quick == 0:
         return _enough(counts, nates, noggis, target)
@@ -396,7 +398,8 @@ def _enough(counts: dict[Card, int], nates: Sequence[tuple[int, int, int]], nogg
 
 @functools.lru_cache(maxsize=None)
 def _new_cap(z: int) -> int:
-    """Most joker room of z naturals split into new Nates of 3+ (-1: cannot)."""
+    """The most jokers ``z`` naturals of one rank can take as new Nates of three or more (NG-20, NG-24: several
+    Nates of a rank; each takes at most 2 and half its naturals); -1 when they cannot all be laid so."""
     if z == 0:
         return 0
     best = -1
@@ -406,9 +409,11 @@ def _new_cap(z: int) -> int:
             best = max(best, min(2, part // 2) + rest)
     return best
 
-@functools.lru_cache(maxsize=None)
+
+@functools.lru_cache(maxsize=4096)
 def _table_cap(table: tuple, y: int) -> int:
-    """Most joker room when y naturals go onto the Nates ``table`` ((n, j), ...) and new Nates of 3+ (-1: cannot)."""
+    """The most jokers the Nates ``table`` (``(naturals, jokers)`` each) and new Nates of three or more can take
+    once ``y`` naturals of their rank are added to them; -1 when that cannot be done."""
     if not table:
         return _new_cap(y)
     (n, j), rest = table[0], table[1:]
@@ -419,9 +424,13 @@ def _table_cap(table: tuple, y: int) -> int:
             best = max(best, max(0, min(2, (n + a) // 2) - j) + sub)
     return best
 
-@functools.lru_cache(maxsize=None)
+
+@functools.lru_cache(maxsize=4096)
 def _nate_options(table: tuple, x: int, jokers: int) -> tuple:
-    """(naturals placed, joker room, jokers required) choices for x naturals of a rank whose Nates are ``table``."""
+    """The ways ``x`` naturals of a rank whose Nates on the table are ``table`` can go on Nates, with ``jokers``
+    held (:func:`fewest_left`): ``(naturals placed, jokers they make room for, jokers they need)``, the ones no
+    other way beats. Without a Nate on the table they stay in the hand, or make new Nates of three or more
+    or of two with a joker (NG-20); with one, all of them go on Nates."""
     opts = set()
     if table:
         for p in range(0, x // 2 + 1):  # p new Nates of two naturals and a joker
@@ -440,13 +449,15 @@ def _nate_options(table: tuple, x: int, jokers: int) -> tuple:
     out = [o for o in opts if not any(q != o and q[0] >= o[0] and q[1] >= o[1] and q[2] <= o[2] for q in opts)]
     return tuple(sorted(out))
 
+
 @functools.lru_cache(maxsize=None)
 def _run_moves(a1: int, a2: int, a3: int, h: int, low: int, high: int, room1: int, room2: int) -> tuple:
     """The runs of one suit through one rank (:func:`fewest_left`): ``a1``, ``a2`` and ``a3`` runs of one card,
     two, and three or more (or fixed to a Noggi's end) end just below; ``h`` cards of the rank are held; ``low``
-    Noggis start just above (a short run may end there, joining one), ``high`` Noggis end just below (a run may
-    start fixed to one). ``room1``/``room2``: how many runs of one card, and of one or two, can still grow to
-    three. Returns ``((runs of one, two, three or more after), cards of the rank used)`` pairs."""
+    Noggis start at this rank (a short run ending just below may join one), ``high`` Noggis end just below (a
+    run starting at this rank may be fixed to one). ``room1``/``room2``: how many runs of one card, and of one or
+    two, can still grow to three. Returns ``((runs of one, two, three or more after), cards of the rank used)``
+    pairs."""
     out: dict[tuple[int, int, int], int] = {}
     for x1 in range(min(a1, h) + 1):
         for x2 in range(min(a2, h - x1) + 1):
@@ -520,9 +531,9 @@ def fewest_left(hand: dict[Card, int], nates: Sequence[tuple[int, int, int]],
                         nxt[key] = left
                     continue
                 for ns, used in _run_moves(a1, a2, a3, h, lw, hg, room1, room2):
-                    k = (suits[:s] + (ns,) + suits[s + 1:], cap, req, pool + h - used)
-                    if nxt.get(k, over) > left:
-                        nxt[k] = left
+                    nk = (suits[:s] + (ns,) + suits[s + 1:], cap, req, pool + h - used)
+                    if nxt.get(nk, over) > left:
+                        nxt[nk] = left
             cur = nxt
         if r > 10:
             states = {(suits, cap, req): left for (suits, cap, req, _), left in cur.items()}
@@ -535,9 +546,9 @@ def fewest_left(hand: dict[Card, int], nates: Sequence[tuple[int, int, int]],
                 nr = req + dr
                 if v > slack or nr > jokers:
                     continue
-                k = (suits, min(jokers, cap + dc), nr)
-                if states.get(k, over) > v:
-                    states[k] = v
+                sk = (suits, min(jokers, cap + dc), nr)
+                if states.get(sk, over) > v:
+                    states[sk] = v
         if not states:
             return over
     return min(min(over, left + jokers - min(jokers, cap)) for (_, cap, _), left in states.items())
