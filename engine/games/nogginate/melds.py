@@ -757,7 +757,10 @@ def replays(path: Sequence[tuple], hand: Counter, nates: Sequence[tuple[int, int
         target: the cards to place (each card counts 1).
     """
     counts = dict(hand)
-    ns, gs = list(nates), tuple(sorted(noggis))
+    gs = tuple(sorted(noggis))
+    by_rank: dict[int, list[list[int]]] = {}  # rank -> [naturals, jokers] of each Nate of that rank
+    for q, n, j in nates:
+        by_rank.setdefault(q, []).append([n, j])
     for kind, cards, r in path:
         if target <= 0:
             return True
@@ -766,19 +769,18 @@ def replays(path: Sequence[tuple], hand: Counter, nates: Sequence[tuple[int, int
                 if kind == "new noggi":
                     gs = tuple(sorted(gs + ((int(cast(int, cards[0].suit)), r, r + 2),)))
                 else:
-                    jokers = sum(1 for c in cards if c is JOKER)
-                    ns.append((r, 3 - jokers, jokers))
+                    jokers = 1 if cards[2] is JOKER else 0
+                    by_rank.setdefault(r, []).append([3 - jokers, jokers])
                 for c in cards:
                     counts[c] -= 1
                 target -= 3
                 continue
             if kind == "new noggi":
                 return False
-            # the move took a card of this new Nate: the cards still held join a Nate of its rank (NG-24)
-            steps = [("nate", (c,), r) for c in cards]
+            singles = cards  # the move took a card of this new Nate: the rest joins a Nate of its rank (NG-24)
         else:
-            steps = [(kind, cards, r)]
-        for kind, (c,), r in steps:
+            singles = cards
+        for c in singles:
             if counts.get(c, 0) <= 0:
                 continue  # the move placed it
             if kind == "noggi":
@@ -788,13 +790,16 @@ def replays(path: Sequence[tuple], hand: Counter, nates: Sequence[tuple[int, int
                     return False
                 gs = _grown(gs, i, r)
             else:
-                joker = c is JOKER
-                i = next((i for i, (q, n, j) in enumerate(ns) if q == r and (not joker or nate_shape_ok(n, j + 1))),
-                         -1)
-                if i < 0:
+                there = by_rank.get(r)
+                if not there:
                     return False
-                q, n, j = ns[i]
-                ns[i] = (q, n, j + 1) if joker else (q, n + 1, j)
+                if c is JOKER:
+                    nate = next((t for t in there if nate_shape_ok(t[0], t[1] + 1)), None)
+                    if nate is None:
+                        return False
+                    nate[1] += 1
+                else:
+                    there[0][0] += 1
             counts[c] -= 1
             target -= 1
     return target <= 0
