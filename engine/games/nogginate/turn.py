@@ -90,12 +90,10 @@ if TYPE_CHECKING:
 #: NG-45e/NG-45i: the refusal of a move that would spoil a going out the player was told to make.
 SPOILS = "your partner said yes: you must go out this turn, and after this you no longer could (NG-45e, NG-45i)"
 
-#: NG-45e/k: answers of :meth:`Turn._able` by hand and team melds (the search behind a "no" on a big hand
-#: takes up to ~30 ms, and the legal list, the view's list and a bot may ask about one hand in turn).
+#: NG-45e/k: answers of :meth:`Turn._able_path` by hand and team melds, with the placements found (the legal list,
+#: the view's list and a bot may ask about one hand in turn, and every move of a big hand is checked after a yes).
 _ABLE: dict[tuple, tuple[bool, Sequence[tuple] | None]] = {}
 _ABLE_SIZE = 20_000
-#: Nodes the search looks at after a move before the exact count (:func:`~engine.games.nogginate.melds.most_placed`).
-CHILD_QUICK = 0
 
 
 def _order(c: Card) -> int:
@@ -231,7 +229,8 @@ class Turn:
         """NG-45e: whether the hand ``c`` can be emptied this turn with ``team_melds``, and the placements that
         do it when a search found them (None otherwise). ``hint``: placements found for a hand before a move,
         replayed first (:func:`~engine.games.nogginate.melds.replays`): a True it gives is a real completion;
-        ``after_move``: the hand after a move being checked (no path is wanted, :data:`CHILD_QUICK`)."""
+        ``after_move``: the hand after a move being checked: no path is wanted, so when the replay fails the
+        exact count answers without a search first (NG-32c)."""
         stuck = self.stuck(c)
         if stuck > 1:
             return False, None
@@ -251,9 +250,9 @@ class Turn:
                 _ABLE.clear()
             if hint and not jn and replays(hint, cards, nates, noggis, m - (1 - stuck)):
                 known = _ABLE[key] = (True, hint)
-            else:  # after a move a shorter search before the count (the replay found nothing)
+            else:
                 path: list = []
-                found = _able_search(cards, nates, noggis, m, stuck, jn, path, CHILD_QUICK if after_move else -1)
+                found = _able_search(cards, nates, noggis, m, stuck, jn, path, 0 if after_move else -1)
                 known = _ABLE[key] = (found, path if found and path else None)
         return known
 
