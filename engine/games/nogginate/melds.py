@@ -335,14 +335,18 @@ def add_problem(meld: TableMeld, card: Card) -> str | None:
 # The commitment search
 # ---------------------------------------------------------------------------
 
-#: Nodes :func:`can_place` visits before it gives up and answers False (NG-32c). Most searches end in a few dozen
-#: nodes; random 6-seat rounds with cheat cards and piles taken reach it on 30-card hands (about 0.1 s of
-#: CPU, ``benchmarks/bench.py``'s speed cases), one of them a hand that 304,813 nodes do empty (issue 25).
+#: Nodes :func:`can_place` (in points, NG-32a) and :func:`can_meld_out` (NG-32b) visit before they give up and
+#: answer False (NG-32c). In 900 random rounds (2026-11-27) no such search reached it; the question in cards
+#: (NG-45e), which did on 30-card hands (0.1 s each), is answered exactly by :func:`fewest_left`.
 NODE_LIMIT = 4000
+#: Nodes the search looks at before :func:`fewest_left` answers a question in cards (NG-45e): a line that exists
+#: is mostly found in a few dozen nodes, and the path found is what :func:`replays` tries after a move.
+QUICK_LIMIT = 150
 
 
 def can_place(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]],
-              target: int, keep: int, weight: Callable[[Card], int] = card_value) -> bool:
+              target: int, keep: int, weight: Callable[[Card], int] = card_value, path: list | None = None,
+              quick: int = -1) -> bool:
     """Whether cards of ``hand`` can still be melded until their total ``weight`` reaches
     ``target``, leaving at least ``keep`` cards in hand (NG-32's pending minimum, NG-45e).
 
@@ -353,17 +357,201 @@ def can_place(hand: Counter, nates: Sequence[tuple[int, int, int]], noggis: Sequ
         target: the weight still to place (<= 0: already reached).
         keep: cards that must stay in the hand.
         weight: a card's weight: its value (NG-10, for the minimum) or 1 (to count cards).
+        path: when given, the placements found are appended to it, in order, as :func:`replays` takes them.
+        quick: counting cards with none to keep (unit ``weight``, ``keep`` 0: NG-45e), the nodes the search
+            looks at (default :data:`QUICK_LIMIT`; 0: none) before :func:`most_placed` answers exactly.
 
     Returns:
         True when a sequence of new melds (3-card starts, NG-16/NG-20) and single-card
         additions reaches the target; False when none does or the search gives up after
-        :data:`NODE_LIMIT` nodes (so a True is always a real completion).
+        :data:`NODE_LIMIT` nodes (so a True is always a real completion). Counting cards (unit
+        ``weight``) with no count to keep (``keep`` and specials leave room for every card, NG-45e) the
+        answer is exact: :func:`fewest_left` answers what :data:`QUICK_LIMIT` nodes did not find (NG-32c).
     """
     if target <= 0:
         return sum(hand.values()) >= keep
     counts = {c: k for c, k in hand.items() if k > 0 and (c.is_natural or c.is_joker)}
-    return _Placer(counts, weight).start(tuple(sorted(nates)), tuple(sorted(noggis)), target,
-                                          sum(hand.values()) - keep)
+    spare = sum(hand.values()) - keep
+    # counting cards with no count to keep (NG-45e): a short search finds most lines (and a path), the count
+    # over the ranks answers the rest exactly (NG-32c)
+    exact = weight is unit_weight and spare >= sum(counts.values())
+    if exact and quick == 0:
+        return _enough(counts, nates, noggis, target)
+    placer = _Placer(counts, weight)
+    placer.path = path
+    if exact:
+        placer.budget = QUICK_LIMIT if quick < 0 else quick
+    ok = placer.start(tuple(sorted(nates)), tuple(sorted(noggis)), target, spare)
+    if ok and path is not None:
+        path.reverse()
+    if exact and not ok and placer.budget < 0:
+        return _enough(counts, nates, noggis, target)
+    return ok
+
+
+def _enough(counts: dict[Card, int], nates: Sequence[tuple[int, int, int]], noggis: Sequence[tuple[int, int, int]],
+            target: int) -> bool:
+    """Whether ``target`` cards of ``counts`` can be placed (:func:`fewest_left`)."""
+    slack = sum(counts.values()) - target
+    return slack >= 0 and fewest_left(counts, nates, noggis, slack) <= slack
+
+
+@functools.lru_cache(maxsize=None)
+def _new_cap(z: int) -> int:
+    """The most jokers ``z`` naturals of one rank can take as new Nates of three or more (NG-20, NG-24: several
+    Nates of a rank; each takes at most 2 and half its naturals); -1 when they cannot all be laid so."""
+    if z == 0:
+        return 0
+    best = -1
+    for part in range(3, z + 1):
+        rest = _new_cap(z - part)
+        if rest >= 0:
+            best = max(best, min(2, part // 2) + rest)
+    return best
+
+
+@functools.lru_cache(maxsize=4096)
+def _table_cap(table: tuple, y: int) -> int:
+    """The most jokers the Nates ``table`` (``(naturals, jokers)`` each) and new Nates of three or more can take
+    once ``y`` naturals of their rank are added to them; -1 when that cannot be done."""
+    if not table:
+        return _new_cap(y)
+    (n, j), rest = table[0], table[1:]
+    best = -1
+    for a in range(y + 1):
+        sub = _table_cap(rest, y - a)
+        if sub >= 0:
+            best = max(best, max(0, min(2, (n + a) // 2) - j) + sub)
+    return best
+
+
+@functools.lru_cache(maxsize=4096)
+def _nate_options(table: tuple, x: int, jokers: int) -> tuple:
+    """The ways ``x`` naturals of a rank whose Nates on the table are ``table`` can go on Nates, with ``jokers``
+    held (:func:`fewest_left`): ``(naturals placed, jokers they make room for, jokers they need)``, the ones no
+    other way beats. Without a Nate on the table they stay in the hand, or make new Nates of three or more
+    or of two with a joker (NG-20); with one, all of them go on Nates."""
+    opts = set()
+    if table:
+        for p in range(0, x // 2 + 1):  # p new Nates of two naturals and a joker
+            y = x - 2 * p
+            cap = _table_cap(table, y)
+            if cap >= 0 and p <= jokers:
+                opts.add((x, min(jokers, cap + p), p))
+    else:
+        opts.add((0, 0, 0))
+        for p in range(0, x // 2 + 1):
+            y = x - 2 * p
+            cap = _new_cap(y)
+            if cap >= 0 and p <= jokers and (p or y):
+                opts.add((x, min(jokers, cap + p), p))
+    # drop dominated choices
+    out = [o for o in opts if not any(q != o and q[0] >= o[0] and q[1] >= o[1] and q[2] <= o[2] for q in opts)]
+    return tuple(sorted(out))
+
+
+@functools.lru_cache(maxsize=None)
+def _run_moves(a1: int, a2: int, a3: int, h: int, low: int, high: int, room1: int, room2: int) -> tuple:
+    """The runs of one suit through one rank (:func:`fewest_left`): ``a1``, ``a2`` and ``a3`` runs of one card,
+    two, and three or more (or fixed to a Noggi's end) end just below; ``h`` cards of the rank are held; ``low``
+    Noggis start at this rank (a short run ending just below may join one), ``high`` Noggis end just below (a
+    run starting at this rank may be fixed to one). ``room1``/``room2``: how many runs of one card, and of one or
+    two, can still grow to three. Returns ``((runs of one, two, three or more after), cards of the rank used)``
+    pairs."""
+    out: dict[tuple[int, int, int], int] = {}
+    for x1 in range(min(a1, h) + 1):
+        for x2 in range(min(a2, h - x1) + 1):
+            if (a1 - x1) + (a2 - x2) > low:
+                continue
+            rest = h - x1 - x2
+            for u in range(rest + 1):
+                x3 = min(a3, u)
+                t = u - x3
+                att = min(t, high)
+                ns = (t - att, x1, x2 + x3 + att)
+                if ns[0] > room1 or ns[0] + ns[1] > room2:
+                    continue
+                used = x1 + x2 + u
+                if out.get(ns, -1) < used:
+                    out[ns] = used
+    return tuple(out.items())
+
+
+def fewest_left(hand: dict[Card, int], nates: Sequence[tuple[int, int, int]],
+                noggis: Sequence[tuple[int, int, int]], slack: int) -> int:
+    """The fewest cards of ``hand`` that must stay in it when cards are placed in new melds and on the team's
+    ``nates`` and open ``noggis`` (NG-16 to NG-25; NG-45e asks whether it is at most one), exactly, when it is
+    at most ``slack``; otherwise ``slack + 1``.
+
+    A sweep over the ranks 0 to 10: at each rank, per suit, the runs that go on through it (of one card, two,
+    or three and more, or fixed to a Noggi's end), and the cards left of the rank go on a Nate of the rank, in
+    new Nates of three or more or two with a joker (NG-24: several Nates of a rank), or stay in the hand. The
+    jokers go where the Nates have room (two at most each, and half the naturals, NG-20). States with more than
+    ``slack`` cards left are dropped, so the sweep stays small when little may be left (about 0.2 ms for a
+    30-card hand with ``slack`` 1, 2026-11-27).
+
+    Args:
+        hand: naturals and jokers (card -> copies).
+        nates: the Nates cards may be added to, as ``(rank, naturals, jokers)`` (NG-20).
+        noggis: the open Noggis cards may be added to, as ``(suit, lo, hi)`` (NG-16).
+        slack: the most cards the caller allows to be left.
+    """
+    jokers = hand.get(JOKER, 0)
+    copies = [[0] * 13 for _ in range(4)]
+    for c, k in hand.items():
+        if k > 0 and c.is_natural:
+            copies[int(cast(int, c.suit))][c.rank] += k
+    table: dict[int, list[tuple[int, int]]] = {}
+    for r, n, j in nates:
+        table.setdefault(r, []).append((n, j))
+    low = [[0] * 13 for _ in range(4)]  # runs ending just below r may stop there: Noggis starting at r
+    high = [[0] * 13 for _ in range(4)]  # runs starting at r may be fixed to a Noggi ending just below
+    for s, lo, hi in noggis:
+        low[s][lo] += 1
+        if hi < 10:
+            high[s][hi + 1] += 1
+    zero = (0, 0, 0)
+    over = slack + 1
+    states: dict[tuple, int] = {((zero, zero, zero, zero), 0, 0): 0}  # (runs per suit, joker room, jokers owed)
+    for r in range(12):  # rank 11: every run has ended
+        cur = {(suits, cap, req, 0): left for (suits, cap, req), left in states.items()}
+        for s in range(4):
+            h, lw, hg = copies[s][r], low[s][r], high[s][r]
+            if r < 10:  # a run of one needs the next two ranks (or a Noggi next), one of two the next rank
+                room2 = copies[s][r + 1] + low[s][r + 1]
+                room1 = min(room2, copies[s][r + 2] + low[s][r + 2] + low[s][r + 1])
+            else:
+                room1 = room2 = 0
+            nxt: dict[tuple, int] = {}
+            for key, left in cur.items():
+                suits, cap, req, pool = key
+                a1, a2, a3 = suits[s]
+                if not (a1 or a2 or a3 or h):
+                    if nxt.get(key, over) > left:
+                        nxt[key] = left
+                    continue
+                for ns, used in _run_moves(a1, a2, a3, h, lw, hg, room1, room2):
+                    nk = (suits[:s] + (ns,) + suits[s + 1:], cap, req, pool + h - used)
+                    if nxt.get(nk, over) > left:
+                        nxt[nk] = left
+            cur = nxt
+        if r > 10:
+            states = {(suits, cap, req): left for (suits, cap, req, _), left in cur.items()}
+            break
+        states = {}
+        tab = tuple(sorted(table.get(r, ())))
+        for (suits, cap, req, pool), left in cur.items():
+            for placed, dc, dr in _nate_options(tab, pool, jokers):
+                v = left + pool - placed
+                nr = req + dr
+                if v > slack or nr > jokers:
+                    continue
+                sk = (suits, min(jokers, cap + dc), nr)
+                if states.get(sk, over) > v:
+                    states[sk] = v
+        if not states:
+            return over
+    return min(min(over, left + jokers - min(jokers, cap)) for (_, cap, _), left in states.items())
 
 
 _NO_RANKS: frozenset[int] = frozenset()
@@ -383,7 +571,7 @@ class _Placer:
     :data:`NODE_LIMIT` 171 -> 101 ms; ``tests/games/nogginate/test_nogginate_speed.py`` locks the answers)."""
 
     __slots__ = ("counts", "seen", "budget", "nats", "suit_ranks", "by_rank", "alone", "rank_cards",
-                 "suit_cards", "joker_weight", "wsum", "wmap", "_runs", "code", "place", "trios")
+                 "suit_cards", "joker_weight", "wsum", "wmap", "_runs", "code", "place", "trios", "path")
 
     def __init__(self, counts: dict[Card, int], weight: Callable[[Card], int]) -> None:
         self.counts = counts
@@ -412,6 +600,7 @@ class _Placer:
         for c, r, w in self.nats:
             self.wsum[r] += w * counts[c]
         self._runs: dict[tuple, dict[int, list[tuple[Card, int]]]] = {}
+        self.path: list | None = None  # when a list, the placements of a completion found (can_place's path)
 
     def _run_cards(self, noggis: tuple) -> dict[int, list[tuple[Card, int]]]:
         """Rank -> the naturals of that rank (with their weights) a run may take with the Noggis
@@ -536,10 +725,84 @@ class _Placer:
                     wsum[c.rank] += wmap[c]
                 self.code += place[c]
             if ok:
+                if self.path is not None:
+                    self.path.append(_step(cards, nates, new_nates, noggis, new_noggis))
                 return True
             if self.budget < 0:
                 return False
         return False
+
+
+def _step(cards: tuple[Card, ...], nates: tuple, new_nates: tuple, noggis: tuple, new_noggis: tuple) -> tuple:
+    """One placement of a path (:func:`can_place`'s ``path``): ``(kind, cards, rank)``, the kind ``"nate"`` (a
+    card onto a Nate of ``rank``), ``"noggi"`` (a card onto a Noggi's end), ``"new noggi"`` or ``"new nate"``."""
+    if len(cards) == 3:
+        return ("new noggi" if new_noggis is not noggis else "new nate", cards, cards[0].rank)
+    if new_noggis is not noggis:
+        return "noggi", cards, cards[0].rank
+    return "nate", cards, next(a[0] for a, b in zip(nates, new_nates) if a != b)
+
+
+def replays(path: Sequence[tuple], hand: Counter, nates: Sequence[tuple[int, int, int]],
+            noggis: Sequence[tuple[int, int, int]], target: int) -> bool:
+    """Whether the placements of ``path`` (a :func:`can_place` path found for another hand, usually this one
+    before a move) still place ``target`` cards of ``hand`` with the team's ``nates`` and ``noggis``: a single
+    card no longer held is passed over (the move placed it), anything else that no longer fits answers False.
+    A True is a real completion (NG-45e), found without a search; a False says nothing.
+
+    Args:
+        path: ``(kind, cards, rank)`` steps (:func:`can_place`'s ``path``).
+        hand: the cards (card -> copies).
+        nates: the Nates, as ``(rank, naturals, jokers)``; noggis: the open Noggis, as ``(suit, lo, hi)``.
+        target: the cards to place (each card counts 1).
+    """
+    counts = dict(hand)
+    gs = tuple(sorted(noggis))
+    by_rank: dict[int, list[list[int]]] = {}  # rank -> [naturals, jokers] of each Nate of that rank
+    for q, n, j in nates:
+        by_rank.setdefault(q, []).append([n, j])
+    for kind, cards, r in path:
+        if target <= 0:
+            return True
+        if len(cards) == 3:
+            if holds(counts, cards):  # type: ignore[arg-type]
+                if kind == "new noggi":
+                    gs = tuple(sorted(gs + ((int(cast(int, cards[0].suit)), r, r + 2),)))
+                else:
+                    jokers = 1 if cards[2] is JOKER else 0
+                    by_rank.setdefault(r, []).append([3 - jokers, jokers])
+                for c in cards:
+                    counts[c] -= 1
+                target -= 3
+                continue
+            if kind == "new noggi":
+                return False
+            singles = cards  # the move took a card of this new Nate: the rest joins a Nate of its rank (NG-24)
+        else:
+            singles = cards
+        for c in singles:
+            if counts.get(c, 0) <= 0:
+                continue  # the move placed it
+            if kind == "noggi":
+                suit = int(cast(int, c.suit))
+                i = next((i for i, (s, lo, hi) in enumerate(gs) if s == suit and r in (lo - 1, hi + 1)), -1)
+                if i < 0:
+                    return False
+                gs = _grown(gs, i, r)
+            else:
+                there = by_rank.get(r)
+                if not there:
+                    return False
+                if c is JOKER:
+                    nate = next((t for t in there if nate_shape_ok(t[0], t[1] + 1)), None)
+                    if nate is None:
+                        return False
+                    nate[1] += 1
+                else:
+                    there[0][0] += 1
+            counts[c] -= 1
+            target -= 1
+    return target <= 0
 
 
 def _run_reach(r: int, sr: set[int] | frozenset[int], e: set[int] | frozenset[int],

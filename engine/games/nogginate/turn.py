@@ -78,6 +78,7 @@ from engine.games.nogginate.melds import (
     new_meld,
     noggi_problem,
     place_shapes,
+    replays,
     stranded,
     unit_weight,
 )
@@ -89,9 +90,9 @@ if TYPE_CHECKING:
 #: NG-45e/NG-45i: the refusal of a move that would spoil a going out the player was told to make.
 SPOILS = "your partner said yes: you must go out this turn, and after this you no longer could (NG-45e, NG-45i)"
 
-#: NG-45e/k: answers of :meth:`Turn._able` by hand and team melds (the search behind a "no" on a big hand
-#: takes up to ~30 ms, and the legal list, the view's list and a bot may ask about one hand in turn).
-_ABLE: dict[tuple, bool] = {}
+#: NG-45e/k: answers of :meth:`Turn._able_path` by hand and team melds, with the placements found (the legal list,
+#: the view's list and a bot may ask about one hand in turn, and every move of a big hand is checked after a yes).
+_ABLE: dict[tuple, tuple[bool, Sequence[tuple] | None]] = {}
 _ABLE_SIZE = 20_000
 
 
@@ -99,19 +100,22 @@ def _order(c: Card) -> int:
     return c.order
 
 
-def _able_search(cards: Counter, nates: list, noggis: list, m: int, stuck: int, jn: bool) -> bool:
+def _able_search(cards: Counter, nates: list, noggis: list, m: int, stuck: int, jn: bool,
+                 path: list | None = None, quick: int = -1) -> bool:
     """NG-45e: whether the ``m`` natural and joker ``cards`` can all be placed in new melds and on
     the team's ``nates`` and ``noggis`` (all but one when no special card is ``stuck`` for the
-    discard); ``jn``: the team has a Jokernate (NG-23), which takes any number of jokers."""
+    discard); ``jn``: the team has a Jokernate (NG-23), which takes any number of jokers. Without one,
+    ``path`` (when given) receives the placements found and ``quick`` bounds the search before the exact count
+    (:func:`~engine.games.nogginate.melds.can_place`)."""
     if not jn:
-        return can_place(cards, nates, noggis, m - (1 - stuck), 0, unit_weight)
+        return can_place(cards, nates, noggis, m - (1 - stuck), 0, unit_weight, path, quick)
     # NG-23: the team's Jokernate, open or closed, takes any number of jokers: some jokers may go into
     # Nates (j of them), the rest onto the Jokernate
     jokers = cards.pop(JOKER, 0)
     for j in range(jokers + 1):
         if j:
             cards[JOKER] = j
-        if can_place(cards, nates, noggis, m - jokers + j - (1 - stuck), 0, unit_weight):
+        if can_place(cards, nates, noggis, m - jokers + j - (1 - stuck), 0, unit_weight, quick=0):
             return True
     return False
 
@@ -184,8 +188,12 @@ class Turn:
     def spoils(self, hand: Counter, team_melds: Sequence[TableMeld]) -> bool:
         """NG-45e: after "yes", whether a move leaving ``hand`` and ``team_melds`` would spoil
         a going out the player is still able to make."""
-        # the player's own ability first: it is one search, remembered, and without it nothing can spoil
-        return self.permission == 1 and self.able_to_go_out() and not self._able(hand, team_melds)
+        # the player's own ability first: it is one search, remembered, and without it nothing can spoil; the
+        # placements it found are tried first after the move (most moves lay a card where they put it)
+        if self.permission != 1:
+            return False
+        able, path = self._able_path(self.counts, self.team_melds)
+        return able and not self._able_path(hand, team_melds, path, True)[0]
 
     def stuck(self, c: Counter) -> int:
         """Special cards of the hand ``c`` that could only be the going-out discard: Freeze cards
@@ -214,16 +222,25 @@ class Turn:
         return plain + self.stuck(rest) <= 1
 
     def _able(self, c: Counter, team_melds: Sequence[TableMeld]) -> bool:
+        return self._able_path(c, team_melds)[0]
+
+    def _able_path(self, c: Counter, team_melds: Sequence[TableMeld], hint: Sequence[tuple] | None = None,
+                   after_move: bool = False) -> tuple[bool, Sequence[tuple] | None]:
+        """NG-45e: whether the hand ``c`` can be emptied this turn with ``team_melds``, and the placements that
+        do it when a search found them (None otherwise). ``hint``: placements found for a hand before a move,
+        replayed first (:func:`~engine.games.nogginate.melds.replays`): a True it gives is a real completion;
+        ``after_move``: the hand after a move being checked: no path is wanted, so when the replay fails the
+        exact count answers without a search first (NG-32c)."""
         stuck = self.stuck(c)
         if stuck > 1:
-            return False
+            return False, None
         m = sum(k for x, k in c.items() if x.is_natural or x.is_joker)
         if m == 0:
-            return True
+            return True, None
         nates, noggis = place_shapes(team_melds)
         cards = Counter({x: k for x, k in c.items() if x.is_natural or x.is_joker})
         if stranded(cards, nates, noggis) > 1 - stuck:  # at most one card may be left, for the discard
-            return False
+            return False, None
         jn = any(t.kind == JOKERNATE for t in team_melds)
         # the cards in their order (the search tries them in it) and the melds as they are: equal keys, equal answers
         key = (stuck, jn, tuple((x.order, k) for x, k in cards.items()), tuple(nates), tuple(noggis))
@@ -231,7 +248,12 @@ class Turn:
         if known is None:
             if len(_ABLE) >= _ABLE_SIZE:
                 _ABLE.clear()
-            known = _ABLE[key] = _able_search(cards, nates, noggis, m, stuck, jn)
+            if hint and not jn and replays(hint, cards, nates, noggis, m - (1 - stuck)):
+                known = _ABLE[key] = (True, hint)
+            else:
+                path: list = []
+                found = _able_search(cards, nates, noggis, m, stuck, jn, path, 0 if after_move else -1)
+                known = _ABLE[key] = (found, path if found and path else None)
         return known
 
     def pass_ok(self) -> bool:
