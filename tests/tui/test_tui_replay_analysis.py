@@ -85,6 +85,7 @@ async def test_m_on_the_summary_opens_the_replay_analysing(tmp_path, monkeypatch
         summary = SummaryScreen(session, [], hand_word="Game")
         app.push_screen(summary)
         await wait_for(pilot, lambda: app.screen is summary)
+        assert "m" in footer_keys(summary)  # the match has a log: the footer offers its analysis
         await press(pilot, "m")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen is not first)
         replay = app.screen

@@ -14,6 +14,13 @@ on from the position shown: a new match from there with seats chosen as on the s
 (:class:`PlayOnScreen`; ``engine.session.Session.branch``). The status line says where
 the replay is ("action 37/212, round 1 · Bix's view") and the step just made.
 
+The analysis (issue 28): ``m`` weighs the first human seat's decisions in a worker; then the
+timeline row above the status line (:class:`tui.widgets.timeline.ReplayTimeline`: every position,
+the one shown, each hand's start) marks the mistakes and the "not clearly" decisions, ``n`` and
+``N`` go to the next and previous mistake (a click on the row anywhere), the status line says why
+the move shown was marked, and ``p`` at a mark plays on from just before the marked move.
+m, n and N are in the footer only when they act (:meth:`ReplayScreen.check_action`).
+
 A log that cannot be opened (or a game without a table) gets :class:`ReplayMessageScreen`,
 one sentence saying why; ``ReplayScreen(path)`` picks the class.
 """
