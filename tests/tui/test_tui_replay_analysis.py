@@ -37,6 +37,13 @@ def play_nags(path: Path) -> Session:
     return s
 
 
+def replay_app(tmp_path: Path, path: Path) -> CardtableApp:
+    """The app opening on the replay of the Nags log at ``path``."""
+    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
+                        log_dir=tmp_path / "logs", pace=0.0)
+    return CardtableApp(table, start="replay", replay_path=path)
+
+
 def nags_log(tmp_path: Path) -> Path:
     path = tmp_path / "nags.jsonl"
     play_nags(path).close()
@@ -45,9 +52,7 @@ def nags_log(tmp_path: Path) -> Path:
 
 async def test_m_marks_the_mistakes_and_n_jumps_to_them(tmp_path):
     path = nags_log(tmp_path)
-    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
-                        log_dir=tmp_path / "logs", pace=0.0)
-    app = CardtableApp(table, start="replay", replay_path=path)
+    app = replay_app(tmp_path, path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -76,9 +81,7 @@ async def test_m_on_the_summary_opens_the_replay_analysing(tmp_path, monkeypatch
     monkeypatch.setattr(ReplayScreen, "analysis_budget", 2)
     path = tmp_path / "nags.jsonl"
     session = play_nags(path)
-    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
-                        log_dir=tmp_path / "logs", pace=0.0)
-    app = CardtableApp(table, start="replay", replay_path=path)
+    app = replay_app(tmp_path, path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = app.screen
@@ -141,9 +144,7 @@ async def test_the_timeline_draws_the_marks_and_n_N_and_a_click_move_to_them(tmp
     click on a mark's column move to it; at a mark the status line says which mistake and why, and
     a doubt says "not clearly"; N with no mark behind says so."""
     path = nags_log(tmp_path)
-    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
-                        log_dir=tmp_path / "logs", pace=0.0)
-    app = CardtableApp(table, start="replay", replay_path=path)
+    app = replay_app(tmp_path, path)
     async with app.run_test(size=size) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: screen.query(ReplayTimeline) and screen.query_one(ReplayTimeline).shown)
@@ -190,9 +191,7 @@ async def test_play_on_from_a_mark_starts_just_before_the_marked_move(tmp_path):
     """At a marked mistake, p plays on from the decision (the position before the marked move), the
     dialog says so, and the new match's history is the log's up to that move."""
     path = nags_log(tmp_path)
-    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
-                        log_dir=tmp_path / "logs", pace=0.0)
-    app = CardtableApp(table, start="replay", replay_path=path)
+    app = replay_app(tmp_path, path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: screen.query(ReplayTimeline) and screen.query_one(ReplayTimeline).shown)

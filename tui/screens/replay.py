@@ -518,7 +518,8 @@ class ReplayScreen(Screen[None]):
 
     def _analysis_changed(self) -> None:
         """The prompt's word on the analysis and the keys m, n, N follow it."""
-        self._status().set_prompt(self.prompt(None))
+        if isinstance(self, BaseTableScreen):
+            self._status().set_prompt(self.prompt(None))
         self.refresh_bindings()
 
     def analysis_summary(self) -> str:
@@ -550,7 +551,8 @@ class ReplayScreen(Screen[None]):
     def _to_mark(self, delta: int) -> None:
         target = self.mark_after(delta)
         if target is None:
-            self.message(self._why_no_mark(delta), "info")
+            if isinstance(self, BaseTableScreen):
+                self.message(self._why_no_mark(delta), "info")
             return
         self.index = target
 
