@@ -213,7 +213,11 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay-everything { display: none; layer: side; dock: bottom; width: 100%; height: auto;
         max-height: 60%; padding: 0 1; background: $surface; border: round $warning; border-title-color: $warning; }
     ReplayScreen.-everything #replay-everything { display: block; }
-    ReplayScreen #status { border-top: none; }
+    ReplayScreen #status { border-top: none; min-height: 2; }
+    ReplayScreen #analysis-progress { height: 1; padding: 0 1; background: $panel; }
+    ReplayScreen #analysis-progress Label { width: auto; }
+    ReplayScreen #analysis-bar { width: 1fr; }
+    ReplayScreen #analysis-bar Bar { width: 1fr; }
     """
 
     @classmethod
@@ -465,18 +469,25 @@ class ReplayScreen(Screen[None]):
             return
         from textual.widgets import ProgressBar
         self.analysing = True
-        bar = ProgressBar(id="analysis-progress", show_eta=False)
-        status = self._status()
-        assert status.parent is not None
-        status.parent.mount(bar, before=status)  # just above the status line: seen at any size
+        bar = ProgressBar(id="analysis-bar", show_eta=False, show_percentage=False)
+        whose = f"Analysing {self._possessive(self.analysis_seat())} decisions"
+        label = Label(whose + " ", markup=False)
+        row = Horizontal(label, bar, id="analysis-progress")
+        timeline = self.query_one(ReplayTimeline)
+        assert timeline.parent is not None
+        timeline.parent.mount(row, before=timeline)  # just above the timeline and the status line: seen at any size
         self.notify(f"Analysing {self._possessive(self.analysis_seat())} decisions; the replay stays live.",
                     timeout=4, markup=False)
         self._analysis_changed()
         seat = self.analysis_seat()
         replay = self.replay
 
+        def shown(done: int, total: int) -> None:
+            bar.update(total=total, progress=done)
+            label.update(f"{whose}: {done} of {total} ")
+
         def step(done: int, total: int) -> None:
-            self.app.call_from_thread(bar.update, total=total, progress=done)
+            self.app.call_from_thread(shown, done, total)
 
         def work() -> None:
             from engine.analysis import DEFAULT_BUDGET, AnalysisError, analyse_positions
