@@ -119,14 +119,15 @@ def test_timeline_cells_place_each_position_in_its_column():
 def fake_report(screen: ReplayScreen, seat: int = 0) -> GameReport:
     """An analysis of ``seat`` in the screen's log without running it: the seat's first, third and
     fifth moves marked as mistakes (4, 6 and 8 points), its second "not clearly" (5 points, not clearly),
-    its fourth and sixth fine."""
+    its fourth and sixth fine (an alternative 1 point worse; one 0.5 point better, under Nags'
+    least gain for a mistake: no mark)."""
     replay = screen.replay
     moves = [i for i, actor in enumerate(replay.actors) if actor == seat]
     decisions = []
     for k, i in enumerate(moves[:6]):
-        mistake, best = k in (0, 2, 4), "play 9♠" if k != 5 else ""
-        decisions.append(Decision(i, replay.lines[i], replay.positions[i].hand_number, "plays", f"move {k}", best,
-                                  loss=4.0 + k if k != 3 else -1.0, low=1.0, high=9.0, samples=2, mistake=mistake,
+        loss = {3: -1.0, 5: 0.5}.get(k, 4.0 + k)
+        decisions.append(Decision(i, replay.lines[i], replay.positions[i].hand_number, "plays", f"move {k}",
+                                  "play 9♠", loss, low=loss - 3, high=loss + 3, samples=2, mistake=k in (0, 2, 4),
                                   unit="points"))
     return GameReport("nags", seat, "You", "points", ("plays",), decisions)
 

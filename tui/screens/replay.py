@@ -265,8 +265,8 @@ class ReplayScreen(Screen[None]):
         #: the position after the marked move (where the replay narrates it)
         self.analysis: Any = None
         self.marks: dict[int, Any] = {}
-        #: the analysed seat's "not clearly" decisions (an alternative scored better, not clearly), by
-        #: the position after the move, as :attr:`marks`
+        #: the analysed seat's "not clearly" decisions (an alternative scored the game's least gain for a
+        #: mistake or more, not clearly: :meth:`is_doubt`), by the position after the move, as :attr:`marks`
         self.doubts: dict[int, Any] = {}
         self.analysing = False
         self._hand_starts: list[int] | None = None
@@ -514,7 +514,7 @@ class ReplayScreen(Screen[None]):
             except OSError:
                 pass
         self.marks = {d.index + 1: d for d in report.mistakes}
-        self.doubts = {d.index + 1: d for d in report.decisions if not d.mistake and d.best and d.loss > 0}
+        self.doubts = {d.index + 1: d for d in report.decisions if self.is_doubt(d, report.game_id)}
         for bar in self.query("#analysis-progress"):
             bar.remove()
         self.notify(self.analysis_summary(), timeout=10, markup=False)
@@ -526,6 +526,18 @@ class ReplayScreen(Screen[None]):
             bar.remove()
         self._analysis_changed()
         self.notify(f"No analysis: {why}", severity="warning", timeout=10, markup=False)
+
+    @staticmethod
+    def is_doubt(decision: Any, game_id: str) -> bool:
+        """A "not clearly" decision worth a mark: not a mistake, but an alternative scored at least
+        the game's ``min_gain`` more (the evidence fell short of 2 standard errors). Smaller gains
+        are noise at the analysis's budget (Spite & Malice gave 25 of them in one game)."""
+        from engine.analysis import AnalysisError, analysis_for
+        try:
+            least = analysis_for(game_id).min_gain
+        except AnalysisError:
+            least = 0.0
+        return not decision.mistake and bool(decision.best) and decision.loss > 0 and decision.loss >= least
 
     def _analysis_changed(self) -> None:
         """The prompt's word on the analysis and the keys m, n, N follow it."""
