@@ -435,15 +435,17 @@ class ReplayScreen(Screen[None]):
         """The analysis's word on the move just shown, if it weighed it: ``mistake 2 of 3: -4.0 points
         expected; better: play 9♠`` at a mark, ``not clearly: play 9♠ scored 1.2 points more`` at a
         doubt (nothing elsewhere)."""
+        plain = self.is_mounted and ascii_mode(self.app)  # ASCII cards: X, as on the timeline, and 9S
         d = self.marks.get(self.index)
         if d is not None:
             order = sorted(self.marks)
-            return [f"✗ mistake {order.index(self.index) + 1} of {len(order)}: "
-                    + d.reason.removeprefix("a mistake: ")]
-        d = self.doubts.get(self.index)
-        if d is not None:
-            return [f"not clearly: {d.best} scored {d.loss:.1f} {d.unit} more"]
-        return []
+            line = (f"{'X' if plain else '✗'} mistake {order.index(self.index) + 1} of {len(order)}: "
+                    + d.reason.removeprefix("a mistake: "))
+        elif (d := self.doubts.get(self.index)) is not None:
+            line = f"not clearly: {d.best} scored {d.loss:.1f} {d.unit} more"
+        else:
+            return []
+        return [asciify(line) if plain else line]
 
     def analysis_brief(self) -> str:
         """The analysis in a few words for the prompt (``You: 3 mistakes, 21.4 points expected lost``),
