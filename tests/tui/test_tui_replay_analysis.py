@@ -143,7 +143,7 @@ async def test_the_timeline_draws_the_marks_and_n_N_and_a_click_move_to_them(tmp
     """The timeline row shows the position and every mark where :func:`timeline_cells` puts it; the
     footer offers m before the analysis and n/N only where a mark lies ahead/behind; n, N and a
     click on a mark's column move to it; at a mark the status line says which mistake and why, and
-    a doubt says "not clearly"; N with no mark behind says so."""
+    a doubt says "not clearly"; N with no mark behind says so; the tooltip over a mark names it."""
     path = nags_log(tmp_path)
     app = replay_app(tmp_path, path)
     async with app.run_test(size=size) as pilot:
@@ -182,7 +182,10 @@ async def test_the_timeline_draws_the_marks_and_n_N_and_a_click_move_to_them(tmp
         await pilot.pause()
         assert "not clearly: play 9♠ scored 5.0 points more" in screen.query_one(StatusLine).message_text
         await press(pilot, "end")
-        await pilot.click(ReplayTimeline, offset=(1 + timeline.column_of(marks[2]), 0))  # 1: the padding
+        await pilot.hover(ReplayTimeline, offset=(1 + timeline.column_of(marks[2]), 0))  # 1: the padding
+        assert str(timeline.tooltip).startswith(f"action {marks[2]}, game 1: You: ")
+        assert "✗ mistake 3 of 3: -8.0 points expected" in str(timeline.tooltip)
+        await pilot.click(ReplayTimeline, offset=(1 + timeline.column_of(marks[2]), 0))
         await wait_for(pilot, lambda: screen.index == marks[2])
         await pilot.click(ReplayTimeline, offset=(1, 0))
         await wait_for(pilot, lambda: screen.index == 0)

@@ -419,6 +419,17 @@ class ReplayScreen(Screen[None]):
             timeline.show(last=self.last_index, index=self.index, hands=self.hand_starts()[1:],
                           mistakes=self.marks, doubts=self.doubts, ascii_only=ascii_mode(self.app))
 
+    def position_words(self, index: int) -> str:
+        """Position ``index`` in one line, for the timeline's tooltip: ``action 66, hand 2: You: bid
+        misavis · ✗ mistake 2 of 3: ...`` (the move as the seat shown saw it, then the mark if any)."""
+        assert self.replay is not None
+        where = f"action {index}, {self.hand_word().lower()} {self.replay.positions[index].hand_number + 1}"
+        if index == 0:
+            return where + ": the start of the match"
+        actor = self.replay.actors[index - 1]
+        who = "chance" if actor == "chance" else self.seat_name(int(actor))
+        return " · ".join([f"{where}: {who}: {self.notation_seen(index - 1)}"] + self.mark_lines(index))
+
     def on_replay_timeline_jump(self, event: ReplayTimeline.Jump) -> None:
         """A click on the timeline: to the position under the mouse."""
         event.stop()
@@ -431,17 +442,18 @@ class ReplayScreen(Screen[None]):
         humans = [k for k, s in enumerate(seats) if isinstance(s, dict) and str(s.get("spec", "")).startswith("human")]
         return humans[0] if humans else self.table_seat
 
-    def mark_lines(self) -> list[str]:
-        """The analysis's word on the move just shown, if it weighed it: ``mistake 2 of 3: -4.0 points
-        expected; better: play 9♠`` at a mark, ``not clearly: play 9♠ scored 1.2 points more`` at a
-        doubt (nothing elsewhere)."""
+    def mark_lines(self, index: int | None = None) -> list[str]:
+        """The analysis's word on the move that led to position ``index`` (default: the one shown), if
+        it weighed it: ``✗ mistake 2 of 3: -4.0 points expected; better: play 9♠`` at a mark,
+        ``not clearly: play 9♠ scored 1.2 points more`` at a doubt (nothing elsewhere)."""
+        index = self.index if index is None else index
         plain = self.is_mounted and ascii_mode(self.app)  # ASCII cards: X, as on the timeline, and 9S
-        d = self.marks.get(self.index)
+        d = self.marks.get(index)
         if d is not None:
             order = sorted(self.marks)
-            line = (f"{'X' if plain else '✗'} mistake {order.index(self.index) + 1} of {len(order)}: "
+            line = (f"{'X' if plain else '✗'} mistake {order.index(index) + 1} of {len(order)}: "
                     + d.reason.removeprefix("a mistake: "))
-        elif (d := self.doubts.get(self.index)) is not None:
+        elif (d := self.doubts.get(index)) is not None:
             line = f"not clearly: {d.best} scored {d.loss:.1f} {d.unit} more"
         else:
             return []
@@ -656,7 +668,8 @@ class ReplayScreen(Screen[None]):
         if not isinstance(self, BaseTableScreen):
             return
         self.query_one("#table-main").mount(Static("", id="replay-everything"))
-        self.mount(ReplayTimeline(id="replay-timeline"), before=self._status())  # in place of the rule above it
+        timeline = ReplayTimeline(id="replay-timeline", describe=self.position_words)
+        self.mount(timeline, before=self._status())  # in place of the rule above it
         self.sub_title = (f"Replay of {self.path.name}" if self.path else "Replay") + \
             (" · undo used" if self.undo_count else "")
         if self.error:

@@ -8,13 +8,14 @@ alternative scored better, but not by enough to be sure). The row fits any width
 positions in one column; the column then shows the most important of them (the position
 shown, a mistake, a hand's start, a doubt, in that order), and the position shown on a
 mistake's column draws the ``✗`` reversed. A click moves to the position under the mouse
-(the mistake in that column, if there is one): :class:`ReplayTimeline.Jump`.
+(the mistake in that column, if there is one): :class:`ReplayTimeline.Jump`; the tooltip
+under the mouse names that position's move and its mark.
 With ASCII cards the glyphs are ``= O - | X ?``.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from rich.style import Style
 from rich.text import Text
@@ -71,7 +72,8 @@ class ReplayTimeline(Widget):
     """One row: the replay's positions, the position shown and the marks (module docstring).
 
     Set what it shows with :meth:`show`; :attr:`shown` is the row's plain text (for tests).
-    A click posts :class:`Jump` with the position under the mouse."""
+    A click posts :class:`Jump` with the position under the mouse; hovering shows ``describe(position)``
+    as the tooltip (the move there and its mark)."""
 
     COMPONENT_CLASSES = {"timeline--played", "timeline--ahead", "timeline--hand", "timeline--current",
                          "timeline--mistake", "timeline--doubt"}
@@ -93,8 +95,10 @@ class ReplayTimeline(Widget):
             super().__init__()
             self.index = index
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, describe: Callable[[int], str] | None = None) -> None:
         super().__init__(id=id)
+        #: position -> one line about it, the tooltip under the mouse (None: no tooltip)
+        self.describe = describe
         self.last = 0
         self.index = 0
         self.hands: tuple[int, ...] = ()
@@ -154,6 +158,11 @@ class ReplayTimeline(Widget):
             text.append(glyph, styles[kind])
         self.shown = text.plain
         return text
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        if self.describe is not None and offset is not None:
+            self.tooltip = self.describe(self.position_at(offset.x))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
