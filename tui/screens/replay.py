@@ -834,12 +834,12 @@ class PlayOnScreen(ModalScreen["list[SeatSpec] | None"]):
 
     Args:
         game_id: the game (its bot levels).
-        before: the marked move the match starts just before, in words ("You's lead K♦"), or "".
         seats: the replayed match's seat specs (the rows start from them).
         names: its seat names.
         index: the position played on from.
         lines: the replay's log line per action (the line named in the new log's header).
         source: the log replayed.
+        before: the marked move the match starts just before, in words ("your lead K♦"), or "".
     """
 
     DEFAULT_CSS = """
@@ -860,7 +860,7 @@ class PlayOnScreen(ModalScreen["list[SeatSpec] | None"]):
     def __init__(self, game_id: str, seats: Sequence[SeatSpec], names: Sequence[str], index: int,
                  lines: Sequence[int], source: Path, before: str = "") -> None:
         super().__init__()
-        #: the marked move this match starts just before ("You's lead K♦"), or ""
+        #: the marked move this match starts just before ("your lead K♦"), or ""
         self.before = before
         self.game_id = game_id
         self.seat_specs = list(seats)  # a bot's shown name follows its level, as on the setup screen
