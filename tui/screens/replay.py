@@ -14,6 +14,13 @@ on from the position shown: a new match from there with seats chosen as on the s
 (:class:`PlayOnScreen`; ``engine.session.Session.branch``). The status line says where
 the replay is ("action 37/212, round 1 · Bix's view") and the step just made.
 
+The analysis (issue 28): ``m`` weighs the first human seat's decisions in a worker; then the
+timeline row above the status line (:class:`tui.widgets.timeline.ReplayTimeline`: every position,
+the one shown, each hand's start) marks the mistakes and the "not clearly" decisions, ``n`` and
+``N`` go to the next and previous mistake (a click on the row anywhere), the status line says why
+the move shown was marked, and ``p`` at a mark plays on from just before the marked move.
+m, n and N are in the footer only when they act (:meth:`ReplayScreen.check_action`).
+
 A log that cannot be opened (or a game without a table) gets :class:`ReplayMessageScreen`,
 one sentence saying why; ``ReplayScreen(path)`` picks the class.
 """
@@ -46,6 +53,7 @@ from tui.screens.navigate import GoBack
 from tui.widgets.footer import WrappingFooter
 from tui.widgets.gamelog import GameLog
 from tui.widgets.narration import asciify
+from tui.widgets.timeline import ReplayTimeline
 
 MAX_SEAT_KEYS = 6
 HISTORY_LINES = 12
@@ -182,15 +190,16 @@ class ReplayScreen(Screen[None]):
                   show=i == 0, key_display=f"0-{MAX_SEAT_KEYS - 1}" if i == 0 else None)
           for i in range(MAX_SEAT_KEYS)],
         Binding("p", "play_on", "Play on from here", id="replay.play-on"),
-        Binding("m", "analyse", "Mark mistakes", id="replay.analyse", show=False),
-        Binding("n", "next_mistake", "Next mistake", id="replay.next-mistake", show=False),
+        Binding("m", "analyse", "Mark mistakes", id="replay.analyse"),
+        Binding("n", "next_mistake", "Next mistake", id="replay.next-mistake"),
+        Binding("N", "prev_mistake", "Prev mistake", id="replay.prev-mistake"),
         Binding("i", "side_panel", "Scores/log", id="table.side"),
         Binding("question_mark", "rules", "Help", key_display="?", id="table.rules"),
         Binding("escape,q", "close", "Close", id="replay.close"),
     ]
     BINDINGS = REPLAY_BINDINGS
     REPLAY_ACTIONS = frozenset({"step", "turn", "game", "goto_hand", "jump", "seat", "play_on", "side_panel",
-                                "rules", "close", "analyse", "next_mistake"})
+                                "rules", "close", "analyse", "next_mistake", "prev_mistake"})
 
     #: samples per decision for ``m`` (None: ``engine.analysis.DEFAULT_BUDGET``; tests lower it)
     analysis_budget: int | None = None
@@ -204,6 +213,11 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay-everything { display: none; layer: side; dock: bottom; width: 100%; height: auto;
         max-height: 60%; padding: 0 1; background: $surface; border: round $warning; border-title-color: $warning; }
     ReplayScreen.-everything #replay-everything { display: block; }
+    ReplayScreen #status { border-top: none; min-height: 2; }
+    ReplayScreen #analysis-progress { height: 1; padding: 0 1; background: $panel; }
+    ReplayScreen #analysis-progress Label { width: auto; }
+    ReplayScreen #analysis-bar { width: 1fr; }
+    ReplayScreen #analysis-bar Bar { width: 1fr; }
     """
 
     @classmethod
@@ -251,7 +265,11 @@ class ReplayScreen(Screen[None]):
         #: the position after the marked move (where the replay narrates it)
         self.analysis: Any = None
         self.marks: dict[int, Any] = {}
+        #: the analysed seat's "not clearly" decisions (an alternative scored the game's least gain for a
+        #: mistake or more, not clearly: :meth:`is_doubt`), by the position after the move, as :attr:`marks`
+        self.doubts: dict[int, Any] = {}
         self.analysing = False
+        self._hand_starts: list[int] | None = None
 
     # -- reading the position -------------------------------------------------------------
     @property
@@ -320,7 +338,7 @@ class ReplayScreen(Screen[None]):
         i = self.index - 1
         actor = self.replay.actors[i]
         who = "chance" if actor == "chance" else self.seat_name(int(actor))
-        out = [f"{who}: {self.notation_seen(i)}"]
+        out = [f"{who}: {self.notation_seen(i)}"] + self.mark_lines()
         out += [e.narrate(self.names) for e in self.replay.events[i] if e.seen_by(self.seat)]
         return out
 
@@ -389,9 +407,33 @@ class ReplayScreen(Screen[None]):
         panel = self.query_one("#replay-everything", Static)
         panel.update(self.everything_text())
         panel.border_title = "Everything (omniscient): every hand"
+        self._draw_timeline()
         with self.app.batch_update():
             self._redraw()
-            self._status().set_message(" · ".join(self.narration_lines() + self.mark_lines()), "info")
+            self._status().set_message(" · ".join(self.narration_lines()), "info")
+
+    def _draw_timeline(self) -> None:
+        """The timeline row: the positions, the one shown, the hands' starts and the marks."""
+        assert self.replay is not None
+        for timeline in self.query(ReplayTimeline):
+            timeline.show(last=self.last_index, index=self.index, hands=self.hand_starts()[1:],
+                          mistakes=self.marks, doubts=self.doubts, ascii_only=ascii_mode(self.app))
+
+    def position_words(self, index: int) -> str:
+        """Position ``index`` in one line, for the timeline's tooltip: ``action 66, hand 2: You: bid
+        misavis · ✗ mistake 2 of 3: ...`` (the move as the seat shown saw it, then the mark if any)."""
+        assert self.replay is not None
+        where = f"action {index}, {self.hand_word().lower()} {self.replay.positions[index].hand_number + 1}"
+        if index == 0:
+            return where + ": the start of the match"
+        actor = self.replay.actors[index - 1]
+        who = "chance" if actor == "chance" else self.seat_name(int(actor))
+        return " · ".join([f"{where}: {who}: {self.notation_seen(index - 1)}"] + self.mark_lines(index))
+
+    def on_replay_timeline_jump(self, event: ReplayTimeline.Jump) -> None:
+        """A click on the timeline: to the position under the mouse."""
+        event.stop()
+        self.index = max(0, min(self.last_index, event.index))
 
     # -- the analysis (issue 28) -------------------------------------------------------------
     def analysis_seat(self) -> int:
@@ -400,10 +442,36 @@ class ReplayScreen(Screen[None]):
         humans = [k for k, s in enumerate(seats) if isinstance(s, dict) and str(s.get("spec", "")).startswith("human")]
         return humans[0] if humans else self.table_seat
 
-    def mark_lines(self) -> list[str]:
-        """The analysis's word on the move just shown ("that was a mistake: ..."), if it marked it."""
-        d = self.marks.get(self.index)
-        return [f"that was {d.reason}"] if d is not None else []
+    def mark_lines(self, index: int | None = None) -> list[str]:
+        """The analysis's word on the move that led to position ``index`` (default: the one shown), if
+        it weighed it: ``✗ mistake 2 of 3: -4.0 points expected; better: play 9♠`` at a mark,
+        ``not clearly: play 9♠ scored 1.2 points more`` at a doubt (nothing elsewhere)."""
+        index = self.index if index is None else index
+        plain = self.is_mounted and ascii_mode(self.app)  # ASCII cards: X, as on the timeline, and 9S
+        d = self.marks.get(index)
+        if d is not None:
+            order = sorted(self.marks)
+            line = (f"{'X' if plain else '✗'} mistake {order.index(index) + 1} of {len(order)}: "
+                    + d.reason.removeprefix("a mistake: "))
+        elif (d := self.doubts.get(index)) is not None:
+            line = f"not clearly: {d.best} scored {d.loss:.1f} {d.unit} more"
+        else:
+            return []
+        return [asciify(line) if plain else line]
+
+    def analysis_brief(self) -> str:
+        """The analysis in a few words for the prompt (``You: 3 mistakes, 21.4 points expected lost``),
+        ``analysing…`` while it runs, "" before."""
+        if self.analysing:
+            return f"analysing {self._possessive(self.analysis_seat())} decisions…"
+        r = self.analysis
+        if r is None:
+            return ""
+        n = len(r.mistakes)
+        if not n:
+            return f"{self.seat_name(r.seat)}: no clear mistake"
+        return (f"{self.seat_name(r.seat)}: {n} mistake{'s' if n != 1 else ''}, "
+                f"{r.expected_loss:.1f} {r.unit} expected lost")
 
     def action_analyse(self) -> None:
         """``m``: weigh every real decision of :meth:`analysis_seat` in a worker (the screen stays
@@ -415,17 +483,25 @@ class ReplayScreen(Screen[None]):
             return
         from textual.widgets import ProgressBar
         self.analysing = True
-        bar = ProgressBar(id="analysis-progress", show_eta=False)
-        status = self._status()
-        assert status.parent is not None
-        status.parent.mount(bar, before=status)  # just above the status line: seen at any size
-        self.notify(f"Analysing {self.seat_name(self.analysis_seat())}'s decisions; the replay stays live.",
+        bar = ProgressBar(id="analysis-bar", show_eta=False, show_percentage=False)
+        whose = f"Analysing {self._possessive(self.analysis_seat())} decisions"
+        label = Label(whose + " ", markup=False)
+        row = Horizontal(label, bar, id="analysis-progress")
+        timeline = self.query_one(ReplayTimeline)
+        assert timeline.parent is not None
+        timeline.parent.mount(row, before=timeline)  # just above the timeline and the status line: seen at any size
+        self.notify(f"Analysing {self._possessive(self.analysis_seat())} decisions; the replay stays live.",
                     timeout=4, markup=False)
+        self._analysis_changed()
         seat = self.analysis_seat()
         replay = self.replay
 
+        def shown(done: int, total: int) -> None:
+            bar.update(total=total, progress=done)
+            label.update(f"{whose}: {done} of {total} ")
+
         def step(done: int, total: int) -> None:
-            self.app.call_from_thread(bar.update, total=total, progress=done)
+            self.app.call_from_thread(shown, done, total)
 
         def work() -> None:
             from engine.analysis import DEFAULT_BUDGET, AnalysisError, analyse_positions
@@ -452,6 +528,7 @@ class ReplayScreen(Screen[None]):
             except OSError:
                 pass
         self.marks = {d.index + 1: d for d in report.mistakes}
+        self.doubts = {d.index + 1: d for d in report.decisions if self.is_doubt(d, report.game_id)}
         for bar in self.query("#analysis-progress"):
             bar.remove()
         self.notify(self.analysis_summary(), timeout=10, markup=False)
@@ -461,7 +538,26 @@ class ReplayScreen(Screen[None]):
         self.analysing = False
         for bar in self.query("#analysis-progress"):
             bar.remove()
+        self._analysis_changed()
         self.notify(f"No analysis: {why}", severity="warning", timeout=10, markup=False)
+
+    @staticmethod
+    def is_doubt(decision: Any, game_id: str) -> bool:
+        """A "not clearly" decision worth a mark: not a mistake, but an alternative scored at least
+        the game's ``min_gain`` more (the evidence fell short of 2 standard errors). Smaller gains
+        are noise at the analysis's budget (Spite & Malice gave 25 of them in one game)."""
+        from engine.analysis import AnalysisError, analysis_for
+        try:
+            least = analysis_for(game_id).min_gain
+        except AnalysisError:
+            least = 0.0
+        return not decision.mistake and bool(decision.best) and decision.loss > 0 and decision.loss >= least
+
+    def _analysis_changed(self) -> None:
+        """The prompt's word on the analysis and the keys m, n, N follow it."""
+        if isinstance(self, BaseTableScreen):
+            self._status().set_prompt(self.prompt(None))
+        self.refresh_bindings()
 
     def analysis_summary(self) -> str:
         """One line: the mistakes found and what they cost, and the key to reach them."""
@@ -475,17 +571,39 @@ class ReplayScreen(Screen[None]):
         return (f"{who}: {n} mistake{'s' if n != 1 else ''} in {len(r.decisions)} real decisions, "
                 f"{r.expected_loss:.1f} {r.unit} expected lost; n jumps to the next.")
 
+    def mark_after(self, delta: int) -> int | None:
+        """The next marked position after the one shown (``delta`` 1) or the one before it (-1), or None."""
+        if delta > 0:
+            return min((i for i in self.marks if i > self.index), default=None)
+        return max((i for i in self.marks if i < self.index), default=None)
+
     def action_next_mistake(self) -> None:
         """``n``: to the next marked move after the position shown (after ``m``)."""
+        self._to_mark(1)
+
+    def action_prev_mistake(self) -> None:
+        """``N``: to the marked move before the position shown (after ``m``)."""
+        self._to_mark(-1)
+
+    def _to_mark(self, delta: int) -> None:
+        target = self.mark_after(delta)
+        if target is None:
+            if isinstance(self, BaseTableScreen):
+                self.message(self._why_no_mark(delta), "info")
+            return
+        self.index = target
+
+    def _why_no_mark(self, delta: int) -> str:
+        """Why ``n`` (``delta`` 1) or ``N`` (-1) has no mark to go to, in one sentence."""
+        if self.analysing:
+            return "The analysis is still running: the marks come when it ends."
         if self.analysis is None:
-            self.notify("Press m first: the analysis marks the mistakes.", timeout=5, markup=False)
-            return
-        later = sorted(i for i in self.marks if i > self.index)
-        if not later:
-            self.notify("No marked mistake after this point." if self.marks else self.analysis_summary(),
-                        timeout=5, markup=False)
-            return
-        self.index = later[0]
+            return "Press m first: the analysis marks the mistakes."
+        if not self.marks:
+            return self.analysis_summary()
+        if delta > 0:
+            return "No marked mistake after this point; N goes back to the one before."
+        return "No marked mistake before this point; n goes to the next."
 
     def _rebuild_log(self) -> None:
         """The game log: the events of the steps from :meth:`log_start` up to :attr:`index`, as the
@@ -515,8 +633,11 @@ class ReplayScreen(Screen[None]):
         self.query_one(GameLog).set_viewer(self.seat)
 
     def prompt(self, view: Any) -> str:
-        """The status line's prompt: which view and where the replay is (never a move to make)."""
-        return f"{self.view_title()} · {self.status_text()} · p plays on from here"
+        """The status line's prompt: which view and where the replay is (never a move to make), the
+        analysis in a few words once ``m`` ran it, and what ``p`` plays on from."""
+        brief = self.analysis_brief()
+        where = "before this move" if self.index in self.marks else "here"
+        return f"{self.view_title()} · {self.status_text()}{' · ' + brief if brief else ''} · p plays on from {where}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not isinstance(self, BaseTableScreen):
@@ -524,13 +645,31 @@ class ReplayScreen(Screen[None]):
         if action == "side_panel":
             return self.has_class("-narrow")
         if action == "play_on":
-            return self.replay is not None and not self.replay.positions[self.index].is_over
+            return self.replay is not None and not self.replay.positions[self.play_on_index()].is_over
+        if action == "analyse":
+            return self.replay is not None and self.analysis is None and not self.analysing
+        if action in ("next_mistake", "prev_mistake"):
+            return self.mark_after(1 if action == "next_mistake" else -1) is not None
         return action in self.REPLAY_ACTIONS
+
+    def why_not(self, action: str, parameters: tuple[object, ...] = (), description: str = "") -> str:
+        """Why a replay key does nothing here, in one sentence (the table's own reasons otherwise)."""
+        if action == "analyse":
+            if self.analysing:
+                return "The analysis is running; the replay stays live meanwhile."
+            return self.analysis_summary() or "Nothing to analyse."
+        if action in ("next_mistake", "prev_mistake"):
+            return self._why_no_mark(1 if action == "next_mistake" else -1)
+        if action == "play_on":
+            return "The match is over at this position: step back to play on."
+        return super().why_not(action, parameters, description)  # type: ignore[misc]
 
     def on_mount(self) -> None:
         if not isinstance(self, BaseTableScreen):
             return
         self.query_one("#table-main").mount(Static("", id="replay-everything"))
+        timeline = ReplayTimeline(id="replay-timeline", describe=self.position_words)
+        self.mount(timeline, before=self._status())  # in place of the rule above it
         self.sub_title = (f"Replay of {self.path.name}" if self.path else "Replay") + \
             (" · undo used" if self.undo_count else "")
         if self.error:
@@ -557,11 +696,14 @@ class ReplayScreen(Screen[None]):
         """The first position of each hand (hand ``k`` starts at ``hand_starts()[k]``)."""
         if self.replay is None:
             return [0]
+        if self._hand_starts is not None:
+            return list(self._hand_starts)
         out = [0]
         while True:
             nxt = self.replay.next_hand_index(out[-1])
             if nxt <= out[-1] or self.replay.positions[nxt].hand_number == self.replay.positions[out[-1]].hand_number:
-                return out
+                self._hand_starts = out
+                return list(out)
             out.append(nxt)
 
     def goto_hand(self, number: int) -> str | None:
@@ -606,11 +748,18 @@ class ReplayScreen(Screen[None]):
             return
         self.seat = seat
 
+    def play_on_index(self) -> int:
+        """The position ``p`` plays on from: the one shown, or at a marked mistake the one before the
+        marked move (the decision, to be made again)."""
+        return self.index - 1 if self.index in self.marks else self.index
+
     def action_play_on(self) -> None:
-        """p: a new match from this position, seats chosen as on the setup screen (:class:`PlayOnScreen`)."""
+        """p: a new match from this position (before the move at a marked mistake: :meth:`play_on_index`),
+        seats chosen as on the setup screen (:class:`PlayOnScreen`)."""
         if self.replay is None or self.path is None:
             return
-        if self.replay.positions[self.index].is_over:
+        index = self.play_on_index()
+        if self.replay.positions[index].is_over:
             self.notify("The match is over at this position: step back to play on.", severity="warning")
             return
         from engine.gamelog import log_setup
@@ -622,12 +771,14 @@ class ReplayScreen(Screen[None]):
                 return
             start = getattr(self.app, "play_on", None)
             if callable(start):
-                start(self.replay, self.index, seats, self.path)
+                start(self.replay, index, seats, self.path)
             else:
                 self.notify("This app cannot start a match from here.", severity="warning")
 
-        self.app.push_screen(PlayOnScreen(game.id, specs, self.names, self.index, self.replay.lines,
-                                          self.path), chosen)
+        mark = self.marks.get(self.index)
+        self.app.push_screen(PlayOnScreen(game.id, specs, self.names, index, self.replay.lines, self.path,
+                                          before=f"{self._possessive(self.analysis.seat)} {mark.played}"
+                                          if mark is not None else ""), chosen)
 
     def action_close(self) -> None:
         """Back to the previous screen, or quit if the replay is the only screen."""
@@ -688,6 +839,7 @@ class PlayOnScreen(ModalScreen["list[SeatSpec] | None"]):
         index: the position played on from.
         lines: the replay's log line per action (the line named in the new log's header).
         source: the log replayed.
+        before: the marked move the match starts just before, in words ("your lead K♦"), or "".
     """
 
     DEFAULT_CSS = """
@@ -706,8 +858,10 @@ class PlayOnScreen(ModalScreen["list[SeatSpec] | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="play-on.cancel")]
 
     def __init__(self, game_id: str, seats: Sequence[SeatSpec], names: Sequence[str], index: int,
-                 lines: Sequence[int], source: Path) -> None:
+                 lines: Sequence[int], source: Path, before: str = "") -> None:
         super().__init__()
+        #: the marked move this match starts just before ("your lead K♦"), or ""
+        self.before = before
         self.game_id = game_id
         self.seat_specs = list(seats)  # a bot's shown name follows its level, as on the setup screen
         self.index = index
@@ -717,9 +871,11 @@ class PlayOnScreen(ModalScreen["list[SeatSpec] | None"]):
     def compose(self) -> ComposeResult:
         from tui.screens.setup import seat_row
         with Vertical():
-            yield Label(Text.assemble(("Play on from here", "bold"),
+            title = "Play on from before the marked move" if self.before else "Play on from here"
+            just = f", just before {self.before}: choose again" if self.before else ""
+            yield Label(Text.assemble((title, "bold"),
                                       f": a new match from action {self.index} of {self.source.name} "
-                                      f"(line {self.line}); the cards dealt so far stay as they were."))
+                                      f"(line {self.line}){just}; the cards dealt so far stay as they were."))
             for i, spec in enumerate(self.seat_specs):
                 yield seat_row(i, self.game_id, spec)
             with Horizontal(id="play-on-buttons"):

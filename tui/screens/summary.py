@@ -125,7 +125,7 @@ class SummaryScreen(Screen[None]):
         Binding("s", "setup", "Setup", show=False, id="summary.setup"),
         Binding("q", "quit_app", "Quit", id="summary.quit"),
         Binding("escape", "back", "Back to table", id="summary.back"),
-        Binding("m", "analyse", "Analyse your game", id="summary.analyse", show=False),
+        Binding("m", "analyse", "Analyse your game", id="summary.analyse"),
     ]
 
     DEFAULT_CSS = """
@@ -223,7 +223,14 @@ class SummaryScreen(Screen[None]):
             return hasattr(self.app, "show_setup")
         if action == "play_again":  # a seat at a table server: only the host can start another match
             return not hasattr(self.session, "url")
+        if action == "analyse":  # offered when the match has a log to replay
+            return self.log_path() is not None
         return True
+
+    def log_path(self) -> Path | None:
+        """The match's log file, or None when it has none (not written, or gone)."""
+        path = getattr(self.session, "log_path", None)
+        return Path(path) if path is not None and Path(path).is_file() else None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "again":
@@ -254,8 +261,8 @@ class SummaryScreen(Screen[None]):
     def action_analyse(self) -> None:
         """``m``: the match's replay, analysing the human seat's decisions at once (issue 28;
         the replay screen's ``m``): its marks on the replay, ``n`` to the next, Esc back here."""
-        path = getattr(self.session, "log_path", None)
-        if path is None or not Path(path).is_file():
+        path = self.log_path()
+        if path is None:
             self.notify("This match has no log to analyse.", severity="warning", timeout=5)
             return
         from tui.screens.replay import ReplayScreen
