@@ -78,6 +78,8 @@ class Decision:
             sign = "+" if self.unit.startswith("penalty") else "-"  # penalty points: more is worse
             return f"a mistake: {sign}{self.loss:.1f} {self.unit} expected; better: {self.best}"
         if self.best and self.loss > 0:
+            if self.unit.startswith("penalty"):  # more is worse: the better move cost fewer
+                return f"fine: {self.best} cost {self.loss:.1f} {self.unit} fewer, not clearly"
             return f"fine: {self.best} scored {self.loss:.1f} {self.unit} more, not clearly"
         return "fine: no alternative scored better"
 
