@@ -219,6 +219,28 @@ def test_the_prompt_says_when_a_yes_no_longer_binds():
     assert prompt(s.view(0), ["You", "B", "C", "D"]).startswith("Your partner said yes: go out this turn")
 
 
+def test_the_last_card_prompt_offers_a_pass_only_when_a_pass_is_legal():
+    """Play-test 2026-11-27 (2 players): with two closed melds and one card left the bar said "x to discard it and
+    go out, s to pass and keep it", but a pass is only for a team short of its two closed melds (NG-44) and was
+    not a legal move."""
+    from engine.games.nogginate.game import PassTurn
+    s = Session("nogginate", None, ["ai:random"] * 2, seed=3, write_log=False)
+    s.advance()
+    st = s.state
+    st.turn_seat, st.phase, st.need = 0, Phase.MELD, 0
+    go_down(s, 0)
+    st.melds.append(TableMeld(st.next_id, 0, NATE, tuple(cards("9C 9C 9D 9D 9H 9S 9S")), True))
+    st.next_id += 1
+    set_hand(s, 0, "7S")
+    assert PassTurn() in s.view(0).legal_actions()  # one closed meld: keep the card (NG-44)
+    assert "s to pass and keep it" in prompt(s.view(0), ["You", "B"])
+    st.melds.append(TableMeld(st.next_id, 0, NATE, tuple(cards("4C 4C 4D 4D 4H 4S 4S")), True))
+    st.next_id += 1
+    assert PassTurn() not in s.view(0).legal_actions()
+    text = prompt(s.view(0), ["You", "B"])
+    assert text.startswith("One card left: x to discard it and go out") and "pass" not in text
+
+
 def test_nogginate_palette_and_special_faces():
     from tui.games.nogginate.ui import special_style
     c, d, h, sp = cards("0C 0D 0H 0S")
