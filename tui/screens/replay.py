@@ -419,7 +419,7 @@ class ReplayScreen(Screen[None]):
         status = self._status()
         assert status.parent is not None
         status.parent.mount(bar, before=status)  # just above the status line: seen at any size
-        self.notify(f"Analysing {self.seat_name(self.analysis_seat())}'s decisions; the replay stays live.",
+        self.notify(f"Analysing {self._possessive(self.analysis_seat())} decisions; the replay stays live.",
                     timeout=4, markup=False)
         seat = self.analysis_seat()
         replay = self.replay
