@@ -174,6 +174,24 @@ def test_every_meld_of_going_down_is_going_down_in_the_tables_words():
     assert ga.words(s.view(0), run) == "meld 5♠ 6♠ JK(7) 8♠"
 
 
+def test_nogginate_pile_choices_in_words():
+    """Play-test 2026-11-27: the analysis listed "pile 9♥ 9♠" where the hint says "take the pile with 9♥ 9♠ as
+    a new Nate" (NG-36); draws and takes onto a Noggi read as notation too."""
+    from engine.games.nogginate.cards import NOGGINATE
+    from engine.games.nogginate.game import Draw, Onto, TakePile
+    from engine.session import Session
+    s = Session("nogginate", None, ["ai:random"] * 2, seed=3, write_log=False)
+    s.advance()
+    view = s.view(s.to_move)
+    ga = analysis_for("nogginate")
+    nine_h, nine_s = NOGGINATE.parse_cards("9H 9S")
+    assert ga.words(view, TakePile((nine_h, nine_s))) == "take the pile with 9♥ 9♠ as a new Nate"
+    assert ga.words(view, TakePile((nine_h, nine_s), 4)) == "take the pile with 9♥ 9♠ onto m4"
+    assert ga.words(view, Draw()) == "draw two cards" and ga.words(view, Draw("1c1x")) == \
+        "draw one card and one cheat card"
+    assert ga.words(view, Onto(3)) == f"take {view.discards[-1].pretty} onto m3"
+
+
 def test_a_verdict_in_penalty_points_says_the_better_move_cost_fewer():
     """Play-test 2026-11-27: "fine: discard 10♣ scored 6.9 penalty points more, not clearly" read as if 10♣
     had been worse; in penalty points (more is worse) the better move cost fewer."""
