@@ -94,7 +94,7 @@ class Decision:
         if self.best and self.loss > 0:
             penalty = self.unit.startswith("penalty")
             better = f"{self.best} {'cost' if penalty else 'scored'} {self.loss:.1f} {self.unit} " \
-                     f"{'less' if penalty else 'more'}"
+                     f"{'fewer' if penalty else 'more'}"
             if self.low > 0 and self.loss <= self.min_gain:  # a clear difference, but a small one
                 return f"fine: {better}; a mark needs more than {self.min_gain:g}"
             return f"fine: {better}, not clearly"

@@ -141,6 +141,67 @@ def test_discarding_the_card_that_lets_the_next_player_go_out_is_marked():
     assert not decision_at(ga, view, Discard(parse_cards("4C")[0]), budget=24, seed=0, index=0).mistake
 
 
+def going_down_in_the_7_hand() -> NickelsState:
+    """Seat 0 to meld in the 7 hand (a book and a run), not down, holding the book 7♣ 7♦ 7♥ and
+    the run 5♠ 6♠ 8♠ with a joker for the 7♠."""
+    s = NickelsState(NickelsVariant(), 4)
+    s.round_no, s.dealer = 1, 3
+    hands = ["7C 7D 7H 5S 6S 8S JK QD", "2C 4D 6H 8C 10C QH KD", "3D 5C JH 8D 10S KS 2H", "2D 4H 6C 9C JD QS 3C"]
+    s.hands = [sorted(parse_cards(h), key=lambda c: c.order) for h in hands]
+    s.discards = parse_cards("9D")
+    s.down_turn = [-1] * 4
+    s.known = [[] for _ in range(4)]
+    rest = Counter(s._deck)
+    for h in s.hands:
+        rest.subtract(h)
+    rest.subtract(s.discards)
+    s.pool = list(rest.elements())
+    s.turn_seat, s.offer_seat, s.turn_no, s.phase = 0, -1, 5, NkPhase.PLAY
+    return s
+
+
+def test_every_meld_of_going_down_is_going_down_in_the_tables_words():
+    """Play-test 2026-11-27: the second meld of going down was listed as "melds and lay-offs", and a run
+    with a joker read "meld 2♣ 3♣ JK=4C 5♣" (the notation) where the table shows JK(4)."""
+    from engine.games.nickels.game import LayMeld
+    ga = analysis_for("nickels")
+    s = going_down_in_the_7_hand()
+    book = next(a for a in s.legal_actions() if isinstance(a, LayMeld) and not a.meld.is_run)
+    assert ga.kind(s.view(0), book) == "going down" and ga.words(s.view(0), book) == "meld 7♣ 7♦ 7♥"
+    s.apply(book)
+    run = next(a for a in s.legal_actions() if isinstance(a, LayMeld))
+    assert ga.kind(s.view(0), run) == "going down"
+    assert ga.words(s.view(0), run) == "meld 5♠ 6♠ JK(7) 8♠"
+
+
+def test_nogginate_pile_choices_in_words():
+    """Play-test 2026-11-27: the analysis listed "pile 9♥ 9♠" where the hint says "take the pile with 9♥ 9♠ as
+    a new Nate" (NG-36); draws and takes onto a Noggi read as notation too."""
+    from engine.games.nogginate.cards import NOGGINATE
+    from engine.games.nogginate.game import Draw, Onto, TakePile
+    from engine.session import Session
+    s = Session("nogginate", None, ["ai:random"] * 2, seed=3, write_log=False)
+    s.advance()
+    view = s.view(s.to_move)
+    ga = analysis_for("nogginate")
+    nine_h, nine_s = NOGGINATE.parse_cards("9H 9S")
+    assert ga.words(view, TakePile((nine_h, nine_s))) == "take the pile with 9♥ 9♠ as a new Nate"
+    assert ga.words(view, TakePile((nine_h, nine_s), 4)) == "take the pile with 9♥ 9♠ onto m4"
+    assert ga.words(view, Draw()) == "draw two cards" and ga.words(view, Draw("1c1x")) == \
+        "draw one card and one cheat card"
+    assert ga.words(view, Onto(3)) == f"take {view.discards[-1].pretty} onto m3"
+
+
+def test_a_verdict_in_penalty_points_says_the_better_move_cost_fewer():
+    """Play-test 2026-11-27: "fine: discard 10♣ scored 6.9 penalty points more, not clearly" read as if 10♣
+    had been worse; in penalty points (more is worse) the better move cost fewer."""
+    from engine.analysis import Decision
+    d = Decision(0, 6, 0, "discards", "discard J♦", "discard 10♣", 6.9, -1.0, 14.8, 12, False, "penalty points")
+    assert d.reason == "fine: discard 10♣ cost 6.9 penalty points fewer, not clearly"
+    d = Decision(0, 6, 0, "leads", "lead K♦", "lead 6♣", 6.9, -1.0, 14.8, 12, False, "points")
+    assert d.reason == "fine: lead 6♣ scored 6.9 points more, not clearly"
+
+
 # -- errors -----------------------------------------------------------------------------------------
 
 def test_a_bad_seat_or_budget_is_one_sentence(noms_log):

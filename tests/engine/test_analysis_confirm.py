@@ -77,4 +77,4 @@ def test_an_unmarked_better_move_says_whether_the_difference_was_small_or_unclea
     assert words(0.8, 0.5) == "fine: play 8♣ 8♥ 8♠ scored 0.8 points more; a mark needs more than 1"
     assert words(0.8, -0.3) == "fine: play 8♣ 8♥ 8♠ scored 0.8 points more, not clearly"
     assert words(1.5, 0.2, "penalty points", 2.0) == \
-        "fine: play 8♣ 8♥ 8♠ cost 1.5 penalty points less; a mark needs more than 2"
+        "fine: play 8♣ 8♥ 8♠ cost 1.5 penalty points fewer; a mark needs more than 2"

@@ -52,6 +52,26 @@ def go_down(session: Session, team: int) -> None:
     session.state.down[team] = True
 
 
+def add_closed(session: Session, kind: str, text: str) -> None:
+    """Lay a closed meld of ``kind`` (NOGGI, NATE) for seat 0's team."""
+    st = session.state
+    st.melds.append(TableMeld(st.next_id, 0, kind, tuple(cards(text)), True))
+    st.next_id += 1
+
+
+def seat_0_melding(players: int, *closed: tuple[str, str]) -> Session:
+    """A ``players``-seat round with seat 0 in its meld phase, its team down, with ``closed`` melds
+    (kind, cards) on the table."""
+    s = Session("nogginate", None, ["ai:random"] * players, seed=3, write_log=False)
+    s.advance()
+    st = s.state
+    st.turn_seat, st.phase, st.need = 0, Phase.MELD, 0
+    go_down(s, 0)
+    for kind, text in closed:
+        add_closed(s, kind, text)
+    return s
+
+
 async def fresh(app: TableApp, pilot) -> NogginateTableScreen:
     await until_human_turn(pilot)
     t = app.table
@@ -203,20 +223,29 @@ def test_prompt_names_the_pending_need():
 def test_the_prompt_says_when_a_yes_no_longer_binds():
     """NG-45k: after "yes", the prompt orders a going out only while the player can still go out; a yes
     that can no longer be kept is said to bind no more."""
-    s = Session("nogginate", None, ["ai:random"] * 4, seed=3, write_log=False)
-    s.advance()
+    s = seat_0_melding(4, (NOGGI, "0C 1C 2C 3C 4C 5C 6C"), (NATE, "9C 9C 9D 9D 9H 9S 9S"))
     st = s.state
-    st.turn_seat, st.phase, st.need = 0, Phase.MELD, 0
-    go_down(s, 0)
-    st.melds.append(TableMeld(st.next_id, 0, NOGGI, tuple(cards("0C 1C 2C 3C 4C 5C 6C")), True))
-    st.melds.append(TableMeld(st.next_id + 1, 0, NATE, tuple(cards("9C 9C 9D 9D 9H 9S 9S")), True))
-    st.next_id += 2
     st.asked, st.permission = True, 1
     set_hand(s, 0, "8C 2D 4S")  # 8C and 2D join no meld: no way out this turn
     text = prompt(s.view(0), ["You", "B", "C", "D"])
     assert "the yes no longer binds (NG-45k)" in text and not text.startswith("Your partner said yes: go out")
     set_hand(s, 0, "9C 2D")  # 9C onto the 9s, 2D the going-out discard
     assert prompt(s.view(0), ["You", "B", "C", "D"]).startswith("Your partner said yes: go out this turn")
+
+
+def test_the_last_card_prompt_offers_a_pass_only_when_a_pass_is_legal():
+    """Play-test 2026-11-27 (2 players): with two closed melds and one card left the bar said "x to discard it and
+    go out, s to pass and keep it", but a pass is only for a team short of its two closed melds (NG-44) and was
+    not a legal move."""
+    from engine.games.nogginate.game import PassTurn
+    s = seat_0_melding(2, (NATE, "9C 9C 9D 9D 9H 9S 9S"))
+    set_hand(s, 0, "7S")
+    assert PassTurn() in s.view(0).legal_actions()  # one closed meld: keep the card (NG-44)
+    assert "s to pass and keep it" in prompt(s.view(0), ["You", "B"])
+    add_closed(s, NATE, "4C 4C 4D 4D 4H 4S 4S")
+    assert PassTurn() not in s.view(0).legal_actions()
+    text = prompt(s.view(0), ["You", "B"])
+    assert text.startswith("One card left: x to discard it and go out") and "pass" not in text
 
 
 def test_nogginate_palette_and_special_faces():

@@ -62,6 +62,8 @@ async def test_m_marks_the_mistakes_and_n_jumps_to_them(tmp_path):
         assert screen.index == 0 and screen.analysis is None  # nothing to jump to before m
         await press(pilot, "m", "right")
         assert screen.index == 1  # the replay steps while the analysis runs
+        # play-test 2026-11-27: the notice read "Analysing You's decisions"
+        assert any(n.message.startswith("Analysing your decisions;") for n in app._notifications)
         await wait_for(pilot, lambda: screen.analysis is not None)
         report = screen.analysis
         assert report.seat == 0 and report.decisions and not screen.query("#analysis-progress")

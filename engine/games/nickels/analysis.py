@@ -1,7 +1,8 @@
 """Nickels' hooks for the analysis board (:mod:`engine.analysis`, issue 28).
 
-Decisions by kind: taking the discard (NK-13b/d), claims ("May I", NK-13c), going down (NK-14:
-the contract's melds while not down), melds and lay-offs (NK-15, NK-16), discards (NK-12).
+Decisions by kind: taking the discard (NK-13b/d), claims ("May I", NK-13c), going down (NK-11a:
+every meld of the contract, the first and those after it on the same turn), melds and lay-offs
+(NK-16), discards (NK-12).
 The candidates are the move played, the ``easy`` bot's and the ``hard`` search's own
 (:func:`engine.games.nickels.search.candidates`: take or pass, claim or pass, the best
 discards by ``easy``'s ranking). A candidate is rolled out by the search's own rollout
@@ -20,7 +21,8 @@ from typing import Sequence, cast
 from engine.ai.analysis import GameAnalysis
 from engine.core import Action, State, View
 from engine.games.nickels.bots import NickelsEasyBot
-from engine.games.nickels.game import Claim, Decline, Discard, LayMeld, NickelsState, NickelsView, Phase, Take
+from engine.games.nickels.game import (Claim, Decline, Discard, LayMeld, Layoff, NickelsState, NickelsView, Phase, Swap,
+                                       Take)
 from engine.games.nickels.search import candidates, make_search_bot, rollout_score
 
 
@@ -45,7 +47,7 @@ class NickelsAnalysis(GameAnalysis):
             return "claims"
         if isinstance(action, Discard):
             return "discards"
-        if isinstance(action, LayMeld) and v.down_turn[v.seat] < 0:
+        if isinstance(action, LayMeld):  # every meld is part of going down (no new melds once down, NK-16)
             return "going down"
         return "melds and lay-offs"
 
@@ -57,6 +59,12 @@ class NickelsAnalysis(GameAnalysis):
             return f"claim {v.discards[-1].pretty}"
         if isinstance(action, Decline):
             return "pass"
+        if isinstance(action, LayMeld):
+            return "meld " + action.meld.pretty()  # a joker in a run as JK(6), as the table shows it
+        if isinstance(action, Layoff):
+            return f"lay off {action.shown()} on m{action.meld}" + (" (low)" if action.low else "")
+        if isinstance(action, Swap):
+            return f"swap {action.card.pretty} for the joker in m{action.meld}"
         return super().words(view, action)
 
     def alternatives(self, view: View, legal: Sequence[Action], played: Action,

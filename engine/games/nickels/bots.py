@@ -232,6 +232,18 @@ def discard_order(v: NickelsView, discards: Sequence[Discard]) -> list[tuple[tup
     return out
 
 
+def _partner_words(contract: tuple[int, int], none: bool) -> str:
+    """What counts as a partner of a card under ``contract`` (books, runs), as :func:`usefulness`
+    counts it: a card of its rank only while books are needed, a card near it in its suit only
+    while runs are needed (the 8 and 12 hands have runs only, the 6 and 9 hands books only)."""
+    books, runs = contract
+    if books and runs:
+        return "no card of its rank, none near it in its suit" if none else "cards of its rank or near it in its suit"
+    if books:
+        return "no card of its rank" if none else "cards of its rank"
+    return "no card near it in its suit" if none else "cards near it in its suit"
+
+
 def discard_reason(v: NickelsView, order: Sequence[tuple[tuple, Discard]]) -> str:
     """Why the first discard of ``order`` (:func:`discard_order`) is chosen, true of this
     hand: the first step of the rule (5 in the module docstring) where it beats the next
@@ -250,8 +262,8 @@ def discard_reason(v: NickelsView, order: Sequence[tuple[tuple, Discard]]) -> st
         why = (f"the contract needs every card but {name}" if key[1] <= 0
                else f"every card helps the contract; losing {name} sets it back least")
     elif step == 2:
-        why = (f"{name} has no partner in your hand (no card of its rank, none near it in its suit)" if key[2] == 0
-               else f"{name} has the fewest partners in your hand (cards of its rank or near it in its suit)")
+        why = (f"{name} has no partner in your hand ({_partner_words(v.contract, none=True)})" if key[2] == 0
+               else f"{name} has the fewest partners in your hand ({_partner_words(v.contract, none=False)})")
     elif step == 3:
         why = f"{name} is no use to the next player, unlike {runner.card.pretty}"
     elif step == 4:

@@ -22,10 +22,14 @@ from engine.ai.analysis import GameAnalysis
 from engine.core import Action, State, View
 from engine.games.nogginate.bots import Ctx, NogginateEasyBot, plan_move
 from engine.games.nogginate.cheats import POWER_CARD
-from engine.games.nogginate.game import (Answer, Ask, Discard, GoOut, NewNate, NewNoggi, NogginateState,
-                                         NogginateView, Phase)
+from engine.games.nogginate.game import (Answer, Ask, Discard, Draw, GoOut, NewNate, NewNoggi, NogginateState,
+                                         NogginateView, Onto, Phase, TakePile)
 from engine.games.nogginate.plans import plan_words
 from engine.games.nogginate.search import candidates, make_search_bot, rollout_score
+
+
+#: a draw (NG-26a, NG-28) in words, by :attr:`Draw.kind`
+_DRAW_WORDS = {"2c": "draw two cards", "1c1x": "draw one card and one cheat card", "2x": "draw two cheat cards"}
 
 
 class NogginateAnalysis(GameAnalysis):
@@ -63,6 +67,15 @@ class NogginateAnalysis(GameAnalysis):
     def words(self, view: View, action: Action) -> str:
         if isinstance(action, Ask):
             return "ask your partner to go out"
+        if isinstance(action, TakePile):  # the pile's top card melds with the two naturals (NG-36)
+            two = " ".join(c.pretty for c in action.cards)
+            return f"take the pile with {two} " + (f"onto m{action.meld}" if action.meld is not None
+                                                   else "as a new Nate")
+        if isinstance(action, Onto):
+            top = cast(NogginateView, view).discards
+            return f"take {top[-1].pretty} onto m{action.meld}" if top else f"take the top card onto m{action.meld}"
+        if isinstance(action, Draw):
+            return _DRAW_WORDS.get(action.kind, str(action))
         return plan_words([action])
 
     def alternatives(self, view: View, legal: Sequence[Action], played: Action,

@@ -195,6 +195,18 @@ def test_easy_discard_reason_is_true_of_the_hand():
     assert a == Discard(C("10D")[0]) and why == "10♦ J♥ are equally spare; 10♦ goes first"
 
 
+def test_easy_discard_reason_names_only_the_partners_the_contract_counts():
+    """Play-test 2026-11-27: in the 12 hand (runs only) the hint said "2♥ has no partner in your hand (no card
+    of its rank, ...)" while holding 2♣: a card of its rank is no partner when no book is needed, and a card
+    next to it in its suit is none when no run is needed (:func:`usefulness`)."""
+    s = position(2, ["5H 6H 7H 8H 9C 10C JC 2S 2D 4D", FILL, FILL, FILL])  # the 8 hand: 2 runs
+    a, why = easy_move(s)
+    assert a == Discard(C("2S")[0])
+    assert why.startswith("2♠ has no partner in your hand (no card near it in its suit)")
+    s = position(0, ["7C 7D 9H 9S 5C 4C 4D", FILL, FILL, FILL])  # the 6 hand: 2 books; 4♣ sits next to 5♣
+    assert easy_move(s) == (Discard(C("5C")[0]), "5♣ has no partner in your hand (no card of its rank)")
+
+
 def test_easy_does_not_feed_the_next_player_what_they_collect():
     # KD and QS are equally useless to seat 0; seat 1 took a K from the pile (a book of kings)
     s = position(0, ["7C 7D 9H 9S KD QS", "KC KH 2C 3D 4H 5S", FILL, FILL], known=["", "KC", "", ""])

@@ -350,6 +350,8 @@ def prompt(view: Any, names_: Sequence[str], *, ascii_only: bool = False, select
         if not any(isinstance(a, Discard) for a in legal):
             why = view.why_illegal(Discard(view.hand[0])) or "NG-44"
             return f"One card left and you may not go out now ({why}): {s} to pass and keep it{extra}.{sel}"
+        if not any(isinstance(a, PassTurn) for a in legal):  # the team has its two closed melds: no pass (NG-44)
+            return f"One card left: {x} to discard it and go out (NG-42){extra}.{sel}"
         return f"One card left: {x} to discard it and go out, {s} to pass and keep it{extra}.{sel}"
     cheat = (" A cheat card: select it, then its target." if any(c in CHEAT_CARDS for c in view.hand) else "")
     return (f"Select cards: {k('ng.noggi')} new Noggi, {k('ng.nate')} new Nate, a meld's number adds to it; "
