@@ -162,7 +162,7 @@ def test_the_deal_replayed_by_the_same_bots_is_the_same_game(tmp_path):
     log = read_log(tmp_path / "game-00000.jsonl")
     res = replay_deal(log, 1, "easy", times=2)
     assert res.scores == [res.yours, res.yours] and res.fallback_steps == 0 and res.logged_steps > 0
-    assert res.summary().startswith(f"you scored {res.yours:.0f}; easy in your seat scored {res.yours:.0f} on "
+    assert res.summary().startswith(f"you scored {res.yours:.0f} points; easy in your seat scored {res.yours:.0f} points on "
                                     "average over 2 replays")
     other = replay_deal(log, 1, "random", times=2)
     assert other.others == ["ai:easy", "ai:easy"] and len(other.scores) == 2
