@@ -45,13 +45,13 @@ from typing import Callable
 from engine.ai.base import Bot, parse_level
 from engine.chance import ChanceSource
 from engine.core import Action, IllegalAction, State, View
-from engine.gamelog import GameLog, LogReplayError, Replay, replay_whole
+from engine.gamelog import GameLog, LogReplayError, Replay, log_setup, replay_whole
 from engine.games import get_spec
 from engine.match import win_credit
 from engine.sim import guarded_choice, play_out
 
-__all__ = ["DealReplayCancelled", "DealReplayError", "DealReplayResult", "LoggedChance", "replay_deal",
-           "t_interval"]
+__all__ = ["DealReplayCancelled", "DealReplayError", "DealReplayResult", "LoggedChance", "player_seat",
+           "replay_deal", "t_interval"]
 
 #: Most replays the command line accepts.
 MAX_TIMES = 100
@@ -169,6 +169,26 @@ class DealReplayResult:
         count = f"{won:.0f}" if won == int(won) else f"{won:.1f}"
         yours = ("you won" if self.you_won == 1 else "you lost" if self.you_won == 0 else "you shared the win")
         return f"{self.level} won {count} of {n} replay{'s' if n != 1 else ''}; {yours}"
+
+
+def player_seat(log: GameLog) -> tuple[int | None, str]:
+    """The seat "your deal, played by the bots" replays in the app: the log's first human seat,
+    when a bot sat at the table too; else ``(None, why)``, one sentence for the player.
+
+    Raises:
+        nothing: an unusable header is a ``why`` too.
+    """
+    try:
+        setup = log_setup(log)
+    except LogReplayError as err:
+        return None, f"its log cannot be read (line {err.line}: {err.reason})."
+    humans = [k for k, s in enumerate(setup.seats) if s.is_human]
+    if not humans:
+        return None, "every seat was a bot, so there is no deal of yours to compare."
+    if len(humans) == len(setup.seats):
+        return None, ("it needs a game against bots; every seat here was a person (the other seats "
+                      "would have no bot to keep).")
+    return humans[0], ""
 
 
 def _outcomes_by_hand(replay: Replay) -> dict[int, list[Action]]:

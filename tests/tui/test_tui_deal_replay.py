@@ -1,0 +1,111 @@
+"""Your deal, played by the bots, in the app (tui/screens/deal_replay.py, issue 28): ``d`` on the
+match summary asks a level and a number of replays, replays the deal in a worker with a progress
+bar, and shows the result beside the player's in the game's unit; Esc stops it and leaves the
+summary open; the key is in the footer only after a game against bots, and says why otherwise."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.widgets import Input, ProgressBar, Select, Static
+
+from textual.app import App
+
+from engine.games import make_bot
+from engine.session import Session
+from tui.screens.deal_replay import DealReplayChoice
+from tui.screens.summary import SummaryScreen
+from tui_support import press, wait_for
+
+
+def played(path: Path, seats: list[str]) -> Session:
+    """One Nags game logged at ``path`` (human seats play as ``easy``); left open."""
+    easy, rng = make_bot("nags", "easy"), random.Random(4)
+    s = Session("nags", {}, seats, seed=4, log_path=path)
+    s.advance()
+    while not s.is_over and s.state.hand_number == 0:
+        seat = s.to_move
+        view = s.state.view(seat)
+        s.act(easy.choose(view, view.legal_actions(), rng) if s.is_human(seat) else s.bot_choose())
+    return s
+
+
+def footer_keys(screen) -> list[str]:
+    """The keys the footer shows for the screen's own bindings now (test_keys.py's rule)."""
+    return [key for key, active in screen.active_bindings.items() if active.binding.show and active.node is screen]
+
+
+class Host(App):
+    """The summary alone (Esc back leaves it for the host's default screen)."""
+
+
+def summary_app(tmp_path: Path, session: Session) -> tuple[App, SummaryScreen]:
+    return Host(), SummaryScreen(session, [], hand_word="Game")
+
+
+async def choose(pilot, app, level: str, times: int) -> None:
+    await press(pilot, "d")
+    await wait_for(pilot, lambda: isinstance(app.screen, DealReplayChoice))
+    dialog = app.screen
+    assert dialog.query_one("#deal-level", Select).value == "hard"  # the default level
+    dialog.query_one("#deal-level", Select).value = level
+    dialog.query_one("#deal-times", Input).value = str(times)
+    await press(pilot, "enter")  # the Run button has the focus
+
+
+async def test_d_replays_the_deal_and_shows_it_beside_yours(tmp_path):
+    session = played(tmp_path / "nags.jsonl", ["human:You", "ai:easy", "ai:easy"])
+    app, summary = summary_app(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(summary)
+        await wait_for(pilot, lambda: app.screen is summary)
+        assert "d" in footer_keys(summary)
+        await choose(pilot, app, "easy", 2)
+        await wait_for(pilot, lambda: summary.deal_result is not None and not summary.deal_running)
+        res = summary.deal_result
+        text = str(summary.query_one("#summary-deal-text", Static).render())
+        assert f"You scored {res.yours:.0f} points; easy scored" in text and "(95% interval" in text
+        assert "2 replays of the whole match, 1 game" in text and not summary.query(ProgressBar)
+        assert "escape" in footer_keys(summary)  # Esc is back to the table again
+    session.close()
+
+
+async def test_esc_stops_the_replays_and_stays_on_the_summary(tmp_path):
+    session = played(tmp_path / "nags.jsonl", ["human:You", "ai:easy", "ai:easy"])
+    app, summary = summary_app(tmp_path, session)
+    asked: list[int] = []
+
+    def cheap(game_id: str, level: str):
+        asked.append(1)
+        return make_bot(game_id, "easy")
+
+    summary.deal_bot_factory = cheap
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(summary)
+        await wait_for(pilot, lambda: app.screen is summary)
+        await choose(pilot, app, "hard", 100)
+        await wait_for(pilot, lambda: bool(summary.query(ProgressBar)) and bool(asked))
+        assert summary.deal_running and "d" not in footer_keys(summary)
+        await press(pilot, "escape")
+        assert app.screen is summary and not summary.deal_running and not summary.query(ProgressBar)
+        await wait_for(pilot, lambda: not any(w.is_running for w in app.workers))
+        assert summary.deal_result is None and len(asked) < 100 * 3  # it stopped before the end
+        assert "stopped" in str(summary.query_one("#summary-deal-text", Static).render())
+        await press(pilot, "escape")  # now Esc goes back to the table, as before
+        await wait_for(pilot, lambda: app.screen is not summary)
+    session.close()
+
+
+async def test_a_hot_seat_game_does_not_offer_it_and_d_says_why(tmp_path):
+    session = played(tmp_path / "nags.jsonl", ["human:Ann", "human:Bix", "human:Cy"])
+    app, summary = summary_app(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(summary)
+        await wait_for(pilot, lambda: app.screen is summary)
+        assert "d" not in footer_keys(summary)
+        await press(pilot, "d")
+        assert app.screen is summary and not summary.deal_running
+        [note] = list(app._notifications)
+        assert "needs a game against bots; every seat here was a person" in note.message
+    session.close()
