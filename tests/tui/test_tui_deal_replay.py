@@ -14,7 +14,8 @@ from textual.app import App
 
 from engine.games import make_bot
 from engine.session import Session
-from tui.screens.deal_replay import DealReplayChoice
+from engine.deal_replay import DealReplayResult
+from tui.screens.deal_replay import DealReplayChoice, deal_replay_text
 from tui.screens.summary import SummaryScreen
 from tui_support import press, wait_for
 
@@ -65,7 +66,9 @@ async def test_d_replays_the_deal_and_shows_it_beside_yours(tmp_path):
         await wait_for(pilot, lambda: summary.deal_result is not None and not summary.deal_running)
         res = summary.deal_result
         text = str(summary.query_one("#summary-deal-text", Static).render())
-        assert f"You scored {res.yours:.0f} points; easy scored" in text and "(95% interval" in text
+        assert f"You scored {res.yours:.0f} points; easy scored" in text
+        assert text.endswith(f"easy won {sum(res.wins):.0f} of the 2 replays; you {'won' if res.you_won else 'lost'} "
+                             "the match.")
         assert "2 replays of the whole match, 1 game" in text and not summary.query(ProgressBar)
         assert "escape" in footer_keys(summary)  # Esc is back to the table again
     session.close()
@@ -109,3 +112,16 @@ async def test_a_hot_seat_game_does_not_offer_it_and_d_says_why(tmp_path):
         [note] = list(app._notifications)
         assert "needs a game against bots; every seat here was a person" in note.message
     session.close()
+
+
+def test_the_result_in_words_in_the_games_unit():
+    res = DealReplayResult(0, "hard", 3, 340.0, scores=[500.0, 530.0, 515.0, 515.0], match_over=False)
+    assert deal_replay_text(res, "Hand").splitlines() == [
+        "Your deal, played by hard in your seat (4 replays of 3 hands, the same cards, the other seats as they were):",
+        "You scored 340 points; hard scored 515 points on average (95% interval 496 to 534)."]
+    nickels = DealReplayResult(1, "easy", 7, 61.0, scores=[40.0, 40.0], highest_wins=False, unit="penalty points",
+                               match_over=True, you_won=0.5, wins=[1.0, 0.5], others=["human, played by medium@16it"])
+    assert deal_replay_text(nickels, "Round").splitlines()[1:] == [
+        "You scored 61 penalty points; easy scored 40 penalty points in every replay. Fewer is better.",
+        "easy won 1.5 of the 2 replays; you shared the win of the match.",
+        "Another person's seat was played by medium@16it, the bot of the table's hints."]

@@ -8,7 +8,7 @@ The result is said in plain words in the game's unit, beside the player's own sc
 "You scored 9 points; hard scored 6.1 points on average over 8 replays (95% interval 4.2 to 8.0)."
 
 :class:`DealReplayHost` holds the key's logic for any screen; the screen says where the bar and the
-result go (:meth:`DealReplayHost.deal_area`, :meth:`DealReplayHost.deal_finished`).
+result go (:meth:`DealReplayHost.deal_area`, :meth:`DealReplayHost.deal_show`).
 """
 
 from __future__ import annotations
@@ -47,11 +47,17 @@ def deal_replay_text(res: DealReplayResult, hand_word: str = "Hand") -> str:
     mean, low, high = res.interval()
     lines = [f"Your deal, played by {res.level} in your seat ({n} replay{'s' if n != 1 else ''} of {what}, "
              "the same cards, the other seats as they were):"]
-    iv = f" (95% interval {_num(low)} to {_num(high)})" if math.isfinite(low) else ""
-    lines.append(f"You scored {_num(res.yours)} {res.unit}; {res.level} scored {_num(mean)} {res.unit} "
-                 f"on average{iv}." + ("" if res.highest_wins else " Fewer is better."))
-    if res.wins_text():
-        lines.append(res.wins_text()[0].upper() + res.wins_text()[1:] + ".")
+    if len(set(res.scores)) == 1:
+        theirs = f"{_num(mean)} {res.unit} in {'every' if n > 1 else 'the'} replay"
+    else:
+        iv = f" (95% interval {_num(low)} to {_num(high)})" if math.isfinite(low) else ""
+        theirs = f"{_num(mean)} {res.unit} on average{iv}"
+    lines.append(f"You scored {_num(res.yours)} {res.unit}; {res.level} scored {theirs}."
+                 + ("" if res.highest_wins else " Fewer is better."))
+    if res.match_over and res.wins:
+        won = sum(res.wins)
+        you = "won" if res.you_won == 1 else "lost" if res.you_won == 0 else "shared the win of"
+        lines.append(f"{res.level} won {_num(won)} of the {n} replay{'s' if n != 1 else ''}; you {you} the match.")
     stand_ins = [o.split("played by ", 1)[1] for o in res.others if o.startswith("human")]
     if stand_ins:
         lines.append(f"Another person's seat was played by {stand_ins[0]}, the bot of the table's hints.")
@@ -144,7 +150,7 @@ class DealReplayHost:
     """The ``d`` key's logic for a screen that shows a finished (or part-played) match's log.
 
     The screen sets :attr:`deal_log` (the log path, None when there is none) and implements
-    :meth:`deal_area` (where the progress bar goes) and :meth:`deal_finished` (show the result or
+    :meth:`deal_area` (where the progress bar goes) and :meth:`deal_show` (show the result or
     the reason it stopped); its ``check_action`` asks :meth:`deal_check`. Bindings it declares:
     ``deal_replay`` (shown when it can act), ``deal_replay_why`` (the same key, hidden, when it
     cannot: it says why) and ``cancel_deal_replay`` (Esc while the replays run).
@@ -189,8 +195,8 @@ class DealReplayHost:
         """The container the progress bar is mounted in (the screen's)."""
         raise NotImplementedError
 
-    def deal_finished(self, text: str, ok: bool) -> None:
-        """Show the result (``ok``) or why there is none (the screen's)."""
+    def deal_show(self, text: str, ok: bool) -> None:
+        """Show what the replays are doing, their result (``ok``) or why there is none (the screen's)."""
         raise NotImplementedError
 
     def action_deal_replay_why(self) -> None:
@@ -221,10 +227,10 @@ class DealReplayHost:
         screen: Any = self
         self.deal_running, self._deal_stop = True, False
         bar = ProgressBar(id="deal-progress", show_eta=True)
+        self.deal_show(f"Replaying your deal with {level} in your seat, {times} time{'s' if times != 1 else ''} "
+                       "(Esc stops):", True)
         self.deal_area().mount(bar)
         screen.refresh_bindings()
-        screen.notify(f"Replaying your deal with {level} in your seat, {times} time{'s' if times != 1 else ''}; "
-                      "Esc stops.", timeout=4, markup=False)
         factory = self.deal_bot_factory
 
         def work() -> None:
@@ -259,7 +265,7 @@ class DealReplayHost:
         for bar in screen.query("#deal-progress"):
             bar.remove()
         screen.refresh_bindings()
-        self.deal_finished(text, ok)
+        self.deal_show(text, ok)
 
     def action_cancel_deal_replay(self) -> None:
         """Esc while the replays run: stop them (before the bots' next move); no result."""

@@ -247,7 +247,7 @@ class SummaryScreen(DealReplayHost, Screen[None]):
     def deal_hand_word(self) -> str:
         return self.hand_word
 
-    def deal_finished(self, text: str, ok: bool) -> None:
+    def deal_show(self, text: str, ok: bool) -> None:
         shown = self.query_one("#summary-deal-text", Static)
         shown.update(text)
         shown.set_class(not ok, "-failed")
