@@ -125,3 +125,23 @@ def test_the_result_in_words_in_the_games_unit():
         "You scored 61 penalty points; easy scored 40 penalty points in every replay. Fewer is better.",
         "easy won 1.5 of the 2 replays; you shared the win of the match.",
         "Another person's seat was played by medium@16it, the bot of the table's hints."]
+
+
+async def test_d_on_the_replay_screen_says_the_result_in_a_notification(tmp_path):
+    from engine.config import TableConfig
+    from engine.seats import SeatSpec
+    from tui.app import CardtableApp
+    from tui.screens.replay import ReplayScreen
+    path = tmp_path / "nags.jsonl"
+    played(path, ["human:You", "ai:easy", "ai:easy"]).close()
+    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
+                        log_dir=tmp_path / "logs", pace=0.0)
+    app = CardtableApp(table, start="replay", replay_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await choose(pilot, app, "easy", 1)
+        await wait_for(pilot, lambda: replay.deal_result is not None and not replay.deal_running)
+        await press(pilot, "right")  # the replay is still live
+        assert app.screen is replay and replay.index == 1 and not replay.query(ProgressBar)
+        assert any("You scored" in n.message and "easy scored" in n.message for n in app._notifications)

@@ -8,7 +8,7 @@ The result is said in plain words in the game's unit, beside the player's own sc
 "You scored 9 points; hard scored 6.1 points on average over 8 replays (95% interval 4.2 to 8.0)."
 
 :class:`DealReplayHost` holds the key's logic for any screen; the screen says where the bar and the
-result go (:meth:`DealReplayHost.deal_area`, :meth:`DealReplayHost.deal_show`).
+result go (:meth:`DealReplayHost.deal_mount`, :meth:`DealReplayHost.deal_show`).
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ class DealReplayHost:
     """The ``d`` key's logic for a screen that shows a finished (or part-played) match's log.
 
     The screen sets :attr:`deal_log` (the log path, None when there is none) and implements
-    :meth:`deal_area` (where the progress bar goes) and :meth:`deal_show` (show the result or
+    :meth:`deal_mount` (where the progress bar goes) and :meth:`deal_show` (show the result or
     the reason it stopped); its ``check_action`` asks :meth:`deal_check`. Bindings it declares:
     ``deal_replay`` (shown when it can act), ``deal_replay_why`` (the same key, hidden, when it
     cannot: it says why) and ``cancel_deal_replay`` (Esc while the replays run).
@@ -191,8 +191,8 @@ class DealReplayHost:
             return self.deal_running
         return None
 
-    def deal_area(self) -> Widget:
-        """The container the progress bar is mounted in (the screen's)."""
+    def deal_mount(self, bar: Widget) -> None:
+        """Mount the progress bar where the screen shows it (the screen's)."""
         raise NotImplementedError
 
     def deal_show(self, text: str, ok: bool) -> None:
@@ -229,7 +229,7 @@ class DealReplayHost:
         bar = ProgressBar(id="deal-progress", show_eta=True)
         self.deal_show(f"Replaying your deal with {level} in your seat, {times} time{'s' if times != 1 else ''} "
                        "(Esc stops):", True)
-        self.deal_area().mount(bar)
+        self.deal_mount(bar)
         screen.refresh_bindings()
         factory = self.deal_bot_factory
 

@@ -241,8 +241,8 @@ class SummaryScreen(DealReplayHost, Screen[None]):
             return not self.deal_running
         return True
 
-    def deal_area(self) -> Any:
-        return self.query_one("#summary-deal")
+    def deal_mount(self, bar: Any) -> None:
+        self.query_one("#summary-deal").mount(bar)
 
     def deal_hand_word(self) -> str:
         return self.hand_word
