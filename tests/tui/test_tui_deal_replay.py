@@ -5,31 +5,24 @@ summary open; the key is in the footer only after a game against bots, and says 
 
 from __future__ import annotations
 
-import random
+import contextlib
 from pathlib import Path
-
-from textual.widgets import Input, ProgressBar, Select, Static
+from typing import AsyncIterator
 
 from textual.app import App
+from textual.widgets import Input, ProgressBar, Select, Static
 
-from engine.games import make_bot
-from engine.session import Session
 from engine.deal_replay import DealReplayResult
+from engine.games import make_bot
 from tui.screens.deal_replay import DealReplayChoice, deal_replay_text
 from tui.screens.summary import SummaryScreen
-from tui_support import press, wait_for
+from tui_support import logged_nags, nags_replay_app, press, wait_for
+
+VS_BOTS = ("human:You", "ai:easy", "ai:easy")
 
 
-def played(path: Path, seats: list[str]) -> Session:
-    """One Nags game logged at ``path`` (human seats play as ``easy``); left open."""
-    easy, rng = make_bot("nags", "easy"), random.Random(4)
-    s = Session("nags", {}, seats, seed=4, log_path=path)
-    s.advance()
-    while not s.is_over and s.state.hand_number == 0:
-        seat = s.to_move
-        view = s.state.view(seat)
-        s.act(easy.choose(view, view.legal_actions(), rng) if s.is_human(seat) else s.bot_choose())
-    return s
+class Host(App):
+    """The summary alone (Esc back leaves it for the host's default screen)."""
 
 
 def footer_keys(screen) -> list[str]:
@@ -37,12 +30,18 @@ def footer_keys(screen) -> list[str]:
     return [key for key, active in screen.active_bindings.items() if active.binding.show and active.node is screen]
 
 
-class Host(App):
-    """The summary alone (Esc back leaves it for the host's default screen)."""
-
-
-def summary_app(tmp_path: Path, session: Session) -> tuple[App, SummaryScreen]:
-    return Host(), SummaryScreen(session, [], hand_word="Game")
+@contextlib.asynccontextmanager
+async def on_summary(tmp_path: Path, seats: tuple[str, ...]) -> AsyncIterator[tuple[App, object, SummaryScreen]]:
+    """The summary of a logged Nags game with ``seats``, shown at 80x24: ``(app, pilot, summary)``."""
+    session = logged_nags(tmp_path / "nags.jsonl", seats)
+    app, summary = Host(), SummaryScreen(session, [], hand_word="Game")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(summary)
+            await wait_for(pilot, lambda: app.screen is summary)
+            yield app, pilot, summary
+    finally:
+        session.close()
 
 
 async def choose(pilot, app, level: str, times: int) -> None:
@@ -55,38 +54,33 @@ async def choose(pilot, app, level: str, times: int) -> None:
     await press(pilot, "enter")  # the Run button has the focus
 
 
+def shown(summary: SummaryScreen) -> str:
+    return str(summary.query_one("#summary-deal-text", Static).render())
+
+
 async def test_d_replays_the_deal_and_shows_it_beside_yours(tmp_path):
-    session = played(tmp_path / "nags.jsonl", ["human:You", "ai:easy", "ai:easy"])
-    app, summary = summary_app(tmp_path, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(summary)
-        await wait_for(pilot, lambda: app.screen is summary)
+    async with on_summary(tmp_path, VS_BOTS) as (app, pilot, summary):
         assert "d" in footer_keys(summary)
         await choose(pilot, app, "easy", 2)
         await wait_for(pilot, lambda: summary.deal_result is not None and not summary.deal_running)
         res = summary.deal_result
-        text = str(summary.query_one("#summary-deal-text", Static).render())
+        text = shown(summary)
         assert f"You scored {res.yours:.0f} points; easy scored" in text
         assert text.endswith(f"easy won {sum(res.wins):.0f} of the 2 replays; you {'won' if res.you_won else 'lost'} "
                              "the match.")
         assert "2 replays of the whole match, 1 game" in text and not summary.query(ProgressBar)
         assert "escape" in footer_keys(summary)  # Esc is back to the table again
-    session.close()
 
 
 async def test_esc_stops_the_replays_and_stays_on_the_summary(tmp_path):
-    session = played(tmp_path / "nags.jsonl", ["human:You", "ai:easy", "ai:easy"])
-    app, summary = summary_app(tmp_path, session)
     asked: list[int] = []
 
     def cheap(game_id: str, level: str):
         asked.append(1)
         return make_bot(game_id, "easy")
 
-    summary.deal_bot_factory = cheap
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(summary)
-        await wait_for(pilot, lambda: app.screen is summary)
+    async with on_summary(tmp_path, VS_BOTS) as (app, pilot, summary):
+        summary.deal_bot_factory = cheap
         await choose(pilot, app, "hard", 100)
         await wait_for(pilot, lambda: bool(summary.query(ProgressBar)) and bool(asked))
         assert summary.deal_running and "d" not in footer_keys(summary)
@@ -94,24 +88,18 @@ async def test_esc_stops_the_replays_and_stays_on_the_summary(tmp_path):
         assert app.screen is summary and not summary.deal_running and not summary.query(ProgressBar)
         await wait_for(pilot, lambda: not any(w.is_running for w in app.workers))
         assert summary.deal_result is None and len(asked) < 100 * 3  # it stopped before the end
-        assert "stopped" in str(summary.query_one("#summary-deal-text", Static).render())
+        assert "stopped" in shown(summary)
         await press(pilot, "escape")  # now Esc goes back to the table, as before
         await wait_for(pilot, lambda: app.screen is not summary)
-    session.close()
 
 
 async def test_a_hot_seat_game_does_not_offer_it_and_d_says_why(tmp_path):
-    session = played(tmp_path / "nags.jsonl", ["human:Ann", "human:Bix", "human:Cy"])
-    app, summary = summary_app(tmp_path, session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(summary)
-        await wait_for(pilot, lambda: app.screen is summary)
+    async with on_summary(tmp_path, ("human:Ann", "human:Bix", "human:Cy")) as (app, pilot, summary):
         assert "d" not in footer_keys(summary)
         await press(pilot, "d")
         assert app.screen is summary and not summary.deal_running
         [note] = list(app._notifications)
         assert "needs a game against bots; every seat here was a person" in note.message
-    session.close()
 
 
 def test_the_result_in_words_in_the_games_unit():
@@ -128,15 +116,10 @@ def test_the_result_in_words_in_the_games_unit():
 
 
 async def test_d_on_the_replay_screen_says_the_result_in_a_notification(tmp_path):
-    from engine.config import TableConfig
-    from engine.seats import SeatSpec
-    from tui.app import CardtableApp
     from tui.screens.replay import ReplayScreen
     path = tmp_path / "nags.jsonl"
-    played(path, ["human:You", "ai:easy", "ai:easy"]).close()
-    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
-                        log_dir=tmp_path / "logs", pace=0.0)
-    app = CardtableApp(table, start="replay", replay_path=path)
+    logged_nags(path).close()
+    app = nags_replay_app(path, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         replay = app.screen
         assert isinstance(replay, ReplayScreen)

@@ -4,30 +4,18 @@ status line names it."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from engine.config import TableConfig
-from engine.games import make_bot
-from engine.seats import SeatSpec
 from engine.session import Session
-from tui.app import CardtableApp
 from tui.screens.replay import ReplayScreen
 from tui.widgets.status import StatusLine
-from tui_support import press, wait_for
+from tui_support import logged_nags, nags_replay_app, press, wait_for
 
 
 def play_nags(path: Path) -> Session:
     """A whole Nags game logged at ``path``: a human seat (its moves the ``easy`` bot's) and two
     ``easy`` bots; the session is left open (the caller closes it)."""
-    easy, rng = make_bot("nags", "easy"), random.Random(4)
-    s = Session("nags", {}, ["human:You", "ai:easy", "ai:easy"], seed=4, log_path=path)
-    s.advance()
-    while not s.is_over and s.state.hand_number == 0:
-        seat = s.to_move
-        view = s.state.view(seat)
-        s.act(easy.choose(view, view.legal_actions(), rng) if s.is_human(seat) else s.bot_choose())
-    return s
+    return logged_nags(path)
 
 
 def nags_log(tmp_path: Path) -> Path:
@@ -38,9 +26,7 @@ def nags_log(tmp_path: Path) -> Path:
 
 async def test_m_marks_the_mistakes_and_n_jumps_to_them(tmp_path):
     path = nags_log(tmp_path)
-    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
-                        log_dir=tmp_path / "logs", pace=0.0)
-    app = CardtableApp(table, start="replay", replay_path=path)
+    app = nags_replay_app(path, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -69,9 +55,7 @@ async def test_m_on_the_summary_opens_the_replay_analysing(tmp_path, monkeypatch
     monkeypatch.setattr(ReplayScreen, "analysis_budget", 2)
     path = tmp_path / "nags.jsonl"
     session = play_nags(path)
-    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
-                        log_dir=tmp_path / "logs", pace=0.0)
-    app = CardtableApp(table, start="replay", replay_path=path)
+    app = nags_replay_app(path, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = app.screen
