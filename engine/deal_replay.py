@@ -155,7 +155,7 @@ class DealReplayResult:
         replays [470, 560]" (with "lower is better" for a game where it is)."""
         mean, low, high = self.interval()
         n = len(self.scores)
-        iv = f" [{low:.0f}, {high:.0f}]" if math.isfinite(low) else ""
+        iv = f" [{_whole(low)}, {_whole(high)}]" if math.isfinite(low) else ""
         better = "" if self.highest_wins else " (lower is better)"
         return (f"{you} scored {self.yours:.0f} {self.unit}; {self.level} in your seat scored {mean:.0f} "
                 f"{self.unit} on average over {n} replay{'s' if n != 1 else ''}{iv}{better}")
@@ -189,6 +189,12 @@ def player_seat(log: GameLog) -> tuple[int | None, str]:
         return None, ("it needs a game against bots; every seat here was a person (the other seats "
                       "would have no bot to keep).")
     return humans[0], ""
+
+
+def _whole(x: float) -> str:
+    """``x`` to a whole number, never ``-0``."""
+    text = f"{x:.0f}"
+    return "0" if text == "-0" else text
 
 
 def _outcomes_by_hand(replay: Replay) -> dict[int, list[Action]]:

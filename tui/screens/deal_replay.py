@@ -131,6 +131,9 @@ class DealReplayChoice(ModalScreen["tuple[str, int] | None"]):
         if chosen is not None:
             self.dismiss(chosen)
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#deal-error", Label).update("")  # the refusal was about the old count
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self._run()

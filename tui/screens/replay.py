@@ -504,7 +504,8 @@ class ReplayScreen(DealReplayHost, Screen[None]):
         return self.hand_word()
 
     def deal_show(self, text: str, ok: bool) -> None:
-        self.notify(text, severity="information" if ok else "warning", timeout=30 if ok else 8, markup=False)
+        timeout = 4 if self.deal_running else 30 if ok else 8  # "replaying..." goes soon; the result stays
+        self.notify(text, severity="information" if ok else "warning", timeout=timeout, markup=False)
 
     def _rebuild_log(self) -> None:
         """The game log: the events of the steps from :meth:`log_start` up to :attr:`index`, as the
