@@ -129,6 +129,8 @@ class DealReplayResult:
         others: what sat in the other seats (``"ai:hard"``, ``"human, played by medium@16it"``).
         logged_steps, fallback_steps: chance steps answered from the log and drawn afresh.
         illegal: moves a bot got wrong (raised, or not legal), replaced by a random legal move.
+        choices: the seat's decisions with more than one legal move, over all replays (0: every
+            move of the seat was forced, so the bot could only replay the game as it was).
     """
 
     seat: int
@@ -145,6 +147,7 @@ class DealReplayResult:
     logged_steps: int = 0
     fallback_steps: int = 0
     illegal: int = 0
+    choices: int = 0
 
     def interval(self) -> tuple[float, float, float]:
         """``(mean, low, high)`` of :attr:`scores` (:func:`t_interval`)."""
@@ -286,6 +289,7 @@ def replay_deal(log: GameLog, seat: int, level: str, times: int = 8, seed: int |
                 progress(t * per + shown[0], total)
             action, _, wrong = guarded_choice(bots[mover], view, legal, rngs[mover], fix_rng)
             result.illegal += wrong
+            result.choices += mover == seat and len(legal) > 1
             return action
 
         _, winners = play_out(state, chance, choose, None if final.is_over else hands)

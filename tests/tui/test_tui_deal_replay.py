@@ -103,7 +103,7 @@ async def test_a_hot_seat_game_does_not_offer_it_and_d_says_why(tmp_path):
 
 
 def test_the_result_in_words_in_the_games_unit():
-    res = DealReplayResult(0, "hard", 3, 340.0, scores=[500.0, 530.0, 515.0, 515.0], match_over=False)
+    res = DealReplayResult(0, "hard", 3, 340.0, scores=[500.0, 530.0, 515.0, 515.0], match_over=False, choices=9)
     assert deal_replay_text(res, "Hand").splitlines() == [
         "Your deal, played by hard in your seat (4 replays of 3 hands, the same cards, the other seats as they were):",
         "You scored 340 points; hard scored 515 points on average (95% interval 496 to 534)."]
@@ -111,6 +111,7 @@ def test_the_result_in_words_in_the_games_unit():
                                match_over=True, you_won=0.5, wins=[1.0, 0.5], others=["human, played by medium@16it"])
     assert deal_replay_text(nickels, "Round").splitlines()[1:] == [
         "You scored 61 penalty points; easy scored 40 penalty points in every replay. Fewer is better.",
+        "Every move in your seat was forced (one legal move each time), so easy could only play your game again.",
         "easy won 1.5 of the 2 replays; you shared the win of the match.",
         "Another person's seat was played by medium@16it, the bot of the table's hints."]
 

@@ -54,6 +54,9 @@ def deal_replay_text(res: DealReplayResult, hand_word: str = "Hand") -> str:
         theirs = f"{_num(mean)} {res.unit} on average{iv}"
     lines.append(f"You scored {_num(res.yours)} {res.unit}; {res.level} scored {theirs}."
                  + ("" if res.highest_wins else " Fewer is better."))
+    if not res.choices:
+        lines.append(f"Every move in your seat was forced (one legal move each time), so {res.level} "
+                     "could only play your game again.")
     if res.match_over and res.wins:
         won = sum(res.wins)
         you = "won" if res.you_won == 1 else "lost" if res.you_won == 0 else "shared the win of"
