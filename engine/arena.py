@@ -75,7 +75,6 @@ import math
 import os
 import random
 import statistics
-import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -84,11 +83,11 @@ from typing import Any, Callable, Sequence
 
 from engine.ai.base import Bot
 from engine.chance import ChanceSource
-from engine.core import CHANCE, Action, State, shuffled
+from engine.core import Action, State, shuffled
 from engine.games import get_game, get_spec, make_bot
 from engine.seats import SeatSpec
-from engine.match import match_winners, win_credit
-from engine.sim import MAX_STEPS, SimError, wilson_interval
+from engine.match import win_credit
+from engine.sim import SimError, guarded_choice, play_out, wilson_interval
 
 __all__ = ["ArenaError", "ArenaResult", "DealRecord", "DuplicateChance", "SpecStats", "play_deal",
            "rotation_seats", "run_arena", "summarize"]
@@ -254,23 +253,6 @@ class DealRecord:
     fingerprints: list[str] = field(default_factory=list)
 
 
-def _deal_result(state: State, events: list, hands_seen: int, hands: int | None
-                 ) -> tuple[int, tuple[list[float], list[int]] | None]:
-    """``(hands_seen, result)`` after a step: ``result`` is ``(scores, winners)``
-    once the game is over, or once ``hands`` hands are (``hands`` None: the
-    whole game), else None. A partial run's winners are the hand's best scores by the
-    game's own measure (``Game.highest_wins``: the fewest penalty points in Nickels, NK-22)."""
-    if state.is_over:
-        return hands_seen, (list(state.scores()), list(state.winners()))
-    for e in events:
-        if e.kind == "hand_over":
-            hands_seen += 1
-            if hands is not None and hands_seen >= hands:
-                scores = [float(x) for x in e.data.get("scores", state.scores())]
-                return hands_seen, (scores, match_winners(scores, highest_wins=state.game.highest_wins))
-    return hands_seen, None
-
-
 def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, deal: int,
               bot_factory: Callable[[str, str], Bot] = make_bot, hands: int | None = None) -> DealRecord:
     """Play every rotation of deal ``deal`` (a whole game each, or its first
@@ -309,38 +291,21 @@ def play_deal(game_id: str, variant: Any, specs: Sequence[SeatSpec], seed: int, 
         fix_rng = random.Random(f"{seed}:{deal}:{r}:illegal")
         chance = DuplicateChance(seed, deal)
         state = game.new_state(variant, n)
-        result = None
-        hands_seen = 0
-        for _ in range(MAX_STEPS):
-            mover = state.to_move
-            if mover == CHANCE:
-                events = state.apply(chance.sample(state))
-            elif mover < 0:
-                break
-            else:
-                if len(fingerprints) == r:  # the first decision: the shared prefix is over
-                    fingerprints.append(state.fingerprint())
-                k = spec_at[mover]
-                view = state.view(mover)
-                legal = view.legal_actions()
-                t0 = time.perf_counter()
-                try:
-                    action = bots[k].choose(view, legal, bot_rngs[k])
-                except Exception:  # noqa: BLE001 - a crashing bot is an illegal move, not a crashed arena
-                    action = None
-                times[k].append(time.perf_counter() - t0)
-                if action not in legal:
-                    illegal += 1
-                    action = legal[int(fix_rng.random() * len(legal))]
-                chance.decision_made()
-                events = state.apply_trusted(action)  # an element of ``legal`` (checked above)
-            hands_seen, result = _deal_result(state, events, hands_seen, hands)
-            if result is not None:
-                break
-        else:
-            raise RuntimeError(f"deal {deal} rotation {r}: game not over after {MAX_STEPS} steps")
-        if result is None:  # a terminal state the step loop left by ``mover < 0``
-            result = (list(state.scores()), list(state.winners()))
+
+        def choose(mover: int, view: Any, legal: list[Action]) -> Action:
+            nonlocal illegal
+            if len(fingerprints) == r:  # the first decision: the shared prefix is over
+                fingerprints.append(state.fingerprint())
+            k = spec_at[mover]
+            action, spent, wrong = guarded_choice(bots[k], view, legal, bot_rngs[k], fix_rng)
+            times[k].append(spent)
+            illegal += wrong
+            return action
+
+        try:
+            result = play_out(state, chance, choose, hands)
+        except RuntimeError as err:
+            raise RuntimeError(f"deal {deal} rotation {r}: {err}") from None
         hand_scores, winners = result
         scores.append([float(hand_scores[seat_of[k]]) for k in range(n)])
         credit = win_credit(winners, n, game.teams(n, variant))

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from engine.ai.base import Bot
+from engine.chance import ChanceSource
 from engine.games import make_bot
-from engine.core import CHANCE, State
+from engine.core import CHANCE, Action, State, View
 from engine.games import get_game
-from engine.match import win_credit
+from engine.match import match_winners, win_credit
 from engine.seats import SeatSpec
 
 #: Safety net: a match that needs more steps than this is a bug, not a long game.
@@ -152,6 +154,84 @@ def play_game(state: State, bots: list[Bot], chance_rng: random.Random, bot_rngs
         if on_action is not None:
             on_action(actor, action)
     raise RuntimeError(f"match not over after {MAX_STEPS} steps")
+
+
+#: ``choose(seat, view, legal) -> action``: a decision of :func:`play_out`; it must return an
+#: element of ``legal`` (:func:`guarded_choice` makes sure of it).
+Chooser = Callable[[int, View, list[Action]], Action]
+
+
+def guarded_choice(bot: Bot, view: View, legal: list[Action], rng: random.Random,
+                   fix_rng: random.Random) -> tuple[Action, float, bool]:
+    """``bot``'s choice with the time it took, made safe: a bot that raises or answers a move not
+    in ``legal`` is given a random legal move from ``fix_rng`` (an illegal move, not a crashed run).
+
+    Returns:
+        ``(action, seconds in bot.choose, illegal)``; ``action`` is an element of ``legal``.
+    """
+    t0 = time.perf_counter()
+    try:
+        action: Action | None = bot.choose(view, legal, rng)
+    except Exception:  # noqa: BLE001 - a crashing bot is an illegal move, not a crashed run
+        action = None
+    spent = time.perf_counter() - t0
+    if action not in legal:
+        return legal[int(fix_rng.random() * len(legal))], spent, True
+    assert action is not None
+    return action, spent, False
+
+
+def step_result(state: State, events: list, hands_seen: int, hands: int | None
+                ) -> tuple[int, tuple[list[float], list[int]] | None]:
+    """``(hands_seen, result)`` after a step of :func:`play_out`: ``result`` is ``(scores, winners)``
+    once the game is over, or once ``hands`` hands are (``hands`` None: the whole game), else None.
+    A partial run's scores are the last ``hand_over`` event's ``scores`` and its winners that
+    hand's best by the game's own measure (``Game.highest_wins``: the fewest penalty points in
+    Nickels, NK-22)."""
+    if state.is_over:
+        return hands_seen, (list(state.scores()), list(state.winners()))
+    for e in events:
+        if e.kind == "hand_over":
+            hands_seen += 1
+            if hands is not None and hands_seen >= hands:
+                scores = [float(x) for x in e.data.get("scores", state.scores())]
+                return hands_seen, (scores, match_winners(scores, highest_wins=state.game.highest_wins))
+    return hands_seen, None
+
+
+def play_out(state: State, chance: ChanceSource, choose: Chooser, hands: int | None = None
+             ) -> tuple[list[float], list[int]]:
+    """Play ``state`` on, in place, to the end of the game or of its first ``hands`` hands: the
+    one play loop of the arena's rotations (:func:`engine.arena.play_deal`) and the deal replay
+    (:func:`engine.deal_replay.replay_deal`).
+
+    Chance steps are answered by ``chance.sample`` (and ``chance.decision_made()`` is called after
+    every decision); a seat to move gets ``choose(seat, view, legal)`` with its own view only, and
+    the move, an element of ``legal``, is applied unchecked.
+
+    Returns:
+        ``(scores, winners)`` as :func:`step_result` gives them (the state's own at the end).
+
+    Raises:
+        RuntimeError: if the game is not over after :data:`MAX_STEPS` steps; whatever ``choose``
+            raises (a deal replay's cancel).
+    """
+    hands_seen = 0
+    for _ in range(MAX_STEPS):
+        mover = state.to_move
+        if mover == CHANCE:
+            events = state.apply(chance.sample(state))
+        elif mover < 0:
+            return list(state.scores()), list(state.winners())
+        else:
+            view = state.view(mover)
+            action = choose(mover, view, view.legal_actions())
+            chance.decision_made()
+            events = state.apply_trusted(action)  # an element of ``legal`` (the chooser's contract)
+        hands_seen, result = step_result(state, events, hands_seen, hands)
+        if result is not None:
+            return result
+    raise RuntimeError(f"game not over after {MAX_STEPS} steps")
 
 
 def run_sim(game_id: str, variant: Any, seats: list[SeatSpec], games: int, seed: int,

@@ -53,6 +53,8 @@ class GameSpec:
         match_hands: ``match_hands(variant) -> int | None``: how many hands a match of ``variant``
             lasts when that is fixed (Nickels' seven rounds), None when it ends on a score;
             None (the default) for a game whose matches never have a fixed length.
+        score_unit: what a score (``State.scores``) counts, in words: ``"points"``, or Nickels'
+            ``"penalty points"`` (lower is better, NK-22): the deal replay's "you scored 23 points".
     """
 
     game: type[Game]
@@ -62,6 +64,7 @@ class GameSpec:
     hint_level: str | None = None
     hand_word: str = "Hand"
     match_hands: Callable[[Any], "int | None"] | None = None
+    score_unit: str = "points"
 
     @property
     def id(self) -> str:

@@ -150,3 +150,28 @@ async def replay_board(loaded, size: tuple[int, int] = (120, 36), keys: tuple[st
             await press(pilot, *keys)
             await pilot.pause()
         return screen_text(app)
+
+
+def logged_nags(path: Path, seats: tuple[str, ...] = ("human:You", "ai:easy", "ai:easy")) -> Session:
+    """A whole Nags game (its first game: the match) logged at ``path``, the human seats playing the
+    ``easy`` bot's moves; the session is left open (the caller closes it)."""
+    import random
+    from engine.games import make_bot
+    easy, rng = make_bot("nags", "easy"), random.Random(4)
+    s = Session("nags", {}, list(seats), seed=4, log_path=path)
+    s.advance()
+    while not s.is_over and s.state.hand_number == 0:
+        seat = s.to_move
+        view = s.state.view(seat)
+        s.act(easy.choose(view, view.legal_actions(), rng) if s.is_human(seat) else s.bot_choose())
+    return s
+
+
+def nags_replay_app(path: Path, tmp_path: Path):
+    """The app opened on the replay of the Nags log at ``path`` (a human seat and two ``easy`` bots)."""
+    from engine.config import TableConfig
+    from engine.seats import SeatSpec
+    from tui.app import CardtableApp
+    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
+                        log_dir=tmp_path / "logs", pace=0.0)
+    return CardtableApp(table, start="replay", replay_path=path)

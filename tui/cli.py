@@ -515,6 +515,8 @@ def _deal_replay(console: Any, game_log: Any, seat: Optional[int], level: str, t
     console.print(f"The deal of {game_log.path.name}, {res.hands} hand{'s' if res.hands != 1 else ''}, "
                   f"seat {seat} ({name}); other seats: {', '.join(res.others)}", markup=False, highlight=False)
     console.print(res.summary(), markup=False, highlight=False)
+    if res.wins_text():
+        console.print(res.wins_text(), markup=False, highlight=False)
 
 
 @contextmanager

@@ -223,8 +223,10 @@ def test_the_deal_replayed_by_the_same_bots_is_the_same_game(tmp_path):
     log = read_log(tmp_path / "game-00000.jsonl")
     res = replay_deal(log, 1, "easy", times=2)
     assert res.scores == [res.yours, res.yours] and res.fallback_steps == 0 and res.logged_steps > 0
-    assert res.summary().startswith(f"you scored {res.yours:.0f}; easy in your seat scored {res.yours:.0f} on "
-                                    "average over 2 replays")
+    assert res.summary().startswith(f"you scored {res.yours:.0f} points; easy in your seat scored "
+                                    f"{res.yours:.0f} points on average over 2 replays")
+    assert res.match_over and res.wins_text() == f"easy won {sum(res.wins):.0f} of 2 replays; you " + \
+        {1.0: "won", 0.0: "lost"}.get(res.you_won, "shared the win")
     other = replay_deal(log, 1, "random", times=2)
     assert other.others == ["ai:easy", "ai:easy"] and len(other.scores) == 2
 

@@ -6,42 +6,23 @@ only when they act; ``p`` at a mark plays on from just before the marked move.""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
 from engine.ai.analysis import Decision, GameReport
-from engine.config import TableConfig
-from engine.games import make_bot
-from engine.seats import SeatSpec
 from engine.session import Session
-from tui.app import CardtableApp
 from tui.screens.base_table import BaseTableScreen
 from tui.screens.replay import PlayOnScreen, ReplayScreen
 from tui.widgets.timeline import ReplayTimeline, timeline_cells
 from tui.widgets.status import StatusLine
-from tui_support import press, wait_for
+from tui_support import logged_nags, nags_replay_app, press, wait_for
 
 
 def play_nags(path: Path) -> Session:
     """A whole Nags game logged at ``path``: a human seat (its moves the ``easy`` bot's) and two
     ``easy`` bots; the session is left open (the caller closes it)."""
-    easy, rng = make_bot("nags", "easy"), random.Random(4)
-    s = Session("nags", {}, ["human:You", "ai:easy", "ai:easy"], seed=4, log_path=path)
-    s.advance()
-    while not s.is_over and s.state.hand_number == 0:
-        seat = s.to_move
-        view = s.state.view(seat)
-        s.act(easy.choose(view, view.legal_actions(), rng) if s.is_human(seat) else s.bot_choose())
-    return s
-
-
-def replay_app(tmp_path: Path, path: Path) -> CardtableApp:
-    """The app opening on the replay of the Nags log at ``path``."""
-    table = TableConfig(game="nags", seats=[SeatSpec("human")] + [SeatSpec("ai", "easy")] * 2,
-                        log_dir=tmp_path / "logs", pace=0.0)
-    return CardtableApp(table, start="replay", replay_path=path)
+    return logged_nags(path)
 
 
 def nags_log(tmp_path: Path) -> Path:
@@ -52,7 +33,7 @@ def nags_log(tmp_path: Path) -> Path:
 
 async def test_m_marks_the_mistakes_and_n_jumps_to_them(tmp_path):
     path = nags_log(tmp_path)
-    app = replay_app(tmp_path, path)
+    app = nags_replay_app(path, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -83,7 +64,7 @@ async def test_m_on_the_summary_opens_the_replay_analysing(tmp_path, monkeypatch
     monkeypatch.setattr(ReplayScreen, "analysis_budget", 2)
     path = tmp_path / "nags.jsonl"
     session = play_nags(path)
-    app = replay_app(tmp_path, path)
+    app = nags_replay_app(path, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = app.screen
@@ -147,7 +128,7 @@ async def test_the_timeline_draws_the_marks_and_n_N_and_a_click_move_to_them(tmp
     click on a mark's column move to it; at a mark the status line says which mistake and why, and
     a doubt says "not clearly"; N with no mark behind says so; the tooltip over a mark names it."""
     path = nags_log(tmp_path)
-    app = replay_app(tmp_path, path)
+    app = nags_replay_app(path, tmp_path)
     async with app.run_test(size=size) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: screen.query(ReplayTimeline) and screen.query_one(ReplayTimeline).shown)
@@ -197,7 +178,7 @@ async def test_play_on_from_a_mark_starts_just_before_the_marked_move(tmp_path):
     """At a marked mistake, p plays on from the decision (the position before the marked move), the
     dialog says so, and the new match's history is the log's up to that move."""
     path = nags_log(tmp_path)
-    app = replay_app(tmp_path, path)
+    app = nags_replay_app(path, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: screen.query(ReplayTimeline) and screen.query_one(ReplayTimeline).shown)

@@ -48,6 +48,7 @@ from engine.gamelog import LogReplayError, Replay, read_log
 from engine.seats import SeatSpec, safe_name
 from engine.session import ReplaySession
 from tui.screens.base_table import BaseTableScreen
+from tui.screens.deal_replay import DealReplayHost
 from tui.widgets.cards import ascii_mode
 from tui.screens.navigate import GoBack
 from tui.widgets.footer import WrappingFooter
@@ -156,7 +157,7 @@ def replay_table_class(table: type[BaseTableScreen[Any]]) -> type["ReplayScreen"
     return cls
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(DealReplayHost, Screen[None]):
     """Step through the log at ``path`` on the game's table (see the module docstring).
 
     ``ReplayScreen(path)`` is, for a log that replays, an instance of the game's table screen in
@@ -193,13 +194,17 @@ class ReplayScreen(Screen[None]):
         Binding("m", "analyse", "Mark mistakes", id="replay.analyse"),
         Binding("n", "next_mistake", "Next mistake", id="replay.next-mistake"),
         Binding("N", "prev_mistake", "Prev mistake", id="replay.prev-mistake"),
+        Binding("d", "deal_replay", "Bots play your deal", id="replay.deal", show=False),
+        Binding("d", "deal_replay_why", "Bots play your deal", id="replay.deal-why", show=False),
+        Binding("escape", "cancel_deal_replay", "Stop the replays", id="replay.deal-stop"),
         Binding("i", "side_panel", "Scores/log", id="table.side"),
         Binding("question_mark", "rules", "Help", key_display="?", id="table.rules"),
         Binding("escape,q", "close", "Close", id="replay.close"),
     ]
     BINDINGS = REPLAY_BINDINGS
     REPLAY_ACTIONS = frozenset({"step", "turn", "game", "goto_hand", "jump", "seat", "play_on", "side_panel",
-                                "rules", "close", "analyse", "next_mistake", "prev_mistake"})
+                                "rules", "close", "analyse", "next_mistake", "prev_mistake", "deal_replay",
+                                "deal_replay_why", "cancel_deal_replay"})
 
     #: samples per decision for ``m`` (None: ``engine.analysis.DEFAULT_BUDGET``; tests lower it)
     analysis_budget: int | None = None
@@ -243,6 +248,7 @@ class ReplayScreen(Screen[None]):
     def __init__(self, path: str | Path | None = None, *, loaded: LoadedLog | None = None) -> None:
         loaded = self._loaded
         self.path = loaded.path
+        self.deal_log = loaded.path  # ``d`` replays its deal
         self.replay: Replay | None = loaded.replay
         self.error: str | None = loaded.error or None
         self.game_id = loaded.game_id
@@ -605,6 +611,19 @@ class ReplayScreen(Screen[None]):
             return "No marked mistake after this point; N goes back to the one before."
         return "No marked mistake before this point; n goes to the next."
 
+    # -- your deal, played by the bots (issue 28; tui/screens/deal_replay.py) -------------------
+    def deal_mount(self, bar: Any) -> None:
+        timeline = self.query_one(ReplayTimeline)
+        assert timeline.parent is not None
+        timeline.parent.mount(bar, before=timeline)  # as the analysis's bar: above the timeline and the status line
+
+    def deal_hand_word(self) -> str:
+        return self.hand_word()
+
+    def deal_show(self, text: str, ok: bool) -> None:
+        timeout = 4 if self.deal_running else 30 if ok else 8  # "replaying..." goes soon; the result stays
+        self.notify(text, severity="information" if ok else "warning", timeout=timeout, markup=False)
+
     def _rebuild_log(self) -> None:
         """The game log: the events of the steps from :meth:`log_start` up to :attr:`index`, as the
         seat shown may see them (every event in the omniscient view)."""
@@ -642,6 +661,9 @@ class ReplayScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not isinstance(self, BaseTableScreen):
             return True
+        deal = self.deal_check(action)
+        if deal is not None:  # ``d``: your deal, played by the bots (tui/screens/deal_replay.py)
+            return deal
         if action == "side_panel":
             return self.has_class("-narrow")
         if action == "play_on":

@@ -19,6 +19,7 @@ from textual.widgets import Button, Static
 
 from engine.match import ScoreBreakdown
 from engine.session import TableSession
+from tui.screens.deal_replay import DealReplayHost
 from tui.screens.hand_result import breakdown_table, sheet_table
 from tui.widgets.cards import ascii_mode
 from tui.widgets.narration import format_points
@@ -89,7 +90,7 @@ def team_rows(names: Sequence[str], teams: Sequence[Sequence[int]] | None) -> li
     return [(" & ".join(names[s] for s in t), t[0]) for t in teams if t]
 
 
-class SummaryScreen(Screen[None]):
+class SummaryScreen(DealReplayHost, Screen[None]):
     """Shown when a match ends (any game).
 
     Args:
@@ -114,7 +115,9 @@ class SummaryScreen(Screen[None]):
     Keys: Enter (or ``s``) back to setup, the game menu (when the app has it; else Enter goes back
     to the table, as Esc does); ``r`` play again (``app.new_match_like(session)``), a key of its
     own: Enter never starts a new match (issue 24: it did, through the focused button); ``q`` quit;
-    ``m`` the replay with the analysis of the match (issue 28).
+    ``m`` the replay with the analysis of the match (issue 28); ``d`` the match's deal replayed with a
+    bot in the player's seat (:mod:`tui.screens.deal_replay`, issue 28), in the footer only after a
+    game against bots (else ``d`` says why), Esc stopping it while it runs.
     The buttons take no focus, so Enter is always the screen's key the footer names.
     """
 
@@ -126,6 +129,9 @@ class SummaryScreen(Screen[None]):
         Binding("q", "quit_app", "Quit", id="summary.quit"),
         Binding("escape", "back", "Back to table", id="summary.back"),
         Binding("m", "analyse", "Analyse your game", id="summary.analyse"),
+        Binding("d", "deal_replay", "Bots play your deal", id="summary.deal"),
+        Binding("d", "deal_replay_why", "Bots play your deal", show=False, id="summary.deal-why"),
+        Binding("escape", "cancel_deal_replay", "Stop the replays", id="summary.deal-stop"),
     ]
 
     DEFAULT_CSS = """
@@ -136,6 +142,10 @@ class SummaryScreen(Screen[None]):
     SummaryScreen #summary-title { text-style: bold; width: 100%; text-align: center; }
     SummaryScreen #summary-winners { width: 100%; text-align: center; margin: 1 0; text-style: bold; }
     SummaryScreen #summary-table { width: 100%; }
+    SummaryScreen #summary-deal { width: 100%; height: auto; }
+    SummaryScreen #summary-deal-text { width: 100%; margin-bottom: 1; display: none; }
+    SummaryScreen #summary-deal-text.-shown { display: block; }
+    SummaryScreen #summary-deal-text.-failed { color: $warning; }
     SummaryScreen #summary-undo { width: 100%; text-align: center; color: $warning; margin-bottom: 1; }
     SummaryScreen #summary-breakdown { height: auto; max-height: 12; margin-top: 1; }
     SummaryScreen #summary-sheet { width: 100%; margin-top: 1; }
@@ -154,6 +164,8 @@ class SummaryScreen(Screen[None]):
         self.hand_scores: list[list[float]] = [list(g) for g in hand_scores]
         self.totals: list[float] = list(session.scores() if totals is None else totals)
         self.hand_word = hand_word
+        path = getattr(session, "log_path", None)
+        self.deal_log = Path(path) if path is not None else None
 
     @property
     def winners(self) -> list[int]:
@@ -188,6 +200,8 @@ class SummaryScreen(Screen[None]):
             yield Static(self.winners_text(), id="summary-winners", markup=False)
             if self.undo_text():
                 yield Static(self.undo_text(), id="summary-undo")
+            with Vertical(id="summary-deal"):  # "your deal, played by the bots": its bar, then its result
+                yield Static("", id="summary-deal-text", markup=False)
             yield Static(Align.center(summary_table(names, self.hand_scores, self.totals, self.winners,
                                                     ascii_only=ascii_mode(self.app), hand_word=self.hand_word,
                                                     teams=session_teams(self.session))),
@@ -219,18 +233,36 @@ class SummaryScreen(Screen[None]):
         self.set_focus(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        deal = self.deal_check(action)
+        if deal is not None:
+            return deal
         if action == "setup":
             return hasattr(self.app, "show_setup")
         if action == "play_again":  # a seat at a table server: only the host can start another match
             return not hasattr(self.session, "url")
         if action == "analyse":  # offered when the match has a log to replay
             return self.log_path() is not None
+        if action == "back":  # Esc stops the replays while they run
+            return not self.deal_running
         return True
 
     def log_path(self) -> Path | None:
         """The match's log file, or None when it has none (not written, or gone)."""
         path = getattr(self.session, "log_path", None)
         return Path(path) if path is not None and Path(path).is_file() else None
+
+    def deal_mount(self, bar: Any) -> None:
+        self.query_one("#summary-deal").mount(bar)
+
+    def deal_hand_word(self) -> str:
+        return self.hand_word
+
+    def deal_show(self, text: str, ok: bool) -> None:
+        shown = self.query_one("#summary-deal-text", Static)
+        shown.update(text)
+        shown.set_class(not ok, "-failed")
+        shown.add_class("-shown")
+        shown.scroll_visible()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "again":

@@ -45,4 +45,5 @@ SPEC = GameSpec(
     hint_level="medium@16it",  # about medium's 0.15 s of CPU at low load (2026-11-23), the same hint on any machine
     hand_word="Round",
     match_hands=lambda v: game.ROUNDS,  # NK-3
+    score_unit="penalty points",  # NK-21, NK-22: the lowest total wins
 )
