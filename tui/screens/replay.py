@@ -39,6 +39,7 @@ from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from engine.cards import pretty_text
@@ -493,9 +494,7 @@ class ReplayScreen(DealReplayHost, Screen[None]):
         whose = f"Analysing {self._possessive(self.analysis_seat())} decisions"
         label = Label(whose + " ", markup=False)
         row = Horizontal(label, bar, id="analysis-progress")
-        timeline = self.query_one(ReplayTimeline)
-        assert timeline.parent is not None
-        timeline.parent.mount(row, before=timeline)  # just above the timeline and the status line: seen at any size
+        self._mount_above_timeline(row)
         self.notify(f"Analysing {self._possessive(self.analysis_seat())} decisions; the replay stays live.",
                     timeout=4, markup=False)
         self._analysis_changed()
@@ -613,9 +612,14 @@ class ReplayScreen(DealReplayHost, Screen[None]):
 
     # -- your deal, played by the bots (issue 28; tui/screens/deal_replay.py) -------------------
     def deal_mount(self, bar: Any) -> None:
+        self._mount_above_timeline(bar)
+
+    def _mount_above_timeline(self, widget: Widget) -> None:
+        """Show ``widget`` (a progress row) just above the timeline and the status line: seen at any size."""
         timeline = self.query_one(ReplayTimeline)
-        assert timeline.parent is not None
-        timeline.parent.mount(bar, before=timeline)  # as the analysis's bar: above the timeline and the status line
+        parent = timeline.parent
+        assert isinstance(parent, Widget)
+        parent.mount(widget, before=timeline)
 
     def deal_hand_word(self) -> str:
         return self.hand_word()
