@@ -106,7 +106,7 @@ class WrappingFooter(Footer):
     def bindings_changed(self, screen: Screen) -> None:
         """Recompose (Textual's footer does at every refresh of the bindings: each key a new widget
         styled again) only when the keys shown change: a move refreshes the bindings, and most leave
-        them as they were (a Noms hand played by keys, tests/tui/test_tui_noms.py: 74 of 150 recomposes)."""
+        them as they were (a whole hand played by keys: 74 of 150 recomposes, 2026-11-27)."""
         if (self._shown is not None and self._bindings_ready and self.is_attached and screen is self.screen
                 and self._keys_shown() == self._shown):
             return
