@@ -52,9 +52,12 @@ def _check_game(game_id: str, seed: int, n_seats: int | None = None, max_steps: 
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**31), house_rules=st.booleans())
 def test_determinize_agrees_with_the_view_at_every_step(game_id, seed, house_rules):
+    """New random matches every run (3 per game: 10 took 11 s of CPU each for Nickels and Nogginate);
+    the same equality is asserted at every step for every seat by the walks below (4 fixed seeds per game)
+    and by the brief fuzz run (tests/engine/test_fuzz.py: 25 to 50 seeds per game, drawn house rules)."""
     _check_game(game_id, seed, house_rules=house_rules)
 
 

@@ -125,7 +125,7 @@ async def test_replay_seat_view_never_shows_a_hidden_card(game_id, tmp_path):
                     screen.show_position()
                     above_footer = -3  # the footer redraws its keys when the bindings refresh
                     assert other.splitlines()[:above_footer] == board.splitlines()[:above_footer], (seat, i)
-                if seat == 0:
+                if seat == 0 and not leaked_in_omniscient:  # once is enough to show the check can fail
                     screen.seat = None
                     await pilot.pause()
                     leaked_in_omniscient += bool(shown_cards(screen_text(app), hidden))
