@@ -52,7 +52,8 @@ from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward
 from engine.ai.plans import PlanSearch
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, paired_search, search_reason
 from engine.core import CHANCE, Action, State, View
-from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
+from engine.games.nickels.bots import (NickelsEasyBot, NickelsSearchBaseBot, contract_distance, discard_order,
+                                       usefulness)
 from engine.games.nickels.plans import plan_words, turn_plans
 from engine.games.nickels.game import ROUNDS, Claim, Decline, Discard, NickelsState, NickelsView, Phase, Take
 
@@ -157,6 +158,9 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
         self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
         self.margin = MARGIN if margin is None else margin
         self.easy = cast(NickelsEasyBot, profile.rollout_bot)
+        #: the first candidate and the searching seat's own rollout policy (the other seats play ``easy``)
+        self.base: NickelsEasyBot = NickelsSearchBaseBot()
+        self._me = -1
         self.plans = PLANS
         self.plan_turns = PLAN_TURNS_AHEAD
         self.plan_min_gain = MIN_GAIN
@@ -180,7 +184,8 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
             self._forced_step(legal[0])
             return legal[0], FORCED_REASON
         v = cast(NickelsView, view)  # a Nickels bot is only given its own game's view
-        easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        self._me = v.seat
+        easy = self.base.decide_with_reason(v, legal, random.Random(0))
         if v.phase == Phase.PLAY and v.to_move == v.seat:
             return self._plan_step(v, legal, rng, easy)
         self._cached = []
@@ -224,9 +229,10 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
         """Search every candidate of :func:`candidates` (at least two assumed: with one,
         the result holds it with no rollouts). ``view`` is a :class:`NickelsView`."""
         v = cast(NickelsView, view)
+        self._me = v.seat
         if v.phase == Phase.PLAY and v.to_move == v.seat:
             return self.search_plans(v, legal, rng)
-        easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        easy = self.base.decide_with_reason(v, legal, random.Random(0))
         cands = [a for a in candidates(v, legal, easy[0]) if a in legal] or [easy[0]]
         if len(cands) < 2:
             res = SearchResult(cands[0], 0, 0.0, {}, {}, 0, unit="points")
@@ -249,10 +255,11 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
 
     def _rollout_from(self, d: NickelsState, root: NickelsState, rp: random.Random, rc: random.Random,
                       deadline: float | None = None, turns_ahead: int | None = None) -> bool:
-        """Play ``d`` on with ``easy`` for every seat until the round running at
-        ``root`` ends or :attr:`turns_ahead` more turns have started; False when
-        ``time.perf_counter()`` passed ``deadline`` first (the rollout is abandoned)."""
-        easy = self.easy
+        """Play ``d`` on with ``easy`` for every other seat and :attr:`base` for the searching
+        seat until the round running at ``root`` ends or :attr:`turns_ahead` more turns have
+        started; False when ``time.perf_counter()`` passed ``deadline`` first (the rollout is
+        abandoned)."""
+        easy, base, me = self.easy, self.base, self._me
         clock = time.perf_counter
         k = len(root.round_scores)
         limit = root.turn_no + (self.turns_ahead if turns_ahead is None else turns_ahead)
@@ -266,7 +273,7 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
                 d.apply_trusted(self._chance_outcome(d, rc))
                 continue
             legal = d.legal_actions()
-            a = legal[0] if len(legal) == 1 else easy.decide(d.view(tm), legal, rp)
+            a = legal[0] if len(legal) == 1 else (base if tm == me else easy).decide(d.view(tm), legal, rp)
             d.apply_trusted(a)  # from d.legal_actions()
         return True
 
