@@ -13,7 +13,7 @@ from engine.ai.base import BUDGETS, FORCED_REASON
 from engine.cards import parse_cards
 from engine.core import CHANCE
 from engine.games import get_spec, make_bot, make_search_bot
-from engine.games.nickels.bots import (NickelsEasyBot, best_down_plan, contract_distance, discard_order, feeds,
+from engine.games.nickels.bots import (NickelsEasyBot, NickelsSearchBaseBot, best_down_plan, contract_distance, discard_order, feeds,
                                        usefulness)
 from engine.games.nickels.game import (
     Claim,
@@ -130,6 +130,23 @@ def test_easy_claims_only_a_card_that_nearly_completes_the_contract():
     # far from the contract, one more pair card is not enough
     s = position(0, [FILL, "7C 3D 5H 9H JS KD", FILL, FILL], discards="4S 9D", phase="offer", offer=1)
     assert easy_move(s)[0] == Decline()
+
+
+def test_the_search_base_claims_a_card_that_brings_the_contract_to_two_missing():
+    # seat 1 holds 7C 7D 9H: 3 cards missing for 2 books; 9D brings it to 2 (one 7, one 9)
+    s = position(0, [FILL, "7C 7D 9H 3S 5H KD", FILL, FILL], discards="4S 9D", phase="offer", offer=1)
+    v = s.view(1)
+    assert easy_move(s)[0] == Decline()
+    a, why = NickelsSearchBaseBot().choose_with_reason(v, v.legal_actions(), random.Random(0))
+    assert a == Claim() and "3 missing, then 2" in why
+    # the search's first candidate is the base's move, not easy's
+    bot = nk_search("hard", iterations=4)
+    bot.choose(v, v.legal_actions(), random.Random(0))
+    assert bot.last is not None and next(iter(bot.last.visits)) == "1 claim"
+    # a card that does not bring the contract closer is still passed
+    s = position(0, [FILL, "7C 7D 9H 3S 5H KD", FILL, FILL], discards="9D 4S", phase="offer", offer=1)
+    v = s.view(1)
+    assert NickelsSearchBaseBot().choose(v, v.legal_actions(), random.Random(0)) == Decline()
 
 
 def test_easy_never_claims_in_the_12_hand():
