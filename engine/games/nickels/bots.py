@@ -206,9 +206,12 @@ def feeds(card: Card, known: Sequence[Card], down: bool, melds: Sequence[TableMe
     return False
 
 
-def discard_order(v: NickelsView, discards: Sequence[Discard]) -> list[tuple[tuple, Discard]]:
+def discard_order(v: NickelsView, discards: Sequence[Discard],
+                  penalty_first: bool = False) -> list[tuple[tuple, Discard]]:
     """The discards ranked by the ``easy`` rule (5 in the module docstring), best
-    first, each with its cost key."""
+    first, each with its cost key. ``penalty_first`` (the search base's rule,
+    :class:`NickelsSearchBaseBot`): among the cards with at least one partner, the
+    costlier goes first, the number of partners only breaking ties of penalty."""
     hand = list(v.hand)
     contract = v.contract
     seat = v.seat
@@ -224,6 +227,10 @@ def discard_order(v: NickelsView, discards: Sequence[Discard]) -> list[tuple[tup
         rest.remove(c)
         if down:
             key: tuple = (c.is_joker, 0, 0.0, feeds(c, v.known[nxt], nxt_down, v.melds), -pen.of(c))
+        elif penalty_first:
+            u = min(usefulness(c, rest, contract), 3.0)
+            key = (c.is_joker, contract_distance(rest, contract) - d0, float(u > 0),
+                   feeds(c, v.known[nxt], nxt_down, v.melds), -pen.of(c), u)
         else:
             key = (c.is_joker, contract_distance(rest, contract) - d0, min(usefulness(c, rest, contract), 3.0),
                    feeds(c, v.known[nxt], nxt_down, v.melds), -pen.of(c))
@@ -256,6 +263,8 @@ def discard_reason(v: NickelsView, order: Sequence[tuple[tuple, Discard]]) -> st
         why = f"{name} is no use to the next player, unlike {runner.card.pretty}"
     elif step == 4:
         why = f"{name} costs {pen.of(c)} points if it stays in your hand, the most of the cards you can spare"
+    elif step == 5:
+        why = f"{name} has the fewest partners in your hand of the cards that cost {pen.of(c)} points"
     else:
         alike = " ".join(a.card.pretty for k, a in order if k == key)
         why = f"{alike} are equally spare; {name} goes first"
@@ -274,6 +283,8 @@ class NickelsEasyBot(HeuristicBot):
     claim_slack = 3
     #: claim only a card that brings the contract distance to at most this many cards
     claim_distance = 1
+    #: rank the discards by penalty before the number of partners (:func:`discard_order`)
+    discard_penalty_first = False
 
     def decide(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return self.decide_with_reason(view, legal, rng)[0]
@@ -318,7 +329,7 @@ class NickelsEasyBot(HeuristicBot):
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0], "the only kind of move left"
-        order = discard_order(v, discards)
+        order = discard_order(v, discards, self.discard_penalty_first)
         return order[0][1], discard_reason(v, order)
 
     def go_down(self, v: NickelsView, melds: list[LayMeld]) -> tuple[Action, str]:

@@ -116,9 +116,11 @@ def rollout_score(root: NickelsState, end: NickelsState, me: int) -> float:
     return sum(others) / len(others) - pts[me]
 
 
-def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) -> list[Action]:
+def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action,
+               penalty_first: bool = False) -> list[Action]:
     """Step 2 of the module docstring: the moves worth searching, ``easy_move``
-    first; a single element means no search."""
+    first; a single element means no search. The other discards follow
+    :func:`~engine.games.nickels.bots.discard_order` (``penalty_first``: the base's ranking)."""
     v = view
     me = v.seat
     down = v.down_turn[me] >= 0
@@ -141,7 +143,8 @@ def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) ->
         return [easy_move]
     if type(easy_move) is not Discard:
         return [easy_move]
-    ranked = [a for _, a in discard_order(v, [cast(Discard, a) for a in legal if type(a) is Discard])]
+    ranked = [a for _, a in discard_order(v, [cast(Discard, a) for a in legal if type(a) is Discard],
+                                          penalty_first)]
     out: list[Action] = [easy_move]
     out.extend(a for a in ranked if a != easy_move)
     return out[:DISCARDS]
@@ -194,7 +197,7 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
         if v.phase == Phase.PLAY and v.to_move == v.seat:
             return self._plan_step(v, legal, rng, easy)
         self._cached = []
-        cands = [a for a in candidates(v, legal, easy[0]) if a in legal]
+        cands = [a for a in candidates(v, legal, easy[0], self.base.discard_penalty_first) if a in legal]
         if len(cands) < 2:
             return easy
         res = self.search_candidates(v, cands, rng)
@@ -202,7 +205,7 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
 
     # -- whole-turn plans (the play phase; engine.ai.plans.PlanSearch's hooks) ---------
     def _turn_plans(self, base: NickelsState, legal: Sequence[Action]) -> list[list[Action]]:
-        return turn_plans(base, base.to_move, self.plans + 1)
+        return turn_plans(base, base.to_move, self.plans + 1, self.base)
 
     def _plan_sample(self, view: NickelsView, r: random.Random) -> tuple[NickelsState, int, int]:
         return view.determinize(r), int(r.random() * 2**53), int(r.random() * 2**53)
@@ -238,7 +241,7 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
         if v.phase == Phase.PLAY and v.to_move == v.seat:
             return self.search_plans(v, legal, rng)
         easy = self.base.decide_with_reason(v, legal, random.Random(0))
-        cands = [a for a in candidates(v, legal, easy[0]) if a in legal] or [easy[0]]
+        cands = [a for a in candidates(v, legal, easy[0], self.base.discard_penalty_first) if a in legal] or [easy[0]]
         if len(cands) < 2:
             res = SearchResult(cands[0], 0, 0.0, {}, {}, 0, unit="points")
             self.last = res
