@@ -366,11 +366,16 @@ class NickelsEasyBot(HeuristicBot):
 class NickelsSearchBaseBot(NickelsEasyBot):
     """The rules of thumb under ``medium``/``hard``'s search (their first candidate, and their own
     seat in the rollouts): ``easy``'s, but claiming (NK-13c) every card that brings the contract
-    to at most 2 cards missing (``easy``: 1). Measured as a bot on its own against three ``easy``
-    (whole matches, duplicate deals, seed 5001, 400 matches): paired -3.8 [-5.1, -2.4] penalty
-    points a round, where never claiming costs +13.9 and claiming at 0 missing +7.8."""
+    to at most 2 cards missing (``easy``: 1), and discarding (NK-18) the costlier of the cards
+    with partners first (:func:`discard_order`'s ``penalty_first``).
+
+    Measured as a bot on its own against three ``easy`` (whole matches, duplicate deals, 2026-11-27):
+    1.28x the fair share [1.14, 1.43], paired -6.1 [-7.6, -4.6] penalty points a round (seed
+    5002, 600 matches); the claims alone -3.8 [-5.1, -2.4] (seed 5001), where never claiming
+    costs +13.9 and claiming only at 0 missing +7.8."""
 
     claim_distance = 2
+    discard_penalty_first = True
 
 
 def plan_text(plan: Sequence[Meld]) -> str:

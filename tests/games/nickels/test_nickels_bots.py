@@ -13,8 +13,8 @@ from engine.ai.base import BUDGETS, FORCED_REASON
 from engine.cards import parse_cards
 from engine.core import CHANCE
 from engine.games import get_spec, make_bot, make_search_bot
-from engine.games.nickels.bots import (NickelsEasyBot, NickelsSearchBaseBot, best_down_plan, contract_distance, discard_order, feeds,
-                                       usefulness)
+from engine.games.nickels.bots import (NickelsEasyBot, NickelsSearchBaseBot, best_down_plan, contract_distance, discard_order,
+                                       discard_reason, feeds, usefulness)
 from engine.games.nickels.game import (
     Claim,
     Decline,
@@ -198,6 +198,19 @@ def test_easy_discards_the_costliest_card_no_meld_needs():
     assert a == Discard(C("AH")[0]) and why == "A♥ costs 20 points if it stays in your hand, the most of the cards " \
         "you can spare"
     assert discard_order(s.view(0), [Discard(c) for c in C("7C AH")])[0][1] == Discard(C("AH")[0])
+
+
+def test_the_search_base_discards_the_costlier_card_with_partners_first():
+    # a fourth K is dead weight (the Ks are a book without it) and costs 10; easy keeps it for its partners
+    s = position(0, ["7C 7D 7H KH KD KC KS 5S 5D", FILL, FILL, FILL])
+    v = s.view(0)
+    ds = [Discard(c) for c in v.hand]
+    assert discard_order(v, ds)[0][1].card.rank == 5
+    order = discard_order(v, ds, penalty_first=True)
+    assert order[0][1].card.rank == 13
+    assert NickelsSearchBaseBot.discard_penalty_first and not NickelsEasyBot.discard_penalty_first
+    two = discard_order(v, [Discard(c) for c in C("KC 5S")], penalty_first=True)
+    assert "costs 10 points" in discard_reason(v, two)
 
 
 def test_easy_discard_reason_is_true_of_the_hand():
