@@ -4,8 +4,10 @@ compound turns"; ``ai-design-notes.md`` section 7.2, Nickels).
 
 A decision of :class:`NickelsSearchBot`:
 
-1. **The rule of thumb first.** The ``easy`` bot's move and reason
-   (:class:`engine.games.nickels.bots.NickelsEasyBot`).
+1. **The rule of thumb first.** The search base's move and reason
+   (:class:`engine.games.nickels.bots.NickelsSearchBaseBot`: ``easy``'s rules, but claiming a
+   card that brings the contract to 2 missing and discarding the costlier card with partners
+   first; alone it beats ``easy``, 1.28x the fair share of whole matches).
 2. **The play phase: whole-turn plans** (issue 25). At the seat's first play-phase decision
    of a turn, :func:`engine.games.nickels.plans.turn_plans` proposes up to :data:`PLANS`
    plans besides ``easy``'s (going down with its melds in some order, joker swaps, lay-offs
@@ -16,18 +18,19 @@ A decision of :class:`NickelsSearchBot`:
    **Other decisions: candidates** (:func:`candidates`): take or pass the top discard (NK-13b/d)
    when the card could matter (it lowers the contract distance or has a partner
    in hand; once down, always); claim or pass an offer (NK-13c) when the card
-   lowers the distance. Other decisions are ``easy``'s at once.
+   lowers the distance. Other decisions are the base's at once.
 3. **Rollouts with common random numbers.** Sample ``k`` draws one
    determinization of the view (``view.determinize``: the cards a seat took from
    the discard pile stay in its hand) and one chance seed and one policy seed;
-   every candidate is applied to a copy and all four seats play on with ``easy``
-   (``apply_trusted``, the moves come from the legal list) until the round ends
-   or :data:`TURNS_AHEAD` more turns have started. The score (:func:`rollout_score`)
+   every candidate is applied to a copy and the other seats play on with ``easy``, the
+   searching seat with the base (``apply_trusted``, the moves come from the legal list) until
+   the round ends or :data:`ACQUIRE_TURNS_AHEAD` (take or pass, claim or pass; the analysis
+   board's rollouts :data:`TURNS_AHEAD`) more turns have started. The score (:func:`rollout_score`)
    is the penalty-point margin, in points, higher is better: the mean of the other
    seats' points minus the seat's own, the round's real points when it ended,
    else the estimate :func:`estimate_points` (a line in the hand's penalty points per
    class of seat: down, or not down by contract distance; fitted on ``easy`` self-play).
-4. **Keep ``easy`` unless a clear gain.** The ``easy`` move is played unless
+4. **Keep the base's move unless a clear gain.** The base's move is played unless
    another candidate beats it on the same samples by more than :data:`MIN_GAIN`
    points and :data:`MARGIN` standard errors of the paired difference.
 
