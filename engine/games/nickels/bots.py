@@ -383,6 +383,5 @@ def plan_text(plan: Sequence[Meld]) -> str:
     return " + ".join(m.pretty() for m in plan)
 
 
-__all__ = ["NickelsEasyBot", "NickelsSearchBaseBot", "best_down_plan", "contract_distance", "discard_order", "discard_reason", "feeds",
-           "plan_text",
-           "usefulness"]
+__all__ = ["NickelsEasyBot", "NickelsSearchBaseBot", "best_down_plan", "contract_distance", "discard_order",
+           "discard_reason", "feeds", "plan_text", "usefulness"]

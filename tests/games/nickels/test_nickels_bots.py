@@ -13,8 +13,8 @@ from engine.ai.base import BUDGETS, FORCED_REASON
 from engine.cards import parse_cards
 from engine.core import CHANCE
 from engine.games import get_spec, make_bot, make_search_bot
-from engine.games.nickels.bots import (NickelsEasyBot, NickelsSearchBaseBot, best_down_plan, contract_distance, discard_order,
-                                       discard_reason, feeds, usefulness)
+from engine.games.nickels.bots import (NickelsEasyBot, NickelsSearchBaseBot, best_down_plan, contract_distance,
+                                       discard_order, discard_reason, feeds, usefulness)
 from engine.games.nickels.game import (
     Claim,
     Decline,
