@@ -37,12 +37,11 @@ A decision of :class:`NickelsSearchBot`:
 Deterministic for a seed with ``iterations`` (= rollouts, one candidate in one
 sample each); anytime with ``budget_s``. The bot reads nothing but its view.
 
-Latest measurement (2026-11-27, ``benchmarks/rummy_strength.py``, duplicate deals, fresh seeds,
-loaded 2-core machine): ``hard@30it`` against three ``easy``, whole matches (seed 25302, 56
-matches): 1.07x the fair share [0.68, 1.58], paired -6.6 [-12.0, -1.1] penalty points a round;
-first rounds (seed 25301, 244 rounds): 1.03x [0.83, 1.27], -2.4 [-6.9, +2.1]. The cheating
-oracle (first rounds, seed 25103) 2.00x, -38.0: mostly its knowledge of the stock order. At the
-default 0.8 s budget: decision p50 0.1 ms, p99 846 ms. More in ``docs/ai-measurements.md``.
+Latest measurement (2026-11-27, ``benchmarks/rummy_strength.py``, duplicate deals, fresh seed,
+loaded 2-core machine): ``hard@30it`` against three ``easy``, whole matches (seed 25401, 56
+matches): 1.57x the fair share [1.10, 2.09], paired -10.6 [-16.7, -4.6] penalty points a round;
+its base alone 1.28x [1.14, 1.43], -6.1 (seed 5002, 600 matches). At the default 0.8 s budget:
+decision p99 921 ms. More in ``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations
