@@ -9,7 +9,9 @@ levels on an iteration budget, so the digest does not depend on the machine): th
 heuristics, the searches, the determinizers and the views together. Nickels and Nogginate
 keep their random-match digests in ``tests/games/<id>/test_<id>_speed.py``. If a rules fix
 changes play on purpose, re-record the digests with these functions and say so in the commit.
-Re-recorded: Nickels' bot digest for issue 24's NK-14a (nobody is offered their own discard).
+Re-recorded: Nickels' bot digest for issue 24's NK-14a (nobody is offered their own discard), and
+again for issue 25 (Nickels medium/hard play on a stronger base and cut their take/claim rollouts
+at 24 turns; the easy and random digests did not change).
 """
 
 from __future__ import annotations
@@ -125,7 +127,7 @@ BOT_CASES: list[tuple[str, int, list[str], dict, int, str]] = [
     ("spite_malice", 2, ['medium@20it', 'easy'], {'game_type': 'SNM_PZ'}, 1,
      "6950bddc557c2f279133a1d5bba6840eb17ff0732da747a40c4fb2b8f3434ae9"),
     ("nickels", 1, ['easy', 'hard@5it', 'medium@5it', 'easy'], {}, 1,
-     "0c5702aeee2b9e63cd17a46cd85ad3c18343d114496e0835db6641c741e89080"),
+     "31ad001cd34f9bccc67e75c9c2b6c3833657b85a9f9103ee5fd75508ea2052c4"),
     ("nogginate", 1, ['easy', 'hard@10it', 'medium@10it', 'easy'], {}, 1,
      "030497aecb427ca1e4f48e3cb9cd93f44afc05d4bd0310f6c453b050cf37b60d"),
     ("nogginate", 2, ['easy', 'hard@10it', 'easy', 'easy'], {'use_cheat_cards': True}, 1,

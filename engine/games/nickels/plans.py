@@ -56,28 +56,30 @@ def static_score(s: NickelsState, me: int) -> float:
     return -pts
 
 
-def _easy_move(s: NickelsState) -> Action:
+def _easy_move(s: NickelsState, bot: NickelsEasyBot = _EASY) -> Action:
     v = s.view(s.to_move)
     legal = v.legal_actions()
-    return legal[0] if len(legal) == 1 else _EASY.decide(v, legal, random.Random(0))
+    return legal[0] if len(legal) == 1 else bot.decide(v, legal, random.Random(0))
 
 
-def _endings(s: NickelsState) -> list[Action]:
-    """``easy``'s discard, then the next :data:`ENDINGS` of its ranking (each legal)."""
+def _endings(s: NickelsState, bot: NickelsEasyBot = _EASY) -> list[Action]:
+    """``bot``'s discard, then the next :data:`ENDINGS` of its ranking (each legal)."""
     v = s.view(s.to_move)
     ds = [a for a in v.legal_actions() if isinstance(a, Discard)]
     if not ds:
         return []
-    out: list[Action] = [a for _, a in discard_order(v, ds)]
+    out: list[Action] = [a for _, a in discard_order(v, ds, bot.discard_penalty_first)]
     return out[:ENDINGS + 1]
 
 
-def model(me: int) -> shared.TurnModel[NickelsState]:
-    """The seat ``me``'s play phase as a :class:`engine.ai.plans.TurnModel`."""
+def model(me: int, bot: NickelsEasyBot = _EASY) -> shared.TurnModel[NickelsState]:
+    """The seat ``me``'s play phase as a :class:`engine.ai.plans.TurnModel`, ``bot`` (``easy``
+    or the search's base, :class:`~.bots.NickelsSearchBaseBot`) as its rule of thumb."""
     return shared.TurnModel(
         mine=lambda s: s.to_move == me and s.phase is _PLAY and not s.is_over,
-        legal=lambda s: s.legal_actions(), is_end=lambda a: isinstance(a, Discard), easy_move=_easy_move,
-        endings=_endings, key=lambda s: position_key(s, me), score=lambda s: static_score(s, me))
+        legal=lambda s: s.legal_actions(), is_end=lambda a: isinstance(a, Discard),
+        easy_move=lambda s: _easy_move(s, bot), endings=lambda s: _endings(s, bot),
+        key=lambda s: position_key(s, me), score=lambda s: static_score(s, me))
 
 
 def easy_plan(s: NickelsState, me: int) -> list[Action]:
@@ -85,10 +87,10 @@ def easy_plan(s: NickelsState, me: int) -> list[Action]:
     return shared.easy_plan(s, model(me))
 
 
-def turn_plans(s: NickelsState, me: int, limit: int) -> list[list[Action]]:
+def turn_plans(s: NickelsState, me: int, limit: int, bot: NickelsEasyBot = _EASY) -> list[list[Action]]:
     """Up to ``limit`` distinct plans from ``s`` (the seat ``me`` to move in the play phase),
-    ``easy``'s first; each starts with a move legal in ``s``."""
-    return shared.turn_plans(s, model(me), limit, BEAM, NODES, KEEP)
+    ``bot``'s first; each starts with a move legal in ``s``."""
+    return shared.turn_plans(s, model(me, bot), limit, BEAM, NODES, KEEP)
 
 
 def plan_words(plan: Sequence[Action]) -> str:

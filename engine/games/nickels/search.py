@@ -4,8 +4,10 @@ compound turns"; ``ai-design-notes.md`` section 7.2, Nickels).
 
 A decision of :class:`NickelsSearchBot`:
 
-1. **The rule of thumb first.** The ``easy`` bot's move and reason
-   (:class:`engine.games.nickels.bots.NickelsEasyBot`).
+1. **The rule of thumb first.** The search base's move and reason
+   (:class:`engine.games.nickels.bots.NickelsSearchBaseBot`: ``easy``'s rules, but claiming a
+   card that brings the contract to 2 missing and discarding the costlier card with partners
+   first; alone it beats ``easy``, 1.28x the fair share of whole matches).
 2. **The play phase: whole-turn plans** (issue 25). At the seat's first play-phase decision
    of a turn, :func:`engine.games.nickels.plans.turn_plans` proposes up to :data:`PLANS`
    plans besides ``easy``'s (going down with its melds in some order, joker swaps, lay-offs
@@ -16,30 +18,30 @@ A decision of :class:`NickelsSearchBot`:
    **Other decisions: candidates** (:func:`candidates`): take or pass the top discard (NK-13b/d)
    when the card could matter (it lowers the contract distance or has a partner
    in hand; once down, always); claim or pass an offer (NK-13c) when the card
-   lowers the distance. Other decisions are ``easy``'s at once.
+   lowers the distance. Other decisions are the base's at once.
 3. **Rollouts with common random numbers.** Sample ``k`` draws one
    determinization of the view (``view.determinize``: the cards a seat took from
    the discard pile stay in its hand) and one chance seed and one policy seed;
-   every candidate is applied to a copy and all four seats play on with ``easy``
-   (``apply_trusted``, the moves come from the legal list) until the round ends
-   or :data:`TURNS_AHEAD` more turns have started. The score (:func:`rollout_score`)
+   every candidate is applied to a copy and the other seats play on with ``easy``, the
+   searching seat with the base (``apply_trusted``, the moves come from the legal list) until
+   the round ends or :data:`ACQUIRE_TURNS_AHEAD` (take or pass, claim or pass; the analysis
+   board's rollouts :data:`TURNS_AHEAD`) more turns have started. The score (:func:`rollout_score`)
    is the penalty-point margin, in points, higher is better: the mean of the other
    seats' points minus the seat's own, the round's real points when it ended,
    else the estimate :func:`estimate_points` (a line in the hand's penalty points per
    class of seat: down, or not down by contract distance; fitted on ``easy`` self-play).
-4. **Keep ``easy`` unless a clear gain.** The ``easy`` move is played unless
+4. **Keep the base's move unless a clear gain.** The base's move is played unless
    another candidate beats it on the same samples by more than :data:`MIN_GAIN`
    points and :data:`MARGIN` standard errors of the paired difference.
 
 Deterministic for a seed with ``iterations`` (= rollouts, one candidate in one
 sample each); anytime with ``budget_s``. The bot reads nothing but its view.
 
-Latest measurement (2026-11-27, ``benchmarks/rummy_strength.py``, duplicate deals, fresh seeds,
-loaded 2-core machine): ``hard@30it`` against three ``easy``, whole matches (seed 25302, 56
-matches): 1.07x the fair share [0.68, 1.58], paired -6.6 [-12.0, -1.1] penalty points a round;
-first rounds (seed 25301, 244 rounds): 1.03x [0.83, 1.27], -2.4 [-6.9, +2.1]. The cheating
-oracle (first rounds, seed 25103) 2.00x, -38.0: mostly its knowledge of the stock order. At the
-default 0.8 s budget: decision p50 0.1 ms, p99 846 ms. More in ``docs/ai-measurements.md``.
+Latest measurement (2026-11-27, ``benchmarks/rummy_strength.py``, duplicate deals, fresh seed,
+loaded 2-core machine): ``hard@30it`` against three ``easy``, whole matches (seed 25401, 56
+matches): 1.57x the fair share [1.10, 2.09], paired -10.6 [-16.7, -4.6] penalty points a round;
+its base alone 1.28x [1.14, 1.43], -6.1 (seed 5002, 600 matches). At the default 0.8 s budget:
+decision p99 921 ms. More in ``docs/ai-measurements.md``.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ from engine.ai.base import BUDGETS, FORCED_REASON, margin_reward
 from engine.ai.plans import PlanSearch
 from engine.ai.ismcts import ISMCTSBot, SearchProfile, SearchResult, paired_search, search_reason
 from engine.core import CHANCE, Action, State, View
-from engine.games.nickels.bots import NickelsEasyBot, contract_distance, discard_order, usefulness
+from engine.games.nickels.bots import (NickelsEasyBot, NickelsSearchBaseBot, contract_distance, discard_order,
+                                       usefulness)
 from engine.games.nickels.plans import plan_words, turn_plans
 from engine.games.nickels.game import ROUNDS, Claim, Decline, Discard, NickelsState, NickelsView, Phase, Take
 
@@ -70,6 +73,10 @@ MAX_STEPS = 2000
 PLANS = 5
 #: Turns started after the plan's turn before a plan's rollout is scored (as :data:`TURNS_AHEAD`).
 PLAN_TURNS_AHEAD = 8
+#: Turns started after a take-or-pass or claim-or-pass decision before its rollout is scored: a
+#: claim's cost (two more cards to shed, no more claims once down) lands after 8 turns, where the
+#: round-end estimate's correlation with the real margin is 0.60 (0.86 at 24 turns).
+ACQUIRE_TURNS_AHEAD = 24
 
 
 #: :func:`estimate_points`' fitted line per class of seat, ``(slope per penalty point in hand,
@@ -111,9 +118,11 @@ def rollout_score(root: NickelsState, end: NickelsState, me: int) -> float:
     return sum(others) / len(others) - pts[me]
 
 
-def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) -> list[Action]:
+def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action,
+               penalty_first: bool = False) -> list[Action]:
     """Step 2 of the module docstring: the moves worth searching, ``easy_move``
-    first; a single element means no search."""
+    first; a single element means no search. The other discards follow
+    :func:`~engine.games.nickels.bots.discard_order` (``penalty_first``: the base's ranking)."""
     v = view
     me = v.seat
     down = v.down_turn[me] >= 0
@@ -136,7 +145,8 @@ def candidates(view: NickelsView, legal: Sequence[Action], easy_move: Action) ->
         return [easy_move]
     if type(easy_move) is not Discard:
         return [easy_move]
-    ranked = [a for _, a in discard_order(v, [cast(Discard, a) for a in legal if type(a) is Discard])]
+    ranked = [a for _, a in discard_order(v, [cast(Discard, a) for a in legal if type(a) is Discard],
+                                          penalty_first)]
     out: list[Action] = [easy_move]
     out.extend(a for a in ranked if a != easy_move)
     return out[:DISCARDS]
@@ -157,8 +167,12 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
         self.turns_ahead = TURNS_AHEAD if turns_ahead is None else turns_ahead
         self.margin = MARGIN if margin is None else margin
         self.easy = cast(NickelsEasyBot, profile.rollout_bot)
+        #: the first candidate and the searching seat's own rollout policy (the other seats play ``easy``)
+        self.base: NickelsEasyBot = NickelsSearchBaseBot()
+        self._me = -1
         self.plans = PLANS
         self.plan_turns = PLAN_TURNS_AHEAD
+        self.acquire_turns = ACQUIRE_TURNS_AHEAD
         self.plan_min_gain = MIN_GAIN
         self._init_plans()
 
@@ -180,11 +194,12 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
             self._forced_step(legal[0])
             return legal[0], FORCED_REASON
         v = cast(NickelsView, view)  # a Nickels bot is only given its own game's view
-        easy = self.easy.decide_with_reason(v, legal, random.Random(0))
+        self._me = v.seat
+        easy = self.base.decide_with_reason(v, legal, random.Random(0))
         if v.phase == Phase.PLAY and v.to_move == v.seat:
             return self._plan_step(v, legal, rng, easy)
         self._cached = []
-        cands = [a for a in candidates(v, legal, easy[0]) if a in legal]
+        cands = [a for a in candidates(v, legal, easy[0], self.base.discard_penalty_first) if a in legal]
         if len(cands) < 2:
             return easy
         res = self.search_candidates(v, cands, rng)
@@ -192,7 +207,7 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
 
     # -- whole-turn plans (the play phase; engine.ai.plans.PlanSearch's hooks) ---------
     def _turn_plans(self, base: NickelsState, legal: Sequence[Action]) -> list[list[Action]]:
-        return turn_plans(base, base.to_move, self.plans + 1)
+        return turn_plans(base, base.to_move, self.plans + 1, self.base)
 
     def _plan_sample(self, view: NickelsView, r: random.Random) -> tuple[NickelsState, int, int]:
         return view.determinize(r), int(r.random() * 2**53), int(r.random() * 2**53)
@@ -224,10 +239,11 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
         """Search every candidate of :func:`candidates` (at least two assumed: with one,
         the result holds it with no rollouts). ``view`` is a :class:`NickelsView`."""
         v = cast(NickelsView, view)
+        self._me = v.seat
         if v.phase == Phase.PLAY and v.to_move == v.seat:
             return self.search_plans(v, legal, rng)
-        easy = self.easy.decide_with_reason(v, legal, random.Random(0))
-        cands = [a for a in candidates(v, legal, easy[0]) if a in legal] or [easy[0]]
+        easy = self.base.decide_with_reason(v, legal, random.Random(0))
+        cands = [a for a in candidates(v, legal, easy[0], self.base.discard_penalty_first) if a in legal] or [easy[0]]
         if len(cands) < 2:
             res = SearchResult(cands[0], 0, 0.0, {}, {}, 0, unit="points")
             self.last = res
@@ -237,7 +253,8 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
     def search_candidates(self, view: NickelsView, cands: list[Action], rng: random.Random) -> SearchResult:
         """Step 3 and 4 of the module docstring over ``cands`` (``cands[0]`` is the ``easy`` move)."""
         res = paired_search(view, cands, rng, seeds=2,
-                            rollout=lambda d, d0, rngs, late: self._rollout_from(d, d0, rngs[1], rngs[0], late),
+                            rollout=lambda d, d0, rngs, late: self._rollout_from(d, d0, rngs[1], rngs[0], late,
+                                                                                 self.acquire_turns),
                             score=rollout_score, iterations=self.iterations,
                             budget_s=self.budget_s, margin=self.margin, min_gain=MIN_GAIN)
         self.last = res
@@ -249,10 +266,11 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
 
     def _rollout_from(self, d: NickelsState, root: NickelsState, rp: random.Random, rc: random.Random,
                       deadline: float | None = None, turns_ahead: int | None = None) -> bool:
-        """Play ``d`` on with ``easy`` for every seat until the round running at
-        ``root`` ends or :attr:`turns_ahead` more turns have started; False when
-        ``time.perf_counter()`` passed ``deadline`` first (the rollout is abandoned)."""
-        easy = self.easy
+        """Play ``d`` on with ``easy`` for every other seat and :attr:`base` for the searching
+        seat until the round running at ``root`` ends or :attr:`turns_ahead` more turns have
+        started; False when ``time.perf_counter()`` passed ``deadline`` first (the rollout is
+        abandoned)."""
+        easy, base, me = self.easy, self.base, self._me
         clock = time.perf_counter
         k = len(root.round_scores)
         limit = root.turn_no + (self.turns_ahead if turns_ahead is None else turns_ahead)
@@ -266,7 +284,7 @@ class NickelsSearchBot(PlanSearch, ISMCTSBot):
                 d.apply_trusted(self._chance_outcome(d, rc))
                 continue
             legal = d.legal_actions()
-            a = legal[0] if len(legal) == 1 else easy.decide(d.view(tm), legal, rp)
+            a = legal[0] if len(legal) == 1 else (base if tm == me else easy).decide(d.view(tm), legal, rp)
             d.apply_trusted(a)  # from d.legal_actions()
         return True
 

@@ -13,8 +13,8 @@ from engine.ai.base import BUDGETS, FORCED_REASON
 from engine.cards import parse_cards
 from engine.core import CHANCE
 from engine.games import get_spec, make_bot, make_search_bot
-from engine.games.nickels.bots import (NickelsEasyBot, best_down_plan, contract_distance, discard_order, feeds,
-                                       usefulness)
+from engine.games.nickels.bots import (NickelsEasyBot, NickelsSearchBaseBot, best_down_plan, contract_distance,
+                                       discard_order, discard_reason, feeds, usefulness)
 from engine.games.nickels.game import (
     Claim,
     Decline,
@@ -132,6 +132,23 @@ def test_easy_claims_only_a_card_that_nearly_completes_the_contract():
     assert easy_move(s)[0] == Decline()
 
 
+def test_the_search_base_claims_a_card_that_brings_the_contract_to_two_missing():
+    # seat 1 holds 7C 7D 9H: 3 cards missing for 2 books; 9D brings it to 2 (one 7, one 9)
+    s = position(0, [FILL, "7C 7D 9H 3S 5H KD", FILL, FILL], discards="4S 9D", phase="offer", offer=1)
+    v = s.view(1)
+    assert easy_move(s)[0] == Decline()
+    a, why = NickelsSearchBaseBot().choose_with_reason(v, v.legal_actions(), random.Random(0))
+    assert a == Claim() and "3 missing, then 2" in why
+    # the search's first candidate is the base's move, not easy's
+    bot = nk_search("hard", iterations=4)
+    bot.choose(v, v.legal_actions(), random.Random(0))
+    assert bot.last is not None and next(iter(bot.last.visits)) == "1 claim"
+    # a card that does not bring the contract closer is still passed
+    s = position(0, [FILL, "7C 7D 9H 3S 5H KD", FILL, FILL], discards="9D 4S", phase="offer", offer=1)
+    v = s.view(1)
+    assert NickelsSearchBaseBot().choose(v, v.legal_actions(), random.Random(0)) == Decline()
+
+
 def test_easy_never_claims_in_the_12_hand():
     hand = "2H 3H 4H 5H 7C 8C 9C 10C 2S 3S 4S QD"
     s = position(6, [FILL, hand, FILL, FILL], discards="4S 5S", phase="offer", offer=1)
@@ -181,6 +198,19 @@ def test_easy_discards_the_costliest_card_no_meld_needs():
     assert a == Discard(C("AH")[0]) and why == "A♥ costs 20 points if it stays in your hand, the most of the cards " \
         "you can spare"
     assert discard_order(s.view(0), [Discard(c) for c in C("7C AH")])[0][1] == Discard(C("AH")[0])
+
+
+def test_the_search_base_discards_the_costlier_card_with_partners_first():
+    # a fourth K is dead weight (the Ks are a book without it) and costs 10; easy keeps it for its partners
+    s = position(0, ["7C 7D 7H KH KD KC KS 5S 5D", FILL, FILL, FILL])
+    v = s.view(0)
+    ds = [Discard(c) for c in v.hand]
+    assert discard_order(v, ds)[0][1].card.rank == 5
+    order = discard_order(v, ds, penalty_first=True)
+    assert order[0][1].card.rank == 13
+    assert NickelsSearchBaseBot.discard_penalty_first and not NickelsEasyBot.discard_penalty_first
+    two = discard_order(v, [Discard(c) for c in C("KC 5S")], penalty_first=True)
+    assert "costs 10 points" in discard_reason(v, two)
 
 
 def test_easy_discard_reason_is_true_of_the_hand():
