@@ -199,3 +199,18 @@ async def test_play_on_from_a_mark_starts_just_before_the_marked_move(tmp_path):
         assert session.branched_from["actions"] == mark.index
         assert session.history == list(zip(replay.actors[:mark.index], replay.notations[:mark.index]))
         assert session.to_move == 0  # the marked decision is the human seat's again
+
+
+async def test_the_footer_names_only_the_logs_seat_keys(tmp_path):
+    """A three-seat log's replay offers "0-2 Seat view" (it said "0-5" for every game), and 5 says
+    which seats there are."""
+    app = nags_replay_app(nags_log(tmp_path), tmp_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        shown = [ab.binding for ab in screen.active_bindings.values() if ab.binding.action == "seat(0)"]
+        assert shown and shown[0].key_display == "0-2"
+        assert screen.check_action("seat", (2,)) and not screen.check_action("seat", (5,))
+        await press(pilot, "5")
+        await wait_for(pilot, lambda: "seats 0 to 2" in screen.query_one(StatusLine).message_text)

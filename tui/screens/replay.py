@@ -676,6 +676,8 @@ class ReplayScreen(DealReplayHost, Screen[None]):
             return self.replay is not None and self.analysis is None and not self.analysing
         if action in ("next_mistake", "prev_mistake"):
             return self.mark_after(1 if action == "next_mistake" else -1) is not None
+        if action == "seat":  # a seat key past this log's seats does nothing (why_not says so)
+            return int(str(parameters[0])) < len(self.names) if parameters else True
         return action in self.REPLAY_ACTIONS
 
     def why_not(self, action: str, parameters: tuple[object, ...] = (), description: str = "") -> str:
@@ -688,12 +690,16 @@ class ReplayScreen(DealReplayHost, Screen[None]):
             return self._why_no_mark(1 if action == "next_mistake" else -1)
         if action == "play_on":
             return "The match is over at this position: step back to play on."
+        if action == "seat":
+            return f"This match has seats 0 to {len(self.names) - 1}; a shows every hand."
         return super().why_not(action, parameters, description)  # type: ignore[misc]
 
     def on_mount(self) -> None:
         if not isinstance(self, BaseTableScreen):
             return
         self.query_one("#table-main").mount(Static("", id="replay-everything"))
+        seats = len(self.names)  # the footer names this log's seat keys ("0-2" for three seats, not "0-5")
+        self._replace_bindings(lambda b: b.id == "replay.seat-0", key_display=f"0-{seats - 1}" if seats > 1 else "0")
         timeline = ReplayTimeline(id="replay-timeline", describe=self.position_words)
         self.mount(timeline, before=self._status())  # in place of the rule above it
         self.sub_title = (f"Replay of {self.path.name}" if self.path else "Replay") + \
